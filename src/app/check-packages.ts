@@ -1,0 +1,18 @@
+/** Use case: check package specs of one ecosystem against its authoritative name list. */
+import { checkName, type Ecosystem, type NameCheck } from '../engines/package-names/index.js';
+import { worstVerdict, type Verdict } from '../shared/verdict.js';
+import { openNameLists, type NameListDeps } from './name-lists.js';
+
+export interface CheckReport {
+  verdict: Verdict;
+  results: NameCheck[];
+}
+
+export type AppDeps = NameListDeps;
+
+/** Checks every spec; the report's verdict is the strictest of the results. */
+export async function checkPackages(request: { ecosystem: Ecosystem; packages: string[] }, deps: AppDeps = {}): Promise<CheckReport> {
+  const lists = openNameLists(request.ecosystem, deps);
+  const results = request.packages.map((spec) => checkName(lists, spec));
+  return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
+}

@@ -1,0 +1,176 @@
+/** `guard mcp`: serves the MCP server over stdio (default) or loopback Streamable HTTP (`--http`). */
+import { readFile } from 'node:fs/promises';
+import { Readable, Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+
+import { GuardError, toGuardError } from '../../shared/errors.js';
+import type { CliIo } from '../io.js';
+
+// Only type imports from mcp/ here: the SDK loads through import() when the command runs.
+import type { LoopbackHost } from '../../mcp/http.js';
+import type { McpDeps } from '../../mcp/server.js';
+
+export const DEFAULT_MCP_PORT = 8765;
+const LOOPBACK: readonly string[] = ['127.0.0.1', '::1', 'localhost'];
+
+export const MCP_USAGE = `Usage: guard mcp [--http [--port N] [--host ADDRESS]]
+
+Serves the groundguard MCP server (tool: check_package).
+
+  (no flags)      stdio: the MCP client starts \`guard mcp\` and speaks JSON-RPC on stdin/stdout
+  --http          Streamable HTTP at http://127.0.0.1:${DEFAULT_MCP_PORT}/mcp instead
+  --port N        HTTP port, 0..65535 (default ${DEFAULT_MCP_PORT}; 0 picks a free one)
+  --host ADDRESS  loopback address to bind: 127.0.0.1 (default), ::1 or localhost
+  -h, --help      show this help
+
+Environment:
+  GUARD_MCP_TOKEN  with --http, every request must send Authorization: Bearer <token>
+`;
+
+export interface McpCommandOptions {
+  help: boolean;
+  http: boolean;
+  port: number;
+  host: LoopbackHost;
+}
+
+/** Parses `guard mcp` arguments; throws GuardError INPUT_INVALID with a message that names the fix. */
+export function parseMcpArguments(argv: string[]): McpCommandOptions {
+  let values: { http?: boolean; port?: string; host?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        http: { type: 'boolean' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new GuardError('INPUT_INVALID', error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  const http = values.http ?? false;
+  if (!http && (values.port !== undefined || values.host !== undefined)) {
+    throw new GuardError('INPUT_INVALID', '--port and --host only apply to the HTTP server', {
+      hint: 'add --http',
+    });
+  }
+  return {
+    help: values.help ?? false,
+    http,
+    port: values.port === undefined ? DEFAULT_MCP_PORT : parsePort(values.port),
+    host: values.host === undefined ? '127.0.0.1' : parseLoopbackHost(values.host),
+  };
+}
+
+function parsePort(text: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(port >= 0 && port <= 65535)) {
+    throw new GuardError('INPUT_INVALID', `--port must be an integer from 0 to 65535, got "${text}"`);
+  }
+  return port;
+}
+
+function isLoopbackHost(text: string): text is LoopbackHost {
+  return LOOPBACK.includes(text);
+}
+
+function parseLoopbackHost(text: string): LoopbackHost {
+  if (!isLoopbackHost(text)) {
+    throw new GuardError('INPUT_INVALID', `--host must be a loopback address, got "${text}"`, {
+      hint: 'use 127.0.0.1, ::1 or localhost; the MCP server never listens on other interfaces',
+    });
+  }
+  return text;
+}
+
+/** Runs `guard mcp …`: 0 after a clean shutdown, 2 for a usage error, 1 for a fault. */
+export async function runMcp(argv: string[], io: CliIo): Promise<number> {
+  let options: McpCommandOptions;
+  try {
+    options = parseMcpArguments(argv);
+  } catch (error) {
+    io.stderr.write(`guard mcp: ${renderFault(toGuardError(error))}\n\n${MCP_USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    io.stdout.write(MCP_USAGE);
+    return 0;
+  }
+
+  try {
+    const deps = await buildMcpDeps();
+    const { createMcpServer } = await import('../../mcp/server.js');
+    if (!options.http) {
+      const { serveStdio } = await import('../../mcp/stdio.js');
+      if (!(io.stdin instanceof Readable) || !(io.stdout instanceof Writable)) {
+        throw new GuardError('INTERNAL', 'guard mcp over stdio needs Node stdin/stdout streams');
+      }
+      await serveStdio(createMcpServer(deps), { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+      return 0;
+    }
+
+    const { startHttpServer } = await import('../../mcp/http.js');
+    const token = io.env.GUARD_MCP_TOKEN || undefined;
+    const running = await startHttpServer(() => createMcpServer(deps), {
+      port: options.port,
+      host: options.host,
+      ...(token === undefined ? {} : { token }),
+      log: (line) => void io.stderr.write(`${line}\n`),
+    });
+    const access = token === undefined ? 'no GUARD_MCP_TOKEN set: any local process may call it' : 'bearer token required';
+    io.stderr.write(`guard mcp: serving MCP at ${running.url} (${access}); stop with Ctrl-C\n`);
+    await waitForTermination();
+    await running.close();
+    return 0;
+  } catch (error) {
+    const fault = toGuardError(error);
+    io.stderr.write(`guard mcp: ${renderFault(fault)}\n`);
+    return fault.code === 'INPUT_INVALID' || fault.code === 'CONFIG_INVALID' ? 2 : 1;
+  }
+}
+
+/** The use cases load on the first tool call, so the server answers `initialize` at once. */
+async function buildMcpDeps(): Promise<McpDeps> {
+  return {
+    version: await readPackageVersion(),
+    checkPackages: async (request) => {
+      const { checkPackages } = await import('../../app/check-packages.js');
+      return checkPackages(request);
+    },
+  };
+}
+
+/** Reads the version from package.json, three levels up from both src/cli/commands and dist/cli/commands. */
+export async function readPackageVersion(): Promise<string> {
+  const url = new URL('../../../package.json', import.meta.url);
+  try {
+    const manifest: unknown = JSON.parse(await readFile(url, 'utf8'));
+    if (typeof manifest === 'object' && manifest !== null && 'version' in manifest) {
+      const { version } = manifest;
+      if (typeof version === 'string') return version;
+    }
+  } catch (error) {
+    throw new GuardError('INTERNAL', `cannot read the package version from ${url.pathname}`, { cause: error });
+  }
+  throw new GuardError('INTERNAL', `package.json at ${url.pathname} has no string "version"`);
+}
+
+function waitForTermination(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+function renderFault(fault: GuardError): string {
+  return `${fault.code}: ${fault.message}${fault.hint === undefined ? '' : ` (${fault.hint})`}`;
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/** The `guard` command: dispatches to one module per command and maps faults to exit codes. */
+import { processIo, type CliIo } from './io.js';
+import { reportFault, EXIT } from './exit.js';
+
+const USAGE = `guard — grounds coding agents in authoritative facts
+
+Usage:
+  guard check <pypi|npm|conda> <spec...> [--json]   check package names before installing
+  guard allowlist info|build|sync|import|reset …     manage the registry name lists
+  guard mcp [--http --port N]                        serve the MCP tools (stdio by default)
+  guard --version | --help
+
+Exit codes: 0 ok, 3 blocked, 2 usage or configuration error, 1 internal fault.
+Run \`guard <command> --help\` for a command's options.`;
+
+type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  check: async () => (await import('./commands/check.js')).runCheck,
+  allowlist: async () => (await import('./commands/allowlist.js')).runAllowlist,
+  mcp: async () => (await import('./commands/mcp.js')).runMcp,
+};
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(`${USAGE}\n`);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-V') {
+    const { readPackageVersion } = await import('./commands/mcp.js');
+    io.stdout.write(`${await readPackageVersion()}\n`);
+    return EXIT.ok;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    io.stderr.write(`guard: unknown command "${name}"\n\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await (await load())(rest, io);
+  } catch (error) {
+    return reportFault(error, io);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`guard: ${String(error)}\n`);
+    process.exitCode = EXIT.internal;
+  },
+);

@@ -1,0 +1,224 @@
+/**
+ * The verdict on one package spec: does the name exist in the ecosystem's authoritative list,
+ * and if it does not (or looks like an imitation), why, and what was probably meant.
+ */
+import { worstVerdict, type Verdict } from '../../shared/verdict.js';
+import { asciiSkeleton, findConfusables } from './confusables.js';
+import { packageForImportName } from './hints/import-names.js';
+import { isNodeCoreModule } from './hints/node-core.js';
+import { isPythonStdlibModule } from './hints/python-stdlib.js';
+import { type NameIndex, type NameInfo } from './name-index.js';
+import { hasUpperCase, normalizeName, validateName } from './normalize.js';
+import { parseSpec } from './spec.js';
+import { ECOSYSTEMS, type Ecosystem, type NameCheck, type NameReason, type PackageSpec, type Suggestion } from './types.js';
+
+/** The lists a check consults: the ecosystem's own (main list plus overlays) and, optionally, the others. */
+export interface NameLists {
+  ecosystem: Ecosystem;
+  /** Main list first, then overlays such as an org's private list. */
+  indexes: readonly NameIndex[];
+  /** Lists of another ecosystem when already available (never built just for a hint); called lazily. */
+  others: (ecosystem: Ecosystem) => readonly NameIndex[] | undefined;
+}
+
+export interface CheckOptions {
+  /** Suggestions to return at most. */
+  limit?: number;
+}
+
+const LABEL: Record<Ecosystem, string> = { pypi: 'PyPI', npm: 'npm', conda: 'conda' };
+
+/** Checks one spec against the lists; never throws for bad input (that is a verdict). */
+export function checkName(lists: NameLists, input: string, options: CheckOptions = {}): NameCheck {
+  const { ecosystem } = lists;
+  const limit = options.limit ?? 5;
+  const main = lists.indexes[0];
+  const snapshot = main ? { source: main.meta.source, date: main.meta.date } : { source: 'none', date: 'unknown' };
+  let spec: PackageSpec;
+  try {
+    spec = parseSpec(ecosystem, input);
+  } catch {
+    spec = { input, name: input.trim() };
+  }
+  const name = spec.name;
+  const base = {
+    input,
+    name,
+    normalized: name,
+    ecosystem,
+    exists: false,
+    snapshot,
+    ...(spec.constraint !== undefined ? { constraint: spec.constraint } : {}),
+    ...(spec.extras !== undefined ? { extras: spec.extras } : {}),
+  };
+  const done = (reasons: NameReason[], verdicts: Verdict[], suggestions: Suggestion[], extra: Partial<NameCheck> = {}): NameCheck => ({
+    ...base,
+    ...extra,
+    verdict: worstVerdict(verdicts),
+    reasons,
+    suggestions: dedupe(suggestions).slice(0, limit),
+  });
+
+  if (!main) {
+    return done(
+      [{ code: 'allowlist_unavailable', message: `no ${LABEL[ecosystem]} name list is loaded; run \`guard allowlist sync ${ecosystem}\` or \`guard allowlist import ${ecosystem} <file>\`` }],
+      ['block'],
+      [],
+    );
+  }
+
+  const confusables = findConfusables(name);
+  if (confusables.length > 0) {
+    const skeleton = asciiSkeleton(name);
+    const list = confusables.map((c) => `${JSON.stringify(c.char)} ${c.codePoint}${c.lookalike ? ` looks like "${c.lookalike}"` : ''}`).join(', ');
+    const suggestions: Suggestion[] = [];
+    if (skeleton) {
+      const normalizedSkeleton = normalizeName(ecosystem, skeleton);
+      const hit = findIn(lists.indexes, normalizedSkeleton);
+      if (hit) suggestions.push(toSuggestion(hit.info.display ?? normalizedSkeleton, confusables.length, hit.info));
+    }
+    return done(
+      [{ code: 'confusable_characters', message: `${LABEL[ecosystem]} package name "${name}" contains non-ASCII characters: ${list}` }],
+      ['block'],
+      suggestions,
+      { exists: findIn(lists.indexes, normalizeName(ecosystem, name)) !== undefined },
+    );
+  }
+
+  const normalized = normalizeName(ecosystem, name);
+  const hit = findIn(lists.indexes, normalized);
+  const validity = validateName(ecosystem, name);
+  const upperCaseOnly = ecosystem === 'npm' && !validity.valid && hasUpperCase(name) && validateName(ecosystem, name.toLowerCase()).valid;
+  if (!validity.valid && !(upperCaseOnly && hit)) {
+    if (!upperCaseOnly) {
+      return done([{ code: 'invalid_name', message: `"${name}" is not a valid ${LABEL[ecosystem]} package name: ${validity.message}` }], ['block'], [], { normalized });
+    }
+  }
+
+  const reasons: NameReason[] = [];
+  const verdicts: Verdict[] = [];
+  const suggestions: Suggestion[] = [];
+  const importTarget = packageForImportName(ecosystem, name);
+  const stdlib = ecosystem !== 'npm' && isPythonStdlibModule(name);
+  const nodeCore = ecosystem === 'npm' && isNodeCoreModule(name);
+
+  if (hit) {
+    if (stdlib) {
+      reasons.push({ code: 'stdlib_module', message: `\`${name}\` ships with Python; the ${LABEL[ecosystem]} package of that name is a backport or unrelated. Nothing to install for \`import ${name}\`.` });
+      verdicts.push('warn');
+    }
+    if (nodeCore) {
+      reasons.push({ code: 'node_core_module', message: `\`${name}\` is a Node.js core module; the npm package of that name is a placeholder or unrelated. Nothing to install.` });
+      verdicts.push('warn');
+    }
+    if (importTarget && normalizeName(ecosystem, importTarget) !== normalized) {
+      reasons.push({ code: 'import_name', message: `\`${name}\` is an import name; the package that provides it is "${importTarget}".` });
+      verdicts.push('warn');
+      suggestions.push(suggestionFor(lists.indexes, ecosystem, importTarget, name));
+    }
+    if (verdicts.length === 0 && !hit.index.isPopular(normalized) && !hit.info.popularity && normalized.length >= 4) {
+      const target = hit.index.popularNear(normalized, 1)[0];
+      if (target) {
+        const shown = target.info.display ?? target.name;
+        reasons.push({
+          code: 'suspected_typosquat',
+          message: `${LABEL[ecosystem]} package "${name}" exists but is little used and one edit from the popular "${shown}"${usage(target.info)}; make sure it is the one you meant.`,
+        });
+        verdicts.push('warn');
+        suggestions.push(toSuggestion(shown, target.distance, target.info));
+      }
+    }
+    return done(reasons, verdicts, suggestions, { exists: true, normalized, name: spec.name });
+  }
+
+  verdicts.push('block');
+  let message = `${LABEL[ecosystem]} package "${name}" does not exist (snapshot ${snapshot.date})`;
+  if (upperCaseOnly) message += '; new npm package names are lower-case';
+  reasons.push({ code: 'not_found', message });
+  if (stdlib) {
+    reasons.push({ code: 'stdlib_module', message: `\`${name}\` ships with Python; nothing to install.` });
+  }
+  if (nodeCore) {
+    reasons.push({ code: 'node_core_module', message: `\`${name}\` is a Node.js core module; nothing to install (import it as "node:${name.replace(/^node:/, '')}").` });
+  }
+  if (importTarget) {
+    reasons.push({ code: 'import_name', message: `\`${name}\` is an import name; install "${importTarget}" instead.` });
+    suggestions.push(suggestionFor(lists.indexes, ecosystem, importTarget, name));
+  }
+  for (const other of ECOSYSTEMS) {
+    if (other === ecosystem) continue;
+    const indexes = lists.others(other);
+    const otherHit = indexes && findIn(indexes, normalizeName(other, name));
+    if (otherHit) {
+      reasons.push({ code: 'other_ecosystem', message: `"${name}" exists on ${LABEL[other]}, not on ${LABEL[ecosystem]}; was it meant for ${other === 'pypi' ? 'pip' : other}?` });
+    }
+  }
+  for (const near of nearNames(lists.indexes, ecosystem === 'npm' ? name : normalized, limit)) {
+    suggestions.push(toSuggestion(near.info.display ?? near.name, near.distance, near.info));
+  }
+  return done(reasons, verdicts, suggestions, { normalized });
+}
+
+interface Hit {
+  index: NameIndex;
+  info: NameInfo;
+}
+
+function findIn(indexes: readonly NameIndex[], normalized: string): Hit | undefined {
+  for (const index of indexes) {
+    const rank = index.rankOf(normalized);
+    if (rank >= 0) return { index, info: index.info(rank) };
+  }
+  return undefined;
+}
+
+/** Nearest names across the lists: distance 1 for short names, 2, then 3 for long ones when nothing closer exists. */
+function nearNames(indexes: readonly NameIndex[], query: string, limit: number): ReturnType<NameIndex['near']> {
+  const length = [...query].length;
+  const first = length <= 3 ? 1 : 2;
+  const collect = (distance: number): ReturnType<NameIndex['near']> =>
+    indexes
+      .flatMap((index) => index.near(query, distance, limit))
+      .sort((a, b) => a.distance - b.distance || (b.info.popularity ?? -1) - (a.info.popularity ?? -1));
+  const found = collect(first);
+  return found.length > 0 || length < 8 ? found : collect(3);
+}
+
+function suggestionFor(indexes: readonly NameIndex[], ecosystem: Ecosystem, target: string, from: string): Suggestion {
+  const hit = findIn(indexes, normalizeName(ecosystem, target));
+  return toSuggestion(target, editDistance(from, target), hit?.info ?? {});
+}
+
+function toSuggestion(name: string, distance: number, info: NameInfo): Suggestion {
+  const suggestion: Suggestion = { name, distance };
+  if (info.popularity !== undefined) suggestion.popularity = info.popularity;
+  if (info.rank !== undefined) suggestion.rank = info.rank;
+  if (info.downloads !== undefined) suggestion.downloads = info.downloads;
+  return suggestion;
+}
+
+function dedupe(suggestions: Suggestion[]): Suggestion[] {
+  const seen = new Set<string>();
+  return suggestions.filter((s) => (seen.has(s.name.toLowerCase()) ? false : (seen.add(s.name.toLowerCase()), true)));
+}
+
+function usage(info: NameInfo): string {
+  if (info.rank !== undefined) return ` (#${info.rank} by downloads)`;
+  if (info.downloads !== undefined) return ` (${info.downloads.toLocaleString('en-US')} downloads a month)`;
+  return '';
+}
+
+/** Plain Levenshtein distance, for the few suggestions that do not come from the automaton walk. */
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = row[j]!;
+      row[j] = next;
+    }
+  }
+  return row[b.length]!;
+}

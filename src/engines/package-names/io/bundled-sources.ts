@@ -1,0 +1,158 @@
+/**
+ * The name lists that ship with groundguard: the PyPI snapshot in allowlists/, the npm name list of
+ * the pinned `all-the-package-names` dependency, and npm usage figures from allowlists/.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { GuardError } from '../../../shared/errors.js';
+import { type NameListInput } from '../compile-names.js';
+import { encodeMonth } from '../name-index.js';
+import { type Ecosystem } from '../types.js';
+
+/** npm packages with at least this many downloads a month are typosquat targets. */
+export const NPM_POPULAR_DOWNLOADS = 50_000;
+
+const FileEntry = z.object({ file: z.string(), sha256: z.string(), date: z.string(), count: z.number() });
+const Manifest = z.object({
+  pypi: FileEntry.extend({ source: z.string() }),
+  npmDownloads: FileEntry,
+  npmNames: z.object({ package: z.string(), version: z.string(), date: z.string() }),
+});
+export type BundledManifest = z.infer<typeof Manifest>;
+
+/** The project's root directory (this file sits four levels down in src/ or dist/). */
+export function projectRoot(): string {
+  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+}
+
+export function allowlistDir(root = projectRoot()): string {
+  return join(root, 'allowlists');
+}
+
+export function readBundledManifest(dir = allowlistDir()): BundledManifest {
+  const path = join(dir, 'manifest.json');
+  try {
+    return Manifest.parse(JSON.parse(readFileSync(path, 'utf8')));
+  } catch (cause) {
+    throw new GuardError('SOURCE_MISSING', `the shipped allowlist manifest ${path} is missing or unreadable`, {
+      hint: 'reinstall groundguard, or rebuild the snapshots with `npx tsx scripts/build-snapshots.ts`',
+      cause,
+    });
+  }
+}
+
+/** Identifies the bundled source of an ecosystem; a checkpoint built from another one is rebuilt. */
+export function bundledSourceId(ecosystem: Ecosystem, manifest: BundledManifest): string | undefined {
+  if (ecosystem === 'pypi') return `${manifest.pypi.source}#${manifest.pypi.sha256.slice(0, 12)}`;
+  if (ecosystem === 'npm') {
+    return `${manifest.npmNames.package}@${installedNpmNamesVersion()}+downloads#${manifest.npmDownloads.sha256.slice(0, 12)}`;
+  }
+  return undefined;
+}
+
+/** Reads the shipped PyPI snapshot as compiler input. */
+export function loadBundledPypi(manifest: BundledManifest, dir = allowlistDir()): NameListInput {
+  const text = readGzip(join(dir, manifest.pypi.file));
+  const lineCount = manifest.pypi.count;
+  const names: string[] = new Array(lineCount);
+  const monthByLine = new Uint16Array(lineCount);
+  const downloadRank = new Map<string, number>();
+  const display = new Map<string, string>();
+  const popular: string[] = [];
+  let line = 0;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const [name = '', shown = '', month = '', rank = ''] = text.slice(start, end).split('\t');
+    start = end + 1;
+    if (!name) continue;
+    names[line] = name;
+    monthByLine[line] = encodeMonth(month);
+    if (shown) display.set(name, shown);
+    if (rank) {
+      downloadRank.set(name, Number(rank));
+      popular.push(name);
+    }
+    line++;
+  }
+  names.length = line;
+  return {
+    meta: { ecosystem: 'pypi', kind: 'bundled', source: bundledSourceId('pypi', manifest)!, date: manifest.pypi.date },
+    names: new TextEncoder().encode(names.join('\n') + '\n'),
+    monthByLine: monthByLine.subarray(0, line),
+    downloadRank,
+    display,
+    popular,
+  };
+}
+
+/** Reads the complete npm name list of the pinned dependency plus the shipped usage figures. */
+export function loadBundledNpm(manifest: BundledManifest, dir = allowlistDir()): NameListInput {
+  const require = createRequire(import.meta.url);
+  let names: string[];
+  try {
+    names = JSON.parse(readFileSync(require.resolve('all-the-package-names/names.json'), 'utf8')) as string[];
+  } catch (cause) {
+    throw new GuardError('SOURCE_MISSING', 'the npm name list (package all-the-package-names) is not installed', {
+      hint: 'run `npm install` in the groundguard directory, or `guard allowlist sync npm`',
+      cause,
+    });
+  }
+  const { downloads, popular } = loadNpmUsage(manifest, dir);
+  return {
+    meta: { ecosystem: 'npm', kind: 'bundled', source: bundledSourceId('npm', manifest)!, date: manifest.npmNames.date },
+    names: sortedNameBytes(names),
+    downloads,
+    popular,
+  };
+}
+
+/** npm downloads a month of the most used packages, and the popular ones among them. */
+export function loadNpmUsage(manifest: BundledManifest, dir = allowlistDir()): { downloads: Map<string, number>; popular: string[] } {
+  const downloads = new Map<string, number>();
+  const popular: string[] = [];
+  for (const row of readGzip(join(dir, manifest.npmDownloads.file)).split('\n')) {
+    const tab = row.indexOf('\t');
+    if (tab <= 0) continue;
+    const count = Number(row.slice(tab + 1));
+    const name = row.slice(0, tab);
+    downloads.set(name, count);
+    if (count >= NPM_POPULAR_DOWNLOADS) popular.push(name);
+  }
+  return { downloads, popular };
+}
+
+/** Sorts names bytewise and joins them into newline-terminated UTF-8. */
+export function sortedNameBytes(names: string[]): Uint8Array {
+  names.sort();
+  // Default sort is UTF-16 order, which is byte order unless astral characters occur.
+  if (names.some((name) => /[\uD800-\uDFFF]/.test(name))) {
+    names.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  }
+  return Buffer.from(names.join('\n') + '\n');
+}
+
+function installedNpmNamesVersion(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return (JSON.parse(readFileSync(require.resolve('all-the-package-names/package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'missing';
+  }
+}
+
+function readGzip(path: string): string {
+  try {
+    return gunzipSync(readFileSync(path)).toString('utf8');
+  } catch (cause) {
+    throw new GuardError('SOURCE_MISSING', `cannot read the shipped snapshot ${path}`, {
+      hint: 'reinstall groundguard, or rebuild the snapshots with `npx tsx scripts/build-snapshots.ts`',
+      cause,
+    });
+  }
+}

@@ -1,0 +1,91 @@
+/** Checkpoint files on disk: where they live, atomic writes, whole-file reads into one buffer. */
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync, fsyncSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { GuardError } from '../../../shared/errors.js';
+import { decodeCheckpoint, encodeCheckpoint, type NameCheckpoint } from '../checkpoint.js';
+import { ECOSYSTEMS, type Ecosystem } from '../types.js';
+
+export interface StoredCheckpoint {
+  ecosystem: Ecosystem;
+  /** Overlay name, undefined for the ecosystem's main list. */
+  overlay?: string;
+  path: string;
+  size: number;
+}
+
+/** Path of an ecosystem's main checkpoint, or of a named overlay. */
+export function checkpointPath(cacheDir: string, ecosystem: Ecosystem, overlay?: string): string {
+  return join(cacheDir, 'checkpoints', overlay ? `${ecosystem}.${overlay}.ggc` : `${ecosystem}.ggc`);
+}
+
+/** Reads and verifies a checkpoint; undefined when the file does not exist. Throws CHECKPOINT_INVALID. */
+export function readCheckpoint(path: string): NameCheckpoint | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new GuardError('IO_FAILED', `cannot open checkpoint ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const bytes = new Uint8Array(size);
+    let done = 0;
+    while (done < size) {
+      const n = readSync(fd, bytes, done, size - done, done);
+      if (n === 0) break;
+      done += n;
+    }
+    return decodeCheckpoint(done === size ? bytes : bytes.subarray(0, done));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes a checkpoint atomically (temp file, fsync, rename); returns its size in bytes. */
+export function writeCheckpoint(path: string, checkpoint: NameCheckpoint): number {
+  const bytes = encodeCheckpoint(checkpoint);
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    const fd = openSync(temp, 'w');
+    try {
+      let done = 0;
+      while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new GuardError('IO_FAILED', `cannot write checkpoint ${path}: ${(error as Error).message}`, {
+      hint: 'check that the cache directory is writable, or set GUARD_HOME to another directory',
+      cause: error,
+    });
+  }
+  return bytes.length;
+}
+
+/** Removes a checkpoint file if present. */
+export function removeCheckpoint(path: string): boolean {
+  if (!existsSync(path)) return false;
+  rmSync(path, { force: true });
+  return true;
+}
+
+/** Every checkpoint in the cache directory, main lists and overlays. */
+export function listCheckpoints(cacheDir: string): StoredCheckpoint[] {
+  const dir = join(cacheDir, 'checkpoints');
+  if (!existsSync(dir)) return [];
+  const found: StoredCheckpoint[] = [];
+  for (const file of readdirSync(dir).sort()) {
+    const match = /^([a-z]+)(?:\.([A-Za-z0-9_-]+))?\.ggc$/.exec(file);
+    if (!match || !(ECOSYSTEMS as readonly string[]).includes(match[1]!)) continue;
+    const path = join(dir, file);
+    const entry: StoredCheckpoint = { ecosystem: match[1] as Ecosystem, path, size: statSync(path).size };
+    if (match[2]) entry.overlay = match[2];
+    found.push(entry);
+  }
+  return found;
+}

@@ -1,0 +1,121 @@
+/**
+ * A loaded name list: membership, per-name metadata and nearest names over one checkpoint.
+ */
+import { rankOf } from './automaton.js';
+import { sparseValue, type NameCheckpoint } from './checkpoint.js';
+import { findNearNames } from './near-names.js';
+
+export interface NameInfo {
+  /** The registry's spelling when it differs from the normalised one. */
+  display?: string;
+  /** 0..1, higher is more used; undefined when the snapshot has no usage figure. */
+  popularity?: number;
+  /** PyPI: rank among the most downloaded (1 = most). */
+  rank?: number;
+  /** npm: downloads a month. */
+  downloads?: number;
+  /** Last release, YYYY-MM. */
+  lastRelease?: string;
+}
+
+export interface NearEntry {
+  name: string;
+  distance: number;
+  info: NameInfo;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export class NameIndex {
+  private displayLines?: string[];
+
+  constructor(readonly checkpoint: NameCheckpoint) {}
+
+  get meta(): NameCheckpoint['meta'] {
+    return this.checkpoint.meta;
+  }
+
+  /** The name's rank in the list, or -1 when the (normalised) name is not in it. */
+  rankOf(normalized: string): number {
+    return rankOf(this.checkpoint.automaton, encoder.encode(normalized));
+  }
+
+  has(normalized: string): boolean {
+    return this.rankOf(normalized) >= 0;
+  }
+
+  /** Metadata of the name at `rank`. */
+  info(rank: number): NameInfo {
+    const { downloadRank, downloads, month } = this.checkpoint;
+    const info: NameInfo = {};
+    const display = this.display(rank);
+    if (display !== undefined) info.display = display;
+    const r = sparseValue(downloadRank, rank);
+    if (r !== undefined) {
+      info.rank = r;
+      info.popularity = round(1 - Math.log10(r) / Math.log10(15_001));
+    }
+    const d = sparseValue(downloads, rank);
+    if (d !== undefined) {
+      info.downloads = d;
+      info.popularity = round(Math.min(1, Math.log10(d + 1) / 9));
+    }
+    const m = month?.[rank];
+    if (m) info.lastRelease = `${Math.floor((m - 1) / 12)}-${String(((m - 1) % 12) + 1).padStart(2, '0')}`;
+    return info;
+  }
+
+  /** Names within `maxDistance` edits (closest, then most used, first). */
+  near(query: string, maxDistance: number, limit: number): NearEntry[] {
+    const found = findNearNames(this.checkpoint.automaton, encoder.encode(query), maxDistance, 512);
+    return found
+      .map((hit) => ({ name: decoder.decode(hit.bytes), distance: hit.distance, info: this.info(hit.rank) }))
+      .sort((a, b) => a.distance - b.distance || (b.info.popularity ?? -1) - (a.info.popularity ?? -1) || (a.name < b.name ? -1 : 1))
+      .slice(0, limit);
+  }
+
+  /** Popular names within `maxDistance` edits of `query`, excluding the query itself. */
+  popularNear(query: string, maxDistance: number): NearEntry[] {
+    return findNearNames(this.checkpoint.popular, encoder.encode(query), maxDistance, 16)
+      .map((hit) => ({ name: decoder.decode(hit.bytes), distance: hit.distance }))
+      .filter((hit) => hit.name !== query)
+      .map((hit) => {
+        const rank = this.rankOf(hit.name);
+        return { ...hit, info: rank >= 0 ? this.info(rank) : {} };
+      });
+  }
+
+  /** True when the name is in the popular set. */
+  isPopular(normalized: string): boolean {
+    return rankOf(this.checkpoint.popular, encoder.encode(normalized)) >= 0;
+  }
+
+  private display(rank: number): string | undefined {
+    const display = this.checkpoint.display;
+    if (!display) return undefined;
+    let lo = 0;
+    let hi = display.ranks.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const value = display.ranks[mid]!;
+      if (value === rank) {
+        this.displayLines ??= decoder.decode(display.text).split('\n');
+        return this.displayLines[mid];
+      }
+      if (value < rank) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+}
+
+function round(value: number): number {
+  return Math.round(Math.max(0, value) * 1000) / 1000;
+}
+
+/** Encodes a calendar month as months since year 0 plus one (0 stays "unknown"). */
+export function encodeMonth(yearMonth: string): number {
+  const match = /^(\d{4})-(\d{2})/.exec(yearMonth);
+  return match ? Number(match[1]) * 12 + Number(match[2]) : 0;
+}

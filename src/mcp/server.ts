@@ -1,0 +1,32 @@
+/** The groundguard MCP server: one McpServer with every tool registered, use cases passed in. */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+import { registerCheckPackageTool, type CheckPackagesFn } from './tools/check-package.js';
+
+export type { CheckReport, CheckPackagesRequest } from './tools/check-package.js';
+
+/** The use cases the tools call, and the version reported to clients. */
+export interface McpDeps {
+  checkPackages: CheckPackagesFn;
+  version: string;
+}
+
+export const SERVER_NAME = 'groundguard';
+
+const INSTRUCTIONS = [
+  'groundguard grounds installs in registry facts.',
+  'Before installing ANY package (pip/uv/poetry install, npm/pnpm/yarn add, conda install),',
+  'call check_package with the ecosystem and every package name you are about to install.',
+  'If a package comes back "block", do not install it: use a suggested name or ask the user.',
+  'If it comes back "warn", read the reasons before going ahead.',
+].join(' ');
+
+/** Builds a server with all tools registered; connect it to one transport (stdio, HTTP, in-memory). */
+export function createMcpServer(deps: McpDeps): McpServer {
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'groundguard', version: deps.version },
+    { instructions: INSTRUCTIONS, capabilities: { tools: {} } },
+  );
+  registerCheckPackageTool(server, deps.checkPackages);
+  return server;
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { accepts } from '../../../src/engines/package-names/automaton.js';
+import { decodeCheckpoint, encodeCheckpoint, sparseValue } from '../../../src/engines/package-names/checkpoint.js';
+import { compileNameList } from '../../../src/engines/package-names/compile-names.js';
+import { readCheckpoint, writeCheckpoint } from '../../../src/engines/package-names/io/checkpoint-store.js';
+import { NameIndex } from '../../../src/engines/package-names/name-index.js';
+
+const encoder = new TextEncoder();
+
+function sample() {
+  return compileNameList({
+    meta: { ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11' },
+    names: encoder.encode('flask\npyyaml\nrequests\nrequests-oauthlib\n'),
+    monthByLine: Uint16Array.from([24300, 24301, 24302, 24303]),
+    downloadRank: new Map([['requests', 4], ['pyyaml', 20]]),
+    display: new Map([['pyyaml', 'PyYAML']]),
+    popular: ['requests', 'pyyaml'],
+    now: new Date('2026-11-20T00:00:00Z'),
+  });
+}
+
+describe('checkpoint', () => {
+  it('round-trips through bytes with header, automata and columns intact', () => {
+    const original = sample();
+    const decoded = decodeCheckpoint(encodeCheckpoint(original));
+    expect(decoded.meta).toEqual({ ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11', nameCount: 4, createdAt: '2026-11-20T00:00:00.000Z' });
+    expect(accepts(decoded.automaton, encoder.encode('requests'))).toBe(true);
+    expect(accepts(decoded.automaton, encoder.encode('reqeusts'))).toBe(false);
+    expect(accepts(decoded.popular, encoder.encode('pyyaml'))).toBe(true);
+    expect(accepts(decoded.popular, encoder.encode('flask'))).toBe(false);
+    expect(sparseValue(decoded.downloadRank, 2)).toBe(4);
+    const index = new NameIndex(decoded);
+    expect(index.info(index.rankOf('pyyaml'))).toMatchObject({ display: 'PyYAML', rank: 20, lastRelease: '2025-01' });
+    expect(Array.from(decoded.month!)).toEqual([24300, 24301, 24302, 24303]);
+  });
+
+  it('writes atomically and reads back from disk', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gg-ckpt-'));
+    const path = join(dir, 'checkpoints', 'pypi.ggc');
+    const size = writeCheckpoint(path, sample());
+    expect(readFileSync(path).length).toBe(size);
+    expect(readCheckpoint(path)?.meta.nameCount).toBe(4);
+    expect(readCheckpoint(join(dir, 'missing.ggc'))).toBeUndefined();
+  });
+
+  it.each([
+    ['a flipped byte in the automaton', (b: Uint8Array) => { b[b.length - 40]! ^= 0xff; }, 'checksum'],
+    ['a truncated file', (b: Uint8Array) => b.subarray(0, b.length - 10), 'checksum'],
+    ['a wrong magic', (b: Uint8Array) => { b[0] = 0x58; }, 'magic'],
+    ['a newer format version', (b: Uint8Array) => { b[8] = 99; }, 'version'],
+  ])('detects %s', (_label, corrupt, why) => {
+    const bytes = encodeCheckpoint(sample());
+    const changed = corrupt(bytes) ?? bytes;
+    expect(() => decodeCheckpoint(changed)).toThrow(expect.objectContaining({ code: 'CHECKPOINT_INVALID', message: expect.stringContaining(why) }));
+  });
+
+  it('reports a corrupt file on disk as CHECKPOINT_INVALID', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gg-ckpt-'));
+    const path = join(dir, 'npm.ggc');
+    writeFileSync(path, 'not a checkpoint at all');
+    expect(() => readCheckpoint(path)).toThrow(expect.objectContaining({ code: 'CHECKPOINT_INVALID' }));
+  });
+});
