@@ -89,10 +89,9 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
   const hit = findIn(lists.indexes, normalized);
   const validity = validateName(ecosystem, name);
   const upperCaseOnly = ecosystem === 'npm' && !validity.valid && hasUpperCase(name) && validateName(ecosystem, name.toLowerCase()).valid;
-  if (!validity.valid && !(upperCaseOnly && hit)) {
-    if (!upperCaseOnly) {
-      return done([{ code: 'invalid_name', message: `"${name}" is not a valid ${LABEL[ecosystem]} package name: ${validity.message}` }], ['block'], [], { normalized });
-    }
+  // An upper-case npm name is invalid for new packages but exists for legacy ones (JSONStream).
+  if (!validity.valid && !upperCaseOnly) {
+    return done([{ code: 'invalid_name', message: `"${name}" is not a valid ${LABEL[ecosystem]} package name: ${validity.message}` }], ['block'], [], { normalized });
   }
 
   const reasons: NameReason[] = [];
@@ -116,8 +115,8 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
       verdicts.push('warn');
       suggestions.push(suggestionFor(lists.indexes, ecosystem, importTarget, name));
     }
-    if (verdicts.length === 0 && !hit.index.isPopular(normalized) && !hit.info.popularity && normalized.length >= 4) {
-      const target = hit.index.popularNear(normalized, 1)[0];
+    if (verdicts.length === 0 && !hit.index.isPopular(normalized) && normalized.length >= 4) {
+      const target = hit.index.popularNear(normalized, 1).find((near) => farLessUsed(hit.info, near.info));
       if (target) {
         const shown = target.info.display ?? target.name;
         reasons.push({
@@ -153,7 +152,9 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
       reasons.push({ code: 'other_ecosystem', message: `"${name}" exists on ${LABEL[other]}, not on ${LABEL[ecosystem]}; was it meant for ${other === 'pypi' ? 'pip' : other}?` });
     }
   }
-  for (const near of nearNames(lists.indexes, ecosystem === 'npm' ? name : normalized, limit)) {
+  // A built-in module needs nothing installed: near names would only invite a wrong install.
+  const nearby = stdlib || nodeCore ? [] : nearNames(lists.indexes, ecosystem === 'npm' ? name : normalized, limit);
+  for (const near of nearby) {
     suggestions.push(toSuggestion(near.info.display ?? near.name, near.distance, near.info));
   }
   return done(reasons, verdicts, suggestions, { normalized });
@@ -200,6 +201,13 @@ function toSuggestion(name: string, distance: number, info: NameInfo): Suggestio
 function dedupe(suggestions: Suggestion[]): Suggestion[] {
   const seen = new Set<string>();
   return suggestions.filter((s) => (seen.has(s.name.toLowerCase()) ? false : (seen.add(s.name.toLowerCase()), true)));
+}
+
+/** True when `candidate` is used far less than `popular` (a hundredth of the downloads, or no rank at all). */
+function farLessUsed(candidate: NameInfo, popular: NameInfo): boolean {
+  if (popular.downloads !== undefined) return (candidate.downloads ?? 0) * 100 < popular.downloads;
+  if (popular.rank !== undefined) return candidate.rank === undefined || candidate.rank > popular.rank * 20;
+  return candidate.popularity === undefined;
 }
 
 function usage(info: NameInfo): string {

@@ -9,7 +9,7 @@ const PYPI_EXTRA = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
 const PYPI_CLAUSE = /^\s*(?:===|~=|==|!=|<=|>=|<|>)\s*[^\s,;()<>=!~]+\s*$/;
 const CONDA_HEAD = /^([^\s[\]()<>=!~,|;]+)/;
 const CONDA_OPERATOR_START = /^[=<>!~]/;
-const CONDA_BRACKET_ITEM = /\s*([A-Za-z_]+)\s*=\s*(?:'([^']*)'|"([^"]*)"|([^\s,'"]*))\s*(?:,|$)/y;
+const CONDA_BRACKET_ITEM = /\s*([A-Za-z_]+)\s*=\s*(?:'([^']*)'|"([^"]*)"|([^\s,'"]+))?\s*(?:,|$)/y;
 
 /**
  * Splits `input` into the name and its constraint, extras (PyPI), url (PyPI), channel (conda) or
@@ -56,7 +56,9 @@ function parsePypiSpec(text: string): SpecParts | undefined {
   const rest = text.slice(head[0].length);
   if (rest.startsWith('@')) {
     // PEP 508: a marker after a URL must follow whitespace, since `;` may occur inside the URL.
-    const url = rest.slice(1).split(/\s+;/, 1)[0].trim();
+    const target = rest.slice(1);
+    const marker = target.search(/\s;/);
+    const url = (marker === -1 ? target : target.slice(0, marker)).trim();
     if (url.length === 0 || /\s/.test(url)) return undefined;
     spec.url = url;
     return spec;
@@ -112,7 +114,7 @@ function parseCondaBrackets(rest: string, spec: SpecParts): SpecParts | undefine
   while (item.lastIndex < inner.length) {
     const match = item.exec(inner);
     if (match === null) return inner.slice(item.lastIndex).trim().length === 0 ? spec : undefined;
-    const value = (match[2] ?? match[3] ?? match[4]).trim();
+    const value = (match[2] ?? match[3] ?? match[4] ?? '').trim();
     if (match[1] === 'version' && value.length > 0) spec.constraint = value;
     if (match[1] === 'channel' && value.length > 0 && spec.channel === undefined) spec.channel = value;
   }

@@ -22,23 +22,24 @@ export interface FetchCondaNamesOptions {
 
 /**
  * Lists the distinct package names (sorted) in `packages` and `packages.conda` of every subdir's
- * repodata.json. Subdirs are fetched one after another so that only one parsed repodata (hundreds of
- * MB for conda-forge) is in memory at a time. Throws GuardError UPSTREAM_FAILED naming the URL when a
- * download fails or a body is not repodata.
+ * repodata.json. Subdirs are fetched one after another so that only one parsed repodata (large for
+ * big channels such as conda-forge) is in memory at a time. Throws GuardError UPSTREAM_FAILED naming
+ * the URL when a download fails or a body is not repodata.
  */
 export async function fetchCondaNames(opts: FetchCondaNamesOptions = {}): Promise<RegistryNames> {
   const channel = opts.channel ?? DEFAULT_CONDA_CHANNEL;
   const channelUrl = resolveChannelUrl(channel, opts.baseUrl ?? DEFAULT_CONDA_BASE_URL);
   const subdirs = opts.subdirs ?? defaultCondaSubdirs();
   const names = new Set<string>();
+  const onProgress = opts.onProgress;
   let finishedBytes = 0;
   for (const subdir of subdirs) {
     const url = `${channelUrl}/${subdir}/repodata.json`;
-    const onProgress = opts.onProgress;
     const body = await httpGet(url, {
       fetch: opts.fetch,
       signal: opts.signal,
-      onProgress: onProgress && ((done, total) => onProgress(finishedBytes + done, subdirs.length === 1 ? total : undefined)),
+      onProgress:
+        onProgress && ((done, total) => onProgress(finishedBytes + done, subdirs.length === 1 ? total : undefined)),
     });
     finishedBytes += body.byteLength;
     for (const name of readRepodata(body, displayUrl(url))) names.add(name);

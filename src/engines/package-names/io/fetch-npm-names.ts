@@ -42,12 +42,13 @@ export interface FetchNpmNamesOptions {
 export async function fetchNpmNames(opts: FetchNpmNamesOptions = {}): Promise<RegistryNames> {
   const registry = (opts.registry ?? DEFAULT_NPM_REGISTRY).replace(/\/+$/, '');
   const metadataUrl = `${registry}/${NAMES_PACKAGE}`;
-  const metadataBytes = await httpGet(metadataUrl, { accept: PACKUMENT_ACCEPT, fetch: opts.fetch, signal: opts.signal });
+  const transport = { fetch: opts.fetch, signal: opts.signal };
+  const metadataBytes = await httpGet(metadataUrl, { ...transport, accept: PACKUMENT_ACCEPT });
   const { version, tarball, integrity } = readLatestDist(metadataBytes, displayUrl(metadataUrl));
 
   const tarballUrl = new URL(tarball, `${registry}/`).toString();
   const shownTarball = displayUrl(tarballUrl);
-  const archive = await httpGet(tarballUrl, { fetch: opts.fetch, onProgress: opts.onProgress, signal: opts.signal });
+  const archive = await httpGet(tarballUrl, { ...transport, onProgress: opts.onProgress });
   verifySha512Integrity(archive, integrity, shownTarball);
 
   const names = await readNamesFromTarball(archive, shownTarball);

@@ -67,7 +67,8 @@ export async function httpGet(url: string, opts: HttpGetOptions = {}): Promise<U
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       const status = `${response.status} ${response.statusText}`.trim();
-      throw new GuardError('UPSTREAM_FAILED', `GET ${shown} answered ${status}`, { hint: hintForStatus(response.status) });
+      const hint = hintForStatus(response.status);
+      throw new GuardError('UPSTREAM_FAILED', `GET ${shown} answered ${status}`, { hint });
     }
     return await readBody(response, rearm, opts.onProgress);
   } catch (error) {
@@ -114,7 +115,9 @@ async function readBody(response: Response, rearm: () => void, onProgress?: OnPr
 
 function hintForStatus(status: number): string {
   if (status === 404 || status === 410) return 'check the URL, or pass --registry/--index-url to a mirror that has it';
-  if (status === 401 || status === 403) return 'the registry refused access; check its credentials or pass --registry/--index-url to a mirror';
+  if (status === 401 || status === 403) {
+    return 'the registry refused access; check its credentials or pass --registry/--index-url to a mirror';
+  }
   return 'the registry may be down or rate-limiting; try again later or pass --registry/--index-url to a mirror';
 }
 

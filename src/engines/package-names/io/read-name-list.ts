@@ -1,4 +1,4 @@
-/** Reads a user-supplied list of package names (for `guard allowlist import`) in any of the formats registries publish. */
+/** Reads a user's list of package names (`guard allowlist import`) in the formats registries publish. */
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
@@ -17,7 +17,7 @@ import {
 export type NameListFormat = 'lines' | 'json-array' | 'pep691' | 'repodata' | 'npm-names';
 
 export interface NameList {
-  /** Distinct names in file order, trimmed, as spelled in the file. */
+  /** Names in file order, trimmed, as spelled in the file (not normalized; repeats possible). */
   names: string[];
   format: NameListFormat;
 }
@@ -27,6 +27,7 @@ const ACCEPTED_FORMATS =
   'of names, a PEP 691 simple index (JSON), a conda repodata.json, npm _all_docs JSON, or the ' +
   'all-the-package-names tarball; any of them gzip-compressed';
 const NPM_NAMES_ENTRY = 'package/names.json';
+const PEP691_TYPE = 'application/vnd.pypi.simple.v1+json';
 // Decode plain text a slice at a time so that files larger than V8's longest string still read.
 const LINE_SLICE_BYTES = 16 * 1024 * 1024;
 
@@ -49,7 +50,8 @@ export async function readNameList(path: string): Promise<NameList> {
     }
   }
   const list = await readNames(bytes, path);
-  const names = [...new Set(list.names.map((name) => name.trim()).filter((name) => name !== ''))];
+  // No dedupe here: a Set over millions of names costs seconds, and the compiler accepts repeats.
+  const names = list.names.map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw invalid(`no package names found in ${path}`);
   return { names, format: list.format };
 }
@@ -66,7 +68,8 @@ async function readListFile(path: string): Promise<Uint8Array> {
       });
     }
     if (code === 'EISDIR') throw invalid(`name list ${path} is a directory, not a file`, error);
-    throw new GuardError('IO_FAILED', `could not read name list ${path}: ${(error as Error).message}`, { cause: error });
+    const message = `could not read name list ${path}: ${(error as Error).message}`;
+    throw new GuardError('IO_FAILED', message, { cause: error });
   }
 }
 
@@ -74,7 +77,7 @@ async function readNames(bytes: Uint8Array, path: string): Promise<NameList> {
   if (isTar(bytes)) return { names: await readNpmTarball(bytes, path), format: 'npm-names' };
   const first = firstSignificantChar(bytes);
   if (first === '<') {
-    throw invalid(`${path} looks like HTML; save a simple index as PEP 691 JSON (Accept: application/vnd.pypi.simple.v1+json)`);
+    throw invalid(`${path} looks like HTML; save a simple index as PEP 691 JSON (Accept: ${PEP691_TYPE})`);
   }
   if (bytes.subarray(0, 8192).includes(0)) throw invalid(`${path} is a binary file, not a name list`);
   if (first !== '[' && first !== '{') return { names: readLines(bytes), format: 'lines' };
@@ -85,14 +88,31 @@ async function readNames(bytes: Uint8Array, path: string): Promise<NameList> {
   } catch (error) {
     throw invalid(`${path} starts like JSON but does not parse: ${(error as Error).message}`, error);
   }
-  if (Array.isArray(doc)) return { names: expectNames(readNameArray(doc), path, 'a JSON array of names'), format: 'json-array' };
-  const keys = doc !== null && typeof doc === 'object' ? doc : {};
-  if ('projects' in keys) return { names: expectNames(readPep691Names(doc), path, 'a PEP 691 index'), format: 'pep691' };
-  if ('packages' in keys || 'packages.conda' in keys) {
-    return { names: expectNames(readRepodataNames(doc), path, 'conda repodata'), format: 'repodata' };
+  const json = classifyJson(doc);
+  if (json === undefined) {
+    throw invalid(`the JSON object in ${path} has none of "projects" (PEP 691), "packages" (conda) or "rows" (npm)`);
   }
-  if ('rows' in keys) return { names: expectNames(readAllDocsNames(doc), path, 'npm _all_docs'), format: 'npm-names' };
-  throw invalid(`the JSON object in ${path} has none of "projects" (PEP 691), "packages" (conda repodata) or "rows" (npm _all_docs)`);
+  const read = json.reader(doc);
+  if (!read.ok) throw invalid(`${path} is not ${json.wanted}: ${read.problem}`);
+  return { names: read.names, format: json.format };
+}
+
+interface JsonKind {
+  format: NameListFormat;
+  wanted: string;
+  reader: (doc: unknown) => PayloadNames;
+}
+
+/** Tells the JSON formats apart by their top-level shape. */
+function classifyJson(doc: unknown): JsonKind | undefined {
+  if (Array.isArray(doc)) return { format: 'json-array', wanted: 'a JSON array of names', reader: readNameArray };
+  if (doc === null || typeof doc !== 'object') return undefined;
+  if ('projects' in doc) return { format: 'pep691', wanted: 'a PEP 691 index', reader: readPep691Names };
+  if ('packages' in doc || 'packages.conda' in doc) {
+    return { format: 'repodata', wanted: 'conda repodata', reader: readRepodataNames };
+  }
+  if ('rows' in doc) return { format: 'npm-names', wanted: 'npm _all_docs', reader: readAllDocsNames };
+  return undefined;
 }
 
 async function readNpmTarball(bytes: Uint8Array, path: string): Promise<string[]> {

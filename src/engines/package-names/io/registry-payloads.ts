@@ -9,8 +9,9 @@ const pep691IndexSchema = z.looseObject({
   projects: z.array(z.looseObject({ name: z.string() })),
 });
 
-// A channel's repodata holds about a million records, and zod copies every object it checks (about
-// 2.5 µs a record), so the record maps are only checked to be objects here and each name in the loop.
+// A big channel's repodata holds hundreds of thousands of records and zod copies every object it
+// checks (about 2.5 µs a record), so the record maps are only checked to be objects here and each
+// record's name in the loop below.
 const recordMapSchema = z.custom<Record<string, unknown>>(isPlainObject, { message: 'expected an object' });
 const repodataSchema = z.looseObject({
   packages: recordMapSchema.optional(),

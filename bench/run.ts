@@ -1,0 +1,12 @@
+/** `npm run bench`: every benchmark, figures printed next to the papers' and peers' published ones. */
+import { benchPackageNames } from './package-names.js';
+
+const only = process.argv[2];
+const suites: Record<string, () => Promise<void>> = {
+  'package-names': benchPackageNames,
+};
+for (const [name, run] of Object.entries(suites)) {
+  if (only && only !== name) continue;
+  process.stdout.write(`\n## ${name}\n\n`);
+  await run();
+}
