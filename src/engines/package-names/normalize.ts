@@ -29,7 +29,7 @@ export function normalizeName(ecosystem: Ecosystem, name: string): string {
   }
 }
 
-/** Whether the name has letters that lower-casing changes (npm refuses such names for new packages). */
+/** Whether lower-casing changes the name (npm refuses such names for new packages). */
 export function hasUpperCase(name: string): boolean {
   return name.toLowerCase() !== name;
 }
@@ -106,7 +106,10 @@ function validateNpmName(name: string): NameValidation {
 
 function urlSafeProblem(text: string): string {
   const bad = [...text].find((char) => !isUrlSafe(char)) ?? text;
-  return `an npm name may only contain URL-safe characters (letters, digits, "-", ".", "_") after an optional "@scope/"; saw ${describeChar(bad)}`;
+  return (
+    'an npm name may only contain URL-safe characters (letters, digits, "-", ".", "_") ' +
+    `after an optional "@scope/"; saw ${describeChar(bad)}`
+  );
 }
 
 function isUrlSafe(text: string): boolean {

@@ -116,7 +116,7 @@ function parseCondaBrackets(rest: string, spec: SpecParts): SpecParts | undefine
     if (match === null) return inner.slice(item.lastIndex).trim().length === 0 ? spec : undefined;
     const value = (match[2] ?? match[3] ?? match[4] ?? '').trim();
     if (match[1] === 'version' && value.length > 0) spec.constraint = value;
-    if (match[1] === 'channel' && value.length > 0 && spec.channel === undefined) spec.channel = value;
+    if (match[1] === 'channel' && value.length > 0) spec.channel ??= value;
   }
   return spec;
 }

@@ -6,7 +6,7 @@ const NODE_PREFIX = 'node:';
 // Modules only reachable with the prefix; older Node versions leave them out of builtinModules.
 const PREFIX_ONLY_MODULES = ['node:sea', 'node:sqlite', 'node:test', 'node:test/reporters'];
 
-/** The public core modules of the running Node, bare and `node:`-prefixed, plus the prefix-only ones. */
+/** The running Node's public core modules, bare and `node:`-prefixed, plus the prefix-only ones. */
 export const NODE_CORE_MODULES: ReadonlySet<string> = new Set([
   ...builtinModules
     .filter((name) => !name.startsWith('_') && !name.startsWith(NODE_PREFIX))
