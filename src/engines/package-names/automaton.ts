@@ -90,6 +90,11 @@ const scratch = createArc();
  */
 export function findArc(automaton: NameAutomaton, state: number, byte: number, out: Arc = scratch): Arc | null {
   if (state === SINK) return null;
+  if (state === automaton.root) {
+    // The root fans out to every first character: jump straight to the arc.
+    const pos = rootTable(automaton)[byte]!;
+    return pos < 0 ? null : readArc(automaton, pos, out);
+  }
   let pos = state;
   for (;;) {
     readArc(automaton, pos, out);
@@ -97,6 +102,23 @@ export function findArc(automaton: NameAutomaton, state: number, byte: number, o
     if (out.label > byte || out.last) return null;
     pos = out.next;
   }
+}
+
+const rootTables = new WeakMap<Uint8Array, Int32Array>();
+
+/** Position of the root's arc for each byte (-1 for none), computed once per automaton. */
+function rootTable(automaton: NameAutomaton): Int32Array {
+  let table = rootTables.get(automaton.code);
+  if (table) return table;
+  table = new Int32Array(256).fill(-1);
+  const arc = createArc();
+  for (let pos = automaton.root; ; pos = arc.next) {
+    readArc(automaton, pos, arc);
+    table[arc.label] = pos;
+    if (arc.last) break;
+  }
+  rootTables.set(automaton.code, table);
+  return table;
 }
 
 /**
@@ -118,15 +140,26 @@ export function rankOf(automaton: NameAutomaton, bytes: Uint8Array, start = 0, e
   return final ? rank : -1;
 }
 
+/** The state reached by reading `bytes` from the root, or -1 (SINK when it ends in the sink). */
+export function walk(automaton: NameAutomaton, bytes: Uint8Array): number {
+  let state = automaton.root;
+  for (let i = 0; i < bytes.length; i++) {
+    const arc = findArc(automaton, state, bytes[i]!);
+    if (!arc) return -1;
+    state = arc.target;
+  }
+  return state;
+}
+
 /** True when the automaton accepts exactly these bytes. */
 export function accepts(automaton: NameAutomaton, bytes: Uint8Array): boolean {
   return rankOf(automaton, bytes) >= 0;
 }
 
-/** Yields every accepted word in byte order (for tests, export and overlays). */
-export function* enumerateWords(automaton: NameAutomaton): Generator<Uint8Array> {
+/** Yields every accepted word in byte order, or every suffix accepted from `from` (a state). */
+export function* enumerateWords(automaton: NameAutomaton, from = automaton.root): Generator<Uint8Array> {
   const buffer: number[] = [];
-  const stack: number[] = [automaton.root];
+  const stack: number[] = [from];
   const arc = createArc();
   // Each frame is the position of the next arc to take from that depth, or -1 when done.
   while (stack.length > 0) {

@@ -116,7 +116,7 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
       suggestions.push(suggestionFor(lists.indexes, ecosystem, importTarget, name));
     }
     if (verdicts.length === 0 && !hit.index.isPopular(normalized) && normalized.length >= 4) {
-      const target = hit.index.popularNear(normalized, 1).find((near) => farLessUsed(hit.info, near.info));
+      const target = hit.index.popularNear(normalized).find((near) => farLessUsed(hit.info, near.info));
       if (target) {
         const shown = target.info.display ?? target.name;
         reasons.push({

@@ -12,7 +12,7 @@ import { type NameAutomaton } from './automaton.js';
 import { type Ecosystem } from './types.js';
 
 export const CHECKPOINT_MAGIC = 'GGNAMES\0';
-export const CHECKPOINT_VERSION = 1;
+export const CHECKPOINT_VERSION = 2;
 const PREFIX = 20;
 
 /** Sorted name ranks with one value each; absent ranks have no value. */
@@ -36,7 +36,7 @@ export interface CheckpointMeta {
 export interface NameCheckpoint {
   meta: CheckpointMeta;
   automaton: NameAutomaton;
-  /** Popular names (the targets of typosquats). */
+  /** Popular names (the targets of typosquats) with their one-deletion variants: see typo-neighbours.ts. */
   popular: NameAutomaton;
   /** PyPI: last release month per name, as months since year 0 (0 = unknown). */
   month?: Uint16Array;

@@ -6,6 +6,7 @@ import { AutomatonBuilder } from './automaton-builder.js';
 import { compileAutomaton } from './automaton-compiler.js';
 import { rankOf, type NameAutomaton } from './automaton.js';
 import { type CheckpointMeta, type NameCheckpoint, type SparseColumn } from './checkpoint.js';
+import { buildTypoNeighbours } from './typo-neighbours.js';
 
 export interface NameListInput {
   meta: Omit<CheckpointMeta, 'nameCount' | 'createdAt'>;
@@ -52,7 +53,7 @@ export function compileNameList(input: NameListInput): NameCheckpoint {
       createdAt: (input.now ?? new Date()).toISOString(),
     },
     automaton,
-    popular: buildSmallAutomaton(input.popular),
+    popular: buildTypoNeighbours(input.popular),
   };
   if (month) checkpoint.month = month.subarray(0, automaton.wordCount);
   const downloadRank = sparseColumn(automaton, input.downloadRank);
@@ -67,22 +68,6 @@ export function compileNameList(input: NameListInput): NameCheckpoint {
     };
   }
   return checkpoint;
-}
-
-/** Builds an automaton from a small unsorted list of names. */
-export function buildSmallAutomaton(names: readonly string[]): NameAutomaton {
-  const encoder = new TextEncoder();
-  const sorted = [...new Set(names)].map((name) => encoder.encode(name)).sort(compareBytes);
-  const builder = new AutomatonBuilder();
-  for (const name of sorted) if (name.length > 0) builder.add(name);
-  return compileAutomaton(builder.finish());
-}
-
-/** Byte-order comparison of two byte strings. */
-export function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
 }
 
 function sparseColumn(automaton: NameAutomaton, values: ReadonlyMap<string, number> | undefined): SparseColumn | undefined {

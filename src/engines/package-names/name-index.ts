@@ -4,6 +4,7 @@
 import { rankOf } from './automaton.js';
 import { sparseValue, type NameCheckpoint } from './checkpoint.js';
 import { findNearNames } from './near-names.js';
+import { isPopularName, popularNeighbours } from './typo-neighbours.js';
 
 export interface NameInfo {
   /** The registry's spelling when it differs from the normalised one. */
@@ -38,7 +39,7 @@ export class NameIndex {
 
   /** The name's rank in the list, or -1 when the (normalised) name is not in it. */
   rankOf(normalized: string): number {
-    return rankOf(this.checkpoint.automaton, encoder.encode(normalized));
+    return rankOf(this.checkpoint.automaton, encodeName(normalized));
   }
 
   has(normalized: string): boolean {
@@ -75,20 +76,19 @@ export class NameIndex {
       .slice(0, limit);
   }
 
-  /** Popular names within `maxDistance` edits of `query`, excluding the query itself. */
-  popularNear(query: string, maxDistance: number): NearEntry[] {
-    return findNearNames(this.checkpoint.popular, encoder.encode(query), maxDistance, 16)
-      .map((hit) => ({ name: decoder.decode(hit.bytes), distance: hit.distance }))
-      .filter((hit) => hit.name !== query)
-      .map((hit) => {
-        const rank = this.rankOf(hit.name);
-        return { ...hit, info: rank >= 0 ? this.info(rank) : {} };
-      });
+  /** Popular names one edit from `query` (the query itself excluded), most used first. */
+  popularNear(query: string): NearEntry[] {
+    return popularNeighbours(this.checkpoint.popular, query)
+      .map((name) => {
+        const rank = this.rankOf(name);
+        return { name, distance: 1, info: rank >= 0 ? this.info(rank) : {} };
+      })
+      .sort((a, b) => (b.info.popularity ?? -1) - (a.info.popularity ?? -1));
   }
 
   /** True when the name is in the popular set. */
   isPopular(normalized: string): boolean {
-    return rankOf(this.checkpoint.popular, encoder.encode(normalized)) >= 0;
+    return isPopularName(this.checkpoint.popular, normalized);
   }
 
   private display(rank: number): string | undefined {
@@ -108,6 +108,19 @@ export class NameIndex {
     }
     return undefined;
   }
+}
+
+const asciiBuffer = new Uint8Array(256);
+
+/** UTF-8 bytes of a name; ASCII names (nearly all) go through a reused buffer without allocating. */
+function encodeName(name: string): Uint8Array {
+  if (name.length > asciiBuffer.length) return encoder.encode(name);
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code >= 0x80) return encoder.encode(name);
+    asciiBuffer[i] = code;
+  }
+  return asciiBuffer.subarray(0, name.length);
 }
 
 function round(value: number): number {

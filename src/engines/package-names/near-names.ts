@@ -14,6 +14,7 @@ export interface NearName {
 }
 
 const DONE = -1;
+const OUT = 0x3fffffff;
 
 /**
  * Every accepted word within `maxDistance` of `query`, at most `limit` of them (closest kept).
@@ -29,7 +30,7 @@ export function findNearNames(
   const width = n + 1;
   const maxDepth = n + maxDistance;
   const rows = new Int32Array((maxDepth + 1) * width);
-  for (let j = 0; j <= n; j++) rows[j] = j;
+  for (let j = 0; j <= n; j++) rows[j] = j <= maxDistance ? j : OUT;
   const positions = new Float64Array(maxDepth + 1);
   const ranks = new Float64Array(maxDepth + 1);
   const path = new Uint8Array(maxDepth + 1);
@@ -53,9 +54,14 @@ export function findNearNames(
     const previous = depth * width;
     const current = previous + width;
     const before = previous - width;
-    rows[current] = depth + 1;
-    let rowMin = depth + 1;
-    for (let j = 1; j <= n; j++) {
+    // Only cells within `maxDistance` of the diagonal can stay within it (a band, Ukkonen).
+    const i = depth + 1;
+    const lo = Math.max(1, i - maxDistance);
+    const hi = Math.min(n, i + maxDistance);
+    rows[current + lo - 1] = lo === 1 ? i : OUT;
+    if (hi < n) rows[current + hi + 1] = OUT;
+    let rowMin = lo === 1 ? i : OUT;
+    for (let j = lo; j <= hi; j++) {
       const cost = query[j - 1] === label ? 0 : 1;
       let value = Math.min(rows[previous + j]! + 1, rows[current + j - 1]! + 1, rows[previous + j - 1]! + cost);
       if (depth > 0 && j > 1 && label === query[j - 2] && path[depth - 1] === query[j - 1]) {
@@ -64,9 +70,10 @@ export function findNearNames(
       rows[current + j] = value;
       if (value < rowMin) rowMin = value;
     }
+    const distance = hi === n ? rows[current + n]! : OUT;
     const rank = ranks[depth]! + arc.output;
-    if (arc.final && rows[current + n]! <= maxDistance) {
-      found.push({ bytes: path.slice(0, depth + 1), distance: rows[current + n]!, rank });
+    if (arc.final && distance <= maxDistance) {
+      found.push({ bytes: path.slice(0, depth + 1), distance, rank });
     }
     if (rowMin <= maxDistance && arc.target !== SINK && depth + 1 < maxDepth) {
       depth++;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { AutomatonBuilder } from '../../../src/engines/package-names/automaton-builder.js';
 import { compileAutomaton } from '../../../src/engines/package-names/automaton-compiler.js';
 import { accepts, enumerateWords, rankOf } from '../../../src/engines/package-names/automaton.js';
-import { buildSmallAutomaton } from '../../../src/engines/package-names/compile-names.js';
+import { buildSmallAutomaton } from '../../../src/engines/package-names/small-automaton.js';
 import { loadBundledPypi, readBundledManifest } from '../../../src/engines/package-names/io/bundled-sources.js';
 
 const encoder = new TextEncoder();

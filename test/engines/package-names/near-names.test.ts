@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildSmallAutomaton } from '../../../src/engines/package-names/compile-names.js';
+import { buildSmallAutomaton } from '../../../src/engines/package-names/small-automaton.js';
 import { findNearNames } from '../../../src/engines/package-names/near-names.js';
 
 const encoder = new TextEncoder();
