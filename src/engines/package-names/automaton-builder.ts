@@ -48,8 +48,8 @@ export class AutomatonBuilder {
   private readonly labels = new U8Buffer();
   private readonly targets = new U32Buffer();
   /** Open-addressing register: pairs of (hash, state id + 1); 0 marks an empty slot. */
-  private register = new Uint32Array(2 << 16);
-  private registerMask = (1 << 16) - 1;
+  private register: Uint32Array;
+  private registerMask: number;
   private stateCount = 0;
   private wordCount = 0;
   /** The pending path (states of the last word not yet frozen), flat by depth. */
@@ -61,6 +61,14 @@ export class AutomatonBuilder {
   private previousLength = 0;
   private hasPrevious = false;
   private finished = false;
+
+  /** `expectedStates` sizes the register up front, sparing rehashes on large lists. */
+  constructor(options: { expectedStates?: number } = {}) {
+    let slots = 1 << 16;
+    while (slots < (options.expectedStates ?? 0) * 2 && slots < 1 << 28) slots *= 2;
+    this.register = new Uint32Array(slots * 2);
+    this.registerMask = slots - 1;
+  }
 
   /**
    * Adds one word, given as bytes[start, end). Words must arrive in strictly increasing byte

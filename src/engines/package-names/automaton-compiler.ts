@@ -6,7 +6,12 @@
 import { type AutomatonTables } from './automaton-tables.js';
 import { ARC_FINAL, ARC_LAST, ARC_NEXT, ARC_OUTPUT, ARC_SINK, SINK, type NameAutomaton } from './automaton.js';
 
-export function compileAutomaton(tables: AutomatonTables): NameAutomaton {
+/**
+ * With `ranked` false no arc outputs are written (rankOf is then meaningless) and every last arc
+ * that can be a one-byte chain arc is one: a smaller automaton for membership only.
+ */
+export function compileAutomaton(tables: AutomatonTables, options: { ranked?: boolean } = {}): NameAutomaton {
+  const ranked = options.ranked ?? true;
   const { stateFirst, stateFinal, stateWords, labels, targets } = tables;
   const stateCount = stateFinal.length;
   const order = layoutOrder(tables);
@@ -20,15 +25,15 @@ export function compileAutomaton(tables: AutomatonTables): NameAutomaton {
   };
 
   // Pass 1: sizes without addresses, and how many addresses come before each state.
-  const base = new Float64Array(order.length + 1);
-  const addressesBefore = new Float64Array(order.length + 1);
+  const base = new Uint32Array(order.length + 1);
+  const addressesBefore = new Uint32Array(order.length + 1);
   let size = 0;
   let addresses = 0;
   for (let k = 0; k < order.length; k++) {
     base[k] = size;
     addressesBefore[k] = addresses;
     const s = order[k]!;
-    let output = stateFinal[s]!;
+    let output = ranked ? stateFinal[s]! : 0;
     const first = stateFirst[s]!;
     const end = stateFirst[s + 1]!;
     const next = followsNext(s, k);
@@ -40,13 +45,13 @@ export function compileAutomaton(tables: AutomatonTables): NameAutomaton {
         size += 2 + (output > 0 ? varintLength(output) : 0);
         if (!isSink(target) && !(last && next)) addresses++;
       }
-      output += stateWords[target]!;
+      if (ranked) output += stateWords[target]!;
     }
   }
   base[order.length] = size;
   addressesBefore[order.length] = addresses;
   const width: 3 | 4 = size + addresses * 3 < 0x1000000 ? 3 : 4;
-  const offsets = new Float64Array(order.length + 1);
+  const offsets = new Uint32Array(order.length + 1);
   for (let k = 0; k <= order.length; k++) offsets[k] = base[k]! + width * addressesBefore[k]!;
 
   // Pass 2: write.
@@ -54,7 +59,7 @@ export function compileAutomaton(tables: AutomatonTables): NameAutomaton {
   let p = 0;
   for (let k = 0; k < order.length; k++) {
     const s = order[k]!;
-    let output = stateFinal[s]!;
+    let output = ranked ? stateFinal[s]! : 0;
     const first = stateFirst[s]!;
     const end = stateFirst[s + 1]!;
     const follows = followsNext(s, k);
@@ -83,11 +88,11 @@ export function compileAutomaton(tables: AutomatonTables): NameAutomaton {
           if (width === 4) code[p++] = (address >>> 24) & 0xff;
         }
       }
-      output += stateWords[target]!;
+      if (ranked) output += stateWords[target]!;
     }
   }
   const root = isSink(tables.root) ? SINK : offsets[position[tables.root]!]!;
-  return { code, root, addressWidth: width, wordCount: tables.wordCount };
+  return { code, root, addressWidth: width, wordCount: tables.wordCount, ranked };
 }
 
 /** Depth-first order from the root that places each state's last-arc target right after it. */

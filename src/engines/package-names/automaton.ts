@@ -25,6 +25,8 @@ export interface NameAutomaton {
   root: number;
   addressWidth: 3 | 4;
   wordCount: number;
+  /** False when arcs carry no outputs: membership only, no ranks. */
+  ranked: boolean;
 }
 
 /** One decoded arc; reused by iterators to avoid allocation. */

@@ -167,8 +167,7 @@ interface Hit {
 
 function findIn(indexes: readonly NameIndex[], normalized: string): Hit | undefined {
   for (const index of indexes) {
-    const rank = index.rankOf(normalized);
-    if (rank >= 0) return { index, info: index.info(rank) };
+    if (index.has(normalized)) return { index, info: index.infoOf(normalized) };
   }
   return undefined;
 }

@@ -12,7 +12,7 @@ import { type NameAutomaton } from './automaton.js';
 import { type Ecosystem } from './types.js';
 
 export const CHECKPOINT_MAGIC = 'GGNAMES\0';
-export const CHECKPOINT_VERSION = 2;
+export const CHECKPOINT_VERSION = 3;
 const PREFIX = 20;
 
 /** Sorted name ranks with one value each; absent ranks have no value. */
@@ -38,6 +38,11 @@ export interface NameCheckpoint {
   automaton: NameAutomaton;
   /** Popular names (the targets of typosquats) with their one-deletion variants: see typo-neighbours.ts. */
   popular: NameAutomaton;
+  /**
+   * Names that have metadata, when the main automaton is not ranked (npm: the most used
+   * packages); the columns are then indexed by ranks in this automaton.
+   */
+  usage?: NameAutomaton;
   /** PyPI: last release month per name, as months since year 0 (0 = unknown). */
   month?: Uint16Array;
   /** PyPI: download rank among the most used (1 = most downloaded). */
@@ -55,8 +60,9 @@ interface SectionRef {
 
 interface Header {
   meta: CheckpointMeta;
-  automaton: { root: number; addressWidth: 3 | 4; wordCount: number };
-  popular: { root: number; addressWidth: 3 | 4; wordCount: number };
+  automaton: { root: number; addressWidth: 3 | 4; wordCount: number; ranked: boolean };
+  popular: Header['automaton'];
+  usage?: Header['automaton'];
   sections: Record<string, SectionRef>;
 }
 
@@ -68,6 +74,7 @@ export function encodeCheckpoint(checkpoint: NameCheckpoint): Uint8Array {
     ['code', checkpoint.automaton.code],
     ['popular', checkpoint.popular.code],
   ];
+  if (checkpoint.usage) sections.push(['usage', checkpoint.usage.code]);
   if (checkpoint.month) sections.push(['month', checkpoint.month]);
   for (const [name, column] of [
     ['downloadRank', checkpoint.downloadRank],
@@ -83,6 +90,7 @@ export function encodeCheckpoint(checkpoint: NameCheckpoint): Uint8Array {
     meta: checkpoint.meta,
     automaton: pick(checkpoint.automaton),
     popular: pick(checkpoint.popular),
+    ...(checkpoint.usage ? { usage: pick(checkpoint.usage) } : {}),
     sections: refs,
   };
   // Offsets depend on the header length, which depends on the offsets: lay out with a padded guess.
@@ -156,8 +164,10 @@ export function decodeCheckpoint(bytes: Uint8Array): NameCheckpoint {
   const checkpoint: NameCheckpoint = {
     meta: header.meta,
     automaton: { ...header.automaton, code },
-    popular: { ...header.popular, code: popular },
+    popular: { ...header.popular, ranked: true, code: popular },
   };
+  const usage = u8('usage');
+  if (usage && header.usage) checkpoint.usage = { ...header.usage, ranked: true, code: usage };
   const month = u16('month');
   if (month) checkpoint.month = month;
   const downloadRank = sparse('downloadRank');
@@ -186,7 +196,7 @@ export function sparseValue(column: SparseColumn | undefined, rank: number): num
 }
 
 function pick(automaton: NameAutomaton): Header['automaton'] {
-  return { root: automaton.root, addressWidth: automaton.addressWidth, wordCount: automaton.wordCount };
+  return { root: automaton.root, addressWidth: automaton.addressWidth, wordCount: automaton.wordCount, ranked: automaton.ranked };
 }
 
 function align(offset: number): number {

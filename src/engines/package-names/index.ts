@@ -9,7 +9,8 @@ export { decodeCheckpoint, encodeCheckpoint, type CheckpointMeta, type NameCheck
 export { normalizeName, validateName } from './normalize.js';
 export { parseSpec } from './spec.js';
 export { checkpointPath, listCheckpoints, readCheckpoint, removeCheckpoint, writeCheckpoint } from './io/checkpoint-store.js';
-export { bundledSourceId, loadBundledNpm, loadBundledPypi, loadNpmUsage, readBundledManifest, sortedNameBytes } from './io/bundled-sources.js';
+export { bundledSourceId, loadBundledNpm, loadBundledPypi, loadNpmUsage, readBundledManifest } from './io/bundled-sources.js';
+export { sortedNameBytes } from './sorted-names.js';
 export { fetchPypiNames } from './io/fetch-pypi-names.js';
 export { fetchNpmNames } from './io/fetch-npm-names.js';
 export { fetchCondaNames } from './io/fetch-conda-names.js';

@@ -1,9 +1,10 @@
 /**
  * A loaded name list: membership, per-name metadata and nearest names over one checkpoint.
  */
-import { rankOf } from './automaton.js';
+import { accepts as walkAccepts, rankOf } from './automaton.js';
 import { sparseValue, type NameCheckpoint } from './checkpoint.js';
 import { findNearNames } from './near-names.js';
+import { encodeName } from './sorted-names.js';
 import { isPopularName, popularNeighbours } from './typo-neighbours.js';
 
 export interface NameInfo {
@@ -37,17 +38,19 @@ export class NameIndex {
     return this.checkpoint.meta;
   }
 
-  /** The name's rank in the list, or -1 when the (normalised) name is not in it. */
-  rankOf(normalized: string): number {
-    return rankOf(this.checkpoint.automaton, encodeName(normalized));
-  }
-
+  /** True when the (normalised) name is in the list. */
   has(normalized: string): boolean {
-    return this.rankOf(normalized) >= 0;
+    return walkAccepts(this.checkpoint.automaton, encodeName(normalized));
   }
 
-  /** Metadata of the name at `rank`. */
-  info(rank: number): NameInfo {
+  /** Metadata of a name known to be in the list ({} when the snapshot has none). */
+  infoOf(normalized: string): NameInfo {
+    const rank = rankOf(this.checkpoint.usage ?? this.checkpoint.automaton, encodeName(normalized));
+    return rank >= 0 ? this.info(rank) : {};
+  }
+
+  /** Metadata at a rank of the automaton the columns are indexed by. */
+  private info(rank: number): NameInfo {
     const { downloadRank, downloads, month } = this.checkpoint;
     const info: NameInfo = {};
     const display = this.display(rank);
@@ -71,7 +74,10 @@ export class NameIndex {
   near(query: string, maxDistance: number, limit: number): NearEntry[] {
     const found = findNearNames(this.checkpoint.automaton, encoder.encode(query), maxDistance, 512);
     return found
-      .map((hit) => ({ name: decoder.decode(hit.bytes), distance: hit.distance, info: this.info(hit.rank) }))
+      .map((hit) => {
+        const name = decoder.decode(hit.bytes);
+        return { name, distance: hit.distance, info: this.checkpoint.usage ? this.infoOf(name) : this.info(hit.rank) };
+      })
       .sort((a, b) => a.distance - b.distance || (b.info.popularity ?? -1) - (a.info.popularity ?? -1) || (a.name < b.name ? -1 : 1))
       .slice(0, limit);
   }
@@ -79,10 +85,7 @@ export class NameIndex {
   /** Popular names one edit from `query` (the query itself excluded), most used first. */
   popularNear(query: string): NearEntry[] {
     return popularNeighbours(this.checkpoint.popular, query)
-      .map((name) => {
-        const rank = this.rankOf(name);
-        return { name, distance: 1, info: rank >= 0 ? this.info(rank) : {} };
-      })
+      .map((name) => ({ name, distance: 1, info: this.infoOf(name) }))
       .sort((a, b) => (b.info.popularity ?? -1) - (a.info.popularity ?? -1));
   }
 
@@ -108,19 +111,6 @@ export class NameIndex {
     }
     return undefined;
   }
-}
-
-const asciiBuffer = new Uint8Array(256);
-
-/** UTF-8 bytes of a name; ASCII names (nearly all) go through a reused buffer without allocating. */
-function encodeName(name: string): Uint8Array {
-  if (name.length > asciiBuffer.length) return encoder.encode(name);
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    if (code >= 0x80) return encoder.encode(name);
-    asciiBuffer[i] = code;
-  }
-  return asciiBuffer.subarray(0, name.length);
 }
 
 function round(value: number): number {

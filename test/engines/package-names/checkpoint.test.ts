@@ -34,8 +34,25 @@ describe('checkpoint', () => {
     expect(isPopularName(decoded.popular, 'flask')).toBe(false);
     expect(sparseValue(decoded.downloadRank, 2)).toBe(4);
     const index = new NameIndex(decoded);
-    expect(index.info(index.rankOf('pyyaml'))).toMatchObject({ display: 'PyYAML', rank: 20, lastRelease: '2025-01' });
+    expect(index.infoOf('pyyaml')).toMatchObject({ display: 'PyYAML', rank: 20, lastRelease: '2025-01' });
     expect(Array.from(decoded.month!)).toEqual([24300, 24301, 24302, 24303]);
+  });
+
+  it('keeps usage figures of an unranked (membership-only) list in a separate automaton', () => {
+    const checkpoint = compileNameList({
+      meta: { ecosystem: 'npm', kind: 'import', source: 'test-npm', date: '2026-11' },
+      names: encoder.encode('express\nexpresss\nlodash\nreact\n'),
+      downloads: new Map([['express', 300_000_000], ['lodash', 450_000_000]]),
+      popular: ['express', 'lodash'],
+    });
+    expect(checkpoint.automaton.ranked).toBe(false);
+    const index = new NameIndex(decodeCheckpoint(encodeCheckpoint(checkpoint)));
+    expect(index.has('expresss')).toBe(true);
+    expect(index.has('expres')).toBe(false);
+    expect(index.infoOf('lodash')).toMatchObject({ downloads: 450_000_000 });
+    expect(index.infoOf('react')).toEqual({});
+    expect(index.near('lodahs', 1, 5).map((n) => [n.name, n.info.downloads])).toEqual([['lodash', 450_000_000]]);
+    expect(index.popularNear('expresss').map((n) => n.name)).toEqual(['express']);
   });
 
   it('writes atomically and reads back from disk', () => {

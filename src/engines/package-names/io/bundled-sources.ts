@@ -11,10 +11,11 @@ import { z } from 'zod';
 import { GuardError } from '../../../shared/errors.js';
 import { type NameListInput } from '../compile-names.js';
 import { encodeMonth } from '../name-index.js';
+import { sortedNameBytes } from '../sorted-names.js';
 import { type Ecosystem } from '../types.js';
 
 /** npm packages with at least this many downloads a month are typosquat targets. */
-export const NPM_POPULAR_DOWNLOADS = 50_000;
+export const NPM_POPULAR_DOWNLOADS = 1_000_000;
 
 const FileEntry = z.object({ file: z.string(), sha256: z.string(), date: z.string(), count: z.number() });
 const Manifest = z.object({
@@ -125,16 +126,6 @@ export function loadNpmUsage(manifest: BundledManifest, dir = allowlistDir()): {
     if (count >= NPM_POPULAR_DOWNLOADS) popular.push(name);
   }
   return { downloads, popular };
-}
-
-/** Sorts names bytewise and joins them into newline-terminated UTF-8. */
-export function sortedNameBytes(names: string[]): Uint8Array {
-  names.sort();
-  // Default sort is UTF-16 order, which is byte order unless astral characters occur.
-  if (names.some((name) => /[\uD800-\uDFFF]/.test(name))) {
-    names.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  }
-  return Buffer.from(names.join('\n') + '\n');
 }
 
 function installedNpmNamesVersion(): string {
