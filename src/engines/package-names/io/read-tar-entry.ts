@@ -1,5 +1,5 @@
 /** Pulls one file out of an in-memory tar archive (gzip or plain), using node-tar's streaming parser. */
-import { Parser, type ReadEntry } from 'tar';
+import type { ReadEntry } from 'tar';
 
 const FILE_TYPES = new Set<string>(['File', 'OldFile', 'ContiguousFile']);
 
@@ -8,7 +8,9 @@ const FILE_TYPES = new Set<string>(['File', 'OldFile', 'ContiguousFile']);
  * ignored), or undefined when the archive has no such file. Rejects with node-tar's error when the
  * bytes are not a readable tar or gzip.
  */
-export function readTarEntry(archive: Uint8Array, entryPath: string): Promise<Uint8Array | undefined> {
+export async function readTarEntry(archive: Uint8Array, entryPath: string): Promise<Uint8Array | undefined> {
+  // Loaded on demand: only a registry sync reads tarballs, and the check path must start fast.
+  const { Parser } = await import('tar');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let found = false;
