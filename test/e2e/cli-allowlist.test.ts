@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoopbackRegistry, type LoopbackRegistry, type Route } from '../fixtures/loopback-registry.js';
 
 const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
 const home = mkdtempSync(join(tmpdir(), 'gg-e2e-allow-'));
-let server: Server;
+let registry: LoopbackRegistry;
 let base = '';
 
 /** Runs the CLI without blocking the event loop (the loopback registry answers meanwhile). */
@@ -22,25 +22,25 @@ function guard(args: string[]): Promise<{ code: number | null; stdout: string; s
   });
 }
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.url === '/simple/') {
+const repodata = JSON.stringify({ info: { subdir: 'noarch' }, packages: { 'numpy-1.26-0.tar.bz2': { name: 'numpy' } }, 'packages.conda': { 'scipy-1.11-0.conda': { name: 'scipy' } } });
+const routes = new Map<string, Route>([
+  [
+    '/simple/',
+    (_req, res) => {
       res.setHeader('content-type', 'application/vnd.pypi.simple.v1+json');
       res.end(JSON.stringify({ meta: { 'api-version': '1.1' }, projects: [{ name: 'Internal_Tool' }, { name: 'requests' }, { name: 'zz-brand-new' }] }));
-    } else if (req.url === '/forge/noarch/repodata.json' || req.url === '/forge/linux-64/repodata.json') {
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ info: { subdir: 'noarch' }, packages: { 'numpy-1.26-0.tar.bz2': { name: 'numpy' } }, 'packages.conda': { 'scipy-1.11-0.conda': { name: 'scipy' } } }));
-    } else {
-      res.statusCode = 404;
-      res.end('not found');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    },
+  ],
+  ['/forge/noarch/repodata.json', (_req, res) => res.end(repodata)],
+  ['/forge/linux-64/repodata.json', (_req, res) => res.end(repodata)],
+]);
+
+beforeAll(async () => {
+  registry = await startLoopbackRegistry(routes);
+  base = registry.base;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => registry.close());
 
 describe('guard allowlist (built CLI)', () => {
   it('syncs PyPI from a PEP 691 index and checks against it', async () => {

@@ -1,35 +1,21 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoopbackRegistry, type LoopbackRegistry, type Route } from '../../../fixtures/loopback-registry.js';
 import {
   condaSubdirFor,
   defaultCondaSubdirs,
   fetchCondaNames,
 } from '../../../../src/engines/package-names/io/fetch-conda-names.js';
 
-type Route = (req: IncomingMessage, res: ServerResponse) => void;
-
 const routes = new Map<string, Route>();
-let server: Server;
+let registry: LoopbackRegistry;
 let base: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const route = routes.get(req.url ?? '');
-    if (route === undefined) {
-      res.writeHead(404).end('no such thing');
-      return;
-    }
-    route(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  registry = await startLoopbackRegistry(routes);
+  base = registry.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => registry.close());
 
 function record(name: string, version: string, subdir: string): object {
   return { build: 'h1234567_0', build_number: 0, depends: ['python >=3.9'], md5: '0'.repeat(32), name, subdir, version, size: 1024 };

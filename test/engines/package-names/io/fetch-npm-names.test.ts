@@ -1,18 +1,15 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoopbackRegistry, type LoopbackRegistry, type Route } from '../../../fixtures/loopback-registry.js';
 import { fetchNpmNames } from '../../../../src/engines/package-names/io/fetch-npm-names.js';
-
-type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
 const routes = new Map<string, Route>();
 const accepts = new Map<string, string | undefined>();
-let server: Server;
+let registry: LoopbackRegistry;
 let base: string;
 let workDir: string;
 
@@ -74,16 +71,8 @@ function serveBytes(path: string, bytes: Buffer): void {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const route = routes.get(req.url ?? '');
-    if (route === undefined) {
-      res.writeHead(404).end('no such thing');
-      return;
-    }
-    route(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  registry = await startLoopbackRegistry(routes);
+  base = registry.base;
   workDir = await mkdtemp(join(tmpdir(), 'groundguard-npm-'));
 
   // Enough names that the tarball arrives in several chunks.
@@ -112,8 +101,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await registry.close();
   await rm(workDir, { recursive: true, force: true });
 });
 

@@ -1,33 +1,21 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoopbackRegistry, type LoopbackRegistry, type Route } from '../../../fixtures/loopback-registry.js';
 import { displayUrl, httpGet } from '../../../../src/engines/package-names/io/http-get.js';
 import { GuardError } from '../../../../src/shared/errors.js';
 
-type Route = (req: IncomingMessage, res: ServerResponse) => void;
-
 const routes = new Map<string, Route>();
-let server: Server;
+let registry: LoopbackRegistry;
 let base: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const route = routes.get(req.url ?? '');
-    if (route === undefined) {
-      res.writeHead(404).end('no such thing');
-      return;
-    }
-    route(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  registry = await startLoopbackRegistry(routes);
+  base = registry.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => registry.close());
 
 const payload = Buffer.from('x'.repeat(256 * 1024));
 
