@@ -1,0 +1,54 @@
+/** What an install command asks for, as the package manager itself would read it. */
+import { type Ecosystem } from '../package-names/index.js';
+
+export type PackageManager =
+  | 'pip'
+  | 'uv'
+  | 'poetry'
+  | 'pipx'
+  | 'npm'
+  | 'npx'
+  | 'pnpm'
+  | 'yarn'
+  | 'bun'
+  | 'bunx'
+  | 'conda'
+  | 'mamba'
+  | 'micromamba';
+
+/** Where a requested package comes from. Only `registry` targets are checked as names. */
+export type TargetKind = 'registry' | 'path' | 'vcs' | 'url' | 'workspace' | 'editable';
+
+export interface InstallTarget {
+  ecosystem: Ecosystem;
+  kind: TargetKind;
+  /** The argument or requirement line as written. */
+  raw: string;
+  /** Registry name (for `registry`; the real name behind an npm alias). */
+  name?: string;
+  /** The spec to hand to the name check: name plus version constraint (`requests==2.31`, `lodash@^4`). */
+  spec?: string;
+  /** Path, VCS or URL location for non-registry targets. */
+  location?: string;
+  /** Where it was found: `argv`, or a requirements / package.json file and line. */
+  origin: string;
+}
+
+export interface InstallRequest {
+  manager: PackageManager;
+  /** True when the command installs or runs packages (false: `pip list`, `npm test` …). */
+  installs: boolean;
+  targets: InstallTarget[];
+  /** Index / registry URLs the command points at (`-i`, `--extra-index-url`, `--registry`, `-c`). */
+  indexes: string[];
+  /** Files read to find targets (requirements, constraints, package.json). */
+  files: string[];
+  /** What could not be read statically (a missing -r file, `${VAR}` without a value, …). */
+  unresolved: Array<{ what: string; why: string }>;
+}
+
+/** File access for parsers that follow `-r` files and package.json: injected, so parsers stay pure. */
+export interface FileReader {
+  /** The file's text, or undefined when it does not exist. Paths are resolved by the caller's cwd. */
+  readText(path: string): string | undefined;
+}
