@@ -1,0 +1,9 @@
+/** The install-command engine: what a package-manager command line asks to install, read as the manager reads it. */
+export type { FileReader, InstallRequest, InstallTarget, PackageManager, TargetKind } from './types.js';
+export { parseRequirement, type Requirement, type RequirementResult } from './pep508.js';
+export { parsePipInstall } from './pip-arguments.js';
+export { parseRequirementsFile, type PipContext } from './requirements-file.js';
+export { parsePythonCommand } from './python-managers.js';
+export { classifyNpmSpec } from './npm-spec.js';
+export { parseNodeCommand, type NodeCommandContext } from './npm-managers.js';
+export { parseCondaCommand, classifyCondaSpec, type CondaCommandContext } from './conda-managers.js';

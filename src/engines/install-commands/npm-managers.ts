@@ -1,0 +1,454 @@
+/** Reads npm, npx, pnpm, pnpx, yarn, bun and bunx command lines as install requests. */
+import path from 'node:path';
+import { classifyNpmSpec, toInitializerSpec } from './npm-spec.js';
+import { type FileReader, type InstallRequest, type PackageManager } from './types.js';
+
+export interface NodeCommandContext {
+  /** Directory the command runs in; package.json is looked up here (or in `--prefix`/`-C`/`--cwd`). */
+  cwd: string;
+  files: FileReader;
+  /** Origin recorded on targets taken from the command line; `argv` unless given. */
+  origin?: string;
+}
+
+/** Which long options take a value, and what single-letter options stand for. */
+interface OptionTable {
+  valued: ReadonlySet<string>;
+  short: Readonly<Record<string, string>>;
+}
+
+interface ScannedArgs {
+  options: Array<[name: string, value: string | undefined]>;
+  positionals: string[];
+  /** Index of the first token not scanned (after `maxPositionals` positionals). */
+  end: number;
+}
+
+// Options listed here take the next token as their value; any other `--option` is a flag, as in
+// nopt. A flag listed by mistake would hide a package name, so only documented options are listed.
+// `--package` is valued only where it names packages to run (npx, npm exec, dlx, bunx).
+const NPM_CONFIG_VALUED = [
+  'registry', 'cache', 'userconfig', 'globalconfig', 'loglevel', 'tag', 'save-prefix', 'otp',
+  'proxy', 'https-proxy', 'noproxy', 'ca', 'cafile', 'cert', 'key', 'fetch-retries',
+  'fetch-timeout', 'fetch-retry-factor', 'fetch-retry-mintimeout', 'fetch-retry-maxtimeout',
+  'network-concurrency', 'depth', 'node-options', 'script-shell', 'user-agent', 'local-address',
+];
+
+const NPM: OptionTable = {
+  valued: new Set([
+    ...NPM_CONFIG_VALUED, 'workspace', 'prefix', 'call', 'before', 'scope', 'auth-type', 'access',
+    'omit', 'include', 'install-strategy', 'lockfile-version', 'shell', 'maxsockets', 'location',
+    'logs-dir', 'logs-max', 'audit-level', 'node-gyp', 'init-module', 'replace-registry-host',
+    'expect-result-count', 'cpu', 'os', 'libc',
+  ]),
+  // npm's own -p is --parseable, a flag; -c is --call.
+  short: { w: 'workspace', C: 'prefix', c: 'call' },
+};
+
+const NPM_EXEC: OptionTable = {
+  valued: new Set([...NPM.valued, 'package']),
+  short: { ...NPM.short, p: 'package' },
+};
+
+const PNPM: OptionTable = {
+  valued: new Set([
+    ...NPM_CONFIG_VALUED, 'dir', 'filter', 'filter-prod', 'test-pattern', 'changed-files-ignore-pattern',
+    'store-dir', 'virtual-store-dir', 'modules-dir', 'lockfile-dir', 'global-dir', 'cache-dir',
+    'reporter', 'child-concurrency', 'workspace-concurrency', 'resolution-mode', 'node-linker',
+    'package-import-method', 'allow-build', 'save-catalog-name', 'config-dir',
+  ]),
+  // pnpm's -w is --workspace-root and -c is dlx's --shell-mode: both flags.
+  short: { C: 'dir', F: 'filter' },
+};
+
+const PNPM_DLX: OptionTable = { valued: new Set([...PNPM.valued, 'package']), short: PNPM.short };
+
+const YARN: OptionTable = {
+  valued: new Set([
+    'registry', 'cwd', 'modules-folder', 'cache-folder', 'mutex', 'network-timeout',
+    'network-concurrency', 'use-yarnrc', 'link-folder', 'global-folder', 'preferred-cache-folder',
+    'mode', 'prefix', 'otp', 'proxy', 'https-proxy',
+  ]),
+  short: {},
+};
+
+const YARN_DLX: OptionTable = { valued: new Set([...YARN.valued, 'package']), short: { p: 'package' } };
+
+const BUN: OptionTable = {
+  valued: new Set([
+    'registry', 'cwd', 'config', 'cache-dir', 'backend', 'concurrent-scripts', 'network-concurrency',
+    'filter', 'linker', 'omit', 'cpu', 'os', 'ca', 'cafile',
+  ]),
+  // bun's -p is --production, a flag, except for bunx where it is --package.
+  short: { c: 'config', F: 'filter' },
+};
+
+const BUNX: OptionTable = { valued: new Set([...BUN.valued, 'package']), short: { p: 'package' } };
+
+const PROGRAMS: Readonly<Record<string, PackageManager>> = {
+  npm: 'npm', npx: 'npx', pnpm: 'pnpm', pnpx: 'pnpm', yarn: 'yarn', yarnpkg: 'yarn', bun: 'bun',
+  bunx: 'bunx',
+};
+
+const NPM_INSTALL = new Set([
+  'install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add',
+  'install-test', 'it',
+]);
+const NPM_CLEAN_INSTALL = new Set([
+  'ci', 'clean-install', 'ic', 'install-clean', 'isntall-clean', 'install-ci-test', 'cit',
+  'clean-install-test', 'sit',
+]);
+const UPDATE = new Set(['update', 'up', 'upgrade', 'udpate']);
+
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+
+/**
+ * Reads `argv` (argv[0] is the program as typed, a bare name or a path) the way the Node package
+ * manager it names would, and returns what it installs or runs; undefined when argv[0] is not npm,
+ * npx, pnpm, pnpx, yarn, bun or bunx. A bare install (`npm install`, `npm ci`, `pnpm install`,
+ * `yarn`, `bun install`) reads package.json through `context.files`. Never throws.
+ */
+export function parseNodeCommand(
+  argv: readonly string[],
+  context: NodeCommandContext,
+): InstallRequest | undefined {
+  if (argv.length === 0) return undefined;
+  const program = programName(argv[0]);
+  const manager = PROGRAMS[program];
+  if (manager === undefined) return undefined;
+  const request: InstallRequest = {
+    manager,
+    installs: false,
+    targets: [],
+    indexes: [],
+    files: [],
+    unresolved: [],
+  };
+  const origin = context.origin ?? 'argv';
+  const read = { request, origin, context };
+  switch (program) {
+    case 'npm':
+      readNpm(argv, read);
+      break;
+    case 'npx':
+      readExec(argv, 1, NPM_EXEC, read);
+      break;
+    case 'pnpm':
+      readPnpm(argv, read);
+      break;
+    case 'pnpx':
+      readExec(argv, 1, PNPM_DLX, read);
+      break;
+    case 'yarn':
+    case 'yarnpkg':
+      readYarn(argv, 1, read);
+      break;
+    case 'bun':
+      readBun(argv, read);
+      break;
+    case 'bunx':
+      readExec(argv, 1, BUNX, read);
+      break;
+  }
+  request.indexes = [...new Set(request.indexes)];
+  return request;
+}
+
+interface ReadState {
+  request: InstallRequest;
+  origin: string;
+  context: NodeCommandContext;
+}
+
+function readNpm(argv: readonly string[], read: ReadState): void {
+  const head = scanArgs(argv, 1, NPM, 1);
+  noteIndexes(head, read);
+  const command = head.positionals[0];
+  if (command === undefined) return;
+  if (command === 'exec' || command === 'x') {
+    readExec(argv, head.end, NPM_EXEC, read, head);
+    return;
+  }
+  const tail = scanArgs(argv, head.end, NPM);
+  noteIndexes(tail, read);
+  const dir = lastValue([head, tail], 'prefix');
+  if (NPM_INSTALL.has(command)) installNamed(tail.positionals, dir, read);
+  else if (NPM_CLEAN_INSTALL.has(command)) installNamed([], dir, read);
+  else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
+  else if (command === 'init' || command === 'create' || command === 'innit') {
+    installInitializer(tail.positionals[0], false, read);
+  }
+}
+
+function readPnpm(argv: readonly string[], read: ReadState): void {
+  const head = scanArgs(argv, 1, PNPM, 1);
+  noteIndexes(head, read);
+  const command = head.positionals[0];
+  if (command === undefined) return;
+  if (command === 'dlx') {
+    readExec(argv, head.end, PNPM_DLX, read, head);
+    return;
+  }
+  const tail = scanArgs(argv, head.end, PNPM);
+  noteIndexes(tail, read);
+  const dir = lastValue([head, tail], 'dir');
+  if (command === 'add') installNamed(tail.positionals, undefined, read, false);
+  else if (command === 'install' || command === 'i') installNamed(tail.positionals, dir, read);
+  else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
+  else if (command === 'create') installInitializer(tail.positionals[0], true, read);
+}
+
+function readYarn(argv: readonly string[], start: number, read: ReadState): void {
+  const head = scanArgs(argv, start, YARN, 1);
+  noteIndexes(head, read);
+  const command = head.positionals[0];
+  if (command === undefined) {
+    if (head.options.some(([name]) => ['version', 'help', 'v', 'h'].includes(name))) return;
+    installNamed([], lastValue([head], 'cwd'), read);
+    return;
+  }
+  if (command === 'dlx') {
+    readExec(argv, head.end, YARN_DLX, read, head);
+    return;
+  }
+  if (command === 'workspace') {
+    // `yarn workspace <name> <command…>` runs the command inside that workspace.
+    const workspace = scanArgs(argv, head.end, YARN, 1);
+    if (workspace.positionals.length > 0) readYarn(argv, workspace.end, read);
+    return;
+  }
+  const tail = scanArgs(argv, head.end, YARN);
+  noteIndexes(tail, read);
+  if (command === 'global') {
+    if (tail.positionals[0] === 'add') installNamed(tail.positionals.slice(1), undefined, read, false);
+  } else if (command === 'add') installNamed(tail.positionals, undefined, read, false);
+  else if (command === 'install') installNamed(tail.positionals, lastValue([head, tail], 'cwd'), read);
+  else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
+  else if (command === 'create') installInitializer(tail.positionals[0], false, read);
+}
+
+function readBun(argv: readonly string[], read: ReadState): void {
+  const head = scanArgs(argv, 1, BUN, 1);
+  noteIndexes(head, read);
+  const command = head.positionals[0];
+  if (command === undefined) return;
+  if (command === 'x') {
+    readExec(argv, head.end, BUNX, read, head);
+    return;
+  }
+  const tail = scanArgs(argv, head.end, BUN);
+  noteIndexes(tail, read);
+  if (command === 'add' || command === 'a') installNamed(tail.positionals, undefined, read, false);
+  else if (command === 'install' || command === 'i') {
+    installNamed(tail.positionals, lastValue([head, tail], 'cwd'), read);
+  } else if (command === 'update') installNamed(tail.positionals, undefined, read);
+  else if (command === 'create' || command === 'c') {
+    const template = tail.positionals[0];
+    // bun create takes `user/repo` (GitHub) and local templates as they are.
+    const isPackage = template !== undefined && (template.startsWith('@') || !/[/\\]/.test(template));
+    if (isPackage || template === undefined) installInitializer(template, false, read);
+    else installNamed([template], undefined, read, false);
+  }
+}
+
+/** npx, npm exec, pnpm dlx, yarn dlx, bunx: `--package` values, else the first positional. */
+function readExec(
+  argv: readonly string[],
+  start: number,
+  table: OptionTable,
+  read: ReadState,
+  head?: ScannedArgs,
+): void {
+  const scanned = scanArgs(argv, start, table, 1);
+  noteIndexes(scanned, read);
+  read.request.installs = true;
+  const before = head === undefined ? [] : [head];
+  const packages = [...before, scanned].flatMap((part) => values(part, 'package'));
+  if (packages.length > 0) {
+    addTargets(packages, read);
+    return;
+  }
+  // With `--call`/`-c` and no --package, npm runs a shell line with what is already installed.
+  if ([...before, scanned].some((part) => values(part, 'call').length > 0)) return;
+  const command = scanned.positionals[0];
+  if (command === undefined) return;
+  const shellMode = table === PNPM_DLX && scanned.options.some(([name]) => name === 'c' || name === 'shell-mode');
+  addTargets([shellMode ? (command.trim().split(/\s+/)[0] ?? '') : command], read);
+}
+
+function installInitializer(initializer: string | undefined, keepCreatePrefix: boolean, read: ReadState): void {
+  if (initializer === undefined) return;
+  read.request.installs = true;
+  if (initializer.trim().length === 0) return;
+  const target = classifyNpmSpec(toInitializerSpec(initializer, keepCreatePrefix), read.origin);
+  read.request.targets.push({ ...target, raw: initializer });
+}
+
+/** Installs the named packages, or with none named (and `bare` allowed) the package.json dependencies. */
+function installNamed(names: string[], dir: string | undefined, read: ReadState, bare = true): void {
+  read.request.installs = true;
+  if (names.length > 0) addTargets(names, read);
+  else if (bare) readPackageJson(dir, read);
+}
+
+function addTargets(specs: string[], read: ReadState): void {
+  for (const spec of specs) {
+    if (spec.trim().length > 0) read.request.targets.push(classifyNpmSpec(spec, read.origin));
+  }
+}
+
+function readPackageJson(dir: string | undefined, read: ReadState): void {
+  const { cwd, files } = read.context;
+  const base = dir === undefined ? cwd : path.isAbsolute(dir) ? dir : path.join(cwd, dir);
+  const file = path.join(base, 'package.json');
+  const { request } = read;
+  const text = files.readText(file);
+  if (text === undefined) {
+    request.unresolved.push({ what: file, why: 'package.json not found: its dependencies cannot be checked' });
+    return;
+  }
+  request.files.push(file);
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'invalid JSON';
+    request.unresolved.push({ what: file, why: `package.json is not valid JSON: ${reason}` });
+    return;
+  }
+  if (!isRecord(manifest)) {
+    request.unresolved.push({ what: file, why: 'package.json is not a JSON object' });
+    return;
+  }
+  const lines = lineStarts(text);
+  for (const field of DEPENDENCY_FIELDS) {
+    const section = manifest[field];
+    if (section === undefined) continue;
+    if (!isRecord(section)) {
+      request.unresolved.push({ what: `${file} ${field}`, why: `"${field}" is not an object of name: range` });
+      continue;
+    }
+    const sectionAt = text.indexOf(`"${field}"`);
+    let searchFrom = sectionAt;
+    for (const [name, range] of Object.entries(section)) {
+      if (typeof range !== 'string') {
+        request.unresolved.push({ what: `${file} ${field}.${name}`, why: 'the version range is not a string' });
+        continue;
+      }
+      const keyAt = findKey(text, name, searchFrom, sectionAt);
+      if (keyAt !== -1) searchFrom = keyAt;
+      const origin = `${file}:${lineOf(lines, keyAt === -1 ? Math.max(sectionAt, 0) : keyAt)}`;
+      request.targets.push(classifyNpmSpec(`${name}@${range}`, origin));
+    }
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  return starts;
+}
+
+/** Where the `"name"` key is written: keys come in text order, so the search resumes from the last one. */
+function findKey(text: string, name: string, from: number, sectionAt: number): number {
+  if (sectionAt === -1) return -1;
+  const key = JSON.stringify(name);
+  const next = text.indexOf(key, from);
+  return next !== -1 ? next : text.indexOf(key, sectionAt);
+}
+
+/** 1-based line number of the character at `at`. */
+function lineOf(starts: number[], at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low + 1;
+}
+
+/**
+ * Splits tokens from `start` into options and positionals, nopt-style: `--name=value`, `--name value`
+ * for listed valued options, single-letter bundles (`-gD`, a valued letter last takes the next
+ * token), and `--` ending options. Stops after `maxPositionals` positionals.
+ */
+function scanArgs(
+  tokens: readonly string[],
+  start: number,
+  table: OptionTable,
+  maxPositionals = Infinity,
+): ScannedArgs {
+  const scanned: ScannedArgs = { options: [], positionals: [], end: tokens.length };
+  let optionsEnded = false;
+  for (let index = start; index < tokens.length; index += 1) {
+    if (scanned.positionals.length >= maxPositionals) {
+      scanned.end = index;
+      return scanned;
+    }
+    const token = tokens[index];
+    if (optionsEnded || token === '-' || !token.startsWith('-')) {
+      scanned.positionals.push(token);
+    } else if (token === '--') {
+      optionsEnded = true;
+    } else if (token.startsWith('--')) {
+      const equals = token.indexOf('=');
+      const name = token.slice(2, equals === -1 ? undefined : equals);
+      if (equals !== -1) scanned.options.push([name, token.slice(equals + 1)]);
+      else if (table.valued.has(name) || /(?:^|[:.])registry$/.test(name)) {
+        scanned.options.push([name, tokens[index + 1]]);
+        index += 1;
+      } else scanned.options.push([name, undefined]);
+    } else {
+      index = scanShort(tokens, index, table, scanned);
+    }
+  }
+  return scanned;
+}
+
+function scanShort(tokens: readonly string[], index: number, table: OptionTable, scanned: ScannedArgs): number {
+  const letters = tokens[index].slice(1);
+  for (let at = 0; at < letters.length; at += 1) {
+    const letter = letters[at];
+    const long = table.short[letter];
+    if (long === undefined || !table.valued.has(long)) {
+      scanned.options.push([long ?? letter, undefined]);
+      continue;
+    }
+    // A valued letter takes the rest of the bundle (`-wfoo`) or else the next token.
+    const attached = letters.slice(at + 1).replace(/^=/, '');
+    if (attached.length > 0) {
+      scanned.options.push([long, attached]);
+      return index;
+    }
+    scanned.options.push([long, tokens[index + 1]]);
+    return index + 1;
+  }
+  return index;
+}
+
+function values(scanned: ScannedArgs, name: string): string[] {
+  return scanned.options.flatMap(([option, value]) => (option === name && value !== undefined ? [value] : []));
+}
+
+function lastValue(scans: ScannedArgs[], name: string): string | undefined {
+  return scans.flatMap((scanned) => values(scanned, name)).at(-1);
+}
+
+function noteIndexes(scanned: ScannedArgs, read: ReadState): void {
+  for (const [name, value] of scanned.options) {
+    if (value === undefined || value.length === 0) continue;
+    if (/(?:^|[:.])registry$/.test(name)) read.request.indexes.push(value);
+  }
+}
+
+/** The program's name without directory or Windows launcher suffix: `/usr/bin/npm` → `npm`. */
+function programName(program: string): string {
+  const base = program.slice(Math.max(program.lastIndexOf('/'), program.lastIndexOf('\\')) + 1);
+  return base.replace(/\.(?:cmd|exe|ps1|bat|js|cjs|mjs)$/i, '');
+}

@@ -1,0 +1,262 @@
+/** Reads the arguments of `pip install` (and `download`, `wheel`, `uv pip install`) as an install request. */
+import {
+  type ArgumentEvent,
+  type PipContext,
+  type RequirementsParts,
+  addRequirement,
+  defineOptions,
+  editableTarget,
+  parseRequirementsFile,
+  resolvePath,
+  scanArguments,
+  splitShellWords,
+  withUniqueLists,
+} from './requirements-file.js';
+import { type InstallRequest } from './types.js';
+
+/** Whose option grammar to read: pip's (optparse) or uv's pip interface (clap). */
+export type PipFlavour = 'pip' | 'uv';
+
+export interface PipInstallOptions {
+  flavour?: PipFlavour;
+  /** `uv pip sync` takes requirements files as positionals instead of requirements. */
+  positionals?: 'requirements' | 'requirement-files';
+}
+
+/** What an option does to the request; options without a role only take up their value. */
+export type OptionRole =
+  | 'index'
+  | 'named-index'
+  | 'requirements'
+  | 'constraints'
+  | 'editable'
+  | 'group'
+  | 'directory'
+  | 'requirement'
+  | 'requirement-list'
+  | 'pip-args';
+
+export type OptionRoles = Readonly<Record<string, OptionRole | undefined>>;
+
+const PIP_GENERAL_VALUED = [
+  '--python', '--log/--log-file/--local-log', '--proxy', '--retries', '--timeout', '--exists-action',
+  '--trusted-host', '--cert', '--client-cert', '--cache-dir', '--use-feature', '--use-deprecated',
+  '--keyring-provider', '--resume-retries',
+];
+const PIP_GENERAL_FLAGS = [
+  '-h/--help', '--debug', '--isolated', '--require-virtualenv', '-v/--verbose', '-V/--version',
+  '-q/--quiet', '--no-input', '--no-cache-dir', '--disable-pip-version-check', '--no-color',
+  '--no-python-version-warning',
+];
+
+/** pip's general options plus those of install, download and wheel; optparse accepts prefixes of them. */
+export const PIP_OPTIONS = defineOptions(
+  [
+    ...PIP_GENERAL_VALUED, '-r/--requirement', '-c/--constraint', '-e/--editable', '-t/--target',
+    '--platform', '--python-version', '--implementation', '--abi', '--root', '--prefix', '--src',
+    '--upgrade-strategy', '-C/--config-settings', '--global-option', '--install-option',
+    '--build-option', '--no-binary', '--only-binary', '--progress-bar', '--root-user-action',
+    '--report', '-i/--index-url', '--extra-index-url', '-f/--find-links', '--group', '-d/--dest',
+    '-w/--wheel-dir', '-b/--build', '--format', '--output',
+  ],
+  [
+    ...PIP_GENERAL_FLAGS, '-U/--upgrade', '--force-reinstall', '-I/--ignore-installed',
+    '--ignore-requires-python', '--no-deps', '--pre', '--dry-run', '--user', '--no-index',
+    '--no-build-isolation', '--use-pep517', '--no-use-pep517', '--check-build-dependencies',
+    '--break-system-packages', '--compile', '--no-compile', '--no-warn-script-location',
+    '--no-warn-conflicts', '--prefer-binary', '--require-hashes', '--no-clean', '--only-deps',
+  ],
+);
+
+/** uv's global options, valid before and after its subcommands. */
+export const UV_GLOBAL_VALUED = [
+  '--cache-dir', '--python-preference', '--directory', '--project', '--config-file', '--color',
+  '--allow-insecure-host/--trusted-host', '--preview-features', '-p/--python',
+];
+
+/** Options of uv's resolver shared by `uv pip install`, `uv add`, `uv tool` and `uvx`. */
+export const UV_RESOLVER_VALUED = [
+  ...UV_GLOBAL_VALUED, '--index', '--default-index', '-i/--index-url', '--extra-index-url',
+  '-f/--find-links', '--index-strategy', '--keyring-provider', '-P/--upgrade-package',
+  '--reinstall-package', '--resolution', '--prerelease', '--fork-strategy',
+  '-C/--config-settings/--config-setting', '--config-settings-package', '--no-build-isolation-package',
+  '--exclude-newer', '--exclude-newer-package', '--link-mode', '--refresh-package',
+  '--no-build-package', '--no-binary-package', '--only-binary-package', '--python-platform',
+  '--torch-backend', '--python-version',
+];
+
+const UV_PIP_OPTIONS = defineOptions(
+  [
+    ...UV_RESOLVER_VALUED, '-r/--requirements/--requirement', '-e/--editable',
+    '-c/--constraints/--constraint', '--overrides/--override', '-b/--build-constraints/--build-constraint',
+    '--extra', '--group', '--no-binary', '--only-binary', '-t/--target', '--prefix', '--src',
+  ],
+);
+
+/** The role of each option that matters, by canonical name, for pip and uv alike. */
+export const OPTION_ROLES: OptionRoles = {
+  '--index-url': 'index',
+  '--extra-index-url': 'index',
+  '--find-links': 'index',
+  '--index': 'named-index',
+  '--default-index': 'named-index',
+  '--requirement': 'requirements',
+  '--constraint': 'constraints',
+  '--override': 'constraints',
+  '--build-constraint': 'constraints',
+  '--editable': 'editable',
+  '--group': 'group',
+  '--directory': 'directory',
+};
+
+/**
+ * Reads the arguments after `pip install` (or `uv pip install`, with `flavour: 'uv'`): registry
+ * requirements, paths, VCS and URL installs, `-e` projects, index URLs and the targets of `-r`
+ * files, which are followed recursively through `context.files`. Constraint files (`-c`, uv's
+ * overrides) count for their index options only. Never throws.
+ */
+export function parsePipInstall(
+  args: readonly string[],
+  context: PipContext,
+  options: PipInstallOptions = {},
+): InstallRequest {
+  const flavour = options.flavour ?? 'pip';
+  const table = flavour === 'pip' ? PIP_OPTIONS : UV_PIP_OPTIONS;
+  const { events } = scanArguments(args, table, { abbreviations: flavour === 'pip', shortEquals: flavour === 'uv' });
+  const parts = collectEvents(events, context, flavour, (value, into, here, seen) => {
+    if (options.positionals === 'requirement-files') readRequirementsOption(value, here, flavour, false, into, seen);
+    else addRequirement(into, value, here.origin ?? 'argv');
+  });
+  return { manager: flavour === 'pip' ? 'pip' : 'uv', installs: true, ...withUniqueLists(parts) };
+}
+
+/** Reads one positional into `into`; `here` is the context after uv's `--directory`. */
+export type PositionalReader = (value: string, into: RequirementsParts, here: PipContext, seen: Set<string>) => void;
+
+/**
+ * Applies scanned options by their role (indexes, `-r`/`-c` files, `-e`, uv's `--directory`) and
+ * hands positionals to `readPositional`. Shared by the pip and uv parsers.
+ */
+export function collectEvents(
+  events: readonly ArgumentEvent[],
+  context: PipContext,
+  flavour: PipFlavour,
+  readPositional: PositionalReader,
+  roles: OptionRoles = OPTION_ROLES,
+): RequirementsParts {
+  const parts: RequirementsParts = { targets: [], indexes: [], files: [], unresolved: [] };
+  const origin = context.origin ?? 'argv';
+  // clap reads every option before uv acts, so `--directory` applies wherever it is written.
+  let cwd = context.cwd;
+  for (const event of events) {
+    if (event.kind === 'option' && roles[event.name] === 'directory' && event.value !== undefined) {
+      cwd = resolvePath(cwd, event.value);
+    }
+  }
+  const here: PipContext = { ...context, cwd, origin };
+  const seen = new Set<string>();
+  for (const event of events) {
+    if (event.kind === 'positional') {
+      readPositional(event.value, parts, here, seen);
+      continue;
+    }
+    if (event.missingValue) {
+      parts.unresolved.push({ what: event.spelled, why: `option needs a value (${origin})` });
+      continue;
+    }
+    const value = event.value;
+    if (value === undefined) continue;
+    switch (roles[event.name]) {
+      case 'index':
+        parts.indexes.push(value);
+        break;
+      case 'named-index':
+        parts.indexes.push(stripIndexName(value));
+        break;
+      case 'editable':
+        addRequirement(parts, value, origin, editableTarget);
+        break;
+      case 'requirements':
+        readRequirementsOption(value, here, flavour, false, parts, seen);
+        break;
+      case 'constraints':
+        readRequirementsOption(value, here, flavour, true, parts, seen);
+        break;
+      case 'requirement':
+        addRequirement(parts, value, origin);
+        break;
+      case 'requirement-list':
+        for (const item of splitRequirementList(value)) addRequirement(parts, item, origin);
+        break;
+      case 'pip-args':
+        readPipArgs(value, here, parts);
+        break;
+      case 'group':
+        parts.unresolved.push({
+          what: `${event.spelled} ${value}`,
+          why: 'dependency groups are read from pyproject.toml, which is not vetted here',
+        });
+        break;
+      default:
+        break;
+    }
+  }
+  return parts;
+}
+
+/** Reads an `-r`/`-c` file; uv also takes project metadata there, which is reported, not read. */
+export function readRequirementsOption(
+  file: string,
+  context: PipContext,
+  flavour: PipFlavour,
+  constraint: boolean,
+  into: RequirementsParts,
+  seen: Set<string>,
+): void {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  if (flavour === 'uv' && (/\.toml$/i.test(base) || base === 'setup.py' || base === 'setup.cfg')) {
+    into.unresolved.push({ what: file, why: `uv reads dependencies from ${base}, which is not vetted here` });
+    return;
+  }
+  mergeParts(into, parseRequirementsFile(file, { ...context, constraint }, seen));
+}
+
+/** `--pip-args` (pipx) holds a shell-quoted pip install command line of its own. */
+function readPipArgs(value: string, context: PipContext, into: RequirementsParts): void {
+  const words = splitShellWords(value);
+  if (words === undefined) {
+    into.unresolved.push({ what: value, why: `unterminated quote in --pip-args (${context.origin ?? 'argv'})` });
+    return;
+  }
+  mergeParts(into, parsePipInstall(words, context));
+}
+
+/**
+ * Splits uv's comma-separated `--with a,b>=1,<2,c[x,y]` into requirements: a comma inside
+ * brackets or before a version operator continues the previous requirement.
+ */
+export function splitRequirementList(value: string): string[] {
+  const items: string[] = [];
+  let open = false;
+  for (const piece of value.split(',')) {
+    if (items.length > 0 && (open || /^\s*[<>=!~]/.test(piece))) items[items.length - 1] += `,${piece}`;
+    else items.push(piece);
+    const lastOpen = piece.lastIndexOf('[');
+    if (lastOpen !== -1 || piece.includes(']')) open = lastOpen > piece.lastIndexOf(']');
+  }
+  return items.map((item) => item.trim()).filter((item) => item.length > 0);
+}
+
+/** uv's `--index name=url` names an index; the URL is what policy checks. */
+function stripIndexName(value: string): string {
+  const match = /^[A-Za-z0-9_.-]+=(.+)$/.exec(value);
+  return match === null ? value : match[1];
+}
+
+/** Appends `part` to `into` (loops, not spreads: a huge argv must not overflow the call stack). */
+export function mergeParts(into: RequirementsParts, part: RequirementsParts): void {
+  for (const target of part.targets) into.targets.push(target);
+  for (const url of part.indexes) into.indexes.push(url);
+  for (const file of part.files) into.files.push(file);
+  for (const entry of part.unresolved) into.unresolved.push(entry);
+}

@@ -1,0 +1,447 @@
+/** Reads pip, `python -m pip`, uv, uvx, poetry and pipx command lines as install requests. */
+import {
+  OPTION_ROLES,
+  PIP_OPTIONS,
+  type OptionRoles,
+  UV_GLOBAL_VALUED,
+  UV_RESOLVER_VALUED,
+  collectEvents,
+  mergeParts,
+  parsePipInstall,
+} from './pip-arguments.js';
+import { parseRequirement } from './pep508.js';
+import {
+  type ArgumentEvent,
+  type OptionTable,
+  type PipContext,
+  type RequirementReader,
+  type RequirementsParts,
+  type ScanStyle,
+  addRequirement,
+  defineOptions,
+  resolvePath,
+  scanArguments,
+  targetFromRequirement,
+  withUniqueLists,
+} from './requirements-file.js';
+import { type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
+
+// `uv run uv run …` and `poetry run` nest; deeper than this is reported, not followed.
+const MAX_DEPTH = 8;
+
+const PIP_PROGRAM = /^pip(?:-?\d+(?:\.\d+)*)?$/;
+const PYTHON_PROGRAM = /^(?:(?:python|pypy)(?:\d+(?:\.\d+)*)?[tdmu]?|py)$/;
+const PIP_FETCHING = new Set(['install', 'download', 'wheel', 'lock']);
+
+const OPTPARSE: ScanStyle = { abbreviations: true, shortEquals: false };
+const CLAP: ScanStyle = { abbreviations: false, shortEquals: true };
+const CLEO: ScanStyle = { abbreviations: false, shortEquals: false };
+
+const UV_FLAGS = [
+  '-q/--quiet', '-v/--verbose', '-n/--no-cache', '--offline', '--native-tls', '--preview',
+  '--no-progress', '--no-config', '--isolated', '-h/--help', '-V/--version', '--managed-python',
+  '--no-managed-python', '--no-python-downloads', '--show-settings',
+];
+const UV_GLOBALS = defineOptions(UV_GLOBAL_VALUED, UV_FLAGS);
+const UV_ADD = defineOptions(
+  [
+    ...UV_RESOLVER_VALUED, '--optional', '--group', '-r/--requirements/--requirement',
+    '-c/--constraints/--constraint', '-m/--marker', '--rev', '--tag', '--branch', '--extra',
+    '--package', '--script', '--bounds',
+  ],
+  [...UV_FLAGS, '--dev', '--editable', '--raw/--raw-sources', '--no-sync', '--locked', '--frozen'],
+);
+const UV_TOOL = defineOptions(
+  [
+    ...UV_RESOLVER_VALUED, '--from', '--with', '--with-editable', '--with-requirements',
+    '-c/--constraints/--constraint', '--overrides/--override', '-b/--build-constraints/--build-constraint',
+    '--env-file', '--with-executables-from',
+  ],
+  [...UV_FLAGS, '-e/--editable', '--force', '--lfs'],
+);
+const UV_RUN = defineOptions(
+  [
+    ...UV_RESOLVER_VALUED, '--with', '--with-editable', '--with-requirements', '--extra', '--group',
+    '--only-group', '--package', '--env-file', '--no-group',
+  ],
+  [...UV_FLAGS, '-m/--module', '-s/--script', '--no-project', '--frozen', '--locked', '--no-sync'],
+);
+const UV_TOOL_ROLES: OptionRoles = {
+  ...OPTION_ROLES,
+  '--with': 'requirement-list',
+  '--with-editable': 'editable',
+  '--with-requirements': 'requirements',
+  '--editable': undefined,
+};
+// In `uv add` and `uv run`, --group names the project's group to add to or sync, not a file to read.
+const UV_PROJECT_ROLES: OptionRoles = { ...UV_TOOL_ROLES, '--group': undefined };
+
+const POETRY_GLOBAL_VALUED = ['-C/--directory', '-P/--project'];
+const POETRY_FLAGS = [
+  '-q/--quiet', '-v/--verbose', '-V/--version', '-n/--no-interaction', '--ansi', '--no-ansi',
+  '--no-plugins', '--no-cache', '-h/--help',
+];
+const POETRY_GLOBALS = defineOptions(POETRY_GLOBAL_VALUED, POETRY_FLAGS);
+// `--optional` takes a group in Poetry 2 and nothing in Poetry 1; read as a flag, its neighbour
+// stays a package to check, never one that slips through.
+const POETRY_ADD = defineOptions(
+  [...POETRY_GLOBAL_VALUED, '-G/--group', '-E/--extras', '--python', '--platform', '--markers', '--source'],
+  [...POETRY_FLAGS, '-D/--dev', '-e/--editable', '--optional', '--allow-prereleases', '--dry-run', '--lock'],
+);
+const POETRY_ROLES: OptionRoles = {};
+
+const PIPX = defineOptions(
+  ['--spec', '--pip-args', '-i/--index-url', '--python', '--suffix', '--preinstall', '-r/--requirement', '--backend'],
+  [
+    '-e/--editable', '-f/--force', '--include-deps', '--include-apps', '--system-site-packages',
+    '--fetch-missing-python', '--global', '-v/--verbose', '-q/--quiet', '--no-cache', '--path',
+    '--pypackages', '--with-suffix', '-h/--help', '--version',
+  ],
+);
+const PIPX_ROLES: OptionRoles = {
+  '--index-url': 'index',
+  '--requirement': 'requirements',
+  '--preinstall': 'requirement',
+  '--pip-args': 'pip-args',
+};
+
+/**
+ * Reads a Python package manager's argv (argv[0] as typed: `pip3`, `/usr/bin/python3.11`, `uvx` …)
+ * as the request the manager would carry out; `installs: false` for commands that install nothing
+ * (`pip list`, `uv run pytest`); undefined when argv[0] is not a Python package manager or the
+ * interpreter runs something else. Never throws.
+ */
+export function parsePythonCommand(argv: readonly string[], context: PipContext): InstallRequest | undefined {
+  return parseCommand(argv.map(String), context, 0);
+}
+
+function parseCommand(argv: string[], context: PipContext, depth: number): InstallRequest | undefined {
+  if (argv.length === 0) return undefined;
+  const program = programName(argv[0]);
+  const args = argv.slice(1);
+  if (PIP_PROGRAM.test(program)) return parsePip(args, context);
+  if (PYTHON_PROGRAM.test(program)) return parseInterpreter(args, context, depth);
+  switch (program) {
+    case 'uv':
+      return parseUv(args, context, depth);
+    case 'uvx':
+      return parseUvTool(args, context, 'run');
+    case 'poetry':
+      return parsePoetry(args, context, depth);
+    case 'pipx':
+      return parsePipx(args, context);
+    default:
+      return undefined;
+  }
+}
+
+function programName(written: string): string {
+  const base = written.slice(Math.max(written.lastIndexOf('/'), written.lastIndexOf('\\')) + 1);
+  return base.toLowerCase().replace(/\.exe$/, '');
+}
+
+function parsePip(args: string[], context: PipContext): InstallRequest {
+  const [command, ...rest] = scanArguments(args, PIP_OPTIONS, { ...OPTPARSE, stopAtPositional: true }).rest;
+  return command !== undefined && PIP_FETCHING.has(command) ? parsePipInstall(rest, context) : idle('pip');
+}
+
+/** `python [options] -m MODULE args`: skips the interpreter's own options, as CPython reads them. */
+function parseInterpreter(args: string[], context: PipContext, depth: number): InstallRequest | undefined {
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index];
+    if (arg === '-' || arg === '--' || !arg.startsWith('-')) return undefined;
+    if (arg.startsWith('--')) {
+      if (arg === '--check-hash-based-pycs') index += 1;
+      continue;
+    }
+    for (let at = 1; at < arg.length; at += 1) {
+      const option = arg[at];
+      if (option === 'c') return undefined;
+      if (option !== 'm' && option !== 'X' && option !== 'W') continue;
+      const value = at + 1 < arg.length ? arg.slice(at + 1) : args[++index];
+      if (option !== 'm') break;
+      return value === undefined ? undefined : parseModule(value, args.slice(index + 1), context, depth);
+    }
+  }
+  return undefined;
+}
+
+function parseModule(module: string, args: string[], context: PipContext, depth: number): InstallRequest | undefined {
+  switch (module) {
+    case 'pip':
+      return parsePip(args, context);
+    case 'uv':
+      return parseUv(args, context, depth);
+    case 'pipx':
+      return parsePipx(args, context);
+    case 'poetry':
+      return parsePoetry(args, context, depth);
+    default:
+      return undefined;
+  }
+}
+
+function parseUv(args: string[], context: PipContext, depth: number): InstallRequest {
+  const { command, rest, here } = uvSubcommand(args, context);
+  switch (command) {
+    case 'pip': {
+      const inner = uvSubcommand(rest, here);
+      if (inner.command === 'install') return parsePipInstall(inner.rest, inner.here, { flavour: 'uv' });
+      if (inner.command === 'sync') {
+        return parsePipInstall(inner.rest, inner.here, { flavour: 'uv', positionals: 'requirement-files' });
+      }
+      return idle('uv');
+    }
+    case 'add':
+      return parseUvAdd(rest, here);
+    case 'tool': {
+      const inner = uvSubcommand(rest, here);
+      if (inner.command === 'install' || inner.command === 'run') {
+        return parseUvTool(inner.rest, inner.here, inner.command);
+      }
+      return idle('uv', inner.command === 'upgrade');
+    }
+    case 'run':
+      return parseRunner('uv', rest, here, depth, UV_RUN, CLAP, UV_PROJECT_ROLES);
+    case 'sync':
+      return idle('uv', true);
+    default:
+      return idle('uv');
+  }
+}
+
+/** Skips uv's global options up to the next subcommand; `--directory` moves the working directory. */
+function uvSubcommand(args: string[], context: PipContext): { command?: string; rest: string[]; here: PipContext } {
+  const { events, rest } = scanArguments(args, UV_GLOBALS, { ...CLAP, stopAtPositional: true });
+  const directory = lastValue(events, '--directory');
+  const here = directory === undefined ? context : { ...context, cwd: resolvePath(context.cwd, directory) };
+  return { command: rest[0], rest: rest.slice(1), here };
+}
+
+function parseUvAdd(args: string[], context: PipContext): InstallRequest {
+  const { events } = scanArguments(args, UV_ADD, CLAP);
+  const editable = hasFlag(events, '--editable');
+  const parts = collectEvents(events, context, 'uv', (value, into, here) => {
+    addRequirement(into, value, here.origin ?? 'argv', editableReader(targetFromRequirement, editable));
+  }, UV_PROJECT_ROLES);
+  return request('uv', true, parts);
+}
+
+/** `uvx`/`uv tool run` (the tool's own arguments follow its name) and `uv tool install`. */
+function parseUvTool(args: string[], context: PipContext, mode: 'run' | 'install'): InstallRequest {
+  const { events, rest } = scanArguments(args, UV_TOOL, { ...CLAP, stopAtPositional: mode === 'run' });
+  const positionals: string[] = [];
+  const parts = collectEvents(events, context, 'uv', (value) => positionals.push(value), UV_TOOL_ROLES);
+  const origin = context.origin ?? 'argv';
+  const from = lastValue(events, '--from');
+  const tool = mode === 'run' ? rest[0] : positionals[0];
+  const main = emptyParts();
+  const editable = hasFlag(events, '--editable');
+  if (from !== undefined) addRequirement(main, from, origin, editableReader(targetFromRequirement, editable));
+  else if (tool !== undefined) addRequirement(main, tool, origin, editableReader(toolTarget, editable));
+  mergeParts(main, parts);
+  // `uvx python` runs uv's own interpreter: it installs only what `--with` adds.
+  return request('uv', main.targets.length > 0 || main.unresolved.length > 0, main);
+}
+
+/** uv's tool names: `ruff`, `ruff@0.6.0`, `ruff@latest`, or a requirement; `python` is uv's own interpreter. */
+function toolTarget(text: string, origin: string): InstallTarget | undefined {
+  if (/^python(?:\d[\d.]*)?(?:[@+][^/\\]*)?$/i.test(text)) return undefined;
+  const pinned = /^([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?@([^@/:\s]+)$/.exec(text);
+  if (pinned === null) return targetFromRequirement(text, origin);
+  const [, name, , version] = pinned;
+  const spec = version === 'latest' ? name : `${name}==${version}`;
+  return { ecosystem: 'pypi', kind: 'registry', raw: text, name, spec, origin };
+}
+
+/** `uv run`/`poetry run`: `--with` packages, plus whatever a nested package-manager command asks for. */
+function parseRunner(
+  manager: PackageManager,
+  args: string[],
+  context: PipContext,
+  depth: number,
+  table: OptionTable,
+  style: ScanStyle,
+  roles: OptionRoles,
+): InstallRequest {
+  const { events, rest } = scanArguments(args, table, { ...style, stopAtPositional: true });
+  const parts = collectEvents(events, context, 'uv', () => undefined, roles);
+  let installs = parts.targets.length > 0;
+  if (rest.length > 0 && depth >= MAX_DEPTH) {
+    parts.unresolved.push({ what: rest[0], why: `commands nested more than ${MAX_DEPTH} deep are not read` });
+  } else if (rest.length > 0) {
+    const inner = parseCommand(rest, context, depth + 1);
+    if (inner !== undefined) {
+      mergeParts(parts, inner);
+      installs ||= inner.installs;
+    }
+  }
+  return request(manager, installs, parts);
+}
+
+function parsePoetry(args: string[], context: PipContext, depth: number): InstallRequest {
+  const [command, ...rest] = scanArguments(args, POETRY_GLOBALS, { ...CLEO, stopAtPositional: true }).rest;
+  switch (command) {
+    case 'add':
+      return parsePoetryAdd(rest, context);
+    case 'self': {
+      const [inner, ...tail] = scanArguments(rest, POETRY_GLOBALS, { ...CLEO, stopAtPositional: true }).rest;
+      if (inner === 'add') return parsePoetryAdd(tail, context);
+      return idle('poetry', inner === 'install' || inner === 'update' || inner === 'sync');
+    }
+    case 'install':
+    case 'update':
+    case 'sync':
+      return idle('poetry', true);
+    case 'run':
+      return parseRunner('poetry', rest, context, depth, POETRY_GLOBALS, CLEO, POETRY_ROLES);
+    default:
+      return idle('poetry');
+  }
+}
+
+function parsePoetryAdd(args: string[], context: PipContext): InstallRequest {
+  const { events } = scanArguments(args, POETRY_ADD, CLEO);
+  const editable = hasFlag(events, '--editable');
+  const parts = collectEvents(events, context, 'pip', (value, into, here) => {
+    addRequirement(into, value, here.origin ?? 'argv', editableReader(poetryTarget, editable));
+  }, POETRY_ROLES);
+  return request('poetry', true, parts);
+}
+
+/** Poetry's dependency forms: `name@^1.2`, `name@latest`, PEP 508, git (`git@host:…`, `*.git`), URLs, paths. */
+export function poetryTarget(raw: string, origin: string): InstallTarget {
+  const text = raw.trim();
+  if (/^git(?:@|\+)/i.test(text) || (/^https?:\/\//i.test(text) && /\.git(?:[@#]|$)/.test(text))) {
+    return { ecosystem: 'pypi', kind: 'vcs', raw, location: text, origin };
+  }
+  const at = /^([A-Za-z0-9][A-Za-z0-9._-]*(?:\[[^\]]*\])?)@([^@]*)$/.exec(text);
+  if (at === null || at[2].includes('://') || /^\s/.test(at[2])) return targetFromRequirement(raw, origin);
+  const head = parseRequirement(at[1]);
+  if ('error' in head) return targetFromRequirement(raw, origin);
+  const constraint = at[2].trim();
+  const specifier = constraint === 'latest' ? '' : toPep440(constraint);
+  return { ecosystem: 'pypi', kind: 'registry', raw, name: head.name, spec: head.name + (specifier ?? ''), origin };
+}
+
+/**
+ * Poetry's version constraints as PEP 440 (`^1.2` → `>=1.2,<2.0`, `~1.2` → `>=1.2,<1.3`, `1.2` →
+ * `==1.2`); undefined for what has no PEP 440 form (`||` unions), which leaves the spec a bare name.
+ */
+export function toPep440(constraint: string): string | undefined {
+  if (constraint.includes('||')) return undefined;
+  const clauses: string[] = [];
+  for (const clause of constraint.split(',').map((part) => part.trim())) {
+    if (clause === '*' || clause === '') continue;
+    const bounded = /^([\^~])\s*(\d+(?:\.\d+)*)$/.exec(clause);
+    if (bounded !== null) {
+      const parts = bounded[2].split('.').map(Number);
+      const bump = bounded[1] === '~' ? Math.min(1, parts.length - 1) : caretIndex(parts);
+      const upper = parts.map((part, index) => (index < bump ? part : index === bump ? part + 1 : 0));
+      clauses.push(`>=${bounded[2]}`, `<${upper.join('.')}`);
+    } else if (/^(?:===|~=|==|!=|<=|>=|<|>)\s*[A-Za-z0-9._*+!-]+$/.test(clause)) {
+      clauses.push(clause.replace(/\s+/g, ''));
+    } else if (/^\d[A-Za-z0-9._*+!-]*$/.test(clause)) {
+      clauses.push(`==${clause}`);
+    } else {
+      return undefined;
+    }
+  }
+  return clauses.join(',');
+}
+
+function caretIndex(parts: number[]): number {
+  const nonZero = parts.findIndex((part) => part !== 0);
+  return nonZero === -1 ? parts.length - 1 : nonZero;
+}
+
+function parsePipx(args: string[], context: PipContext): InstallRequest {
+  const [command, ...rest] = scanArguments(args, PIPX, { ...OPTPARSE, stopAtPositional: true }).rest;
+  switch (command) {
+    case 'install':
+      return parsePipxInstall(rest, context, 0);
+    case 'inject':
+      return parsePipxInstall(rest, context, 1);
+    case 'run':
+      return parsePipxRun(rest, context);
+    case 'runpip': {
+      const [, ...pipArgs] = scanArguments(rest, PIPX, { ...OPTPARSE, stopAtPositional: true }).rest;
+      return { ...parsePip(pipArgs, context), manager: 'pipx' };
+    }
+    case 'upgrade':
+    case 'upgrade-all':
+    case 'upgrade-shared':
+    case 'reinstall':
+    case 'reinstall-all':
+      return idle('pipx', true);
+    case 'install-all': {
+      const request = idle('pipx', true);
+      const why = 'pipx install-all reads a spec file, which is not vetted here';
+      request.unresolved.push({ what: rest.join(' '), why });
+      return request;
+    }
+    default:
+      return idle('pipx');
+  }
+}
+
+/** `pipx install PKG…` and `pipx inject VENV PKG…` (`skip` 1 drops the venv name). */
+function parsePipxInstall(args: string[], context: PipContext, skip: number): InstallRequest {
+  const { events } = scanArguments(args, PIPX, OPTPARSE);
+  const positionals: string[] = [];
+  const parts = collectEvents(events, context, 'pip', (value) => positionals.push(value), PIPX_ROLES);
+  const origin = context.origin ?? 'argv';
+  const spec = lastValue(events, '--spec');
+  const packages = spec !== undefined ? [spec] : positionals.slice(skip);
+  const read = editableReader(targetFromRequirement, hasFlag(events, '--editable'));
+  const main = emptyParts();
+  for (const item of packages) addRequirement(main, item, origin, read);
+  mergeParts(main, parts);
+  return request('pipx', true, main);
+}
+
+/** `pipx run [options] APP [args]`: APP (or `--spec`) is the package; what follows belongs to the app. */
+function parsePipxRun(args: string[], context: PipContext): InstallRequest {
+  const { events, rest } = scanArguments(args, PIPX, { ...OPTPARSE, stopAtPositional: true });
+  const parts = collectEvents(events, context, 'pip', () => undefined, PIPX_ROLES);
+  const spec = lastValue(events, '--spec') ?? rest[0];
+  if (spec === undefined) return request('pipx', false, parts);
+  const main = emptyParts();
+  const read = editableReader(targetFromRequirement, hasFlag(events, '--editable'));
+  addRequirement(main, spec, context.origin ?? 'argv', read);
+  mergeParts(main, parts);
+  return request('pipx', true, main);
+}
+
+function lastValue(events: readonly ArgumentEvent[], name: string): string | undefined {
+  let value: string | undefined;
+  for (const event of events) {
+    if (event.kind === 'option' && event.name === name && event.value !== undefined) value = event.value;
+  }
+  return value;
+}
+
+function hasFlag(events: readonly ArgumentEvent[], name: string): boolean {
+  return events.some((event) => event.kind === 'option' && event.name === name && event.value === undefined);
+}
+
+/** With an `--editable` flag, a local path is installed in development mode. */
+function editableReader(read: RequirementReader, editable: boolean): RequirementReader {
+  if (!editable) return read;
+  return (raw, origin) => {
+    const target = read(raw, origin);
+    return target?.kind === 'path' ? { ...target, kind: 'editable' } : target;
+  };
+}
+
+function emptyParts(): RequirementsParts {
+  return { targets: [], indexes: [], files: [], unresolved: [] };
+}
+
+function request(manager: PackageManager, installs: boolean, parts: RequirementsParts): InstallRequest {
+  return { manager, installs, ...withUniqueLists(parts) };
+}
+
+function idle(manager: PackageManager, installs = false): InstallRequest {
+  return { manager, installs, ...emptyParts() };
+}
