@@ -8,6 +8,7 @@ const USAGE = `guard — grounds coding agents in authoritative facts
 Usage:
   guard check <pypi|npm|conda> <spec...> [--json]   check package names before installing
   guard allowlist info|build|sync|import|reset …     manage the registry name lists
+  guard policy check [file] | explain <eco> <spec>   validate the org policy, or show which rule decides
   guard mcp [--http --port N]                        serve the MCP tools (stdio by default)
   guard --version | --help
 
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   check: async () => (await import('./commands/check.js')).runCheck,
   allowlist: async () => (await import('./commands/allowlist.js')).runAllowlist,
   mcp: async () => (await import('./commands/mcp.js')).runMcp,
+  policy: async () => (await import('./commands/policy.js')).runPolicy,
 };
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {

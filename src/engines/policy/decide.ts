@@ -1,0 +1,139 @@
+/**
+ * Decisions: a target's rule steps reduced to one verdict (the strictest; `mode: warn` turns
+ * blocks into warns except explicit denies), and a whole install request: its index URLs, its
+ * targets and what could not be read statically.
+ */
+import { type Ecosystem, type NameCheck } from '../package-names/index.js';
+import { type InstallRequest, type InstallTarget, type PackageManager } from '../install-commands/index.js';
+import { worstVerdict, type Verdict } from '../../shared/verdict.js';
+import { evaluateTarget } from './evaluate-target.js';
+import { allowedIndexEntry, matchesName } from './name-patterns.js';
+import { type CheckedFacts, type ExplainStep, type Policy, type PolicyDecision, type PolicyExplanation, type TargetFacts } from './types.js';
+
+export interface RequestDecision extends PolicyDecision {
+  targets: Array<{ target: InstallTarget; decision: PolicyDecision }>;
+}
+
+const MANAGER_ECOSYSTEM: Record<PackageManager, Ecosystem> = {
+  pip: 'pypi',
+  uv: 'pypi',
+  poetry: 'pypi',
+  pipx: 'pypi',
+  npm: 'npm',
+  npx: 'npm',
+  pnpm: 'npm',
+  yarn: 'npm',
+  bun: 'npm',
+  bunx: 'npm',
+  conda: 'conda',
+  mamba: 'conda',
+  micromamba: 'conda',
+};
+
+/**
+ * The policy's verdict on one install target, given its name check (undefined: none was run) and
+ * the facts the caller looked up. Pure; `now` decides which allow/deny entries have expired.
+ */
+export function decideTarget(target: InstallTarget, check: NameCheck | undefined, policy: Policy, now: Date, facts: TargetFacts = {}): PolicyDecision {
+  return reduceSteps(evaluateTarget(target, withCheck(facts, check), policy, now), policy);
+}
+
+/** The decision on one target with every rule consulted, in order, for `guard policy explain`; `indexes` adds the registry rule. */
+export function explainDecision(
+  target: InstallTarget,
+  check: NameCheck | undefined,
+  policy: Policy,
+  now: Date,
+  facts: TargetFacts & { indexes?: readonly string[] } = {},
+): PolicyExplanation {
+  const steps = [...indexSteps(facts.indexes ?? [], [target.ecosystem], policy), ...evaluateTarget(target, withCheck(facts, check), policy, now)];
+  return { decision: reduceSteps(steps, policy), steps };
+}
+
+/**
+ * The verdict on a whole install request: every index URL against `registries`, every target
+ * (with the facts `factsFor` gives, name check included), every unresolved part against
+ * `on_unverifiable`. A command that installs nothing is allowed.
+ */
+export function decideRequest(
+  request: InstallRequest,
+  policy: Policy,
+  now: Date,
+  factsFor: (target: InstallTarget, index: number) => CheckedFacts | undefined = () => undefined,
+): RequestDecision {
+  if (!request.installs) return { verdict: 'allow', rule: 'not-an-install', reasons: [], targets: [] };
+  const ecosystems = [MANAGER_ECOSYSTEM[request.manager], ...request.targets.map((t) => t.ecosystem)];
+  const targets = request.targets.map((target, i) => {
+    const facts = factsFor(target, i) ?? {};
+    return { target, decision: reduceSteps(evaluateTarget(target, facts, policy, now), policy) };
+  });
+  const unresolved: ExplainStep[] = request.unresolved.map(({ what, why }) => {
+    const message = `cannot verify ${what} statically: ${why}`;
+    return { rule: 'on_unverifiable', outcome: unverifiableOutcome(policy), detail: message, reasons: [{ code: 'unverifiable', message, subject: what }] };
+  });
+  const parts: PolicyDecision[] = [
+    ...indexSteps(request.indexes, [...new Set(ecosystems)], policy).map((step) => reduceSteps([step], policy)),
+    ...targets.map((t) => t.decision),
+    ...unresolved.map((step) => reduceSteps([step], policy)),
+  ];
+  const verdict = worstVerdict(parts.map((p) => p.verdict));
+  const deciding = parts.find((p) => p.verdict === verdict && (verdict !== 'allow' || p.rule !== 'default'));
+  const decision: RequestDecision = { verdict, rule: deciding?.rule ?? 'default', reasons: parts.flatMap((p) => p.reasons), targets };
+  if (parts.some((p) => p.downgraded)) decision.downgraded = true;
+  return decision;
+}
+
+/** The overlays a name's private namespaces point at, in policy order: what a caller must look the name up in. */
+export function privateOverlaysFor(policy: Policy, ecosystem: Ecosystem, name: string): string[] {
+  return policy.private.filter((p) => p.ecosystem === ecosystem && matchesName(ecosystem, p.pattern, name)).map((p) => p.overlay);
+}
+
+/** The ecosystem a package manager installs from. */
+export function managerEcosystem(manager: PackageManager): Ecosystem {
+  return MANAGER_ECOSYSTEM[manager];
+}
+
+function indexSteps(indexes: readonly string[], ecosystems: readonly Ecosystem[], policy: Policy): ExplainStep[] {
+  const primary = ecosystems[0];
+  if (primary === undefined) return [];
+  return indexes.map((index) => {
+    for (const ecosystem of ecosystems) {
+      const entry = allowedIndexEntry(ecosystem, index, policy.registries[ecosystem]);
+      if (entry !== undefined) return { rule: `registries.${ecosystem}`, outcome: 'pass', detail: `${index} is under the allowed ${entry}`, reasons: [] };
+    }
+    const action = policy.registries.unlisted;
+    const allowed = policy.registries[primary];
+    const message = `${index} is not an allowed ${primary} index (allowed: ${allowed.length > 0 ? allowed.join(', ') : 'none'}); add it under registries.${primary} or drop the option`;
+    return { rule: `registries.${primary}`, outcome: action, detail: message, reasons: action === 'allow' ? [] : [{ code: 'registry_not_allowed', message, subject: index }] };
+  });
+}
+
+/** Reduces rule steps to a decision: the strictest outcome, decided by the first rule that gave it. */
+export function reduceSteps(steps: readonly ExplainStep[], policy: Policy): PolicyDecision {
+  let downgraded = false;
+  const effective = steps.map((step): Verdict | undefined => {
+    if (step.outcome === 'skip' || step.outcome === 'pass') return undefined;
+    if (step.outcome === 'block' && policy.mode === 'warn' && !step.explicitDeny) {
+      downgraded = true;
+      return 'warn';
+    }
+    return step.outcome;
+  });
+  const verdict = worstVerdict(effective.filter((v): v is Verdict => v !== undefined));
+  const index = effective.findIndex((v) => v === verdict);
+  const decision: PolicyDecision = {
+    verdict,
+    rule: index >= 0 ? steps[index]!.rule : 'default',
+    reasons: steps.flatMap((step) => step.reasons),
+  };
+  if (downgraded && verdict === 'warn') decision.downgraded = true;
+  return decision;
+}
+
+function withCheck(facts: TargetFacts, check: NameCheck | undefined): CheckedFacts {
+  return check === undefined ? { ...facts } : { ...facts, check };
+}
+
+function unverifiableOutcome(policy: Policy): Verdict {
+  return policy.on_unverifiable === 'deny' ? 'block' : policy.on_unverifiable;
+}

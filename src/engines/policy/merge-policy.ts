@@ -1,0 +1,53 @@
+/**
+ * The built-in policy and how layers (user file, then project file) combine into one: scalars and
+ * per-key settings of a later layer replace earlier ones, registry lists replace per ecosystem,
+ * entry lists (allow, deny, private, versions) add up. Deny beats allow whatever layer each is in.
+ */
+import { type Policy, type PolicyLayer } from './types.js';
+
+/** What applies with no policy file: strict about what cannot be verified, open about ordinary sources. */
+export const DEFAULT_POLICY: Policy = deepFreeze({
+  version: 1,
+  mode: 'block',
+  on_unverifiable: 'deny',
+  packages: { allow: [], deny: [] },
+  private: [],
+  registries: {
+    pypi: ['https://pypi.org/simple'],
+    npm: ['https://registry.npmjs.org', 'https://registry.yarnpkg.com'],
+    conda: ['conda-forge', 'defaults'],
+    unlisted: 'warn',
+  },
+  trust: { min_popularity: 0, unknown_popularity: 'allow', action: 'warn' },
+  sources: { path: 'allow', editable: 'allow', workspace: 'allow', vcs: 'warn', url: 'warn' },
+  versions: [],
+});
+
+/** Combines layers, lowest precedence first, over the defaults. */
+export function mergePolicyLayers(layers: readonly PolicyLayer[]): Policy {
+  const policy: Policy = structuredClone(DEFAULT_POLICY);
+  for (const layer of layers) {
+    if (layer.mode !== undefined) policy.mode = layer.mode;
+    if (layer.on_unverifiable !== undefined) policy.on_unverifiable = layer.on_unverifiable;
+    policy.packages.allow.push(...(layer.packages?.allow ?? []));
+    policy.packages.deny.push(...(layer.packages?.deny ?? []));
+    policy.private.push(...(layer.private ?? []));
+    policy.versions.push(...(layer.versions ?? []));
+    assignDefined(policy.registries, layer.registries);
+    assignDefined(policy.trust, layer.trust);
+    assignDefined(policy.sources, layer.sources);
+  }
+  return policy;
+}
+
+function assignDefined<T extends object>(target: T, source: Partial<T> | undefined): void {
+  if (!source) return;
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined) (target as Record<string, unknown>)[key] = Array.isArray(value) ? [...(value as unknown[])] : value;
+  }
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) deepFreeze(inner as object);
+  return Object.freeze(value);
+}

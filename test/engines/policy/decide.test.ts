@@ -1,0 +1,273 @@
+/** Tests for policy decisions: each rule, their precedence, mode and fail-open/closed handling, and whole requests. */
+import { describe, expect, it } from 'vitest';
+import { type InstallRequest, type InstallTarget } from '../../../src/engines/install-commands/index.js';
+import { type Ecosystem, type NameCheck } from '../../../src/engines/package-names/index.js';
+import {
+  decideRequest,
+  decideTarget,
+  explainDecision,
+  mergePolicyLayers,
+  privateOverlaysFor,
+  type PolicyLayer,
+  type TargetFacts,
+} from '../../../src/engines/policy/index.js';
+
+const NOW = new Date('2026-06-01T12:00:00Z');
+
+function policy(layer: Omit<PolicyLayer, 'version'> = {}) {
+  return mergePolicyLayers([{ version: 1, ...layer }]);
+}
+
+function registry(ecosystem: Ecosystem, name: string, spec = name): InstallTarget {
+  return { ecosystem, kind: 'registry', raw: spec, name, spec, origin: 'argv' };
+}
+
+function found(name: string, extra: Partial<NameCheck> = {}): NameCheck {
+  return { input: name, name, normalized: name, ecosystem: 'npm', exists: true, verdict: 'allow', reasons: [], suggestions: [], snapshot: { source: 'test', date: '2026-05' }, ...extra };
+}
+
+const missing = (name: string): NameCheck =>
+  found(name, { exists: false, verdict: 'block', reasons: [{ code: 'not_found', message: `npm package "${name}" does not exist` }] });
+
+function decide(target: InstallTarget, check: NameCheck | undefined, layer: Omit<PolicyLayer, 'version'> = {}, facts: TargetFacts = {}) {
+  const decision = decideTarget(target, check, policy(layer), NOW, facts);
+  return { ...decision, codes: decision.reasons.map((r) => r.code) };
+}
+
+describe('decideTarget: single rules', () => {
+  it('allows a package the name check finds, decided by the name check', () => {
+    expect(decide(registry('npm', 'lodash'), found('lodash'))).toMatchObject({ verdict: 'allow', rule: 'name-check', codes: [] });
+  });
+
+  it('blocks a name the name check does not find, keeping its reasons', () => {
+    expect(decide(registry('npm', 'lodahs'), missing('lodahs'))).toMatchObject({ verdict: 'block', rule: 'name-check', codes: ['not_found'] });
+  });
+
+  it.each<[string, string, string | undefined, 'allow' | 'warn' | 'block', string]>([
+    ['plain deny', 'event-stream', undefined, 'block', 'packages.deny[0]'],
+    ['glob deny', 'event-stream-fork', undefined, 'block', 'packages.deny[1]'],
+    ['versioned deny, version inside', 'left-pad@1.0.0', '<1.1', 'block', 'packages.deny[2]'],
+    ['versioned deny, range inside', 'left-pad@~1.0.0', '<1.1', 'block', 'packages.deny[2]'],
+    ['versioned deny, range overlapping', 'left-pad@^1.0.0', '<1.1', 'warn', 'packages.deny[2]'],
+    ['versioned deny, version outside', 'left-pad@1.3.0', '<1.1', 'allow', 'name-check'],
+    ['versioned deny, no version named', 'left-pad', '<1.1', 'allow', 'name-check'],
+    ['versioned deny, dist-tag (unverifiable, fails closed)', 'left-pad@next', '<1.1', 'block', 'packages.deny[2]'],
+  ])('%s', (_label, spec, _range, verdict, rule) => {
+    const name = spec.replace(/@.*$/, '');
+    const layer = {
+      packages: {
+        deny: [
+          { ecosystem: 'npm' as const, name: 'event-stream', reason: 'compromised' },
+          { ecosystem: 'npm' as const, name: 'event-stream-*' },
+          { ecosystem: 'npm' as const, name: 'left-pad', versions: '<1.1' },
+        ],
+      },
+    };
+    expect(decide(registry('npm', name, spec), found(name), layer)).toMatchObject({ verdict, rule });
+  });
+
+  it('reports a deny with its code and reason, and ignores an expired one', () => {
+    const layer = { packages: { deny: [{ ecosystem: 'pypi' as const, name: 'Bad_Pkg', reason: 'malware', expires: '2030-01-01' }, { ecosystem: 'pypi' as const, name: 'old', expires: '2026-01-01' }] } };
+    const denied = decide(registry('pypi', 'bad-pkg'), found('bad-pkg'), layer);
+    expect(denied).toMatchObject({ verdict: 'block', rule: 'packages.deny[0]', codes: ['policy_denied'] });
+    expect(denied.reasons[0]!.message).toContain('malware');
+    expect(decide(registry('pypi', 'old'), found('old'), layer)).toMatchObject({ verdict: 'allow', rule: 'name-check' });
+  });
+
+  it.each<[InstallTarget['kind'], 'allow' | 'warn' | 'block']>([
+    ['path', 'allow'],
+    ['editable', 'allow'],
+    ['workspace', 'allow'],
+    ['vcs', 'warn'],
+    ['url', 'warn'],
+  ])('decides a %s install by sources (default %s)', (kind, verdict) => {
+    const target: InstallTarget = { ecosystem: 'pypi', kind, raw: 'x', location: './x', origin: 'argv' };
+    expect(decide(target, undefined)).toMatchObject({ verdict, rule: `sources.${kind}` });
+    const strict = decide(target, undefined, { sources: { [kind]: 'block' } });
+    expect(strict).toMatchObject({ verdict: 'block', rule: `sources.${kind}`, codes: ['source_policy'] });
+  });
+
+  it('applies a name deny to a named VCS install before its source rule', () => {
+    const target: InstallTarget = { ecosystem: 'npm', kind: 'vcs', raw: 'evil@github:x/evil', name: 'evil', location: 'github:x/evil', origin: 'argv' };
+    expect(decide(target, undefined, { packages: { deny: [{ ecosystem: 'npm', name: 'evil' }] }, sources: { vcs: 'allow' } })).toMatchObject({ verdict: 'block', rule: 'packages.deny[0]' });
+  });
+
+  const org = { private: [{ ecosystem: 'npm' as const, pattern: '@acme/*', overlay: 'acme' }, { ecosystem: 'pypi' as const, pattern: 'acme-*', overlay: 'acme' }] };
+
+  it.each<[string, string, Ecosystem, TargetFacts, Omit<PolicyLayer, 'version'>, 'allow' | 'warn' | 'block', string, string[]]>([
+    ['found in the overlay', '@acme/ui', 'npm', { overlays: { acme: true } }, org, 'allow', 'private[0]', ['not_found']],
+    ['missing from the overlay', '@acme/ui', 'npm', { overlays: { acme: false } }, org, 'block', 'private[0]', ['private_namespace', 'not_found']],
+    ['overlay not loaded, fail closed', '@acme/ui', 'npm', {}, org, 'block', 'private[0]', ['unverifiable', 'not_found']],
+    ['overlay not loaded, fail open with a warning', '@acme/ui', 'npm', {}, { ...org, on_unverifiable: 'warn' }, 'block', 'name-check', ['unverifiable', 'not_found']],
+    ['PyPI prefix after normalisation', 'Acme_Tools', 'pypi', { overlays: { acme: true } }, org, 'allow', 'private[1]', ['not_found']],
+    ['outside the namespace', '@other/ui', 'npm', { overlays: { acme: false } }, org, 'block', 'name-check', ['not_found']],
+  ])('private namespace: %s', (_label, name, ecosystem, facts, layer, verdict, rule, codes) => {
+    expect(decide(registry(ecosystem, name), missing(name), layer, facts)).toMatchObject({ verdict, rule, codes });
+  });
+
+  it('trust: warns below the minimum, handles unknown usage, passes above it', () => {
+    const trust = { trust: { min_popularity: 0.3 } };
+    expect(decide(registry('npm', 'tiny'), found('tiny'), trust, { popularity: 0.1 })).toMatchObject({ verdict: 'warn', rule: 'trust.min_popularity', codes: ['below_trust'] });
+    expect(decide(registry('npm', 'big'), found('big'), trust, { popularity: 0.9 })).toMatchObject({ verdict: 'allow', rule: 'name-check' });
+    expect(decide(registry('npm', 'who'), found('who'), trust)).toMatchObject({ verdict: 'allow', codes: [] });
+    expect(decide(registry('npm', 'who'), found('who'), { trust: { min_popularity: 0.3, unknown_popularity: 'block' } })).toMatchObject({ verdict: 'block', rule: 'trust.unknown_popularity', codes: ['unknown_popularity'] });
+    expect(decide(registry('npm', 'tiny'), found('tiny'), { trust: { min_popularity: 0.3, action: 'block' } }, { popularity: 0.1 })).toMatchObject({ verdict: 'block', codes: ['below_trust'] });
+    expect(decide(registry('npm', 'tiny'), found('tiny'), {}, { popularity: 0 })).toMatchObject({ verdict: 'allow' });
+  });
+
+  it.each<[Ecosystem, string, string, 'allow' | 'warn' | 'block', string[]]>([
+    ['npm', 'lodash@4.17.21', 'range', 'allow', []],
+    ['npm', 'lodash@^4.17.21', 'range', 'allow', []],
+    ['npm', 'lodash@4.17.20', 'range', 'block', ['version_not_allowed']],
+    ['npm', 'lodash@^4', 'range', 'warn', ['version_not_allowed']],
+    ['npm', 'lodash', 'range', 'allow', []],
+    ['npm', 'lodash@latest', 'range', 'allow', []],
+    ['npm', 'lodash@beta', 'range', 'block', ['unverifiable']],
+    ['pypi', 'requests==2.31.0', 'specifier', 'allow', []],
+    ['pypi', 'requests>=2.32,<3', 'specifier', 'allow', []],
+    ['pypi', 'requests==2.30', 'specifier', 'block', ['version_not_allowed']],
+    ['pypi', 'requests>=2', 'specifier', 'warn', ['version_not_allowed']],
+    ['conda', 'requests==2.32.0=py_0', 'specifier', 'allow', []],
+    ['conda', 'requests 2.25', 'specifier', 'block', ['version_not_allowed']],
+  ])('versions: %s %s', (ecosystem, spec, field, verdict, codes) => {
+    const constraint = ecosystem === 'npm' ? '>=4.17.21' : '>=2.31';
+    const name = ecosystem === 'npm' ? 'lodash' : 'requests';
+    const layer = { versions: [{ ecosystem, name, [field]: constraint }] };
+    const result = decide(registry(ecosystem, name, spec), undefined, layer);
+    const withCheck = decideTarget(registry(ecosystem, name, spec), found(name), policy(layer), NOW);
+    expect({ verdict: withCheck.verdict, codes: withCheck.reasons.map((r) => r.code) }).toEqual({ verdict, codes });
+    expect(result.codes[0]).toBe('unverifiable'); // no name check at all: fails closed
+  });
+});
+
+describe('decideTarget: precedence', () => {
+  it('an explicit deny beats an allow, and is not downgraded by mode: warn', () => {
+    const layer = { mode: 'warn' as const, packages: { allow: [{ ecosystem: 'npm' as const, name: 'x' }], deny: [{ ecosystem: 'npm' as const, name: 'x' }] } };
+    expect(decide(registry('npm', 'x'), found('x'), layer)).toMatchObject({ verdict: 'block', rule: 'packages.deny[0]' });
+  });
+
+  it('an allow entry overrides a name-check block, keeping its reason', () => {
+    const layer = { packages: { allow: [{ ecosystem: 'npm' as const, name: 'internal-*', reason: 'ours' }] } };
+    expect(decide(registry('npm', 'internal-tool'), missing('internal-tool'), layer)).toMatchObject({ verdict: 'allow', rule: 'packages.allow[0]', codes: ['policy_allowed', 'not_found'] });
+  });
+
+  it('an allow entry overrides the trust rule but not a version constraint', () => {
+    const layer = { packages: { allow: [{ ecosystem: 'npm' as const, name: 'lodash' }] }, trust: { min_popularity: 0.9, action: 'block' as const }, versions: [{ ecosystem: 'npm' as const, name: 'lodash', range: '>=4.17.21' }] };
+    expect(decide(registry('npm', 'lodash', 'lodash@4.17.21'), found('lodash'), layer, { popularity: 0.1 })).toMatchObject({ verdict: 'allow', rule: 'packages.allow[0]' });
+    expect(decide(registry('npm', 'lodash', 'lodash@4.0.0'), found('lodash'), layer)).toMatchObject({ verdict: 'block', rule: 'versions[0]' });
+  });
+
+  it('an expired allow warns and leaves the name check in charge', () => {
+    const layer = { packages: { allow: [{ ecosystem: 'npm' as const, name: 'gone', expires: '2026-06-01' }] } };
+    expect(decide(registry('npm', 'gone'), missing('gone'), layer)).toMatchObject({ verdict: 'block', rule: 'name-check', codes: ['allow_expired', 'not_found'] });
+    expect(decide(registry('npm', 'gone'), found('gone'), layer)).toMatchObject({ verdict: 'warn', rule: 'packages.allow[0]', codes: ['allow_expired'] });
+    const later = { packages: { allow: [{ ecosystem: 'npm' as const, name: 'gone', expires: '2026-06-02' }] } };
+    expect(decide(registry('npm', 'gone'), missing('gone'), later)).toMatchObject({ verdict: 'allow', rule: 'packages.allow[0]' });
+  });
+
+  it('an allow entry does not open a private namespace', () => {
+    const layer = { private: [{ ecosystem: 'npm' as const, pattern: '@acme/*', overlay: 'acme' }], packages: { allow: [{ ecosystem: 'npm' as const, name: '@acme/*' }] } };
+    expect(decide(registry('npm', '@acme/ui'), found('@acme/ui'), layer, { overlays: { acme: false } })).toMatchObject({ verdict: 'block', rule: 'private[0]' });
+  });
+
+  it('mode: warn turns other blocks into warns and says so', () => {
+    const result = decide(registry('npm', 'lodahs'), missing('lodahs'), { mode: 'warn' });
+    expect(result).toMatchObject({ verdict: 'warn', rule: 'name-check', downgraded: true, codes: ['not_found'] });
+  });
+
+  it.each<['deny' | 'warn' | 'allow', 'allow' | 'warn' | 'block']>([
+    ['deny', 'block'],
+    ['warn', 'warn'],
+    ['allow', 'allow'],
+  ])('on_unverifiable: %s without a name check gives %s', (action, verdict) => {
+    expect(decide(registry('npm', 'x'), undefined, { on_unverifiable: action })).toMatchObject({ verdict, codes: ['unverifiable'] });
+  });
+
+  it('treats a missing name list as unverifiable, not as a missing package', () => {
+    const check = found('x', { exists: false, verdict: 'block', reasons: [{ code: 'allowlist_unavailable', message: 'no conda name list is loaded' }] });
+    expect(decide(registry('conda', 'x'), check, { on_unverifiable: 'warn' })).toMatchObject({ verdict: 'warn', codes: ['unverifiable'] });
+  });
+});
+
+describe('explainDecision', () => {
+  it('lists every rule consulted, in order, with the decider', () => {
+    const layer = {
+      packages: { allow: [{ ecosystem: 'pypi' as const, name: 'requests', expires: '2020-01-01' }] },
+      trust: { min_popularity: 0.2 },
+      versions: [{ ecosystem: 'pypi' as const, name: 'requests', specifier: '>=2.31' }],
+    };
+    const { decision, steps } = explainDecision(registry('pypi', 'requests', 'requests==2.0'), found('requests'), policy(layer), NOW, { popularity: 0.8, indexes: ['https://pypi.org/simple/'] });
+    expect(steps.map((s) => [s.rule, s.outcome])).toEqual([
+      ['registries.pypi', 'pass'],
+      ['packages.deny', 'pass'],
+      ['packages.allow[0]', 'warn'],
+      ['name-check', 'allow'],
+      ['trust', 'pass'],
+      ['versions[0]', 'block'],
+    ]);
+    expect(decision).toMatchObject({ verdict: 'block', rule: 'versions[0]' });
+  });
+});
+
+describe('decideRequest', () => {
+  const request = (extra: Partial<InstallRequest>): InstallRequest => ({ manager: 'pip', installs: true, targets: [], indexes: [], files: [], unresolved: [], ...extra });
+
+  it('allows a command that installs nothing', () => {
+    expect(decideRequest(request({ installs: false }), policy(), NOW)).toMatchObject({ verdict: 'allow', rule: 'not-an-install' });
+  });
+
+  it.each<[string, InstallRequest['manager'], string, 'allow' | 'warn' | 'block']>([
+    ['the public index with a trailing slash', 'pip', 'https://pypi.org/simple/', 'allow'],
+    ['credentials and a sub-path', 'pip', 'https://user:token@pypi.acme.internal/simple/', 'allow'],
+    ['a look-alike prefix', 'pip', 'https://pypi.org/simplex', 'block'],
+    ['another host', 'pip', 'https://evil.example/simple', 'block'],
+    ['npm registry', 'npm', 'https://registry.npmjs.org/', 'allow'],
+    ['conda channel name', 'conda', 'conda-forge', 'allow'],
+    ['conda channel URL', 'conda', 'https://conda.anaconda.org/conda-forge/', 'allow'],
+    ['conda channel label under an allowed one', 'conda', 'conda-forge/label/dev', 'allow'],
+    ['unlisted conda channel', 'conda', 'pytorch', 'block'],
+  ])('registries: %s', (_label, manager, index, verdict) => {
+    const layer = { registries: { pypi: ['https://pypi.org/simple', 'https://pypi.acme.internal'], unlisted: 'block' as const } };
+    const decision = decideRequest(request({ manager, indexes: [index] }), policy(layer), NOW);
+    expect(decision.verdict).toBe(verdict);
+    if (verdict === 'block') expect(decision.reasons.map((r) => r.code)).toEqual(['registry_not_allowed']);
+  });
+
+  it('warns about an unlisted index by default', () => {
+    expect(decideRequest(request({ indexes: ['https://mirror.example/simple'] }), policy(), NOW)).toMatchObject({ verdict: 'warn', rule: 'registries.pypi' });
+  });
+
+  it('aggregates targets and unresolved parts: the strictest wins, decided by the first that gave it', () => {
+    const targets = [registry('pypi', 'requests'), registry('pypi', 'reqeusts'), { ecosystem: 'pypi' as const, kind: 'url' as const, raw: 'https://x/y.whl', location: 'https://x/y.whl', origin: 'argv' }];
+    const checks = [found('requests'), missing('reqeusts'), undefined];
+    const decision = decideRequest(request({ targets, unresolved: [{ what: '${REQS}', why: 'unset variable' }] }), policy(), NOW, (_t, i) => ({ check: checks[i] }));
+    expect(decision).toMatchObject({ verdict: 'block', rule: 'name-check' });
+    expect(decision.targets.map((t) => t.decision.verdict)).toEqual(['allow', 'block', 'warn']);
+    expect(decision.reasons.map((r) => r.code)).toEqual(['not_found', 'source_policy', 'unverifiable']);
+    const open = decideRequest(request({ unresolved: [{ what: '$(cat x)', why: 'command substitution' }] }), policy({ on_unverifiable: 'allow' }), NOW);
+    expect(open).toMatchObject({ verdict: 'allow' });
+    const relaxed = decideRequest(request({ targets: [registry('pypi', 'nope')] }), policy({ mode: 'warn' }), NOW, () => ({ check: missing('nope') }));
+    expect(relaxed).toMatchObject({ verdict: 'warn', downgraded: true });
+  });
+});
+
+describe('mergePolicyLayers and privateOverlaysFor', () => {
+  it('lets later layers replace settings and adds up entries', () => {
+    const merged = mergePolicyLayers([
+      { version: 1, mode: 'warn', trust: { min_popularity: 0.5, action: 'block' }, registries: { pypi: ['https://a.example/simple'] }, packages: { deny: [{ ecosystem: 'npm', name: 'a' }] } },
+      { version: 1, mode: 'block', trust: { min_popularity: 0.1 }, registries: { npm: ['https://b.example'] }, packages: { deny: [{ ecosystem: 'npm', name: 'b' }], allow: [{ ecosystem: 'npm', name: 'a' }] } },
+    ]);
+    expect(merged.mode).toBe('block');
+    expect(merged.trust).toEqual({ min_popularity: 0.1, action: 'block', unknown_popularity: 'allow' });
+    expect(merged.registries).toMatchObject({ pypi: ['https://a.example/simple'], npm: ['https://b.example'], conda: ['conda-forge', 'defaults'] });
+    expect(merged.packages.deny.map((d) => d.name)).toEqual(['a', 'b']);
+    expect(decideTarget(registry('npm', 'a'), found('a'), merged, NOW).verdict).toBe('block');
+    expect(mergePolicyLayers([]).packages.deny).toEqual([]);
+  });
+
+  it('names the overlays a name must be looked up in', () => {
+    const p = policy({ private: [{ ecosystem: 'npm', pattern: '@acme/*', overlay: 'acme' }, { ecosystem: 'npm', pattern: '@acme/secret-*', overlay: 'vault' }] });
+    expect(privateOverlaysFor(p, 'npm', '@acme/secret-x')).toEqual(['acme', 'vault']);
+    expect(privateOverlaysFor(p, 'npm', 'acme')).toEqual([]);
+  });
+});
