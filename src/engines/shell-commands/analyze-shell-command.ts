@@ -1,0 +1,20 @@
+/** The engine's entry point: a shell command string to the package-manager commands inside it, parser loaded on first use. */
+import { analyzeShellScript, MAX_SOURCE_LENGTH } from './analyze.js';
+import { type AnalyzeOptions, type ShellAnalysis } from './types.js';
+
+/**
+ * Finds every command in `source` (what an agent passes to a Bash tool) that could install
+ * packages, following `&&`/`||`/`;`/pipes, subshells, compound commands, wrappers (`sudo`, `env`,
+ * `nohup` …) and nested shells (`bash -c`, `eval`, heredocs to a shell) up to `maxDepth` (default 4),
+ * and lists what cannot be verified statically. Never rejects for any input; the first call loads
+ * the shell parser (mvdan/sh), and only a broken install makes it reject, with GuardError INTERNAL.
+ */
+export async function analyzeShellCommand(source: string, options: AnalyzeOptions = {}): Promise<ShellAnalysis> {
+  const text = String(source);
+  if (text.length > MAX_SOURCE_LENGTH) return analyzeShellScript(text, TOO_LONG, options);
+  const { loadShellParser } = await import('./io/mvdan-parser.js');
+  return analyzeShellScript(text, await loadShellParser(), options);
+}
+
+// Never called: analyzeShellScript refuses over-long input before parsing, so no parser is loaded for it.
+const TOO_LONG = { parse: () => ({ ok: false as const, error: 'command too long' }) };

@@ -1,0 +1,261 @@
+/** Walks a parsed shell script for every command that could install packages, following wrappers, nested shells and substitutions. */
+import { findDecisiveWords } from './dynamic-arguments.js';
+import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
+import { type Feeder, PIPE, redirectedStdin, type Scope, TERMINAL, type Walker } from './scope.js';
+import { runEval, runShell, runSource, runSplitString, runSwitchUser } from './shell-invocations.js';
+import {
+  type AnalyzeOptions,
+  type ShellAnalysis,
+  type ShellCommand,
+  type ShellParser,
+  type ShellStatement,
+  type UnverifiableReason,
+} from './types.js';
+import { type ResolvedWord, resolveWord } from './words.js';
+import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper } from './wrappers.js';
+
+/** Scripts longer than this (in UTF-16 code units) are not parsed. */
+export const MAX_SOURCE_LENGTH = 1024 * 1024;
+const DEFAULT_MAX_DEPTH = 4;
+// `sudo env nice … cmd`: more wrappers than this in one command are not followed.
+const MAX_WRAPPERS = 32;
+const MAX_REPORTED_TEXT = 1000;
+const PLACEHOLDERS = /\$\{__guard_runtime_\d+\}/g;
+const PLACEHOLDER = /\$\{__guard_runtime_\d+\}/;
+
+const DYNAMIC_NOUNS: Readonly<Record<string, string>> = {
+  variable: 'a variable',
+  command_substitution: 'a command substitution',
+  process_substitution: 'a process substitution',
+  glob: 'a glob or brace expansion',
+};
+
+/**
+ * Analyses `source` with `parser` (pure: the parser is the only collaborator). Never throws: what
+ * cannot be parsed or followed is reported in `unverifiable`. Work is bounded by the source size
+ * (at most MAX_SOURCE_LENGTH) times `maxDepth` nested scripts.
+ */
+export function analyzeShellScript(source: string, parser: ShellParser, options: AnalyzeOptions = {}): ShellAnalysis {
+  const analysis: ShellAnalysis = { commands: [], unverifiable: [] };
+  const requested = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxDepth = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_DEPTH;
+  try {
+    new ScriptWalker(parser, maxDepth, analysis).script(source, { via: [], depth: 0, stdin: TERMINAL }, source);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const detail = `the command could not be analysed: ${message}`;
+    analysis.unverifiable.push({ text: shorten(source), why: 'parse_error', detail });
+  }
+  return analysis;
+}
+
+class ScriptWalker implements Walker {
+  constructor(
+    private readonly parser: ShellParser,
+    private readonly maxDepth: number,
+    private readonly analysis: ShellAnalysis,
+  ) {}
+
+  /** Parses and walks one script; `text` is what a failure is reported against, `label` the construct that runs it. */
+  script(source: string, scope: Scope, text: string, label?: string): void {
+    const where = label === undefined ? 'the command' : `the ${label} script`;
+    if (source.length > MAX_SOURCE_LENGTH) {
+      const detail = `command too long: ${where} has ${source.length} characters (limit ${MAX_SOURCE_LENGTH})`;
+      this.report(text, 'parse_error', detail);
+      return;
+    }
+    const parsed = this.parser.parse(source);
+    if (parsed.ok) this.statements(parsed.statements, scope);
+    else this.report(text, 'parse_error', `cannot parse ${where} as shell: ${parsed.error}`);
+  }
+
+  nested(source: string, scope: Scope, text: string, label: string, placeholders?: ReadonlyMap<string, string>): void {
+    if (scope.depth >= this.maxDepth) {
+      const detail = `${label} runs a script nested more than ${this.maxDepth} levels deep, which is not followed`;
+      this.report(text, 'too_deep', detail);
+      return;
+    }
+    const { commands, unverifiable } = this.analysis;
+    const [commandsBefore, unverifiableBefore] = [commands.length, unverifiable.length];
+    this.script(source, { via: [...scope.via, label], depth: scope.depth + 1, stdin: TERMINAL }, text, label);
+    if (placeholders === undefined || placeholders.size === 0) return;
+    // Put the run-time parts back as written where the commands found quote them.
+    const restore = (value: string): string => value.replace(PLACEHOLDERS, (name) => placeholders.get(name) ?? name);
+    for (const command of commands.slice(commandsBefore)) {
+      command.argv = command.argv.map(restore);
+      command.text = restore(command.text);
+      for (const key of Object.keys(command.env)) command.env[key] = restore(command.env[key]);
+    }
+    // What the run-time parts themselves cause is covered by the caller's own report.
+    const found = unverifiable.splice(unverifiableBefore);
+    for (const entry of found) {
+      if (entry.why === 'parse_error' || PLACEHOLDER.test(entry.detail)) continue;
+      unverifiable.push(entry);
+    }
+  }
+
+  private statements(statements: readonly ShellStatement[], scope: Scope): void {
+    for (const statement of statements) this.statement(statement, scope);
+  }
+
+  private statement(statement: ShellStatement, scope: Scope): void {
+    const inner: Scope = { ...scope, stdin: redirectedStdin(statement.redirects, scope.stdin) };
+    if (statement.command !== undefined) this.command(statement, statement.command, inner);
+    for (const redirect of statement.redirects) {
+      this.substitutions(resolveWord(redirect.word), scope);
+      if (redirect.heredoc !== undefined) this.substitutions(resolveWord(redirect.heredoc), scope);
+    }
+  }
+
+  private command(statement: ShellStatement, command: ShellCommand, scope: Scope): void {
+    switch (command.type) {
+      case 'simple': {
+        const env = new Map<string, string>();
+        for (const assignment of command.assignments) {
+          const value = assignment.value === undefined ? undefined : resolveWord(assignment.value);
+          if (value !== undefined) this.substitutions(value, scope);
+          for (const item of assignment.items) this.substitutions(resolveWord(item), scope);
+          env.set(assignment.name, value?.display ?? '');
+        }
+        const words = command.words.map(resolveWord);
+        for (const word of words) this.substitutions(word, scope);
+        this.run(words, env, statement.text, scope);
+        return;
+      }
+      case 'list':
+        this.statement(command.first, scope);
+        for (const { op, statement: next } of command.rest) {
+          this.statement(next, op === '|' || op === '|&' ? { ...scope, stdin: PIPE } : scope);
+        }
+        return;
+      case 'compound': {
+        for (const word of command.words) this.substitutions(resolveWord(word), scope);
+        const label = command.kind === 'time' || command.kind === 'coproc' ? command.kind : undefined;
+        this.statements(command.body, label === undefined ? scope : { ...scope, via: [...scope.via, label] });
+        return;
+      }
+    }
+  }
+
+  /** Statements that run while a word is expanded: `$(…)`, backticks, `<(…)`. */
+  private substitutions(word: ResolvedWord, scope: Scope): void {
+    for (const { via, body } of word.substitutions) {
+      this.statements(body, { ...scope, via: [...scope.via, via], stdin: TERMINAL });
+    }
+  }
+
+  /** Strips wrappers (`sudo`, `env`, `xargs` …) off a simple command, then looks at the program it runs. */
+  run(
+    argv: ResolvedWord[],
+    outerEnv: ReadonlyMap<string, string>,
+    text: string,
+    scope: Scope,
+    outerFeeder?: Feeder,
+  ): void {
+    let words = argv;
+    let env = outerEnv;
+    let via = scope.via;
+    let feeder = outerFeeder;
+    for (let wrappers = 0; words.length > 0; wrappers++) {
+      const head = words[0];
+      if (head.literal === undefined) {
+        const why = head.dynamic[0].why;
+        const detail = `the program ${head.display} is known only at run time (${DYNAMIC_NOUNS[why]})`;
+        this.report(text, feeder === undefined ? why : 'xargs', detail);
+        return;
+      }
+      const name = programName(head.literal);
+      if (!isWrapper(name)) {
+        this.program(name, words, env, text, { ...scope, via }, feeder);
+        return;
+      }
+      if (wrappers === MAX_WRAPPERS) {
+        this.report(text, 'too_deep', `more than ${MAX_WRAPPERS} wrapper commands in a row are not followed`);
+        return;
+      }
+      const scan = scanWrapper(name, words.slice(1).map((word) => word.literal));
+      if (scan.stopped) return;
+      env = applyWrapperEnvironment(name, env, scan);
+      const rest = words.slice(1 + scan.start);
+      const split = scan.options.find((option) => option.name === '-S' || option.name === '--split-string');
+      if (name === 'env' && split !== undefined) {
+        runSplitString(this, split.value, rest, text, { ...scope, via });
+        return;
+      }
+      if (name === 'xargs') {
+        const replaces = scan.options.some((option) => ['-I', '-i', '--replace'].includes(option.name));
+        feeder = { by: 'xargs', replaces: replaces || feeder?.replaces === true };
+      }
+      via = [...via, name];
+      words = rest;
+    }
+  }
+
+  /** The program a simple command runs, wrappers stripped. */
+  private program(
+    name: string,
+    words: ResolvedWord[],
+    env: ReadonlyMap<string, string>,
+    text: string,
+    scope: Scope,
+    feeder: Feeder | undefined,
+  ): void {
+    const program = words[0].literal ?? '';
+    if (name === 'eval') runEval(this, words, text, scope);
+    else if (name === 'source' || name === '.') runSource(this, words, text);
+    else if (name === 'su' || name === 'runuser') runSwitchUser(this, words, text, scope);
+    else if (name === 'find') this.findExec(words, env, text, scope);
+    else if (isShellProgram(program)) runShell(this, words, text, scope, feeder);
+    else if (isPackageManagerProgram(program)) this.packageManager(words, env, text, scope.via, feeder);
+  }
+
+  /** `find … -exec cmd {} ;`: the command runs once per file found, `{}` standing for the file. */
+  private findExec(words: ResolvedWord[], env: ReadonlyMap<string, string>, text: string, scope: Scope): void {
+    const args = words.slice(1);
+    for (const { start, end } of findExecCommands(args.map((word) => word.literal))) {
+      const command = args.slice(start, end);
+      const replaces = command.some((word) => word.literal?.includes('{}') === true);
+      const feeder = replaces ? { by: 'find -exec', replaces: true } : undefined;
+      this.run(command, env, text, { ...scope, via: [...scope.via, 'find -exec'] }, feeder);
+    }
+  }
+
+  private packageManager(
+    words: ResolvedWord[],
+    variables: ReadonlyMap<string, string>,
+    text: string,
+    via: string[],
+    feeder: Feeder | undefined,
+  ): void {
+    const argv = words.map((word) => word.literal ?? word.display);
+    if (feeder !== undefined) {
+      this.report(text, 'xargs', `${feeder.by} gives \`${argv.join(' ')}\` arguments known only at run time`);
+      return;
+    }
+    // fromEntries, not assignment: a variable named __proto__ stays an ordinary key.
+    const env = Object.fromEntries(variables);
+    const decisive = findDecisiveWords(words, env);
+    if (decisive.length === 0) {
+      this.analysis.commands.push({ argv, env, text, via });
+      return;
+    }
+    const byReason = new Map<UnverifiableReason, string[]>();
+    for (const i of decisive) {
+      const why = words[i].dynamic[0].why;
+      byReason.set(why, [...(byReason.get(why) ?? []), words[i].display]);
+    }
+    for (const [why, shown] of byReason) {
+      const verb = shown.length > 1 ? 'are' : 'is';
+      this.report(text, why, `${argv[0]}: ${shown.join(', ')} ${verb} known only at run time (${DYNAMIC_NOUNS[why]})`);
+    }
+  }
+
+  report(text: string, why: UnverifiableReason, detail: string): void {
+    this.analysis.unverifiable.push({ text: shorten(text), why, detail });
+  }
+}
+
+/** Reported texts are capped: a megabyte of junk is not worth repeating. */
+function shorten(text: string): string {
+  return text.length <= MAX_REPORTED_TEXT ? text : `${text.slice(0, MAX_REPORTED_TEXT)}…`;
+}

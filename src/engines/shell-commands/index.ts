@@ -1,0 +1,12 @@
+/** The shell-command engine: which package-manager commands a shell command string runs, and what it hides. */
+export type {
+  AnalyzedCommand,
+  AnalyzeOptions,
+  ShellAnalysis,
+  ShellParser,
+  Unverifiable,
+  UnverifiableReason,
+} from './types.js';
+export { analyzeShellCommand } from './analyze-shell-command.js';
+export { analyzeShellScript, MAX_SOURCE_LENGTH } from './analyze.js';
+export { isPackageManagerProgram, isShellProgram, programName } from './programs.js';

@@ -1,0 +1,118 @@
+/**
+ * The engine's shell parser: mvdan/sh (the parser behind shfmt, bash grammar) in its GopherJS build
+ * from the `mvdan-sh` package, imported on first use so start-up does not pay for it.
+ */
+import { GuardError } from '../../../shared/errors.js';
+import { type ListOperator, type RedirectOperator, type ShellParser, type ShellParseResult } from '../types.js';
+import {
+  type GoBinaryCmd,
+  type GoFile,
+  type GoLit,
+  goString,
+  items,
+  NestingError,
+  nodeType,
+  type OperatorCodes,
+  TreeConverter,
+} from './mvdan-tree.js';
+
+/** The part of mvdan-sh's JS API the adapter calls: parsing; the result is read through its GopherJS struct. */
+export interface GoSyntax {
+  NewParser(): { Parse(source: string, name: string): { __internal_object__?: GoFile } };
+}
+
+let loading: Promise<ShellParser> | undefined;
+
+/** The shared parser, loaded once. Throws GuardError INTERNAL when the mvdan-sh package cannot be loaded. */
+export function loadShellParser(): Promise<ShellParser> {
+  loading ??= importParser().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function importParser(): Promise<ShellParser> {
+  let loaded: unknown;
+  try {
+    loaded = ((await import('mvdan-sh')) as { default: unknown }).default;
+  } catch (error) {
+    throw new GuardError('INTERNAL', 'the shell parser (package mvdan-sh) could not be loaded', {
+      hint: 'reinstall the dependencies with `npm ci`',
+      cause: error,
+    });
+  }
+  const syntax = (loaded as { syntax?: Partial<GoSyntax> } | undefined)?.syntax;
+  if (typeof syntax?.NewParser !== 'function') throw unexpectedShape();
+  return createMvdanParser(syntax as GoSyntax);
+}
+
+function unexpectedShape(cause?: unknown): GuardError {
+  return new GuardError('INTERNAL', 'the mvdan-sh package does not have the shape this adapter reads', {
+    hint: 'install the pinned version with `npm ci`',
+    cause,
+  });
+}
+
+/** A ShellParser over mvdan-sh's `syntax` object; throws GuardError INTERNAL when its structs are not as expected. */
+export function createMvdanParser(syntax: GoSyntax): ShellParser {
+  let codes: OperatorCodes;
+  try {
+    codes = readOperatorCodes(syntax);
+  } catch (error) {
+    throw unexpectedShape(error);
+  }
+  return { parse: (source) => parseSource(syntax, codes, source) };
+}
+
+function parseSource(syntax: GoSyntax, codes: OperatorCodes, source: string): ShellParseResult {
+  try {
+    const file = parseFile(syntax, source);
+    return { ok: true, statements: new TreeConverter(codes, source).statements(file.Stmts, 0) };
+  } catch (error) {
+    return { ok: false, error: describeFailure(error) };
+  }
+}
+
+function parseFile(syntax: GoSyntax, source: string): GoFile {
+  const file = syntax.NewParser().Parse(source, '').__internal_object__;
+  if (file === undefined || nodeType(file) !== 'File') throw new Error('mvdan-sh returned no syntax tree');
+  return file;
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof NestingError) return error.message;
+  if (error instanceof RangeError) return 'the command nests too deeply to parse';
+  // mvdan/sh's errors are Go values with an Error() method: "1:6: reached EOF without closing quote '".
+  const goError = error as { Error?: unknown } | null;
+  const text = typeof goError?.Error === 'function' ? String((goError.Error as () => unknown)()) : String(error);
+  const located = /^(\d+):(\d+): ([\s\S]*)$/.exec(text);
+  return located === null ? text : `line ${located[1]}, column ${located[2]}: ${located[3]}`;
+}
+
+const LIST_SAMPLE = 'a && b\na || b\na | b\na |& b\n';
+const LIST_OPERATORS: ListOperator[] = ['&&', '||', '|', '|&'];
+const REDIRECT_SAMPLE = 'a >f >>f <f <>f <&0 >&1 >|f &>f &>>f <<<w <<E <<-F\nE\nF\n';
+const REDIRECT_OPERATORS: RedirectOperator[] = ['>', '>>', '<', '<>', '<&', '>&', '>|', '&>', '&>>', '<<<', '<<', '<<-'];
+
+/**
+ * mvdan-sh hands operators over as Go's enum numbers, so they are read from samples rather than
+ * hard-coded; reading them also checks that the structs look as the converter expects.
+ */
+function readOperatorCodes(syntax: GoSyntax): OperatorCodes {
+  const lists = items(parseFile(syntax, LIST_SAMPLE).Stmts).map((stmt) => {
+    if (nodeType(stmt.Cmd) !== 'BinaryCmd') throw new Error('no BinaryCmd in the list sample');
+    return (stmt.Cmd as GoBinaryCmd).Op;
+  });
+  const [sample] = items(parseFile(syntax, REDIRECT_SAMPLE).Stmts);
+  const redirects = items(sample.Redirs).map((redirect) => redirect.Op);
+  if (lists.length !== LIST_OPERATORS.length || redirects.length !== REDIRECT_OPERATORS.length) {
+    throw new Error('the operator samples did not parse as expected');
+  }
+  const [target] = items(items(sample.Redirs)[0].Word.Parts);
+  if (nodeType(target) !== 'Lit' || goString((target as GoLit).Value) !== 'f') throw new Error('unexpected words');
+  return {
+    list: new Map(lists.map((code, i) => [code, LIST_OPERATORS[i]])),
+    redirect: new Map(redirects.map((code, i) => [code, REDIRECT_OPERATORS[i]])),
+  };
+}

@@ -1,0 +1,117 @@
+/** Commands that run shell code the walker follows: `bash -c`, shells reading stdin, `eval`, `source`, `su -c`, `env -S`. */
+import { programName } from './programs.js';
+import { type Feeder, type Scope, type Walker } from './scope.js';
+import { scanShellArguments, scanSwitchUserArguments } from './shell-arguments.js';
+import { type ResolvedWord, resolveWord } from './words.js';
+
+/** `bash -c '…'`, `sh script.sh`, `bash <<EOF`, `curl … | sh`. */
+export function runShell(walker: Walker, words: ResolvedWord[], text: string, scope: Scope, feeder?: Feeder): void {
+  const name = programName(words[0].literal ?? '');
+  const invocation = scanShellArguments(words.slice(1).map((word) => word.literal));
+  const operand = invocation.operand === undefined ? undefined : words[1 + invocation.operand];
+  if (feeder !== undefined && (feeder.replaces || !invocation.command)) {
+    walker.report(text, 'xargs', `${feeder.by} runs ${name} with arguments known only at run time`);
+  } else if (invocation.command) {
+    if (operand !== undefined) runScriptWord(walker, operand, scope, text, `${name} -c`);
+  } else if (operand !== undefined && !invocation.stdin) {
+    if (operand.literal === undefined) {
+      walker.report(text, operand.dynamic[0].why, `${name} runs a script known only at run time: ${operand.display}`);
+    } else {
+      walker.report(text, 'source', `${name} runs the script file ${operand.display}, which is not read statically`);
+    }
+  } else {
+    runShellStdin(walker, name, text, scope);
+  }
+}
+
+function runShellStdin(walker: Walker, name: string, text: string, scope: Scope): void {
+  const stdin = scope.stdin;
+  if (stdin.kind === 'pipe') {
+    walker.report(text, 'stdin_script', `${name} runs a script read from a pipe, which is known only at run time`);
+  } else if (stdin.kind === 'file') {
+    const detail = `${name} runs the script file ${stdin.text} given on stdin, which is not read statically`;
+    walker.report(text, 'source', detail);
+  } else if (stdin.kind === 'document') {
+    const body = resolveWord(stdin.word);
+    if (body.literal === undefined) {
+      const what = stdin.op === '<<<' ? 'here-string' : 'heredoc';
+      const parts = body.dynamic.map((part) => part.text).join(' ');
+      walker.report(text, 'here_string_to_shell', `${name} runs a ${what} with parts known only at run time: ${parts}`);
+    }
+    runPartlyKnown(walker, body, scope, text, `${name} ${stdin.op}`);
+  }
+}
+
+/** `su - user -c '…'`, `runuser -u user -- cmd`: a -c string is shell code; otherwise nothing runs statically known. */
+export function runSwitchUser(walker: Walker, words: ResolvedWord[], text: string, scope: Scope): void {
+  const name = programName(words[0].literal ?? '');
+  const command = scanSwitchUserArguments(words.slice(1).map((word) => word.literal));
+  if (command === undefined) return;
+  if (typeof command === 'string') walker.nested(command, scope, text, `${name} -c`);
+  else runScriptWord(walker, words[1 + command], scope, text, `${name} -c`);
+}
+
+/** `eval a b c`: the words joined by spaces are parsed again. */
+export function runEval(walker: Walker, words: ResolvedWord[], text: string, scope: Scope): void {
+  const args = words.slice(1);
+  if (args.length === 0) return;
+  if (args.every((word) => word.literal !== undefined)) {
+    walker.nested(args.map((word) => word.literal).join(' '), scope, text, 'eval');
+  } else {
+    const dynamic = args.filter((word) => word.literal === undefined).map((word) => word.display);
+    walker.report(text, 'eval', `eval runs a string known only at run time: ${dynamic.join(' ')}`);
+  }
+}
+
+/** `source file` and `. file`: the file is not read, so what it runs is unknown. */
+export function runSource(walker: Walker, words: ResolvedWord[], text: string): void {
+  const file = words[1]?.display;
+  if (file !== undefined) {
+    walker.report(text, 'source', `${words[0].display} runs the commands in ${file}, which is not read statically`);
+  }
+}
+
+/** `env -S 'pip install' x`: env splits the string into words itself (read here as shell words). */
+export function runSplitString(
+  walker: Walker,
+  split: string | undefined,
+  rest: ResolvedWord[],
+  text: string,
+  scope: Scope,
+): void {
+  if (split === undefined) {
+    walker.report(text, 'variable', 'env -S splits a string known only at run time');
+    return;
+  }
+  const tail = rest.map((word) => (word.literal === undefined ? word.text : quote(word.literal)));
+  walker.nested([split, ...tail].join(' '), scope, text, 'env -S');
+}
+
+function runScriptWord(walker: Walker, word: ResolvedWord, scope: Scope, text: string, label: string): void {
+  if (word.literal === undefined) {
+    walker.report(text, word.dynamic[0].why, `${label} runs a script with parts known only at run time: ${word.display}`);
+  }
+  runPartlyKnown(walker, word, scope, text, label);
+}
+
+/**
+ * Walks a script some of whose text is known only at run time, each such part standing in as a
+ * variable. The caller has reported the script already: a run-time part can bring in any syntax
+ * (`; curl … | sh`), so what is found here is what can be seen, not all that may run.
+ */
+function runPartlyKnown(walker: Walker, word: ResolvedWord, scope: Scope, text: string, label: string): void {
+  const placeholders = new Map<string, string>();
+  const source = word.pieces
+    .map((piece) => {
+      if (typeof piece === 'string') return piece;
+      const name = `\${__guard_runtime_${placeholders.size}}`;
+      placeholders.set(name, piece.text);
+      return name;
+    })
+    .join('');
+  walker.nested(source, scope, text, label, placeholders);
+}
+
+function quote(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
