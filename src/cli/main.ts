@@ -2,6 +2,7 @@
 /** The `guard` command: dispatches to one module per command and maps faults to exit codes. */
 import { processIo, type CliIo } from './io.js';
 import { reportFault, EXIT } from './exit.js';
+import { WRAPPED_PROGRAMS } from './wrapped-programs.js';
 
 const USAGE = `guard — grounds coding agents in authoritative facts
 
@@ -10,9 +11,15 @@ Usage:
   guard allowlist info|build|sync|import|reset …     manage the registry name lists
   guard policy check [file] | explain <eco> <spec>   validate the org policy, or show which rule decides
   guard mcp [--http --port N]                        serve the MCP tools (stdio by default)
+  guard hook <claude-code|cursor>                    answer an agent hook event read on stdin
+  guard <pm> <args...> [--guard-dry-run]             vet what a package manager would install, then
+                                                     run it; pm: pip pip3 python python3 uv uvx poetry
+                                                     pipx npm npx pnpm pnpx yarn bun bunx conda mamba
+                                                     micromamba
   guard --version | --help
 
-Exit codes: 0 ok, 3 blocked, 2 usage or configuration error, 1 internal fault.
+Exit codes: 0 ok, 3 blocked, 2 usage or configuration error, 1 internal fault; a wrapped
+package manager's own exit code passes through.
 Run \`guard <command> --help\` for a command's options.`;
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
@@ -22,7 +29,16 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   allowlist: async () => (await import('./commands/allowlist.js')).runAllowlist,
   mcp: async () => (await import('./commands/mcp.js')).runMcp,
   policy: async () => (await import('./commands/policy.js')).runPolicy,
+  hook: async () => (await import('./commands/hook.js')).runHook,
 };
+
+// `guard pip install x`, `guard npm i y` …: one runner for every wrapped package manager.
+for (const program of WRAPPED_PROGRAMS) {
+  COMMANDS[program] = async () => {
+    const { runWrapped } = await import('./commands/wrap.js');
+    return (argv, io) => runWrapped(program, argv, io);
+  };
+}
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [name, ...rest] = argv;

@@ -8,11 +8,12 @@ const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
 const recorder = join(process.cwd(), 'test', 'fixtures', 'import-recorder', 'register.mjs');
 const home = mkdtempSync(join(tmpdir(), 'gg-startup-'));
 
-function importsOf(args: string[]): string[] {
+function importsOf(args: string[], input?: string): string[] {
   const log = join(mkdtempSync(join(tmpdir(), 'gg-imports-')), 'imports.log');
   const run = spawnSync(process.execPath, ['--import', recorder, cli, ...args], {
-    env: { ...process.env, GUARD_HOME: home, GUARD_IMPORT_LOG: log },
+    env: { ...process.env, GUARD_HOME: home, GUARD_CONFIG_HOME: join(home, 'config'), GUARD_IMPORT_LOG: log },
     encoding: 'utf8',
+    ...(input === undefined ? {} : { input }),
   });
   expect(run.status, run.stderr).not.toBe(1);
   return readFileSync(log, 'utf8').split('\n').filter(Boolean);
@@ -23,6 +24,32 @@ describe('start-up stays light', () => {
     const imports = importsOf(['check', 'pypi', 'requests']);
     expect(imports.some((url) => url.includes('/dist/app/check-packages.js'))).toBe(true);
     for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', 'mvdan-sh']) {
+      expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
+    }
+  });
+
+  it('guard hook loads neither the MCP SDK nor archive code, and answers an install event', () => {
+    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'pip install requests && ls' } };
+    const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
+    expect(imports.some((url) => url.includes('/dist/hooks/claude-code.js'))).toBe(true);
+    expect(imports.some((url) => url.includes('/dist/app/vet-install.js'))).toBe(true);
+    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', '/node_modules/execa/']) {
+      expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
+    }
+  });
+
+  it('guard hook with a command that runs no package manager loads neither the policy nor the name lists', () => {
+    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'ls -la && git status' } };
+    const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
+    for (const module of ['/dist/config/load-policy.js', '/dist/app/vet-install.js', '/node_modules/yaml/']) {
+      expect(imports.filter((url) => url.includes(module))).toEqual([]);
+    }
+  });
+
+  it('the wrapper decides without the shell parser, the MCP SDK or archive code, and a dry run never loads execa', () => {
+    const imports = importsOf(['pip', 'install', 'requests', '--guard-dry-run']);
+    expect(imports.some((url) => url.includes('/dist/cli/commands/wrap.js'))).toBe(true);
+    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'mvdan-sh', '/node_modules/execa/']) {
       expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
     }
   });

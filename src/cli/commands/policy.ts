@@ -3,9 +3,8 @@ import { parseArgs } from 'node:util';
 import { policySources, readPolicyText, validatePolicyText, loadPolicy, type LoadedPolicy, type PolicyIssue } from '../../config/load-policy.js';
 import { parseCondaCommand, parseNodeCommand, parsePythonCommand, type InstallTarget } from '../../engines/install-commands/index.js';
 import { ECOSYSTEMS, type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
-import { explainDecision, mergePolicyLayers, privateOverlaysFor, type PolicyExplanation, type PolicyLayer, type TargetFacts } from '../../engines/policy/index.js';
+import { explainDecision, mergePolicyLayers, type PolicyExplanation, type PolicyLayer, type TargetFacts } from '../../engines/policy/index.js';
 import { GuardError } from '../../shared/errors.js';
-import { resolveCacheDir } from '../../shared/paths.js';
 import { EXIT, UsageError } from '../exit.js';
 import { type CliIo } from '../io.js';
 
@@ -102,7 +101,9 @@ async function explainPolicy(ecosystem: Ecosystem, spec: string, indexes: string
     const { checkPackages } = await import('../../app/check-packages.js');
     const report = await checkPackages({ ecosystem, packages: [target.spec ?? target.name] }, { env: io.env, stderr: io.stderr });
     check = report.results[0];
-    facts = await lookupFacts(ecosystem, target.name, check, loaded, io);
+    // Loaded lazily: `policy check` never opens the name lists.
+    const { gatherTargetFacts } = await import('../../app/vet-install.js');
+    facts = gatherTargetFacts(ecosystem, target.name, check, loaded.policy, { env: io.env, stderr: io.stderr });
   }
   const explanation = explainDecision(target, check, loaded.policy, new Date(), { ...facts, indexes });
   if (json) {
@@ -125,26 +126,6 @@ function classify(ecosystem: Ecosystem, spec: string, cwd: string): InstallTarge
   const target = request?.targets[0];
   if (!target) throw new UsageError(`"${spec}" is not a ${ecosystem} package spec`, POLICY_USAGE);
   return target;
-}
-
-// What the decision needs beyond the name check: the package's own popularity and whether it is
-// in the overlays its private namespaces name. Loaded lazily: `policy check` never opens the lists.
-async function lookupFacts(ecosystem: Ecosystem, name: string, check: NameCheck | undefined, loaded: LoadedPolicy, io: CliIo): Promise<TargetFacts> {
-  const { openNameLists } = await import('../../app/name-lists.js');
-  const engine = await import('../../engines/package-names/index.js');
-  const normalized = check?.normalized ?? engine.normalizeName(ecosystem, name);
-  const facts: TargetFacts = {};
-  const lists = openNameLists(ecosystem, { env: io.env, stderr: io.stderr });
-  const home = lists.indexes.find((index) => index.has(normalized));
-  const popularity = home?.infoOf(normalized).popularity;
-  if (popularity !== undefined) facts.popularity = popularity;
-  const overlays: Record<string, boolean> = {};
-  for (const overlay of privateOverlaysFor(loaded.policy, ecosystem, name)) {
-    const checkpoint = engine.readCheckpoint(engine.checkpointPath(resolveCacheDir(io.env), ecosystem, overlay));
-    if (checkpoint) overlays[overlay] = new engine.NameIndex(checkpoint).has(normalized);
-  }
-  if (Object.keys(overlays).length > 0) facts.overlays = overlays;
-  return facts;
 }
 
 function renderExplanation(target: InstallTarget, loaded: LoadedPolicy, explanation: PolicyExplanation): string {

@@ -7,3 +7,7 @@ export { parsePythonCommand } from './python-managers.js';
 export { classifyNpmSpec } from './npm-spec.js';
 export { parseNodeCommand, type NodeCommandContext } from './npm-managers.js';
 export { parseCondaCommand, classifyCondaSpec, type CondaCommandContext } from './conda-managers.js';
+export { targetFromRequirement } from './requirements-file.js';
+export { parsePyprojectText } from './pyproject-file.js';
+export { dependencyFileKind, parseDependencyFile, type DependencyFileKind } from './dependency-files.js';
+export { parseInstallCommand } from './parse-install-command.js';

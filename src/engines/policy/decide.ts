@@ -83,6 +83,15 @@ export function decideRequest(
   return decision;
 }
 
+/**
+ * The policy's verdict on something that cannot be verified statically (`$(…)` in a command, an
+ * unreadable file): `on_unverifiable`, with `mode: warn` turning a block into a warn.
+ */
+export function decideUnverifiable(subject: string, message: string, policy: Policy): PolicyDecision {
+  const step: ExplainStep = { rule: 'on_unverifiable', outcome: unverifiableOutcome(policy), detail: message, reasons: [{ code: 'unverifiable', message, subject }] };
+  return reduceSteps([step], policy);
+}
+
 /** The overlays a name's private namespaces point at, in policy order: what a caller must look the name up in. */
 export function privateOverlaysFor(policy: Policy, ecosystem: Ecosystem, name: string): string[] {
   return policy.private.filter((p) => p.ecosystem === ecosystem && matchesName(ecosystem, p.pattern, name)).map((p) => p.overlay);

@@ -21,7 +21,7 @@ export type {
   VersionRule,
 } from './types.js';
 export { DEFAULT_POLICY, mergePolicyLayers } from './merge-policy.js';
-export { decideRequest, decideTarget, explainDecision, managerEcosystem, privateOverlaysFor, type RequestDecision } from './decide.js';
+export { decideRequest, decideTarget, decideUnverifiable, explainDecision, managerEcosystem, privateOverlaysFor, type RequestDecision } from './decide.js';
 export { isExpired } from './evaluate-target.js';
 export { allowedIndexEntry, matchesName, normalizeIndex } from './name-patterns.js';
 export { constraintError, namesNoVersion, relateConstraint } from './version-constraints.js';

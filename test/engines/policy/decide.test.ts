@@ -5,6 +5,7 @@ import { type Ecosystem, type NameCheck } from '../../../src/engines/package-nam
 import {
   decideRequest,
   decideTarget,
+  decideUnverifiable,
   explainDecision,
   mergePolicyLayers,
   privateOverlaysFor,
@@ -248,6 +249,20 @@ describe('decideRequest', () => {
     expect(open).toMatchObject({ verdict: 'allow' });
     const relaxed = decideRequest(request({ targets: [registry('pypi', 'nope')] }), policy({ mode: 'warn' }), NOW, () => ({ check: missing('nope') }));
     expect(relaxed).toMatchObject({ verdict: 'warn', downgraded: true });
+  });
+});
+
+describe('decideUnverifiable', () => {
+  it.each([
+    [{}, 'block', undefined],
+    [{ on_unverifiable: 'warn' as const }, 'warn', undefined],
+    [{ on_unverifiable: 'allow' as const }, 'allow', undefined],
+    [{ mode: 'warn' as const }, 'warn', true],
+  ])('applies on_unverifiable and mode (%j)', (layer, verdict, downgraded) => {
+    const decision = decideUnverifiable('$(cat list)', 'cannot verify $(cat list)', policy(layer));
+    expect(decision).toMatchObject({ verdict, rule: 'on_unverifiable' });
+    expect(decision.downgraded).toBe(downgraded);
+    expect(decision.reasons).toEqual([{ code: 'unverifiable', message: 'cannot verify $(cat list)', subject: '$(cat list)' }]);
   });
 });
 

@@ -1,0 +1,72 @@
+/**
+ * Use case: vet a shell command an agent is about to run. Every package-manager command inside it
+ * (through `&&`, pipes, `bash -c`, `sudo` …) is read by its parser against the command's cwd and
+ * vetted; what cannot be read statically (`$(…)`, `eval`, `xargs` …) is decided by the policy's
+ * `on_unverifiable`. Nothing is ever run.
+ */
+import { type Policy } from '../engines/policy/index.js';
+import { analyzeShellCommand } from '../engines/shell-commands/index.js';
+import { type Env } from '../shared/paths.js';
+import { type ProgressStream } from '../shared/progress.js';
+import { type GuardVerdict, type UnverifiedPart } from './guard-verdict.js';
+import { type InstallVerdict } from './vet-install.js';
+
+export interface ShellVerdict extends GuardVerdict {
+  /** Each package-manager command found, with its verdict (commands that install nothing included). */
+  commands: Array<{ text: string; argv: string[]; verdict: InstallVerdict }>;
+  unverifiable: UnverifiedPart[];
+}
+
+export interface ShellDeps {
+  /** The directory the command runs in: `-r` files and package.json resolve against it. */
+  cwd: string;
+  env: Env;
+  stderr?: ProgressStream;
+  now?: Date;
+  /** The policy to apply; loaded for `cwd` and `env` when not given. */
+  policy?: Policy;
+}
+
+/**
+ * The verdict on `command`: the strictest of its install commands' verdicts and its unverifiable
+ * parts'. A command that runs no package manager is allowed. Throws CONFIG_INVALID for an invalid
+ * policy and the FileReader's faults (a dependency file over 5 MB); the caller applies its fail policy.
+ */
+export async function guardShellCommand(command: string, deps: ShellDeps): Promise<ShellVerdict> {
+  const analysis = await analyzeShellCommand(command);
+  // Most commands run no package manager: they need neither the policy nor the name lists.
+  if (analysis.commands.length === 0 && analysis.unverifiable.length === 0) {
+    return { verdict: 'allow', reasons: [], suggestions: [], report: '', commands: [], unverifiable: [] };
+  }
+  const [{ parseInstallCommand }, { decideUnverifiable }, { loadPolicy }, { createFsFileReader }, { combineVerdicts }, { vetInstallRequest }] = await Promise.all([
+    import('../engines/install-commands/index.js'),
+    import('../engines/policy/index.js'),
+    import('../config/load-policy.js'),
+    import('./fs-file-reader.js'),
+    import('./guard-verdict.js'),
+    import('./vet-install.js'),
+  ]);
+  const policy = deps.policy ?? loadPolicy({ cwd: deps.cwd, env: deps.env }).policy;
+  const files = createFsFileReader(deps.cwd);
+  const commands: ShellVerdict['commands'] = [];
+  for (const found of analysis.commands) {
+    const request = parseInstallCommand(found.argv, { cwd: deps.cwd, env: { ...deps.env, ...found.env }, files });
+    if (request === undefined) continue;
+    const verdict = await vetInstallRequest(request, { ...deps, policy });
+    commands.push({ text: found.text, argv: found.argv, verdict });
+  }
+  const unverifiable = analysis.unverifiable.map((item): UnverifiedPart => {
+    const message = `cannot verify \`${clip(item.text)}\` statically: ${item.detail}`;
+    return { text: item.text, message, decision: decideUnverifiable(item.text, message, policy) };
+  });
+  const combined = combineVerdicts(
+    commands.map((c) => ({ label: `$ ${clip(c.text)}`, verdict: c.verdict })),
+    unverifiable,
+  );
+  return { ...combined, commands, unverifiable };
+}
+
+function clip(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
+}

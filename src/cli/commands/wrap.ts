@@ -1,0 +1,60 @@
+/**
+ * `guard <pm> <args...>`: vets what a package-manager command would install, then runs the real
+ * program (found on PATH outside the guard's shims) or refuses. Commands that install nothing
+ * (`pip list`, `npm test`) run straight through, unread by the name check.
+ */
+import { createFsFileReader } from '../../app/fs-file-reader.js';
+import { parseInstallCommand, type InstallRequest } from '../../engines/install-commands/index.js';
+import { EXIT } from '../exit.js';
+import { type CliIo } from '../io.js';
+import { findProgram } from '../program-path.js';
+
+const DRY_RUN_FLAG = '--guard-dry-run';
+
+/**
+ * Runs `program args` if the policy allows what it installs. Exit codes: the program's own; 3 when
+ * blocked (nothing run); with --guard-dry-run or GUARD_DRY_RUN=1, 3 when it would be blocked and 0
+ * otherwise, never running it; 127 when the program is not on PATH. A policy or file fault throws
+ * (exit 2, nothing run).
+ */
+export async function runWrapped(program: string, argv: string[], io: CliIo): Promise<number> {
+  const args = argv.filter((arg) => arg !== DRY_RUN_FLAG);
+  const dryRun = args.length !== argv.length || io.env.GUARD_DRY_RUN === '1';
+  const request = parseInstallCommand([program, ...args], { cwd: io.cwd, env: { ...io.env }, files: createFsFileReader(io.cwd) });
+  if (request === undefined || !request.installs) {
+    if (dryRun) {
+      io.stdout.write(`guard: ${program} ${args.join(' ')} installs nothing; it would run unchecked\n`);
+      return EXIT.ok;
+    }
+    return exec(program, args, io);
+  }
+  const verdict = await vet(request, io);
+  if (dryRun) {
+    io.stdout.write(verdict.report);
+    return verdict.verdict === 'block' ? EXIT.blocked : EXIT.ok;
+  }
+  if (verdict.verdict === 'block') {
+    io.stderr.write(`${verdict.report}  nothing was run (exit ${EXIT.blocked})\n`);
+    return EXIT.blocked;
+  }
+  if (verdict.verdict === 'warn') io.stderr.write(verdict.report);
+  return exec(program, args, io);
+}
+
+async function vet(request: InstallRequest, io: CliIo): Promise<{ verdict: string; report: string }> {
+  const { vetInstallRequest } = await import('../../app/vet-install.js');
+  return vetInstallRequest(request, { cwd: io.cwd, env: io.env, stderr: io.stderr });
+}
+
+async function exec(program: string, args: string[], io: CliIo): Promise<number> {
+  const file = findProgram(program, io.env, io.cwd);
+  if (file === undefined) {
+    const skipped = io.env.GUARD_SHIM_DIR ? ` (outside the guard's shim directory ${io.env.GUARD_SHIM_DIR})` : '';
+    io.stderr.write(`guard: ${program} is not on PATH${skipped}\n`);
+    return 127;
+  }
+  const { runProgram } = await import('../exec-program.js');
+  const run = await runProgram(file, args, { cwd: io.cwd, env: io.env });
+  if (run.error) io.stderr.write(`guard: ${run.error}\n`);
+  return run.exitCode;
+}

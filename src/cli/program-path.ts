@@ -1,0 +1,62 @@
+/**
+ * Finding the real package manager on PATH for the wrapper and the shims, skipping the guard's own
+ * shim directory (GUARD_SHIM_DIR) so that a shim never finds itself and loops.
+ */
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { type Env } from '../shared/paths.js';
+
+/**
+ * The first executable named `program` on `env.PATH` (resolved against `cwd`) outside
+ * GUARD_SHIM_DIR; with a path separator in `program`, that path itself. On Windows, PATHEXT
+ * suffixes are tried. Undefined when there is none.
+ */
+export function findProgram(program: string, env: Env, cwd: string): string | undefined {
+  const windows = process.platform === 'win32';
+  const suffixes = windows ? ['', ...(env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean)] : [''];
+  if (program.includes('/') || (windows && program.includes('\\'))) {
+    const path = isAbsolute(program) ? program : resolve(cwd, program);
+    return suffixes.map((suffix) => path + suffix).find(isExecutable);
+  }
+  const shimDir = env.GUARD_SHIM_DIR ? realDir(resolve(cwd, env.GUARD_SHIM_DIR)) : undefined;
+  const pathValue = (windows ? (env.Path ?? env.PATH) : env.PATH) ?? '';
+  for (const entry of pathValue.split(delimiter)) {
+    // An empty PATH entry means the current directory, as in POSIX shells.
+    const dir = resolve(cwd, entry === '' ? '.' : entry);
+    if (shimDir !== undefined && realDir(dir) === shimDir) continue;
+    for (const suffix of suffixes) {
+      const candidate = join(dir, program + suffix);
+      if (!isExecutable(candidate)) continue;
+      // A link in another directory that points into the shim directory is a shim too.
+      if (shimDir !== undefined && realDir(dirname(realFile(candidate))) === shimDir) continue;
+      return candidate;
+    }
+  }
+  return undefined;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    if (process.platform !== 'win32') accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function realDir(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+function realFile(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}

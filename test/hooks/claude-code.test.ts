@@ -1,0 +1,98 @@
+/** Tests for the Claude Code hook protocol in process: event shapes, edits, the fail policy and the output form. */
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerClaudeCodeEvent, render } from '../../src/hooks/claude-code.js';
+import { makeGuardHome, type GuardHome } from '../fixtures/guard-home.js';
+
+let home: GuardHome;
+let cwd: string;
+
+beforeAll(async () => {
+  home = await makeGuardHome();
+  cwd = home.project('repo');
+  home.write('repo/package.json', '{ "name": "app", "dependencies": { "left-pad": "1.3.0" } }\n');
+  home.write('repo/requirements.txt', 'flask\n');
+});
+afterAll(() => home.cleanup());
+
+const deps = () => ({ cwd: home.root, env: home.env });
+const event = (tool_name: string, tool_input: unknown, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ session_id: 's1', transcript_path: '/t.jsonl', cwd, hook_event_name: 'PreToolUse', tool_name, tool_input, ...extra });
+
+async function answer(input: string) {
+  const { stdout, exitCode } = await answerClaudeCodeEvent(input, deps());
+  expect(exitCode).toBe(0);
+  return stdout === '' ? undefined : (JSON.parse(stdout) as { hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string } }).hookSpecificOutput;
+}
+
+describe('answerClaudeCodeEvent', () => {
+  it('denies a Bash install of a missing package with the reason and suggestion', async () => {
+    const output = await answer(event('Bash', { command: 'pip install reqeusts', description: 'install' }));
+    expect(output).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny' });
+    expect(output!.permissionDecisionReason).toMatch(/reqeusts.*Did you mean "requests"/s);
+  });
+
+  it('says nothing for allowed calls, other tools and other events (never an explicit allow)', async () => {
+    expect(await answer(event('Bash', { command: 'pip install requests' }))).toBeUndefined();
+    expect(await answer(event('Read', { file_path: join(cwd, 'requirements.txt') }))).toBeUndefined();
+    expect(await answer(event('Write', { file_path: join(cwd, 'notes.md'), content: 'pip install reqeusts' }))).toBeUndefined();
+    expect(await answer(event('Bash', { command: 'pip install reqeusts' }, { hook_event_name: 'PostToolUse' }))).toBeUndefined();
+  });
+
+  it('vets what Write, Edit and MultiEdit add to dependency files', async () => {
+    const write = await answer(event('Write', { file_path: join(cwd, 'requirements.txt'), content: 'flask\nreqeusts\n' }));
+    expect(write?.permissionDecision).toBe('deny');
+    const edit = await answer(event('Edit', { file_path: join(cwd, 'requirements.txt'), old_string: 'flask', new_string: 'flask\nrequests', replace_all: false }));
+    expect(edit).toBeUndefined();
+    const multi = await answer(
+      event('MultiEdit', { file_path: 'requirements.txt', edits: [{ old_string: 'flask', new_string: 'flask\nreqeusts' }, { old_string: 'reqeusts', new_string: 'reqeusts\nrequests' }] }),
+    );
+    expect(multi?.permissionDecisionReason).toMatch(/reqeusts/);
+    // The edit would fail (text not there), so nothing changes: nothing to vet.
+    expect(await answer(event('Edit', { file_path: join(cwd, 'requirements.txt'), old_string: 'django', new_string: 'reqeusts' }))).toBeUndefined();
+  });
+
+  // Events are built lazily: the project folder exists only once beforeAll has run.
+  it.each([
+    ['malformed JSON', () => '{"tool_name": "Bash",', /not valid JSON/],
+    ['a non-object event', () => '[1, 2]', /not a Claude Code event/],
+    ['a Bash call without a command', () => event('Bash', { description: 'x' }), /has no command/],
+    ['an Edit without its strings', () => event('Edit', { file_path: join(cwd, 'requirements.txt') }), /Edit tool input is malformed/],
+    ['an edit tool without a path', () => event('Write', { content: 'x' }), /has no file_path/],
+  ])('denies %s in strict mode, with the reason', async (_name, input, reason) => {
+    const output = await answer(input());
+    expect(output?.permissionDecision).toBe('deny');
+    expect(output!.permissionDecisionReason).toMatch(reason);
+  });
+
+  it('asks instead when the policy is permissive, and denies when the policy is broken', async () => {
+    const permissive = home.project('permissive', 'version: 1\non_unverifiable: warn\n');
+    const asked = await answerClaudeCodeEvent(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: permissive, tool_input: { command: 'pip install $(cat x)' } }), deps());
+    expect(JSON.parse(asked.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
+    const broken = home.project('broken', 'version: 1\nmode: sometimes\n');
+    const denied = await answerClaudeCodeEvent(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: broken, tool_input: { command: 'pip install requests' } }), deps());
+    expect(JSON.parse(denied.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/invalid policy/) });
+  });
+});
+
+describe('answerClaudeCodeEvent on junk', () => {
+  it('never throws and never allows what it cannot read', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 3 })), async (input) => {
+        const { stdout, exitCode } = await answerClaudeCodeEvent(input, deps());
+        expect(exitCode).toBe(0);
+        if (stdout !== '') expect(JSON.parse(stdout).hookSpecificOutput.permissionDecision).toMatch(/^(deny|ask)$/);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('render', () => {
+  it('maps block to deny, warn to ask, and allow to no output', () => {
+    expect(render({ verdict: 'allow', reason: '' })).toEqual({ stdout: '', exitCode: 0 });
+    expect(JSON.parse(render({ verdict: 'warn', reason: 'hm' }).stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'hm' } });
+    expect(JSON.parse(render({ verdict: 'block', reason: 'no' }).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+});
