@@ -12,6 +12,10 @@ Usage:
   guard policy check [file] | explain <eco> <spec>   validate the org policy, or show which rule decides
   guard mcp [--http --port N]                        serve the MCP tools (stdio by default)
   guard hook <claude-code|cursor>                    answer an agent hook event read on stdin
+  guard shims install|uninstall|env [--dir D]        PATH shims that send package managers through guard
+  guard init [claude-code|cursor|codex|all] [--dir R] [--dry-run]
+                                                     write the agents' MCP and hook configs into a repo,
+                                                     merged with what is there
   guard <pm> <args...> [--guard-dry-run]             vet what a package manager would install, then
                                                      run it; pm: pip pip3 python python3 uv uvx poetry
                                                      pipx npm npx pnpm pnpx yarn bun bunx conda mamba
@@ -30,6 +34,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   mcp: async () => (await import('./commands/mcp.js')).runMcp,
   policy: async () => (await import('./commands/policy.js')).runPolicy,
   hook: async () => (await import('./commands/hook.js')).runHook,
+  shims: async () => (await import('./commands/shims.js')).runShims,
+  init: async () => (await import('./commands/init.js')).runInit,
 };
 
 // `guard pip install x`, `guard npm i y` …: one runner for every wrapped package manager.

@@ -6,15 +6,22 @@
  * no explicit "allow", so Cursor's own approval settings still apply. Other events get `{}`.
  */
 import { resolve } from 'node:path';
-import { z } from 'zod';
-import { ALLOW, decideShellCommand, describeIssues, failDecision, type HookAnswer, type HookDecision, type HookDeps } from './hook-decision.js';
+import { checkFields, type FieldShape } from './event-fields.js';
+import { ALLOW, decideShellCommand, failDecision, type HookAnswer, type HookDecision, type HookDeps } from './hook-decision.js';
 
-const EVENT = z.looseObject({
-  hook_event_name: z.string().optional(),
-  command: z.string().optional(),
-  cwd: z.string().optional(),
-  workspace_roots: z.array(z.string()).optional(),
-});
+interface CursorEvent {
+  hook_event_name?: string;
+  command?: string;
+  cwd?: string;
+  workspace_roots?: string[];
+}
+
+const EVENT: FieldShape = {
+  hook_event_name: { kind: 'string' },
+  command: { kind: 'string' },
+  cwd: { kind: 'string' },
+  workspace_roots: { kind: 'string[]' },
+};
 
 /** Answers one event (the raw stdin text). Never throws: faults are decided by the fail policy. */
 export async function answerCursorEvent(input: string, deps: HookDeps): Promise<HookAnswer> {
@@ -26,9 +33,9 @@ export async function answerCursorEvent(input: string, deps: HookDeps): Promise<
     } catch (error) {
       return render(await failDecision(`the hook event is not valid JSON (${(error as Error).message})`, cwd, deps));
     }
-    const parsed = EVENT.safeParse(json);
-    if (!parsed.success) return render(await failDecision(`the hook event is not a Cursor event: ${describeIssues(parsed.error)}`, cwd, deps));
-    const event = parsed.data;
+    const problem = checkFields(json, EVENT);
+    if (problem !== undefined) return render(await failDecision(`the hook event is not a Cursor event: ${problem}`, cwd, deps));
+    const event = json as CursorEvent;
     if (event.hook_event_name !== undefined && event.hook_event_name !== 'beforeShellExecution') return render(ALLOW);
     const base = event.cwd || event.workspace_roots?.[0];
     if (base) cwd = resolve(deps.cwd, base);

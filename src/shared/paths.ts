@@ -1,4 +1,4 @@
-/** Where groundguard keeps its cache (checkpoints, indexes): GUARD_HOME, else XDG_CACHE_HOME/groundguard. */
+/** Where groundguard keeps its files: the cache (GUARD_HOME, else XDG_CACHE_HOME/groundguard …) and the user data dir (PATH shims). */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,4 +11,11 @@ export function resolveCacheDir(env: Env = process.env): string {
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'groundguard');
   if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'groundguard', 'cache');
   return join(homedir(), '.cache', 'groundguard');
+}
+
+/** Where groundguard keeps files it installs for the user (PATH shims): XDG_DATA_HOME/groundguard, else the platform's user data dir. */
+export function resolveDataDir(env: Env = process.env): string {
+  if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, 'groundguard');
+  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'groundguard');
+  return join(env.HOME || homedir(), '.local', 'share', 'groundguard');
 }

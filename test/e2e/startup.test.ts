@@ -46,6 +46,17 @@ describe('start-up stays light', () => {
     }
   });
 
+  it.each([
+    ['claude-code', { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'ls -la' } }],
+    ['cursor', { hook_event_name: 'beforeShellExecution', cwd: home, command: 'git status && ls src/*.ts | head' }],
+  ])('guard hook %s with a plain command loads neither the shell parser, the policy, zod nor the install parsers', (protocol, event) => {
+    const imports = importsOf(['hook', protocol], JSON.stringify(event));
+    expect(imports.some((url) => url.includes('/dist/app/guard-shell-command.js'))).toBe(true);
+    for (const module of ['mvdan-sh', '/dist/engines/shell-commands/io/', '/dist/config/', '/node_modules/zod/', '/node_modules/yaml/', '/dist/engines/install-commands/', '/dist/engines/package-names/']) {
+      expect(imports.filter((url) => url.includes(module)), module).toEqual([]);
+    }
+  });
+
   it('the wrapper decides without the shell parser, the MCP SDK or archive code, and a dry run never loads execa', () => {
     const imports = importsOf(['pip', 'install', 'requests', '--guard-dry-run']);
     expect(imports.some((url) => url.includes('/dist/cli/commands/wrap.js'))).toBe(true);

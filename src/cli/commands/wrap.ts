@@ -49,7 +49,7 @@ async function vet(request: InstallRequest, io: CliIo): Promise<{ verdict: strin
 async function exec(program: string, args: string[], io: CliIo): Promise<number> {
   const file = findProgram(program, io.env, io.cwd);
   if (file === undefined) {
-    const skipped = io.env.GUARD_SHIM_DIR ? ` (outside the guard's shim directory ${io.env.GUARD_SHIM_DIR})` : '';
+    const skipped = io.env.GUARD_SHIM_DIR ? ` (groundguard's shims skipped: GUARD_SHIM_DIR=${io.env.GUARD_SHIM_DIR})` : '';
     io.stderr.write(`guard: ${program} is not on PATH${skipped}\n`);
     return 127;
   }

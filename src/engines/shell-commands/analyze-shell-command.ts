@@ -1,5 +1,10 @@
-/** The engine's entry point: a shell command string to the package-manager commands inside it, parser loaded on first use. */
-import { analyzeShellScript, MAX_SOURCE_LENGTH } from './analyze.js';
+/**
+ * The engine's entry point: a shell command string to the package-manager commands inside it.
+ * Plain commands are answered by a pre-check; the walker (with the install-command parsers it
+ * consults) and the parser are loaded on first use.
+ */
+import { MAX_SOURCE_LENGTH } from './limits.js';
+import { isPlainCommand } from './plain-command.js';
 import { type AnalyzeOptions, type ShellAnalysis } from './types.js';
 
 /**
@@ -8,9 +13,12 @@ import { type AnalyzeOptions, type ShellAnalysis } from './types.js';
  * `nohup` …) and nested shells (`bash -c`, `eval`, heredocs to a shell) up to `maxDepth` (default 4),
  * and lists what cannot be verified statically. Never rejects for any input; the first call loads
  * the shell parser (mvdan/sh), and only a broken install makes it reject, with GuardError INTERNAL.
+ * Plain commands (`ls -la && git status`, see isPlainCommand) are answered without the parser.
  */
 export async function analyzeShellCommand(source: string, options: AnalyzeOptions = {}): Promise<ShellAnalysis> {
   const text = String(source);
+  if (text.length <= MAX_SOURCE_LENGTH && isPlainCommand(text)) return { commands: [], unverifiable: [] };
+  const { analyzeShellScript } = await import('./analyze.js');
   if (text.length > MAX_SOURCE_LENGTH) return analyzeShellScript(text, TOO_LONG, options);
   const { loadShellParser } = await import('./io/mvdan-parser.js');
   return analyzeShellScript(text, await loadShellParser(), options);

@@ -1,5 +1,6 @@
 /** Walks a parsed shell script for every command that could install packages, following wrappers, nested shells and substitutions. */
 import { findDecisiveWords } from './dynamic-arguments.js';
+import { MAX_SOURCE_LENGTH } from './limits.js';
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
 import { type Feeder, PIPE, redirectedStdin, type Scope, TERMINAL, type Walker } from './scope.js';
 import { runEval, runShell, runSource, runSplitString, runSwitchUser } from './shell-invocations.js';
@@ -14,8 +15,6 @@ import {
 import { type ResolvedWord, resolveWord } from './words.js';
 import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper } from './wrappers.js';
 
-/** Scripts longer than this (in UTF-16 code units) are not parsed. */
-export const MAX_SOURCE_LENGTH = 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 4;
 // `sudo env nice … cmd`: more wrappers than this in one command are not followed.
 const MAX_WRAPPERS = 32;

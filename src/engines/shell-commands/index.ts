@@ -8,5 +8,6 @@ export type {
   UnverifiableReason,
 } from './types.js';
 export { analyzeShellCommand } from './analyze-shell-command.js';
-export { analyzeShellScript, MAX_SOURCE_LENGTH } from './analyze.js';
+export { MAX_SOURCE_LENGTH } from './limits.js';
+export { isPlainCommand, MAX_PLAIN_LENGTH } from './plain-command.js';
 export { isPackageManagerProgram, isShellProgram, programName } from './programs.js';

@@ -1,11 +1,7 @@
 /** Tests for what the walker reports as unverifiable, and for what it must not take for a command. */
 import { describe, expect, it } from 'vitest';
-import {
-  analyzeShellCommand,
-  analyzeShellScript,
-  MAX_SOURCE_LENGTH,
-  type ShellParser,
-} from '../../../src/engines/shell-commands/index.js';
+import { analyzeShellScript } from '../../../src/engines/shell-commands/analyze.js';
+import { analyzeShellCommand, MAX_SOURCE_LENGTH, type ShellParser } from '../../../src/engines/shell-commands/index.js';
 
 async function summarise(source: string): Promise<{ commands: string[]; unverifiable: string[] }> {
   const analysis = await analyzeShellCommand(source);
