@@ -23,7 +23,7 @@ describe('start-up stays light', () => {
   it('guard check loads neither the MCP SDK nor archive or network code', () => {
     const imports = importsOf(['check', 'pypi', 'requests']);
     expect(imports.some((url) => url.includes('/dist/app/check-packages.js'))).toBe(true);
-    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', 'mvdan-sh']) {
+    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', 'mvdan-sh', '/node_modules/zod/']) {
       expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
     }
   });

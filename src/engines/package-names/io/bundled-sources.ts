@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { z } from 'zod';
 import { GuardError } from '../../../shared/errors.js';
 import { type NameListInput } from '../compile-names.js';
 import { encodeMonth } from '../name-index.js';
@@ -17,13 +16,30 @@ import { type Ecosystem } from '../types.js';
 /** npm packages with at least this many downloads a month are typosquat targets. */
 export const NPM_POPULAR_DOWNLOADS = 1_000_000;
 
-const FileEntry = z.object({ file: z.string(), sha256: z.string(), date: z.string(), count: z.number() });
-const Manifest = z.object({
-  pypi: FileEntry.extend({ source: z.string() }),
-  npmDownloads: FileEntry,
-  npmNames: z.object({ package: z.string(), version: z.string(), date: z.string() }),
-});
-export type BundledManifest = z.infer<typeof Manifest>;
+interface FileEntry {
+  file: string;
+  sha256: string;
+  date: string;
+  count: number;
+}
+
+export interface BundledManifest {
+  pypi: FileEntry & { source: string };
+  npmDownloads: FileEntry;
+  npmNames: { package: string; version: string; date: string };
+}
+
+/** Checks the shape of the shipped manifest by hand: it is project data, and zod would slow every check's start. */
+function parseManifest(value: unknown): BundledManifest {
+  const record = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+  const strings = (v: unknown, keys: string[]): boolean => keys.every((key) => typeof record(v)[key] === 'string');
+  const entry = (v: unknown): boolean => strings(v, ['file', 'sha256', 'date']) && typeof record(v).count === 'number';
+  const root = record(value);
+  if (entry(root.pypi) && strings(root.pypi, ['source']) && entry(root.npmDownloads) && strings(root.npmNames, ['package', 'version', 'date'])) {
+    return value as BundledManifest;
+  }
+  throw new Error('manifest.json does not have the expected pypi, npmDownloads and npmNames entries');
+}
 
 /** The project's root directory (this file sits four levels down in src/ or dist/). */
 export function projectRoot(): string {
@@ -37,7 +53,7 @@ export function allowlistDir(root = projectRoot()): string {
 export function readBundledManifest(dir = allowlistDir()): BundledManifest {
   const path = join(dir, 'manifest.json');
   try {
-    return Manifest.parse(JSON.parse(readFileSync(path, 'utf8')));
+    return parseManifest(JSON.parse(readFileSync(path, 'utf8')));
   } catch (cause) {
     throw new GuardError('SOURCE_MISSING', `the shipped allowlist manifest ${path} is missing or unreadable`, {
       hint: 'reinstall groundguard, or rebuild the snapshots with `npx tsx scripts/build-snapshots.ts`',
