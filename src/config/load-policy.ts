@@ -17,6 +17,7 @@ import { mergePolicyLayers, type Policy, type PolicyLayer } from '../engines/pol
 import { GuardError } from '../shared/errors.js';
 import { type Env } from '../shared/paths.js';
 import { asPolicyLayer, knownKeysAt, POLICY_FILE_SCHEMA } from './policy-schema.js';
+import { editDistance } from '../shared/edit-distance.js';
 
 export interface PolicyLookupOptions {
   cwd: string;
@@ -258,20 +259,6 @@ function closest(key: string, known: readonly string[]): string | undefined {
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   return best;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = row[j]!;
-      row[j] = next;
-    }
-  }
-  return row[b.length]!;
 }
 
 function isFile(path: string): boolean {

@@ -1,6 +1,6 @@
 /** Human rendering of a check report: one block per package, verdict first, then why and what instead. */
 import { type CheckReport } from '../../app/check-packages.js';
-import { type Suggestion } from '../../engines/package-names/index.js';
+import { describeSuggestion } from '../../app/install-report.js';
 
 const MARK = { allow: '✓ allow', warn: '! warn ', block: '✗ block' } as const;
 const COLOR = { allow: '\x1b[32m', warn: '\x1b[33m', block: '\x1b[31m' } as const;
@@ -14,27 +14,10 @@ export function renderCheckReport(report: CheckReport, options: { color: boolean
     lines.push(`${mark}  ${result.ecosystem} ${result.name}${shown}${constraint}`);
     for (const reason of result.reasons) lines.push(`         ${reason.message}`);
     if (result.suggestions.length > 0) {
-      lines.push(`         did you mean: ${result.suggestions.map(describe).join(', ')}`);
+      lines.push(`         did you mean: ${result.suggestions.map(describeSuggestion).join(', ')}`);
     }
   }
   const { source, date } = report.results[0]?.snapshot ?? { source: 'none', date: 'unknown' };
   lines.push('', `verdict: ${report.verdict}  (name list ${source}, snapshot ${date})`);
   return `${lines.join('\n')}\n`;
-}
-
-function describe(suggestion: Suggestion): string {
-  const usage =
-    suggestion.rank !== undefined
-      ? `#${suggestion.rank} by downloads`
-      : suggestion.downloads !== undefined
-        ? `${compact(suggestion.downloads)} downloads/month`
-        : undefined;
-  return usage ? `${suggestion.name} (${usage})` : suggestion.name;
-}
-
-function compact(n: number): string {
-  if (n >= 1e9) return `${(n / 1e9).toFixed(1)}B`;
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
-  if (n >= 1e3) return `${(n / 1e3).toFixed(0)}k`;
-  return String(n);
 }

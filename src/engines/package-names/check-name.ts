@@ -11,6 +11,7 @@ import { type NameIndex, type NameInfo } from './name-index.js';
 import { hasUpperCase, normalizeName, validateName } from './normalize.js';
 import { parseSpec } from './spec.js';
 import { ECOSYSTEMS, type Ecosystem, type NameCheck, type NameReason, type PackageSpec, type Suggestion } from './types.js';
+import { editDistance } from '../../shared/edit-distance.js';
 
 /** The lists a check consults: the ecosystem's own (main list plus overlays) and, optionally, the others. */
 export interface NameLists {
@@ -215,17 +216,3 @@ function usage(info: NameInfo): string {
   return '';
 }
 
-/** Plain Levenshtein distance, for the few suggestions that do not come from the automaton walk. */
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = row[j]!;
-      row[j] = next;
-    }
-  }
-  return row[b.length]!;
-}
