@@ -47,13 +47,13 @@ function loadIndexes(ecosystem: Ecosystem, deps: NameListDeps, mayBuild: boolean
   const cached = loaded.get(key);
   if (cached) return cached;
   const main = loadMain(ecosystem, cacheDir, deps, mayBuild);
+  if (!main && !mayBuild) return undefined;
   const indexes = main ? [new NameIndex(main)] : [];
   for (const stored of listCheckpoints(cacheDir)) {
     if (stored.ecosystem !== ecosystem || !stored.overlay) continue;
     const overlay = tryRead(stored.path, deps);
-    if (overlay) indexes.push(new NameIndex(overlay));
+    if (overlay) indexes.push(new NameIndex(overlay, stored.overlay));
   }
-  if (!main && !mayBuild) return undefined;
   loaded.set(key, indexes);
   return indexes;
 }

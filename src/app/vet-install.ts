@@ -4,10 +4,10 @@
  * wrapper, the agent hooks and `guard policy explain`, so a decision is made one way everywhere.
  */
 import { type InstallRequest, type InstallTarget } from '../engines/install-commands/index.js';
-import { checkpointPath, normalizeName, readCheckpoint, NameIndex, type Ecosystem, type NameCheck } from '../engines/package-names/index.js';
+import { normalizeName, type Ecosystem, type NameCheck } from '../engines/package-names/index.js';
 import { decideRequest, privateOverlaysFor, type CheckedFacts, type Policy, type PolicyDecision, type RequestDecision, type TargetFacts } from '../engines/policy/index.js';
 import { loadPolicy } from '../config/load-policy.js';
-import { resolveCacheDir, type Env } from '../shared/paths.js';
+import { type Env } from '../shared/paths.js';
 import { type ProgressStream } from '../shared/progress.js';
 import { type Verdict } from '../shared/verdict.js';
 import { checkPackages } from './check-packages.js';
@@ -52,11 +52,10 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
   const now = deps.now ?? new Date();
   const listDeps: NameListDeps = { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) };
   const checks = request.installs ? await checkTargets(request.targets, listDeps) : [];
-  const overlays = new Map<string, NameIndex | undefined>();
   const facts: Array<CheckedFacts | undefined> = request.targets.map((target, i) => {
     const check = checks[i];
     if (target.kind !== 'registry' || target.name === undefined) return check ? { check } : undefined;
-    return { ...gatherTargetFacts(target.ecosystem, target.name, check, policy, listDeps, overlays), ...(check ? { check } : {}) };
+    return { ...gatherTargetFacts(target.ecosystem, target.name, check, policy, listDeps), ...(check ? { check } : {}) };
   });
   const decision = decideRequest(request, policy, now, (_target, i) => facts[i]);
   const targets = decision.targets.map(({ target, decision: targetDecision }, i): TargetVerdict => {
@@ -71,7 +70,7 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
 /**
  * What the policy needs to know about a registry package beyond its name check: its own
  * popularity in the name list, and whether it is in each private overlay its namespaces name
- * (absent when that overlay is not imported). `overlays` caches loaded overlays across calls.
+ * (absent when that overlay is not imported).
  */
 export function gatherTargetFacts(
   ecosystem: Ecosystem,
@@ -79,7 +78,6 @@ export function gatherTargetFacts(
   check: NameCheck | undefined,
   policy: Policy,
   deps: NameListDeps,
-  overlays: Map<string, NameIndex | undefined> = new Map(),
 ): TargetFacts {
   const normalized = check?.normalized ?? normalizeName(ecosystem, name);
   const facts: TargetFacts = {};
@@ -89,12 +87,7 @@ export function gatherTargetFacts(
   if (popularity !== undefined) facts.popularity = popularity;
   const found: Record<string, boolean> = {};
   for (const overlay of privateOverlaysFor(policy, ecosystem, name)) {
-    const path = checkpointPath(resolveCacheDir(deps.env), ecosystem, overlay);
-    if (!overlays.has(path)) {
-      const checkpoint = readCheckpoint(path);
-      overlays.set(path, checkpoint ? new NameIndex(checkpoint) : undefined);
-    }
-    const index = overlays.get(path);
+    const index = lists.indexes.find((candidate) => candidate.overlay === overlay);
     if (index) found[overlay] = index.has(normalized);
   }
   if (Object.keys(found).length > 0) facts.overlays = found;

@@ -1,5 +1,5 @@
 /** Tests for finding, merging and validating policy files, with located error messages. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadPolicy, loadPolicyFiles, policyLookup, validatePolicyText } from '../../src/config/load-policy.js';
 import { knownKeysAt } from '../../src/config/policy-schema.js';
 import { GuardError } from '../../src/shared/errors.js';
+import { writeUnder } from '../fixtures/write-file.js';
 
 const POLICIES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'policies');
 
@@ -19,10 +20,7 @@ afterEach(() => {
 });
 
 function write(path: string, text: string): string {
-  const file = join(root, path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return file;
+  return writeUnder(root, path, text);
 }
 
 /** A repository at root/repo with a working directory two levels down. */

@@ -1,11 +1,12 @@
 /** Tests for hot reload of policy files with real chokidar watches on a temporary directory. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LoadedPolicy } from '../../src/config/load-policy.js';
 import { watchPolicy, type PolicyWatcher } from '../../src/config/watch-policy.js';
 import { type GuardError } from '../../src/shared/errors.js';
+import { writeUnder } from '../fixtures/write-file.js';
 
 let root: string;
 let watcher: PolicyWatcher | undefined;
@@ -21,10 +22,7 @@ afterEach(async () => {
 });
 
 function write(path: string, text: string): string {
-  const file = join(root, path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return file;
+  return writeUnder(root, path, text);
 }
 
 /** Polls until `predicate` holds; fails after `ms`. */

@@ -1,6 +1,8 @@
 /** Reads conda, mamba and micromamba command lines, and the spec and environment files they name, as install requests. */
 import path from 'node:path';
 import { type FileReader, type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
+import { scanOptions, type OptionTable } from './option-scan.js';
+import { programName } from '../../shared/program-name.js';
 
 export interface CondaCommandContext {
   /** Directory the command runs in; `--file` and `environment.yml` are resolved against it. */
@@ -26,16 +28,14 @@ const SHORT: Readonly<Record<string, string>> = {
   n: 'name', p: 'prefix', c: 'channel', f: 'file', r: 'root-prefix',
 };
 
+const CONDA_OPTIONS: OptionTable = { valued: VALUED, short: SHORT };
+
 const INSTALLING = new Set(['install', 'create', 'update', 'upgrade']);
 const ENV_INSTALLING = new Set(['create', 'update']);
 const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const PACKAGE_FILE = /\.(?:conda|tar\.bz2)$/i;
 const PATH_START = /^(?:\.{1,2}[/\\]|[/\\]|~[/\\]|[A-Za-z]:[/\\])/;
 
-interface Scanned {
-  options: Array<[name: string, value: string | undefined]>;
-  positionals: string[];
-}
 
 interface ReadState {
   request: InstallRequest;
@@ -67,7 +67,7 @@ export function parseCondaCommand(
     unresolved: [],
   };
   const read: ReadState = { request, context, visiting: new Set() };
-  const scanned = scanArgs(argv.slice(1));
+  const scanned = scanOptions(argv, 1, CONDA_OPTIONS);
   const [command, subcommand] = scanned.positionals;
   const isEnv = command === 'env' && subcommand !== undefined && ENV_INSTALLING.has(subcommand);
   if (!isEnv && (command === undefined || !INSTALLING.has(command))) return request;
@@ -315,41 +315,4 @@ function stripComment(line: string): string {
   return line;
 }
 
-function scanArgs(tokens: readonly string[]): Scanned {
-  const scanned: Scanned = { options: [], positionals: [] };
-  let optionsEnded = false;
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index];
-    if (optionsEnded || token === '-' || !token.startsWith('-')) {
-      scanned.positionals.push(token);
-    } else if (token === '--') {
-      optionsEnded = true;
-    } else if (token.startsWith('--')) {
-      const equals = token.indexOf('=');
-      const name = token.slice(2, equals === -1 ? undefined : equals);
-      if (equals !== -1) scanned.options.push([name, token.slice(equals + 1)]);
-      else if (VALUED.has(name)) scanned.options.push([name, tokens[(index += 1)]]);
-      else scanned.options.push([name, undefined]);
-    } else {
-      // Single letters bundle (`-yq`); a valued letter takes the rest (`-cconda-forge`) or the next token.
-      const letters = token.slice(1);
-      for (let at = 0; at < letters.length; at += 1) {
-        const long = SHORT[letters[at]];
-        if (long === undefined) {
-          scanned.options.push([letters[at], undefined]);
-          continue;
-        }
-        const attached = letters.slice(at + 1).replace(/^=/, '');
-        scanned.options.push([long, attached.length > 0 ? attached : tokens[(index += 1)]]);
-        break;
-      }
-    }
-  }
-  return scanned;
-}
 
-/** The program's name without directory or Windows launcher suffix: `/opt/conda/bin/conda` → `conda`. */
-function programName(program: string): string {
-  const base = program.slice(Math.max(program.lastIndexOf('/'), program.lastIndexOf('\\')) + 1);
-  return base.replace(/\.(?:exe|bat|cmd|ps1)$/i, '');
-}

@@ -2,6 +2,8 @@
 import path from 'node:path';
 import { classifyNpmSpec, toInitializerSpec } from './npm-spec.js';
 import { type FileReader, type InstallRequest, type PackageManager } from './types.js';
+import { programName } from '../../shared/program-name.js';
+import { scanOptions, type OptionTable, type ScannedArgs } from './option-scan.js';
 
 export interface NodeCommandContext {
   /** Directory the command runs in; package.json is looked up here (or in `--prefix`/`-C`/`--cwd`). */
@@ -11,17 +13,11 @@ export interface NodeCommandContext {
   origin?: string;
 }
 
-/** Which long options take a value, and what single-letter options stand for. */
-interface OptionTable {
-  valued: ReadonlySet<string>;
-  short: Readonly<Record<string, string>>;
-}
+const REGISTRY_OPTION = /(?:^|[:.])registry$/;
 
-interface ScannedArgs {
-  options: Array<[name: string, value: string | undefined]>;
-  positionals: string[];
-  /** Index of the first token not scanned (after `maxPositionals` positionals). */
-  end: number;
+/** Scans with npm's rule that any `--…registry` option (`--@acme:registry`) takes a value. */
+function scanArgs(tokens: readonly string[], start: number, table: OptionTable, maxPositionals = Infinity): ScannedArgs {
+  return scanOptions(tokens, start, { ...table, valuedPattern: REGISTRY_OPTION }, maxPositionals);
 }
 
 // Options listed here take the next token as their value; any other `--option` is a flag, as in
@@ -373,65 +369,6 @@ function lineOf(starts: number[], at: number): number {
   return low + 1;
 }
 
-/**
- * Splits tokens from `start` into options and positionals, nopt-style: `--name=value`, `--name value`
- * for listed valued options, single-letter bundles (`-gD`, a valued letter last takes the next
- * token), and `--` ending options. Stops after `maxPositionals` positionals.
- */
-function scanArgs(
-  tokens: readonly string[],
-  start: number,
-  table: OptionTable,
-  maxPositionals = Infinity,
-): ScannedArgs {
-  const scanned: ScannedArgs = { options: [], positionals: [], end: tokens.length };
-  let optionsEnded = false;
-  for (let index = start; index < tokens.length; index += 1) {
-    if (scanned.positionals.length >= maxPositionals) {
-      scanned.end = index;
-      return scanned;
-    }
-    const token = tokens[index];
-    if (optionsEnded || token === '-' || !token.startsWith('-')) {
-      scanned.positionals.push(token);
-    } else if (token === '--') {
-      optionsEnded = true;
-    } else if (token.startsWith('--')) {
-      const equals = token.indexOf('=');
-      const name = token.slice(2, equals === -1 ? undefined : equals);
-      if (equals !== -1) scanned.options.push([name, token.slice(equals + 1)]);
-      else if (table.valued.has(name) || /(?:^|[:.])registry$/.test(name)) {
-        scanned.options.push([name, tokens[index + 1]]);
-        index += 1;
-      } else scanned.options.push([name, undefined]);
-    } else {
-      index = scanShort(tokens, index, table, scanned);
-    }
-  }
-  return scanned;
-}
-
-function scanShort(tokens: readonly string[], index: number, table: OptionTable, scanned: ScannedArgs): number {
-  const letters = tokens[index].slice(1);
-  for (let at = 0; at < letters.length; at += 1) {
-    const letter = letters[at];
-    const long = table.short[letter];
-    if (long === undefined || !table.valued.has(long)) {
-      scanned.options.push([long ?? letter, undefined]);
-      continue;
-    }
-    // A valued letter takes the rest of the bundle (`-wfoo`) or else the next token.
-    const attached = letters.slice(at + 1).replace(/^=/, '');
-    if (attached.length > 0) {
-      scanned.options.push([long, attached]);
-      return index;
-    }
-    scanned.options.push([long, tokens[index + 1]]);
-    return index + 1;
-  }
-  return index;
-}
-
 function values(scanned: ScannedArgs, name: string): string[] {
   return scanned.options.flatMap(([option, value]) => (option === name && value !== undefined ? [value] : []));
 }
@@ -443,12 +380,7 @@ function lastValue(scans: ScannedArgs[], name: string): string | undefined {
 function noteIndexes(scanned: ScannedArgs, read: ReadState): void {
   for (const [name, value] of scanned.options) {
     if (value === undefined || value.length === 0) continue;
-    if (/(?:^|[:.])registry$/.test(name)) read.request.indexes.push(value);
+    if (REGISTRY_OPTION.test(name)) read.request.indexes.push(value);
   }
 }
 
-/** The program's name without directory or Windows launcher suffix: `/usr/bin/npm` → `npm`. */
-function programName(program: string): string {
-  const base = program.slice(Math.max(program.lastIndexOf('/'), program.lastIndexOf('\\')) + 1);
-  return base.replace(/\.(?:cmd|exe|ps1|bat|js|cjs|mjs)$/i, '');
-}

@@ -25,6 +25,7 @@ import {
   withUniqueLists,
 } from './requirements-file.js';
 import { type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
+import { programName } from '../../shared/program-name.js';
 
 // `uv run uv run …` and `poetry run` nest; deeper than this is reported, not followed.
 const MAX_DEPTH = 8;
@@ -135,10 +136,6 @@ function parseCommand(argv: string[], context: PipContext, depth: number): Insta
   }
 }
 
-function programName(written: string): string {
-  const base = written.slice(Math.max(written.lastIndexOf('/'), written.lastIndexOf('\\')) + 1);
-  return base.toLowerCase().replace(/\.exe$/, '');
-}
 
 function parsePip(args: string[], context: PipContext): InstallRequest {
   const [command, ...rest] = scanArguments(args, PIP_OPTIONS, { ...OPTPARSE, stopAtPositional: true }).rest;

@@ -32,7 +32,11 @@ const decoder = new TextDecoder();
 export class NameIndex {
   private displayLines?: string[];
 
-  constructor(readonly checkpoint: NameCheckpoint) {}
+  /** `overlay` names a private list added to the ecosystem's main one (`guard allowlist import --overlay`). */
+  constructor(
+    readonly checkpoint: NameCheckpoint,
+    readonly overlay?: string,
+  ) {}
 
   get meta(): NameCheckpoint['meta'] {
     return this.checkpoint.meta;

@@ -1,4 +1,7 @@
 /** Which programs a command word names: package managers, shells, and the basename rules for both. */
+import { programName } from '../../shared/program-name.js';
+
+export { programName };
 
 const PACKAGE_MANAGERS = new Set([
   'uv', 'uvx', 'poetry', 'pipx', 'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'yarnpkg', 'bun', 'bunx',
@@ -10,11 +13,6 @@ const PYTHON = /^(?:(?:python|pypy)(?:\d+(?:\.\d+)*)?[tdmu]?|py)$/;
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish']);
 
-/** The program a command word names: its basename, lower-cased, without a Windows suffix (.exe, .cmd, .bat, .ps1). */
-export function programName(word: string): string {
-  const base = word.slice(Math.max(word.lastIndexOf('/'), word.lastIndexOf('\\')) + 1);
-  return base.toLowerCase().replace(/\.(?:exe|cmd|bat|ps1)$/, '');
-}
 
 /**
  * True when `argv0` (a bare name or a path: `/usr/bin/pip`, `~/.local/bin/uv`, `npm.cmd`) names a

@@ -1,24 +1,10 @@
-import { PassThrough } from 'node:stream';
 
 import { describe, expect, it } from 'vitest';
 
 import { parseMcpArguments, readPackageVersion, runMcp } from '../../../src/cli/commands/mcp.js';
-import type { CliIo } from '../../../src/cli/io.js';
+import { captureIo } from '../../fixtures/capture-io.js';
 import { GuardError } from '../../../src/shared/errors.js';
 
-function captureIo(): { io: CliIo; out: () => string; err: () => string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  return {
-    io: { stdout, stderr, stdin: new PassThrough(), env: {}, cwd: '.' },
-    out: () => out,
-    err: () => err,
-  };
-}
 
 describe('parseMcpArguments', () => {
   it.each([

@@ -1,14 +1,14 @@
 /** Tests for `guard policy check` and `guard policy explain` through runPolicy with in-memory I/O and the real name check. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importAllowlist } from '../../../src/app/manage-allowlists.js';
 import { runPolicy } from '../../../src/cli/commands/policy.js';
 import { UsageError } from '../../../src/cli/exit.js';
-import { type CliIo } from '../../../src/cli/io.js';
+import { writeUnder } from '../../fixtures/write-file.js';
+import { captureIo } from '../../fixtures/capture-io.js';
 
 // One cache for the whole file: the PyPI checkpoint is built on first use (about 2 s).
 let root: string;
@@ -25,10 +25,7 @@ afterAll(() => {
 });
 
 function write(path: string, text: string): string {
-  const file = join(root, path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return file;
+  return writeUnder(root, path, text);
 }
 
 /** A repository with its own project policy (or none), and empty user config. */
@@ -40,15 +37,9 @@ function project(name: string, policy?: string): string {
 }
 
 async function run(argv: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const io: CliIo = { stdout, stderr, stdin: new PassThrough(), env: { GUARD_HOME: guardHome, XDG_CONFIG_HOME: join(root, 'xdg'), ...env }, cwd };
+  const { io, out, err } = captureIo({ env: { GUARD_HOME: guardHome, XDG_CONFIG_HOME: join(root, 'xdg'), ...env }, cwd });
   const code = await runPolicy(argv, io);
-  return { code, out, err };
+  return { code, out: out(), err: err() };
 }
 
 describe('guard policy check', () => {
