@@ -1,6 +1,7 @@
 /** Reads conda, mamba and micromamba command lines, and the spec and environment files they name, as install requests. */
 import path from 'node:path';
 import { type FileReader, type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
+import { emptyRequest } from './install-request.js';
 import { scanOptions, type OptionTable } from './option-scan.js';
 import { programName } from '../../shared/program-name.js';
 
@@ -58,14 +59,7 @@ export function parseCondaCommand(
   if (argv.length === 0) return undefined;
   const manager = PROGRAMS[programName(argv[0])];
   if (manager === undefined) return undefined;
-  const request: InstallRequest = {
-    manager,
-    installs: false,
-    targets: [],
-    indexes: [],
-    files: [],
-    unresolved: [],
-  };
+  const request = emptyRequest(manager);
   const read: ReadState = { request, context, visiting: new Set() };
   const scanned = scanOptions(argv, 1, CONDA_OPTIONS);
   const [command, subcommand] = scanned.positionals;

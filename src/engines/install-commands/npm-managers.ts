@@ -3,6 +3,7 @@ import path from 'node:path';
 import { classifyNpmSpec, toInitializerSpec } from './npm-spec.js';
 import { type FileReader, type InstallRequest, type PackageManager } from './types.js';
 import { programName } from '../../shared/program-name.js';
+import { emptyRequest } from './install-request.js';
 import { scanOptions, type OptionTable, type ScannedArgs } from './option-scan.js';
 
 export interface NodeCommandContext {
@@ -112,14 +113,7 @@ export function parseNodeCommand(
   const program = programName(argv[0]);
   const manager = PROGRAMS[program];
   if (manager === undefined) return undefined;
-  const request: InstallRequest = {
-    manager,
-    installs: false,
-    targets: [],
-    indexes: [],
-    files: [],
-    unresolved: [],
-  };
+  const request = emptyRequest(manager);
   const origin = context.origin ?? 'argv';
   const read = { request, origin, context };
   switch (program) {

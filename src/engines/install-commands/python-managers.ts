@@ -26,6 +26,7 @@ import {
 } from './requirements-file.js';
 import { type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
 import { programName } from '../../shared/program-name.js';
+import { emptyRequest } from './install-request.js';
 
 // `uv run uv run …` and `poetry run` nest; deeper than this is reported, not followed.
 const MAX_DEPTH = 8;
@@ -139,7 +140,7 @@ function parseCommand(argv: string[], context: PipContext, depth: number): Insta
 
 function parsePip(args: string[], context: PipContext): InstallRequest {
   const [command, ...rest] = scanArguments(args, PIP_OPTIONS, { ...OPTPARSE, stopAtPositional: true }).rest;
-  return command !== undefined && PIP_FETCHING.has(command) ? parsePipInstall(rest, context) : idle('pip');
+  return command !== undefined && PIP_FETCHING.has(command) ? parsePipInstall(rest, context) : emptyRequest('pip');
 }
 
 /** `python [options] -m MODULE args`: skips the interpreter's own options, as CPython reads them. */
@@ -187,7 +188,7 @@ function parseUv(args: string[], context: PipContext, depth: number): InstallReq
       if (inner.command === 'sync') {
         return parsePipInstall(inner.rest, inner.here, { flavour: 'uv', positionals: 'requirement-files' });
       }
-      return idle('uv');
+      return emptyRequest('uv');
     }
     case 'add':
       return parseUvAdd(rest, here);
@@ -196,14 +197,14 @@ function parseUv(args: string[], context: PipContext, depth: number): InstallReq
       if (inner.command === 'install' || inner.command === 'run') {
         return parseUvTool(inner.rest, inner.here, inner.command);
       }
-      return idle('uv', inner.command === 'upgrade');
+      return emptyRequest('uv', inner.command === 'upgrade');
     }
     case 'run':
       return parseRunner('uv', rest, here, depth, UV_RUN, CLAP, UV_PROJECT_ROLES);
     case 'sync':
-      return idle('uv', true);
+      return emptyRequest('uv', true);
     default:
-      return idle('uv');
+      return emptyRequest('uv');
   }
 }
 
@@ -284,16 +285,16 @@ function parsePoetry(args: string[], context: PipContext, depth: number): Instal
     case 'self': {
       const [inner, ...tail] = scanArguments(rest, POETRY_GLOBALS, { ...CLEO, stopAtPositional: true }).rest;
       if (inner === 'add') return parsePoetryAdd(tail, context);
-      return idle('poetry', inner === 'install' || inner === 'update' || inner === 'sync');
+      return emptyRequest('poetry', inner === 'install' || inner === 'update' || inner === 'sync');
     }
     case 'install':
     case 'update':
     case 'sync':
-      return idle('poetry', true);
+      return emptyRequest('poetry', true);
     case 'run':
       return parseRunner('poetry', rest, context, depth, POETRY_GLOBALS, CLEO, POETRY_ROLES);
     default:
-      return idle('poetry');
+      return emptyRequest('poetry');
   }
 }
 
@@ -370,15 +371,15 @@ function parsePipx(args: string[], context: PipContext): InstallRequest {
     case 'upgrade-shared':
     case 'reinstall':
     case 'reinstall-all':
-      return idle('pipx', true);
+      return emptyRequest('pipx', true);
     case 'install-all': {
-      const request = idle('pipx', true);
+      const request = emptyRequest('pipx', true);
       const why = 'pipx install-all reads a spec file, which is not vetted here';
       request.unresolved.push({ what: rest.join(' '), why });
       return request;
     }
     default:
-      return idle('pipx');
+      return emptyRequest('pipx');
   }
 }
 
@@ -439,6 +440,3 @@ function request(manager: PackageManager, installs: boolean, parts: Requirements
   return { manager, installs, ...withUniqueLists(parts) };
 }
 
-function idle(manager: PackageManager, installs = false): InstallRequest {
-  return { manager, installs, ...emptyParts() };
-}
