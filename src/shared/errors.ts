@@ -8,6 +8,9 @@ export type GuardErrorCode =
   | 'SOURCE_MISSING'
   | 'UPSTREAM_FAILED'
   | 'IO_FAILED'
+  | 'INDEX_MISSING'
+  | 'INDEX_INVALID'
+  | 'MODEL_UNAVAILABLE'
   | 'INTERNAL';
 
 export interface GuardErrorOptions {
