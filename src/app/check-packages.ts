@@ -1,5 +1,5 @@
 /** Use case: check package specs of one ecosystem against its authoritative name list. */
-import { checkName, type Ecosystem, type NameCheck } from '../engines/package-names/index.js';
+import { checkName, type CheckOptions, type Ecosystem, type NameCheck } from '../engines/package-names/index.js';
 import { worstVerdict, type Verdict } from '../shared/verdict.js';
 import { openNameLists, type NameListDeps } from './name-lists.js';
 
@@ -10,9 +10,9 @@ export interface CheckReport {
 
 export type AppDeps = NameListDeps;
 
-/** Checks every spec; the report's verdict is the strictest of the results. */
-export async function checkPackages(request: { ecosystem: Ecosystem; packages: string[] }, deps: AppDeps = {}): Promise<CheckReport> {
+/** Checks every spec; the report's verdict is the strictest of the results. `options` bound the suggestion search. */
+export async function checkPackages(request: { ecosystem: Ecosystem; packages: string[] }, deps: AppDeps = {}, options: CheckOptions = {}): Promise<CheckReport> {
   const lists = openNameLists(request.ecosystem, deps);
-  const results = request.packages.map((spec) => checkName(lists, spec));
+  const results = request.packages.map((spec) => checkName(lists, spec, options));
   return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
 }

@@ -5,7 +5,7 @@
  */
 import { dependencyFileKind, parseDependencyFile, type InstallRequest, type InstallTarget } from '../engines/install-commands/index.js';
 import { type Policy } from '../engines/policy/index.js';
-import { loadPolicy } from '../config/load-policy.js';
+import { policyInForce } from '../config/policy-in-force.js';
 import { type Env } from '../shared/paths.js';
 import { type ProgressStream } from '../shared/progress.js';
 import { createFsFileReader } from './fs-file-reader.js';
@@ -39,7 +39,7 @@ export interface FileEditDeps {
  */
 export async function guardFileEdit(edit: FileEdit, deps: FileEditDeps): Promise<FileEditVerdict | undefined> {
   if (dependencyFileKind(edit.path) === undefined) return undefined;
-  const policy = deps.policy ?? loadPolicy({ cwd: deps.cwd, env: deps.env }).policy;
+  const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const context = { cwd: deps.cwd, env: { ...deps.env } };
   const before = parseDependencyFile(edit.path, { ...context, files: createFsFileReader(deps.cwd) });
   const afterFiles = createFsFileReader(deps.cwd, { overrides: new Map([[edit.path, edit.after]]) });

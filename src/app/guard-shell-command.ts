@@ -38,15 +38,15 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
   if (analysis.commands.length === 0 && analysis.unverifiable.length === 0) {
     return { verdict: 'allow', reasons: [], suggestions: [], report: '', commands: [], unverifiable: [] };
   }
-  const [{ parseInstallCommand }, { decideUnverifiable }, { loadPolicy }, { createFsFileReader }, { combineVerdicts }, { vetInstallRequest }] = await Promise.all([
+  const [{ parseInstallCommand }, { decideUnverifiable }, { policyInForce }, { createFsFileReader }, { combineVerdicts }, { vetInstallRequest }] = await Promise.all([
     import('../engines/install-commands/index.js'),
     import('../engines/policy/index.js'),
-    import('../config/load-policy.js'),
+    import('../config/policy-in-force.js'),
     import('./fs-file-reader.js'),
     import('./guard-verdict.js'),
     import('./vet-install.js'),
   ]);
-  const policy = deps.policy ?? loadPolicy({ cwd: deps.cwd, env: deps.env }).policy;
+  const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const files = createFsFileReader(deps.cwd);
   const commands: ShellVerdict['commands'] = [];
   for (const found of analysis.commands) {

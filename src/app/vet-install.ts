@@ -6,7 +6,7 @@
 import { type InstallRequest, type InstallTarget } from '../engines/install-commands/index.js';
 import { normalizeName, type Ecosystem, type NameCheck } from '../engines/package-names/index.js';
 import { decideRequest, privateOverlaysFor, type CheckedFacts, type Policy, type PolicyDecision, type RequestDecision, type TargetFacts } from '../engines/policy/index.js';
-import { loadPolicy } from '../config/load-policy.js';
+import { policyInForce } from '../config/policy-in-force.js';
 import { type Env } from '../shared/paths.js';
 import { type ProgressStream } from '../shared/progress.js';
 import { type Verdict } from '../shared/verdict.js';
@@ -48,7 +48,7 @@ export interface VetDeps {
  * A request that installs nothing is allowed. No network; first use may build a name checkpoint.
  */
 export async function vetInstallRequest(request: InstallRequest, deps: VetDeps): Promise<InstallVerdict> {
-  const policy = deps.policy ?? loadPolicy({ cwd: deps.cwd, env: deps.env }).policy;
+  const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const now = deps.now ?? new Date();
   const listDeps: NameListDeps = { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) };
   const checks = request.installs ? await checkTargets(request.targets, listDeps) : [];
@@ -104,7 +104,8 @@ async function checkTargets(targets: readonly InstallTarget[], deps: NameListDep
   });
   for (const [ecosystem, indexes] of byEcosystem) {
     const packages = indexes.map((i) => targets[i]!.spec ?? targets[i]!.name!);
-    const report = await checkPackages({ ecosystem, packages }, deps);
+    // Installs are vetted on the agent's critical path: suggestions up to two edits away (a miss on a long name stays in milliseconds).
+    const report = await checkPackages({ ecosystem, packages }, deps, { maxSuggestionDistance: 2 });
     indexes.forEach((targetIndex, k) => (checks[targetIndex] = report.results[k]));
   }
   return checks;

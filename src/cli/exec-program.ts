@@ -1,9 +1,12 @@
 /**
  * Runs the real package manager for the wrapper: stdio inherited, SIGINT/SIGTERM/SIGHUP forwarded
  * to it, and its exit status returned (128 + the signal's number when a signal ended it).
- * execa is loaded on first use, so blocked and dry runs never load it.
+ * execa is loaded on first use, so blocked and dry runs never load it; the built CLI loads the
+ * one-file bundle of it that `npm run build` makes (dist/vendor/execa.js), a third of the load time.
  */
+import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { type Env } from '../shared/paths.js';
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -17,7 +20,7 @@ export interface ProgramRun {
 
 /** Runs `file` with `args` in `cwd` with exactly `env`, until it exits. Never rejects. */
 export async function runProgram(file: string, args: readonly string[], options: { cwd: string; env: Env }): Promise<ProgramRun> {
-  const { execa } = await import('execa');
+  const { execa } = await loadExeca();
   const child = execa(file, [...args], {
     cwd: options.cwd,
     env: options.env as NodeJS.ProcessEnv,
@@ -45,4 +48,12 @@ export async function runProgram(file: string, args: readonly string[], options:
   } finally {
     for (const signal of FORWARDED) process.off(signal, forward);
   }
+}
+
+type Execa = typeof import('execa');
+
+async function loadExeca(): Promise<Pick<Execa, 'execa'>> {
+  const bundle = new URL('../vendor/execa.js', import.meta.url);
+  if (existsSync(fileURLToPath(bundle))) return (await import(bundle.href)) as Pick<Execa, 'execa'>;
+  return import('execa');
 }

@@ -1,34 +1,21 @@
 /**
- * Finding, reading and validating policy files. Precedence, lowest first:
- *   1. the built-in defaults;
- *   2. the user file: $GUARD_CONFIG_HOME/policy.yaml, else $XDG_CONFIG_HOME/groundguard/policy.yaml,
- *      else ~/.config/groundguard/policy.yaml;
- *   3. the project file: the nearest .guard/policy.yaml from the working directory up to the
- *      repository root (a directory holding .git) or the filesystem root.
- * A later layer's settings replace earlier ones; allow/deny/private/versions entries add up, and
- * an explicit deny always beats an allow. GUARD_POLICY (a path) replaces both files: only it
- * applies over the defaults, and it must exist. A missing user or project file is not an error.
+ * Reading and validating policy files (YAML through the zod schema, every problem located) and
+ * merging them over the defaults: a later layer's settings replace earlier ones; allow/deny/
+ * private/versions entries add up, and an explicit deny always beats an allow. Where the files
+ * are looked for is policy-files.ts; the hot paths call policyInForce (policy-in-force.ts), which
+ * loads this module only when a policy file exists.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import { mergePolicyLayers, type Policy, type PolicyLayer } from '../engines/policy/index.js';
+import { mergePolicyLayers, type PolicyLayer } from '../engines/policy/index.js';
+import { type LoadedPolicy } from './policy-in-force.js';
 import { GuardError } from '../shared/errors.js';
-import { type Env } from '../shared/paths.js';
 import { asPolicyLayer, knownKeysAt, POLICY_FILE_SCHEMA } from './policy-schema.js';
+import { policySources, readPolicyText, type PolicyLookupOptions } from './policy-files.js';
+
 import { editDistance } from '../shared/edit-distance.js';
 
-export interface PolicyLookupOptions {
-  cwd: string;
-  env: Env;
-}
-
-export interface LoadedPolicy {
-  policy: Policy;
-  /** The files applied, lowest precedence first; empty when only the defaults apply. */
-  sources: string[];
-}
+export { policyLookup, policySources, readPolicyText, userPolicyPath, type PolicyLookup, type PolicyLookupOptions } from './policy-files.js';
+export type { LoadedPolicy } from './policy-in-force.js';
 
 /** One located problem: `file:line:column path: expected …, saw …`. */
 export interface PolicyIssue {
@@ -42,55 +29,8 @@ export interface PolicyIssue {
   text: string;
 }
 
-export interface PolicyLookup {
-  /** Files that would apply if present, lowest precedence first (project candidates nearest first). */
-  candidates: string[];
-  /** Set when GUARD_POLICY names the one file to use. */
-  explicit?: string;
-}
 
-const MAX_BYTES = 1024 * 1024;
 const HINT = 'fix the file (the lines above say where), then re-run `guard policy check`';
-
-/** Where policy files are looked for, given the working directory and environment. */
-export function policyLookup(options: PolicyLookupOptions): PolicyLookup {
-  const { cwd, env } = options;
-  if (env.GUARD_POLICY) {
-    const explicit = resolve(cwd, env.GUARD_POLICY);
-    return { candidates: [explicit], explicit };
-  }
-  return { candidates: [userPolicyPath(env), ...projectCandidates(cwd)] };
-}
-
-/** The user-level policy file path. */
-export function userPolicyPath(env: Env): string {
-  if (env.GUARD_CONFIG_HOME) return join(env.GUARD_CONFIG_HOME, 'policy.yaml');
-  if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'groundguard', 'policy.yaml');
-  if (process.platform === 'win32' && env.APPDATA) return join(env.APPDATA, 'groundguard', 'policy.yaml');
-  return join(env.HOME || homedir(), '.config', 'groundguard', 'policy.yaml');
-}
-
-function projectCandidates(cwd: string): string[] {
-  const out: string[] = [];
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    out.push(join(dir, '.guard', 'policy.yaml'));
-    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return out;
-  }
-}
-
-/** The files that apply now, lowest precedence first. Throws CONFIG_INVALID when GUARD_POLICY names a missing file. */
-export function policySources(options: PolicyLookupOptions): string[] {
-  const lookup = policyLookup(options);
-  if (lookup.explicit) {
-    if (!isFile(lookup.explicit)) {
-      throw new GuardError('CONFIG_INVALID', `GUARD_POLICY names ${lookup.explicit}, which is not a file`, { hint: 'point GUARD_POLICY at a policy.yaml, or unset it' });
-    }
-    return [lookup.explicit];
-  }
-  const [user, ...project] = lookup.candidates;
-  const nearest = project.find(isFile);
-  return [user!, nearest].filter((file): file is string => file !== undefined && isFile(file)).filter((f, i, all) => all.indexOf(f) === i);
-}
 
 /** The policy in force: the applicable files validated and merged over the defaults. Throws CONFIG_INVALID. */
 export function loadPolicy(options: PolicyLookupOptions): LoadedPolicy {
@@ -115,21 +55,6 @@ export function invalidPolicy(issues: readonly PolicyIssue[]): GuardError {
   const files = [...new Set(issues.map((i) => i.file))].join(', ');
   const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
   return new GuardError('CONFIG_INVALID', `invalid policy ${files} (${count}):\n${issues.map((i) => `  ${i.text}`).join('\n')}`, { hint: HINT });
-}
-
-/** A policy file's text. Throws CONFIG_INVALID when it is missing, not a file or too large. */
-export function readPolicyText(file: string): string {
-  let size: number;
-  try {
-    const stat = statSync(file);
-    if (!stat.isFile()) throw new GuardError('CONFIG_INVALID', `policy ${file} is not a file`);
-    size = stat.size;
-  } catch (error) {
-    if (error instanceof GuardError) throw error;
-    throw new GuardError('CONFIG_INVALID', `cannot read policy ${file}: ${(error as Error).message}`, { cause: error });
-  }
-  if (size > MAX_BYTES) throw new GuardError('CONFIG_INVALID', `policy ${file} is ${size} bytes; a policy file is at most ${MAX_BYTES}`);
-  return readFileSync(file, 'utf8');
 }
 
 /** Parses and validates one file's text; every problem comes back located, none is thrown. */
@@ -259,12 +184,4 @@ function closest(key: string, known: readonly string[]): string | undefined {
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   return best;
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

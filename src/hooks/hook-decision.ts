@@ -62,8 +62,8 @@ export async function failDecision(error: unknown, cwd: string, deps: HookDeps):
   const fault = typeof error === 'string' ? error : toGuardError(error).message;
   const message = `groundguard could not verify this: ${fault}`;
   try {
-    const [{ loadPolicy }, { decideUnverifiable }] = await Promise.all([import('../config/load-policy.js'), import('../engines/policy/index.js')]);
-    const { policy } = loadPolicy({ cwd, env: deps.env });
+    const [{ policyInForce }, { decideUnverifiable }] = await Promise.all([import('../config/policy-in-force.js'), import('../engines/policy/index.js')]);
+    const { policy } = await policyInForce({ cwd, env: deps.env });
     const decision = decideUnverifiable('hook', message, policy);
     return { verdict: decision.verdict, reason: decision.verdict === 'allow' ? '' : `${message} (policy on_unverifiable: ${policy.on_unverifiable})` };
   } catch (policyError) {

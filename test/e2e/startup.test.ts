@@ -1,17 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
 const recorder = join(process.cwd(), 'test', 'fixtures', 'import-recorder', 'register.mjs');
 const home = mkdtempSync(join(tmpdir(), 'gg-startup-'));
 
-function importsOf(args: string[], input?: string): string[] {
+function importsOf(args: string[], input?: string, extraEnv: NodeJS.ProcessEnv = {}): string[] {
   const log = join(mkdtempSync(join(tmpdir(), 'gg-imports-')), 'imports.log');
   const run = spawnSync(process.execPath, ['--import', recorder, cli, ...args], {
-    env: { ...process.env, GUARD_HOME: home, GUARD_CONFIG_HOME: join(home, 'config'), GUARD_IMPORT_LOG: log },
+    env: { ...process.env, GUARD_HOME: home, GUARD_CONFIG_HOME: join(home, 'config'), GUARD_IMPORT_LOG: log, ...extraEnv },
     encoding: 'utf8',
     ...(input === undefined ? {} : { input }),
   });
@@ -60,8 +60,27 @@ describe('start-up stays light', () => {
   it('the wrapper decides without the shell parser, the MCP SDK or archive code, and a dry run never loads execa', () => {
     const imports = importsOf(['pip', 'install', 'requests', '--guard-dry-run']);
     expect(imports.some((url) => url.includes('/dist/cli/commands/wrap.js'))).toBe(true);
-    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'mvdan-sh', '/node_modules/execa/']) {
-      expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
+    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'mvdan-sh', '/node_modules/execa/', '/dist/vendor/execa.js', '/node_modules/zod/', '/node_modules/yaml/', '/dist/config/load-policy.js']) {
+      expect(imports.filter((url) => url.includes(heavy)), heavy).toEqual([]);
+    }
+  });
+
+  it('the wrapper runs an allowed install through the bundled execa, not the package with its many modules', () => {
+    const bin = join(home, 'fake-bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'pip'), '#!/bin/sh\nexit 0\n');
+    chmodSync(join(bin, 'pip'), 0o755);
+    const imports = importsOf(['pip', 'install', 'requests'], undefined, { PATH: [bin, process.env.PATH ?? ''].join(delimiter) });
+    expect(imports.some((url) => url.includes('/dist/vendor/execa.js'))).toBe(true);
+    expect(imports.filter((url) => url.includes('/node_modules/execa/'))).toEqual([]);
+  });
+
+  it('hooks load the shell parser from its code cache path, never through the ES module loader', () => {
+    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'cd x && pip install "requests[socks]"' } };
+    const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
+    expect(imports.some((url) => url.includes('/node_modules/mvdan-sh/index.js'))).toBe(true);
+    for (const heavy of ['/node_modules/zod/', '/node_modules/yaml/', '/dist/config/load-policy.js', '/node_modules/smol-toml/', '/node_modules/picomatch/']) {
+      expect(imports.filter((url) => url.includes(heavy)), heavy).toEqual([]);
     }
   });
 

@@ -3,10 +3,17 @@
  * `optional-dependencies`, PEP 735 `[dependency-groups]`, and Poetry's `[tool.poetry.dependencies]`,
  * `dev-dependencies` and `[tool.poetry.group.<name>.dependencies]` tables.
  */
-import { parse as parseToml } from 'smol-toml';
+import { createRequire } from 'node:module';
 import { toPep440 } from './python-managers.js';
 import { targetFromRequirement } from './requirements-file.js';
 import { type InstallRequest, type InstallTarget } from './types.js';
+
+// The TOML parser loads on the first pyproject.toml: most commands never read one.
+let toml: typeof import('smol-toml') | undefined;
+function loadToml(): typeof import('smol-toml') {
+  toml ??= createRequire(import.meta.url)('smol-toml') as typeof import('smol-toml');
+  return toml;
+}
 
 type Table = Record<string, unknown>;
 
@@ -19,7 +26,7 @@ export function parsePyprojectText(text: string, file: string): InstallRequest {
   const request: InstallRequest = { manager: 'pip', installs: true, targets: [], indexes: [], files: [file], unresolved: [] };
   let document: Table;
   try {
-    document = parseToml(text) as Table;
+    document = loadToml().parse(text) as Table;
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid TOML';
     request.unresolved.push({ what: file, why: `pyproject.toml is not valid TOML: ${message}` });

@@ -25,6 +25,12 @@ export interface NameLists {
 export interface CheckOptions {
   /** Suggestions to return at most. */
   limit?: number;
+  /**
+   * The widest edit distance searched for suggestions (1–3, default 3). Each distance is tried
+   * only when nothing closer exists; the wider the search, the longer a miss on a long name takes
+   * (distance 3 costs tens of milliseconds on the full PyPI list), so the hooks and the wrapper use 2.
+   */
+  maxSuggestionDistance?: number;
 }
 
 const LABEL: Record<Ecosystem, string> = { pypi: 'PyPI', npm: 'npm', conda: 'conda' };
@@ -154,7 +160,7 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
     }
   }
   // A built-in module needs nothing installed: near names would only invite a wrong install.
-  const nearby = stdlib || nodeCore ? [] : nearNames(lists.indexes, ecosystem === 'npm' ? name : normalized, limit);
+  const nearby = stdlib || nodeCore ? [] : nearNames(lists.indexes, ecosystem === 'npm' ? name : normalized, limit, options.maxSuggestionDistance ?? 3);
   for (const near of nearby) {
     suggestions.push(toSuggestion(near.info.display ?? near.name, near.distance, near.info));
   }
@@ -173,16 +179,20 @@ function findIn(indexes: readonly NameIndex[], normalized: string): Hit | undefi
   return undefined;
 }
 
-/** Nearest names across the lists: distance 1 for short names, 2, then 3 for long ones when nothing closer exists. */
-function nearNames(indexes: readonly NameIndex[], query: string, limit: number): ReturnType<NameIndex['near']> {
+/**
+ * Nearest names across the lists, the closest tier only: distance 1, else 2 (names over 3
+ * characters), else 3 (names of 8 or more). One edit is what a typo is; searching wider only when
+ * nothing is that close keeps the common case cheap and the suggestions to the point.
+ */
+function nearNames(indexes: readonly NameIndex[], query: string, limit: number, maxDistance: number): ReturnType<NameIndex['near']> {
   const length = [...query].length;
-  const first = length <= 3 ? 1 : 2;
-  const collect = (distance: number): ReturnType<NameIndex['near']> =>
-    indexes
+  const widest = Math.max(1, Math.min(maxDistance, length <= 3 ? 1 : length < 8 ? 2 : 3));
+  for (let distance = 1; ; distance++) {
+    const found = indexes
       .flatMap((index) => index.near(query, distance, limit))
       .sort((a, b) => a.distance - b.distance || (b.info.popularity ?? -1) - (a.info.popularity ?? -1));
-  const found = collect(first);
-  return found.length > 0 || length < 8 ? found : collect(3);
+    if (found.length > 0 || distance >= widest) return found.slice(0, limit);
+  }
 }
 
 function suggestionFor(indexes: readonly NameIndex[], ecosystem: Ecosystem, target: string, from: string): Suggestion {

@@ -1,7 +1,7 @@
 /** The package-name engine: authoritative name automata, checkpoints and name checks. */
 export { ECOSYSTEMS } from './types.js';
 export type { Ecosystem, NameCheck, NameReason, PackageSpec, ReasonCode, Suggestion } from './types.js';
-export { checkName, type NameLists } from './check-name.js';
+export { checkName, type CheckOptions, type NameLists } from './check-name.js';
 export { NameIndex, type NameInfo } from './name-index.js';
 export { compileNameList, type NameListInput } from './compile-names.js';
 export { buildSmallAutomaton } from './small-automaton.js';

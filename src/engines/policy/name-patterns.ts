@@ -2,11 +2,14 @@
  * Matching policy entries to packages and indexes: name globs (picomatch) compared after the
  * ecosystem's name normalisation, and index / registry / channel URLs compared as path prefixes.
  */
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
 import { normalizeName, type Ecosystem } from '../package-names/index.js';
 
 type Matcher = (name: string) => boolean;
 const matchers = new Map<string, Matcher>();
+// Loaded on the first glob: most policies (and the defaults) have none.
+let picomatch: typeof Picomatch | undefined;
 
 /**
  * Whether `name` matches the glob `pattern` in `ecosystem`. Both sides are normalised first (PyPI:
@@ -17,6 +20,7 @@ export function matchesName(ecosystem: Ecosystem, pattern: string, name: string)
   const key = `${ecosystem}\0${pattern}`;
   let matcher = matchers.get(key);
   if (!matcher) {
+    picomatch ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch;
     matcher = picomatch(normalizePattern(ecosystem, pattern), { dot: true, nobrace: false });
     matchers.set(key, matcher);
   }

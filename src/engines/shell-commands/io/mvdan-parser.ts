@@ -1,8 +1,9 @@
 /**
  * The engine's shell parser: mvdan/sh (the parser behind shfmt, bash grammar) in its GopherJS build
- * from the `mvdan-sh` package, imported on first use so start-up does not pay for it.
+ * from the `mvdan-sh` package, loaded on first use (with a V8 code cache) so start-up does not pay for it.
  */
 import { GuardError } from '../../../shared/errors.js';
+import { loadCachedModule, type CachedModule } from './load-cached-module.js';
 import { type ListOperator, type RedirectOperator, type ShellParser, type ShellParseResult } from '../types.js';
 import {
   type GoBinaryCmd,
@@ -33,18 +34,21 @@ export function loadShellParser(): Promise<ShellParser> {
 }
 
 async function importParser(): Promise<ShellParser> {
-  let loaded: unknown;
+  let loaded: CachedModule<unknown>;
   try {
-    loaded = ((await import('mvdan-sh')) as { default: unknown }).default;
+    loaded = loadCachedModule<unknown>('mvdan-sh', 'mvdan-sh');
   } catch (error) {
     throw new GuardError('INTERNAL', 'the shell parser (package mvdan-sh) could not be loaded', {
       hint: 'reinstall the dependencies with `npm ci`',
       cause: error,
     });
   }
-  const syntax = (loaded as { syntax?: Partial<GoSyntax> } | undefined)?.syntax;
+  const syntax = (loaded.exports as { syntax?: Partial<GoSyntax> } | undefined)?.syntax;
   if (typeof syntax?.NewParser !== 'function') throw unexpectedShape();
-  return createMvdanParser(syntax as GoSyntax);
+  // Creating the parser parses samples, so the cache saved now holds the parser's hot functions.
+  const parser = createMvdanParser(syntax as GoSyntax);
+  loaded.saveCache();
+  return parser;
 }
 
 function unexpectedShape(cause?: unknown): GuardError {

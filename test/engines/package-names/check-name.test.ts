@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { checkName, compileNameList, NameIndex, type NameLists } from '../../../src/engines/package-names/index.js';
+
+const encoder = new TextEncoder();
+
+function lists(names: string[]): NameLists {
+  const sorted = [...names].sort();
+  const checkpoint = compileNameList({
+    meta: { ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11' },
+    names: encoder.encode(`${sorted.join('\n')}\n`),
+    monthByLine: Uint16Array.from(sorted.map(() => 24300)),
+    downloadRank: new Map(),
+    display: new Map(),
+    popular: [],
+    now: new Date('2026-11-20T00:00:00Z'),
+  });
+  return { ecosystem: 'pypi', indexes: [new NameIndex(checkpoint)], others: () => undefined };
+}
+
+const suggested = (list: NameLists, name: string, options = {}): string[] => checkName(list, name, options).suggestions.map((s) => s.name);
+
+describe('checkName suggestions', () => {
+  it('offers only the closest tier: names one edit away hide those two edits away', () => {
+    const list = lists(['requests', 'requestz-two', 'rerquests', 'requets']);
+    // `reqeusts`: requests is one transposition away; rerquests and requets are two.
+    expect(suggested(list, 'reqeusts')).toEqual(['requests']);
+  });
+
+  it('widens to two edits when nothing is one edit away', () => {
+    const list = lists(['requests', 'flask']);
+    expect(suggested(list, 'reqeustz')).toEqual(['requests']);
+  });
+
+  it('searches three edits for long names only when allowed, and only when nothing is closer', () => {
+    const list = lists(['python-dateutil', 'numpy']);
+    const query = 'pythn-datetuilx'; // three edits: an insertion, a transposition, a deletion
+    expect(suggested(list, query)).toEqual(['python-dateutil']);
+    expect(suggested(list, query, { maxSuggestionDistance: 2 })).toEqual([]);
+    expect(checkName(list, query, { maxSuggestionDistance: 2 }).verdict).toBe('block');
+  });
+
+  it('keeps short names to one edit', () => {
+    const list = lists(['six', 'sax']);
+    expect(suggested(list, 'sx')).toEqual(['sax', 'six']);
+    expect(suggested(list, 'qq')).toEqual([]);
+  });
+});
