@@ -75,13 +75,19 @@ describe('start-up stays light', () => {
     expect(imports.filter((url) => url.includes('/node_modules/execa/'))).toEqual([]);
   });
 
-  it('hooks load the shell parser from its code cache path, never through the ES module loader', () => {
-    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'cd x && pip install "requests[socks]"' } };
+  it('hooks read simple install commands without the full shell parser, the policy schema or YAML', () => {
+    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'cd x && pip install "requests[socks]" 2>&1 | tail -3' } };
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
-    expect(imports.some((url) => url.includes('/node_modules/mvdan-sh/index.js'))).toBe(true);
-    for (const heavy of ['/node_modules/zod/', '/node_modules/yaml/', '/dist/config/load-policy.js', '/node_modules/smol-toml/', '/node_modules/picomatch/']) {
+    expect(imports.some((url) => url.includes('/dist/engines/shell-commands/simple-script.js'))).toBe(true);
+    for (const heavy of ['mvdan-sh', '/node_modules/zod/', '/node_modules/yaml/', '/dist/config/load-policy.js', '/node_modules/smol-toml/', '/node_modules/picomatch/']) {
       expect(imports.filter((url) => url.includes(heavy)), heavy).toEqual([]);
     }
+  });
+
+  it('hooks load the full shell parser through require (with its code cache) for other commands', () => {
+    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'for p in a b; do pip install "$p"; done' } };
+    const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
+    expect(imports.some((url) => url.endsWith('/node_modules/mvdan-sh/index.js'))).toBe(true);
   });
 
   it('guard --help loads no command and no engine', () => {

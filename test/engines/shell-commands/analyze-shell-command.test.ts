@@ -205,17 +205,19 @@ describe('program names and quoting', () => {
 });
 
 describe('loading', () => {
-  it('imports the engine without the parser, and loads the parser on the first analysis', () => {
+  it('imports the engine without the parser, and loads it for the first command outside the simple subset', () => {
     const script = [
       "const engine = await import('./src/engines/shell-commands/index.ts');",
       "const { createRequire } = await import('node:module');",
       "const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((path) => path.includes('mvdan-sh'));",
       'const before = loaded();',
-      "await engine.analyzeShellCommand('pip install x');",
-      'console.log(JSON.stringify([before, loaded()]));',
+      "const simple = await engine.analyzeShellCommand('cd web && pip install \"x[y]\" 2>&1 | tail');",
+      'const afterSimple = loaded();',
+      "const full = await engine.analyzeShellCommand('pip install $(cat reqs.txt)');",
+      'console.log(JSON.stringify([before, afterSimple, loaded(), simple.commands.length, full.unverifiable.length]));',
     ].join('\n');
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual([false, true]);
+    expect(JSON.parse(run.stdout)).toEqual([false, false, true, 1, 1]);
   });
 });

@@ -22,32 +22,34 @@ export interface GoSyntax {
   NewParser(): { Parse(source: string, name: string): { __internal_object__?: GoFile } };
 }
 
-let loading: Promise<ShellParser> | undefined;
+let loaded: ShellParser | undefined;
 
-/** The shared parser, loaded once. Throws GuardError INTERNAL when the mvdan-sh package cannot be loaded. */
-export function loadShellParser(): Promise<ShellParser> {
-  loading ??= importParser().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
+/** The shared parser, loaded once. Rejects with GuardError INTERNAL when the mvdan-sh package cannot be loaded. */
+export async function loadShellParser(): Promise<ShellParser> {
+  return loadShellParserSync();
 }
 
-async function importParser(): Promise<ShellParser> {
-  let loaded: CachedModule<unknown>;
+/** The shared parser, loaded once, synchronously. Throws GuardError INTERNAL when the mvdan-sh package cannot be loaded. */
+export function loadShellParserSync(): ShellParser {
+  loaded ??= importParser();
+  return loaded;
+}
+
+function importParser(): ShellParser {
+  let module: CachedModule<unknown>;
   try {
-    loaded = loadCachedModule<unknown>('mvdan-sh', 'mvdan-sh');
+    module = loadCachedModule<unknown>('mvdan-sh', 'mvdan-sh');
   } catch (error) {
     throw new GuardError('INTERNAL', 'the shell parser (package mvdan-sh) could not be loaded', {
       hint: 'reinstall the dependencies with `npm ci`',
       cause: error,
     });
   }
-  const syntax = (loaded.exports as { syntax?: Partial<GoSyntax> } | undefined)?.syntax;
+  const syntax = (module.exports as { syntax?: Partial<GoSyntax> } | undefined)?.syntax;
   if (typeof syntax?.NewParser !== 'function') throw unexpectedShape();
   // Creating the parser parses samples, so the cache saved now holds the parser's hot functions.
   const parser = createMvdanParser(syntax as GoSyntax);
-  loaded.saveCache();
+  module.saveCache();
   return parser;
 }
 

@@ -1,0 +1,281 @@
+/**
+ * A small parser for the shell commands agents write most when they install something
+ * (`pip install requests`, `cd web && npm i -D typescript 2>&1 | tail -5`, `VAR=x uv add "fastapi[all]"`):
+ * plain words with quotes, assignment prefixes, `&&` `||` `|` `;` and newlines, and simple
+ * redirections. Inside that subset it builds exactly the tree the full parser (mvdan/sh) builds,
+ * which a property test checks; outside it, it answers undefined and the full parser is used.
+ * It spares the hooks the full parser's load for most install commands.
+ */
+import {
+  type ListOperator,
+  type RedirectOperator,
+  type ShellAssignment,
+  type ShellCommand,
+  type ShellRedirect,
+  type ShellStatement,
+  type ShellWord,
+  type ShellWordPart,
+} from './types.js';
+
+/** Longer sources go to the full parser. */
+export const MAX_SIMPLE_LENGTH = 8 * 1024;
+
+// Unquoted characters that are plain literal text in every position of a word.
+const BARE = /[A-Za-z0-9_\-.,/:=+@%~]/;
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const APPEND = /^[A-Za-z_][A-Za-z0-9_]*\+=/;
+// First words that make a statement something other than a simple command (or a syntax error).
+const RESERVED = new Set([
+  'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'case', 'esac', 'while', 'until', 'for', 'in',
+  'select', 'function', 'time', 'coproc', '{', '}', '!', '[[', ']]', 'declare', 'export', 'local',
+  'readonly', 'typeset', 'nameref', 'let',
+]);
+
+interface Word {
+  word: ShellWord;
+  start: number;
+  end: number;
+  /** The word's value when it is all bare literal text (to recognise reserved words and assignments). */
+  bare?: string;
+}
+
+type Token =
+  | { kind: 'word'; value: Word }
+  | { kind: 'list'; op: ListOperator; start: number; end: number }
+  | { kind: 'separator'; start: number; end: number }
+  | { kind: 'newline'; start: number; end: number }
+  | RedirectToken;
+
+type RedirectToken = { kind: 'redirect'; op: RedirectOperator; fd?: string; start: number; end: number };
+
+/** The statements of `source` when it lies in the subset, as the full parser would give them; undefined otherwise. Never throws. */
+export function parseSimpleScript(source: string): ShellStatement[] | undefined {
+  if (source.length > MAX_SIMPLE_LENGTH || !/^[\t\n\x20-\x7e]*$/.test(source)) return undefined;
+  const tokens = tokenize(source);
+  return tokens === undefined ? undefined : new StatementReader(source, tokens).script();
+}
+
+function tokenize(source: string): Token[] | undefined {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < source.length) {
+    const ch = source[i]!;
+    if (ch === ' ' || ch === '\t') {
+      i++;
+    } else if (ch === '\n') {
+      tokens.push({ kind: 'newline', start: i, end: i + 1 });
+      i++;
+    } else if (source.startsWith('&&', i) || source.startsWith('||', i)) {
+      tokens.push({ kind: 'list', op: source.startsWith('&&', i) ? '&&' : '||', start: i, end: i + 2 });
+      i += 2;
+    } else if (ch === '|') {
+      if (source[i + 1] === '&') return undefined;
+      tokens.push({ kind: 'list', op: '|', start: i, end: i + 1 });
+      i++;
+    } else if (ch === ';') {
+      if (source[i + 1] === ';' || source[i + 1] === '&') return undefined;
+      tokens.push({ kind: 'separator', start: i, end: i + 1 });
+      i++;
+    } else if (ch === '>' || ch === '<') {
+      const redirect = readRedirect(source, i, undefined, i);
+      if (redirect === undefined) return undefined;
+      tokens.push(redirect);
+      i = redirect.end;
+    } else {
+      const word = readWord(source, i);
+      if (word === undefined) return undefined;
+      // A word of digits right before `<` or `>` names a file descriptor (`2>&1`); quotes make it a word again (`'2'>x`).
+      if ((source[word.end] === '<' || source[word.end] === '>') && /^\d+$/.test(source.slice(i, word.end))) {
+        if (word.bare === undefined) return undefined;
+        const redirect = readRedirect(source, word.end, word.bare, i);
+        if (redirect === undefined) return undefined;
+        tokens.push(redirect);
+        i = redirect.end;
+        continue;
+      }
+      tokens.push({ kind: 'word', value: word });
+      i = word.end;
+    }
+  }
+  return tokens;
+}
+
+/** `>`, `>>`, `<`, `>&N`, `<&N` at `at`; the target word is read by the statement reader. */
+function readRedirect(source: string, at: number, fd: string | undefined, start: number): RedirectToken | undefined {
+  const rest = source.slice(at, at + 2);
+  const op: RedirectOperator | undefined =
+    rest === '>>' ? '>>' : rest === '>&' ? '>&' : rest === '<&' ? '<&' : rest[0] === '>' && !'|<'.includes(rest[1] ?? '') ? '>' : rest[0] === '<' && !'<>('.includes(rest[1] ?? '') ? '<' : undefined;
+  if (op === undefined) return undefined;
+  const end = at + op.length;
+  return fd === undefined ? { kind: 'redirect', op, start, end } : { kind: 'redirect', op, fd, start, end };
+}
+
+function readWord(source: string, start: number): Word | undefined {
+  const parts: ShellWordPart[] = [];
+  let literal = '';
+  let allBare = true;
+  let i = start;
+  const flush = (): void => {
+    if (literal !== '') parts.push({ type: 'literal', raw: literal, context: 'bare' });
+    literal = '';
+  };
+  while (i < source.length) {
+    const ch = source[i]!;
+    if (ch === "'") {
+      const end = source.indexOf("'", i + 1);
+      if (end < 0) return undefined;
+      flush();
+      parts.push({ type: 'single-quoted', value: source.slice(i + 1, end), ansiC: false });
+      allBare = false;
+      i = end + 1;
+    } else if (ch === '"') {
+      let end = i + 1;
+      while (end < source.length && !'"$`\\'.includes(source[end]!)) end++;
+      if (source[end] !== '"') return undefined;
+      flush();
+      const inner = source.slice(i + 1, end);
+      parts.push({ type: 'double-quoted', parts: inner === '' ? [] : [{ type: 'literal', raw: inner, context: 'double-quoted' }] });
+      allBare = false;
+      i = end + 1;
+    } else if (BARE.test(ch)) {
+      literal += ch;
+      i++;
+    } else if (ch === ' ' || ch === '\t' || ch === '\n' || ch === ';' || ch === '&' || ch === '|' || ch === '<' || ch === '>') {
+      break;
+    } else {
+      return undefined;
+    }
+  }
+  flush();
+  if (i === start) return undefined;
+  const word: Word = { word: { parts, text: source.slice(start, i) }, start, end: i };
+  if (allBare) word.bare = source.slice(start, i);
+  return word;
+}
+
+interface Simple {
+  statement: ShellStatement;
+  start: number;
+  end: number;
+}
+
+class StatementReader {
+  private at = 0;
+
+  constructor(
+    private readonly source: string,
+    private readonly tokens: readonly Token[],
+  ) {}
+
+  script(): ShellStatement[] | undefined {
+    const statements: ShellStatement[] = [];
+    for (;;) {
+      this.skip('newline');
+      if (this.at >= this.tokens.length) return statements;
+      const statement = this.andOr();
+      if (statement === undefined) return undefined;
+      statements.push(statement.statement);
+      const next = this.tokens[this.at];
+      if (next === undefined) return statements;
+      if (next.kind !== 'separator' && next.kind !== 'newline') return undefined;
+      this.at++;
+    }
+  }
+
+  /** `a | b && c || d | e`: pipelines joined by `&&`/`||`, left-associative, as the full parser nests them. */
+  private andOr(): Simple | undefined {
+    let left = this.pipeline();
+    if (left === undefined) return undefined;
+    for (;;) {
+      const next = this.tokens[this.at];
+      if (next?.kind !== 'list' || next.op === '|') return left;
+      this.at++;
+      this.skip('newline');
+      const right = this.pipeline();
+      if (right === undefined) return undefined;
+      left = this.binary(next.op, left, right);
+    }
+  }
+
+  private pipeline(): Simple | undefined {
+    let left = this.simple();
+    if (left === undefined) return undefined;
+    for (;;) {
+      const next = this.tokens[this.at];
+      if (next?.kind !== 'list' || next.op !== '|') return left;
+      this.at++;
+      this.skip('newline');
+      const right = this.simple();
+      if (right === undefined) return undefined;
+      left = this.binary('|', left, right);
+    }
+  }
+
+  /** The engine's list shape: chains nested to the left are flattened, as the tree converter does. */
+  private binary(op: ListOperator, left: Simple, right: Simple): Simple {
+    const leftCommand = left.statement.command;
+    const flatten = left.statement.redirects.length === 0 && leftCommand?.type === 'list';
+    const command: ShellCommand = flatten
+      ? { type: 'list', first: leftCommand.first, rest: [...leftCommand.rest, { op, statement: right.statement }] }
+      : { type: 'list', first: left.statement, rest: [{ op, statement: right.statement }] };
+    const statement: ShellStatement = { command, redirects: [], text: this.source.slice(left.start, right.end) };
+    return { statement, start: left.start, end: right.end };
+  }
+
+  private simple(): Simple | undefined {
+    const assignments: ShellAssignment[] = [];
+    const words: ShellWord[] = [];
+    const redirects: ShellRedirect[] = [];
+    let start = -1;
+    let end = -1;
+    for (let token = this.tokens[this.at]; token !== undefined; token = this.tokens[this.at]) {
+      if (token.kind === 'word') {
+        const { value } = token;
+        if (words.length === 0 && value.bare !== undefined && RESERVED.has(value.bare)) return undefined;
+        // `x+=1` appends to a variable; the subset has plain assignments only.
+        if (words.length === 0 && APPEND.test(value.word.text)) return undefined;
+        if (words.length === 0 && ASSIGNMENT.test(value.word.text)) {
+          const assignment = this.assignment(value);
+          if (assignment === undefined) return undefined;
+          assignments.push(assignment);
+        } else {
+          words.push(value.word);
+        }
+        if (start < 0) start = value.start;
+        end = value.end;
+        this.at++;
+      } else if (token.kind === 'redirect') {
+        const target = this.tokens[this.at + 1];
+        if (target?.kind !== 'word') return undefined;
+        const redirect: ShellRedirect = { op: token.op, word: target.value.word };
+        if (token.fd !== undefined) redirect.fd = token.fd;
+        redirects.push(redirect);
+        if (start < 0) start = token.start;
+        end = target.value.end;
+        this.at += 2;
+      } else {
+        break;
+      }
+    }
+    // Assignments alone, redirections alone and empty commands are left to the full parser.
+    if (words.length === 0) return undefined;
+    const statement: ShellStatement = { command: { type: 'simple', assignments, words }, redirects, text: this.source.slice(start, end) };
+    return { statement, start, end };
+  }
+
+  private assignment(value: Word): ShellAssignment | undefined {
+    const [first] = value.word.parts;
+    if (first?.type !== 'literal') return undefined;
+    const equals = first.raw.indexOf('=');
+    const name = first.raw.slice(0, equals);
+    const rest = first.raw.slice(equals + 1);
+    const valueParts: ShellWordPart[] = [...(rest === '' ? [] : [{ ...first, raw: rest }]), ...value.word.parts.slice(1)];
+    const assignment: ShellAssignment = { name, items: [] };
+    if (valueParts.length > 0) assignment.value = { parts: valueParts, text: value.word.text.slice(equals + 1) };
+    return assignment;
+  }
+
+  private skip(kind: 'newline'): void {
+    while (this.tokens[this.at]?.kind === kind) this.at++;
+  }
+}
