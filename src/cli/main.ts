@@ -11,6 +11,9 @@ Usage:
   guard allowlist info|build|sync|import|reset …     manage the registry name lists
   guard policy check [file] | explain <eco> <spec>   validate the org policy, or show which rule decides
   guard mcp [--http --port N]                        serve the MCP tools (stdio by default)
+  guard docs index|list|search|lookup …              API index: check calls, retrieve API docs (DAG++)
+  guard assess --query TEXT [--apis F.json] [--json] can this request be coded from these API docs?
+  guard context <file>:<line>[:<col>] [--root R] [--json] repository-level prompt for a completion
   guard hook <claude-code|cursor>                    answer an agent hook event read on stdin
   guard shims install|uninstall|env [--dir D]        PATH shims that send package managers through guard
   guard init [claude-code|cursor|codex|all] [--dir R] [--dry-run]
@@ -36,6 +39,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   hook: async () => (await import('./commands/hook.js')).runHook,
   shims: async () => (await import('./commands/shims.js')).runShims,
   init: async () => (await import('./commands/init.js')).runInit,
+  docs: async () => (await import('./commands/docs.js')).runDocs,
+  assess: async () => (await import('./commands/assess.js')).runAssess,
+  context: async () => (await import('./commands/context.js')).runContext,
 };
 
 // `guard pip install x`, `guard npm i y` …: one runner for every wrapped package manager.

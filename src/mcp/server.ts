@@ -2,12 +2,21 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 import { registerCheckPackageTool, type CheckPackagesFn } from './tools/check-package.js';
+import { registerLookupApiDocsTool, type LookupApiDocsFn } from './tools/lookup-api-docs.js';
+import { registerAssessAnswerabilityTool, type AssessAnswerabilityFn } from './tools/assess-answerability.js';
+import { registerRepoContextTool, type BuildRepoContextFn } from './tools/repo-context.js';
 
 export type { CheckReport, CheckPackagesRequest } from './tools/check-package.js';
 
 /** The use cases the tools call, and the version reported to clients. */
 export interface McpDeps {
   checkPackages: CheckPackagesFn;
+  /** `lookup_api_docs` (registered when given). */
+  lookupApiDocs?: LookupApiDocsFn;
+  /** `assess_answerability` (registered when given). */
+  assessAnswerability?: AssessAnswerabilityFn;
+  /** `repo_context` (registered when given). */
+  buildRepoContext?: BuildRepoContextFn;
   version: string;
 }
 
@@ -28,5 +37,8 @@ export function createMcpServer(deps: McpDeps): McpServer {
     { instructions: INSTRUCTIONS, capabilities: { tools: {} } },
   );
   registerCheckPackageTool(server, deps.checkPackages);
+  if (deps.lookupApiDocs) registerLookupApiDocsTool(server, deps.lookupApiDocs);
+  if (deps.assessAnswerability) registerAssessAnswerabilityTool(server, deps.assessAnswerability);
+  if (deps.buildRepoContext) registerRepoContextTool(server, deps.buildRepoContext);
   return server;
 }

@@ -15,7 +15,8 @@ const LOOPBACK: readonly string[] = ['127.0.0.1', '::1', 'localhost'];
 
 export const MCP_USAGE = `Usage: guard mcp [--http [--port N] [--host ADDRESS]]
 
-Serves the groundguard MCP server (tool: check_package).
+Serves the groundguard MCP server (tools: check_package, lookup_api_docs, assess_answerability,
+repo_context).
 
   (no flags)      stdio: the MCP client starts \`guard mcp\` and speaks JSON-RPC on stdin/stdout
   --http          Streamable HTTP at http://127.0.0.1:${DEFAULT_MCP_PORT}/mcp instead
@@ -140,6 +141,20 @@ async function buildMcpDeps(): Promise<McpDeps> {
     checkPackages: async (request) => {
       const { checkPackages } = await import('../../app/check-packages.js');
       return checkPackages(request);
+    },
+    // SQLite opens on the first call; the indexed local sources are watched from then on.
+    lookupApiDocs: async (request) => {
+      const { lookupApiDocs } = await import('../../app/lookup-api-docs.js');
+      return lookupApiDocs(request, { watch: true });
+    },
+    assessAnswerability: async (request) => {
+      const { assessAnswerability } = await import('../../app/assess-answerability.js');
+      return assessAnswerability(request);
+    },
+    // Repository facts are computed on the first call per root, then kept current by file watching.
+    buildRepoContext: async (request) => {
+      const { buildRepoContext } = await import('../../app/build-repo-context.js');
+      return buildRepoContext(request, { watch: true });
     },
   };
 }

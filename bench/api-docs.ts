@@ -1,0 +1,162 @@
+/**
+ * api-docs (DAG++): builds the full botocore index from this machine's python3, generates
+ * hallucinated and misused boto3 calls from a seeded sample of real operations, and reports
+ * detection accuracy per kind, retrieval top-1/top-3 of the intended API (with and without intent
+ * text) and lookup latency, next to the paper's figures and the targets.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs-store.js';
+import { indexApiDocs } from '../src/app/index-api-docs.js';
+import { lookupApiDocs } from '../src/app/lookup-api-docs.js';
+import { checkInvocations, formulateQuery, retrieveApis, splitIdentifier, type ApiHit } from '../src/engines/api-docs/index.js';
+import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
+import { generateCases, NAME_KINDS, paraphraseIntent, USAGE_KINDS, type BenchCase, type CaseKind } from './api-docs-cases.js';
+import { percentile, table } from './stats.js';
+
+const SEED = Number(process.env.API_DOCS_SEED ?? 20_261_121);
+const SAMPLE = Number(process.env.API_DOCS_SAMPLE ?? 300);
+
+export async function benchApiDocs(): Promise<void> {
+  const home = mkdtempSync(join(tmpdir(), 'gg-bench-api-docs-'));
+  try {
+    await run(home);
+  } finally {
+    await closeApiIndexes();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function run(home: string): Promise<void> {
+  // 1. The full botocore index.
+  let build;
+  try {
+    build = await indexApiDocs({ sources: ['botocore'] }, { home });
+  } catch (error) {
+    process.stdout.write(`skipped: ${(error as Error).message} (the benchmark needs botocore in the active python3)\n`);
+    return;
+  }
+  const refresh = await indexApiDocs({ sources: ['botocore'] }, { home });
+  const source = build.sources[0]!;
+  process.stdout.write(
+    table(
+      ['index', 'botocore', 'services (files)', 'records', 'build', 'no-change refresh'],
+      [['full botocore', source.version, source.files, build.totalRecords, `${build.seconds.toFixed(2)} s`, `${refresh.seconds.toFixed(2)} s`]],
+    ),
+  );
+
+  const store = await openApiIndexForReading(resolveApiIndexPath({ home }));
+  const operations = allOperations(store);
+  const cases = generateCases(operations, SAMPLE, SEED);
+  process.stdout.write(`\n${operations.length} operations; seed ${SEED}, ${SAMPLE} sampled, ${cases.length} cases\n\n`);
+
+  // 2. Detection through the real parser and checker.
+  const detection = new Map<CaseKind, { right: number; total: number; misses: string[] }>();
+  for (const c of cases) {
+    const [check] = checkInvocations(await findSnippetCalls(c.code, 'python'), store);
+    const right = isDetected(c, check);
+    const entry = detection.get(c.kind) ?? { right: 0, total: 0, misses: [] };
+    entry.total++;
+    if (right) entry.right++;
+    else if (entry.misses.length < 3) entry.misses.push(`${c.service}.${c.member} ${JSON.stringify(check?.problems ?? 'no check')}`);
+    detection.set(c.kind, entry);
+  }
+  const detectionRows = [...NAME_KINDS, ...USAGE_KINDS].map((kind) => {
+    const d = detection.get(kind) ?? { right: 0, total: 0, misses: [] };
+    const expected = NAME_KINDS.includes(kind) ? 'unknown_api' : kind === 'valid' ? 'valid' : kind === 'missing_required' ? 'missing_required' : 'unknown_argument';
+    return [kind, expected, d.total, pct(d.right, d.total)];
+  });
+  const all = [...detection.values()].reduce((a, d) => ({ right: a.right + d.right, total: a.total + d.total }), { right: 0, total: 0 });
+  detectionRows.push(['all', '', all.total, pct(all.right, all.total)]);
+  process.stdout.write(table(['kind', 'expected', 'cases', 'detected (target 100%)'], detectionRows));
+  for (const [kind, d] of detection) if (d.misses.length > 0) process.stdout.write(`  missed ${kind}: ${d.misses.join(' | ')}\n`);
+
+  // 3. Retrieval of the intended API from the hallucinated call.
+  const variants: Array<[string, (c: BenchCase) => Parameters<typeof formulateQuery>[0]]> = [
+    ['name + service', (c) => ({ member: c.member, owner: c.service })],
+    ['name + service + args', (c) => ({ member: c.member, owner: c.service, keywords: c.keywords })],
+    ['name + service + args + intent', (c) => ({ member: c.member, owner: c.service, keywords: c.keywords, intent: paraphraseIntent(c.intended.description, splitIdentifier(c.intended.member)) })],
+  ];
+  const retrievalRows: Array<Array<string | number>> = [];
+  for (const [label, query] of variants) {
+    for (const kind of [...NAME_KINDS, 'all' as const]) {
+      const subset = cases.filter((c) => (kind === 'all' ? NAME_KINDS.includes(c.kind) : c.kind === kind));
+      let top1 = 0;
+      let top3 = 0;
+      for (const c of subset) {
+        const hits = retrieveApis(store, formulateQuery(query(c)), { topK: 3, library: 'boto3' });
+        const rank = hits.findIndex((h) => h.name === c.intended.name);
+        if (rank === 0) top1++;
+        if (rank >= 0) top3++;
+      }
+      if (kind === 'all' || label === variants[1]![0] || label === variants[2]![0]) retrievalRows.push([label, kind, subset.length, pct(top1, subset.length), pct(top3, subset.length)]);
+    }
+  }
+  process.stdout.write(`\n${table(['query', 'kind', 'cases', 'top-1 (target ≥ 85%)', 'top-3 (target ≥ 95%)'], retrievalRows)}`);
+  const example = cases.find((c) => c.kind === 'verb_synonym');
+  if (example) process.stdout.write(`  intent example (${example.intended.name}): "${paraphraseIntent(example.intended.description, splitIdentifier(example.intended.member))}"\n`);
+
+  // 4. Lookup latency on the full index: parse, check, trigger and (when triggered) retrieval.
+  const probes = cases.slice(0, 600);
+  for (const c of probes.slice(0, 50)) await lookupApiDocs({ code: c.code }, { home });
+  const latencies: number[] = [];
+  const retrieving: number[] = [];
+  let triggeredValid = 0;
+  let triggeredBad = 0;
+  for (const c of probes) {
+    const start = performance.now();
+    const result = await lookupApiDocs({ code: c.code }, { home });
+    const ms = performance.now() - start;
+    latencies.push(ms);
+    if (result.triggered) {
+      retrieving.push(ms);
+      if (c.kind === 'valid') triggeredValid++;
+      else triggeredBad++;
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  retrieving.sort((a, b) => a - b);
+  const valid = probes.filter((c) => c.kind === 'valid').length;
+  process.stdout.write(
+    `\n${table(
+      ['lookup (full index)', 'calls', 'p50', 'p99', 'target p50'],
+      [
+        ['lookup_api_docs use case, all calls', latencies.length, `${percentile(latencies, 50).toFixed(2)} ms`, `${percentile(latencies, 99).toFixed(2)} ms`, '≤ 20 ms'],
+        ['  … calls that triggered retrieval', retrieving.length, `${percentile(retrieving, 50).toFixed(2)} ms`, `${percentile(retrieving, 99).toFixed(2)} ms`, ''],
+      ],
+    )}`,
+  );
+  process.stdout.write(
+    `\nDAG++ trigger on these cases: ${pct(triggeredValid, valid)} of valid calls retrieved (paper, GPT-4o: 3.41% of high-frequency APIs), ${pct(triggeredBad, probes.length - valid)} of wrong calls retrieved (paper, GPT-4o: 50.56% of low-frequency APIs).\n`,
+  );
+  process.stdout.write(
+    [
+      '',
+      'Paper anchors (CloudAPIBench, StarCoder2-3B ablations and Table IV):',
+      '- index lookup alone: high-frequency valid invocations 67.32% (DAG) → 85.37% (DAG + index lookup); low-frequency 46.07% → 35.96%',
+      '- DAG++ (index lookup OR confidence < 0.8), GPT-4o: 74.60% valid invocations on average (+8.20 over the base model), low-frequency 38.58% → 55.43%',
+      '- "API description + specification" is the augmentation chosen for accuracy per token (full docs: 685 tokens per augmentation)',
+      '- Table V: 53% of GPT-4o\'s low-frequency failures call a non-existent API, 34% use the target API wrongly',
+      '- the paper measures end-to-end generation with a 50%-precision BM25 retriever; the figures above measure detection and retrieval only (no model in the loop)',
+      '',
+    ].join('\n'),
+  );
+}
+
+function allOperations(store: Awaited<ReturnType<typeof openApiIndexForReading>>): ApiHit[] {
+  return store.records('boto3').filter((hit) => hit.kind === 'operation');
+}
+
+function isDetected(c: BenchCase, check: ReturnType<typeof checkInvocations>[number] | undefined): boolean {
+  if (!check) return false;
+  if (NAME_KINDS.includes(c.kind)) return !check.exists && check.problems.some((p) => p.code === 'unknown_api');
+  if (c.kind === 'valid') return check.exists && check.valid;
+  if (c.kind === 'missing_required') return check.problems.some((p) => p.code === 'missing_required' && p.argument === c.argument);
+  return check.problems.some((p) => p.code === 'unknown_argument' && p.argument === c.argument);
+}
+
+function pct(part: number, total: number): string {
+  return total === 0 ? '–' : `${((100 * part) / total).toFixed(1)}%`;
+}

@@ -1,0 +1,127 @@
+/**
+ * `lookup_api_docs` (DAG++): check the agent's calls against the API index, decide whether to
+ * retrieve (unknown or invalid call, or confidence below the threshold), and return the
+ * "API description + API specification" augmentation for what was probably meant.
+ */
+import {
+  checkInvocations,
+  decideTrigger,
+  formatAugmentation,
+  formulateQuery,
+  guessSnippetLanguage,
+  loadApiDocsIo,
+  retrieveApis,
+  toDocEntry,
+  type ApiDocEntry,
+  type InvocationCheck,
+  type SnippetLanguage,
+  type TriggerMode,
+} from '../engines/api-docs/index.js';
+import { GuardError } from '../shared/errors.js';
+import { openApiIndexForReading, resolveApiIndexPath, type ApiDocsOptions } from './api-docs-store.js';
+import { watchIndexedSources } from './watch-api-docs.js';
+
+export interface LookupApiDocsRequest {
+  code?: string;
+  query?: string;
+  library?: string;
+  language?: SnippetLanguage;
+  confidence?: number;
+  threshold?: number;
+  topK?: number;
+  mode?: TriggerMode;
+  /** Adds each API's full documentation to the augmentation. */
+  fullDocs?: boolean;
+}
+
+export interface LookupInvocation {
+  call: string;
+  api: string;
+  exists: boolean;
+  valid: boolean;
+  problems: Array<{ code: string; message: string; argument?: string }>;
+}
+
+export interface LookupApiDocsResult {
+  triggered: boolean;
+  reason: string;
+  invocations: LookupInvocation[];
+  docs: ApiDocEntry[];
+  augmentation: string;
+}
+
+export interface LookupApiDocsOptions extends ApiDocsOptions {
+  /** Watch the indexed local sources and re-index them on change (the MCP server sets it). */
+  watch?: boolean;
+}
+
+export const DEFAULT_TOP_K = 3;
+const MAX_DOCS = 10;
+
+/** Runs the check, the trigger and (when triggered) retrieval. Throws INDEX_MISSING, INPUT_INVALID. */
+export async function lookupApiDocs(request: LookupApiDocsRequest, options: LookupApiDocsOptions = {}): Promise<LookupApiDocsResult> {
+  const code = request.code ?? '';
+  const query = request.query?.trim() ?? '';
+  if (code.trim().length === 0 && query.length === 0) {
+    throw new GuardError('INPUT_INVALID', 'lookup_api_docs needs code or query', { hint: 'pass the snippet with the API call (code) and/or what it should do (query)' });
+  }
+  const topK = request.topK ?? DEFAULT_TOP_K;
+  if (!Number.isInteger(topK) || topK < 1 || topK > MAX_DOCS) throw new GuardError('INPUT_INVALID', `top_k must be an integer from 1 to ${MAX_DOCS}, got ${topK}`);
+  for (const [name, value] of [['confidence', request.confidence], ['threshold', request.threshold]] as const) {
+    if (value !== undefined && !(value >= 0 && value <= 1)) throw new GuardError('INPUT_INVALID', `${name} must be a probability from 0 to 1, got ${value}`);
+  }
+  const path = resolveApiIndexPath(options);
+  const store = await openApiIndexForReading(path);
+  if (options.watch) await watchIndexedSources(path, store);
+
+  let checks: InvocationCheck[] = [];
+  if (code.trim().length > 0) {
+    const { findSnippetCalls } = await loadApiDocsIo();
+    const calls = await findSnippetCalls(code, request.language ?? guessSnippetLanguage(code));
+    checks = checkInvocations(calls, store, request.library === undefined ? {} : { library: request.library });
+  }
+  const decision = decideTrigger({
+    mode: request.mode ?? 'auto',
+    checks,
+    ...(request.confidence === undefined ? {} : { confidence: request.confidence }),
+    ...(request.threshold === undefined ? {} : { threshold: request.threshold }),
+    hasQuery: query.length > 0,
+    hasCode: code.trim().length > 0,
+  });
+  const invocations = checks.map(({ call, api, exists, valid, problems }) => ({ call, api, exists, valid, problems: problems.map((p) => ({ ...p })) }));
+  if (!decision.triggered) return { ...decision, invocations, docs: [], augmentation: '' };
+
+  // Retrieve for the failing calls first (all checked calls when confidence or mode triggered it).
+  const failing = checks.filter((check) => !check.valid);
+  const targets = failing.length > 0 ? failing : checks;
+  const perTarget = targets.map((check) =>
+    retrieveApis(store, formulateQuery({ member: check.member, ...(check.owner === undefined ? {} : { owner: check.owner }), keywords: check.keywords, intent: query }), {
+      topK,
+      ...(check.library === undefined ? {} : { library: check.library }),
+    }),
+  );
+  if (targets.length === 0 && query.length > 0) {
+    perTarget.push(retrieveApis(store, formulateQuery({ intent: query }), { topK, ...(request.library === undefined ? {} : { library: request.library }) }));
+  }
+  const docs = interleave(perTarget).slice(0, Math.max(topK, Math.min(MAX_DOCS, topK * targets.length))).map(toDocEntry);
+  const fullDocs = new Map<string, string>();
+  if (request.fullDocs) for (const doc of docs) fullDocs.set(doc.id, store.getDocumentation(doc.id) ?? '');
+  return { ...decision, invocations, docs, augmentation: formatAugmentation(docs, fullDocs) };
+}
+
+/** Round-robin over ranked lists, first occurrence wins. */
+function interleave<T extends { id: string }>(lists: T[][]): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  for (let rank = 0; rank < longest; rank++) {
+    for (const list of lists) {
+      const item = list[rank];
+      if (item && !seen.has(item.id)) {
+        seen.add(item.id);
+        out.push(item);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,124 @@
+/**
+ * Coverage of a sub-request by an API: each content term of the request is weighted (rare words
+ * and library jargon weigh more, words found in every retrieved API less: a bm25-style idf from
+ * the vocabulary's frequency ranks and the retrieved set) and matched against the API's name,
+ * parameters and description (same stem 1, near spelling, else embedding cosine); coverage is the
+ * weighted share matched. Cost: O(request terms × API terms) per API.
+ */
+import { editDistance } from '../../shared/edit-distance.js';
+import type { Calibration } from './calibration.js';
+import { distinctTerms, extractTerms, splitIdentifier, stemWord, type Term } from './tokenize.js';
+import type { ApiUnit } from './types.js';
+import { cosine, type WordVectors } from './word-vectors.js';
+
+export interface IndexedApi {
+  unit: ApiUnit;
+  /** Stems present anywhere in the API. */
+  stems: Set<string>;
+  /** Distinct surface words, with their vectors when the table has them. */
+  words: Array<{ word: string; vector: Float32Array | undefined }>;
+  /** What the API does, by its own account: its name's parts and the first word of its description. */
+  action: IndexedApi['words'];
+  /** Stems of the name's parts. */
+  nameStems: Set<string>;
+}
+
+export interface WeightedTerm extends Term {
+  weight: number;
+}
+
+export interface CoverageResult {
+  /** Index of the best API in the list given. */
+  best: number;
+  score: number;
+  /** Match (0..1) of each term against the best API. */
+  matches: number[];
+  terms: WeightedTerm[];
+}
+
+/** Indexes an API unit for matching: name, parameter names and description terms. */
+export function indexApi(unit: ApiUnit, vectors: WordVectors): IndexedApi {
+  const terms = [
+    ...extractTerms(unit.name),
+    ...unit.params.flatMap((p) => extractTerms(p)),
+    ...extractTerms(unit.description),
+  ];
+  const stems = new Set(terms.map((t) => t.stem));
+  const seen = new Set<string>();
+  const words: IndexedApi['words'] = [];
+  for (const term of terms) {
+    if (seen.has(term.word)) continue;
+    seen.add(term.word);
+    words.push({ word: term.word, vector: vectors.vector(term.word) });
+  }
+  const nameTerms = extractTerms(unit.name);
+  const firstWord = extractTerms(unit.description.split(/[\s,.;:]+/).find((w) => /^[A-Za-z]/.test(w)) ?? '');
+  const action = [...nameTerms, ...firstWord].map((t) => ({ word: t.word, vector: vectors.vector(t.word) }));
+  return { unit, stems, words, action, nameStems: new Set(nameTerms.map((t) => t.stem)) };
+}
+
+/** The request's distinct content terms with their weights (see Calibration for the parts). */
+export function weighTerms(text: string, apis: IndexedApi[], vectors: WordVectors, calibration: Calibration): WeightedTerm[] {
+  const fromIdentifiers = identifierWords(text);
+  return distinctTerms(extractTerms(text)).map((term) => {
+    const rank = vectors.rank(term.word);
+    const base = rank === undefined ? calibration.oovWeight : Math.min(1, Math.max(0.05, Math.log(rank + 2) / Math.log(calibration.fullWeightRank)));
+    const shared = apis.length > 1 ? apis.filter((api) => api.stems.has(term.stem)).length / apis.length : 0;
+    const identifier = fromIdentifiers.has(term.word) && !apis.some((api) => api.stems.has(term.stem)) ? calibration.identifierFactor : 1;
+    return { ...term, weight: base * identifier * (1 - calibration.sharedTermDiscount * shared) };
+  });
+}
+
+/** Scores the sub-request against every API and keeps the best. O(terms × API words × dimensions). */
+export function scoreCoverage(terms: WeightedTerm[], apis: IndexedApi[], vectors: WordVectors, calibration: Calibration): CoverageResult {
+  const total = terms.reduce((sum, t) => sum + t.weight, 0);
+  let best: CoverageResult = { best: -1, score: 0, matches: terms.map(() => 0), terms };
+  apis.forEach((api, index) => {
+    const matches = terms.map((term) => matchTerm(term, api, vectors, calibration));
+    const coverage = total === 0 ? 0 : terms.reduce((sum, t, i) => sum + t.weight * matches[i]!, 0) / total;
+    // The request's first content word is usually its action ("clone", "repeat", "read"): credit the API whose name or own first word says it.
+    const lead = terms[0];
+    const action = lead ? matchTerm(lead, { ...api, stems: new Set(api.action.map((w) => stemWord(w.word))), words: api.action }, vectors, calibration) : 0;
+    const named = terms.some((t) => api.nameStems.has(t.stem)) ? 1 : 0;
+    const score = total === 0 ? 0 : Math.min(1, coverage + calibration.actionBonus * action + calibration.nameBonus * named);
+    if (best.best < 0 || score > best.score) best = { best: index, score, matches, terms };
+  });
+  return best;
+}
+
+/** How well one API accounts for one term, 0..1. */
+export function matchTerm(term: Term, api: IndexedApi, vectors: WordVectors, calibration: Calibration): number {
+  if (api.stems.has(term.stem)) return 1;
+  let match = 0;
+  const vector = vectors.vector(term.word);
+  for (const { word, vector: other } of api.words) {
+    if (match < calibration.fuzzyMatch && isNearSpelling(term.word, word)) match = calibration.fuzzyMatch;
+    if (vector && other) {
+      const cos = cosine(vector, other);
+      if (cos > calibration.semanticLow) {
+        const credit = calibration.semanticMax * Math.min(1, (cos - calibration.semanticLow) / (calibration.semanticHigh - calibration.semanticLow));
+        if (credit > match) match = credit;
+      }
+    }
+  }
+  return match;
+}
+
+/** One edit apart (two for long words), or sharing a prefix of five or more letters. */
+export function isNearSpelling(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length);
+  if (shorter >= 5 && a.slice(0, 5) === b.slice(0, 5) && (a.startsWith(b) || b.startsWith(a) || shorter >= 6 && a.slice(0, 6) === b.slice(0, 6))) return true;
+  if (shorter < 4 || Math.abs(a.length - b.length) > 2) return false;
+  return editDistance(a, b) <= (shorter >= 8 ? 2 : 1);
+}
+
+/** Lower-cased parts of identifiers the user wrote (snake_case, camelCase, with digits): likely variable names. */
+function identifierWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const match of text.matchAll(/[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]*)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*/g)) {
+    const parts = splitIdentifier(match[0]);
+    for (const part of parts) words.add(part);
+    words.add(parts.join(''));
+  }
+  return words;
+}

@@ -1,0 +1,152 @@
+/**
+ * The invocation checker: for each call whose receiver resolves to an indexed library, does the
+ * API exist (else `unknown_api`), and do its arguments fit the signature (`missing_required`,
+ * `unknown_argument`, `too_many_positional` — the paper's "invalid usage of the target API").
+ */
+import type { ApiCatalog } from './catalog.js';
+import { BOTO3_LIBRARY } from './botocore-model.js';
+import type { ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall } from './types.js';
+
+/**
+ * Checks every call the catalog can judge; calls into libraries that are not indexed are left
+ * out. `library` is the caller's hint for calls whose receiver the snippet does not resolve.
+ */
+export function checkInvocations(calls: readonly SnippetCall[], catalog: ApiCatalog, options: { library?: string } = {}): InvocationCheck[] {
+  const indexed = new Set(catalog.libraries());
+  const checks: InvocationCheck[] = [];
+  for (const original of calls) {
+    const call = original.receiver !== undefined && options.library !== undefined ? guessReceiver(original, options.library, catalog) : original;
+    const library = call.library ?? (call.receiver !== undefined ? options.library : undefined);
+    if (library === undefined || !indexed.has(library)) continue;
+    const check = checkCall(call, library, catalog);
+    if (check) checks.push(check);
+  }
+  return checks;
+}
+
+/**
+ * An unresolved receiver under the caller's library hint: a variable named after an owner of the
+ * library (`s3`, `s3_client`, `dynamodb`) is taken to be that client or class.
+ */
+function guessReceiver(call: SnippetCall, library: string, catalog: ApiCatalog): SnippetCall {
+  const name = (call.receiver ?? '').replace(/_?client$/i, '').replace(/^client_?/i, '');
+  for (const owner of [name, name.toLowerCase(), name.replaceAll('_', '').toLowerCase(), name.replaceAll('_', '-').toLowerCase()]) {
+    if (owner.length > 0 && catalog.hasOwner(owner, library)) {
+      return { ...call, library, owner, ownerKind: library === BOTO3_LIBRARY ? 'client' : 'instance' };
+    }
+  }
+  return call;
+}
+
+function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): InvocationCheck | undefined {
+  // A module call's owner is its module path (`requests` for `requests.fetch`), for ranking what was meant.
+  const owner = call.owner ?? (call.path?.includes('.') ? call.path.slice(0, call.path.lastIndexOf('.')) : undefined);
+  const base = { call: call.text, library, member: call.member, keywords: call.keywords, ...(owner === undefined ? {} : { owner }) };
+  // boto3's index holds client methods only: module functions (boto3.client …) are not judged here.
+  if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
+  const wanted = describeWanted(call, library);
+  if (call.ownerKind === 'client' && call.owner !== undefined && !catalog.hasOwner(call.owner, library)) {
+    return unknown(base, wanted, `${library} has no client for service "${call.owner}"`);
+  }
+  const candidates = candidatesFor(call, library, catalog);
+  if (candidates === undefined) return undefined;
+  if (candidates.length === 0) {
+    // An unresolved receiver (`x.foo()`) is only judged when the member exists somewhere in the library.
+    if (call.ownerKind === undefined) return undefined;
+    const where = call.ownerKind === 'client' ? `the ${call.owner} client` : call.ownerKind === 'instance' ? `class ${call.owner}` : library;
+    return unknown(base, wanted, `${wanted} does not exist: ${where} has no "${call.member}"`);
+  }
+  // Overloads or same-named APIs: the call is valid if any fits; otherwise report the closest.
+  let best: { hit: ApiHit; problems: InvocationProblem[] } | undefined;
+  for (const hit of candidates) {
+    const problems = checkArguments(call, hit);
+    if (!best || problems.length < best.problems.length) best = { hit, problems };
+    if (problems.length === 0) break;
+  }
+  return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems };
+}
+
+function unknown(base: Omit<InvocationCheck, 'api' | 'exists' | 'valid' | 'problems'>, wanted: string, message: string): InvocationCheck {
+  return { ...base, api: wanted, exists: false, valid: false, problems: [{ code: 'unknown_api', message }] };
+}
+
+function describeWanted(call: SnippetCall, library: string): string {
+  if (call.path) return call.path;
+  if (call.owner) return `${call.owner}.${call.member}`;
+  return `${library}.${call.member}`;
+}
+
+/** The records a call may mean; undefined when the index cannot judge it (e.g. an unindexed class). */
+function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog): ApiHit[] | undefined {
+  if (call.ownerKind === 'client') return catalog.findMember(call.member, library, call.owner);
+  const all = catalog.findMember(call.member, library);
+  switch (call.ownerKind) {
+    case 'instance': {
+      const owner = call.owner ?? '';
+      const own = all.filter((hit) => lastSegment(hit.owner) === owner && hit.kind !== 'class');
+      if (own.length > 0) return own;
+      // Inherited methods: any method of the library by that name; unknown classes are not judged.
+      if (!catalog.hasOwner(owner, library)) return undefined;
+      return all.filter((hit) => hit.kind === 'method');
+    }
+    case 'module': {
+      const path = call.path ?? '';
+      const exact = all.filter((hit) => hit.name === path || (hit.aliases ?? []).includes(path));
+      if (exact.some((hit) => hit.kind !== 'name')) return exact.filter((hit) => hit.kind !== 'name');
+      // Re-exports (`requests.get` defined in requests.api): module-level definitions with that name,
+      // else the bare name that proves the attribute exists (its signature is unknown: anything goes).
+      const definitions = all.filter((hit) => hit.kind === 'function' || hit.kind === 'class');
+      return definitions.length > 0 ? definitions : exact.length > 0 ? exact : all.filter((hit) => hit.kind === 'name');
+    }
+    default:
+      return all;
+  }
+}
+
+function lastSegment(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? name : name.slice(dot + 1);
+}
+
+/** The argument problems of a call against one signature (empty when it fits). */
+export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProblem[] {
+  const problems: InvocationProblem[] = [];
+  const params = api.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this');
+  const positionalSlots = params.filter((p) => p.kind === 'positional' || p.kind === 'normal');
+  const takesVarPositional = params.some((p) => p.kind === 'var_positional');
+  const takesVarKeyword = params.some((p) => p.kind === 'var_keyword');
+  if (api.keywordOnly && call.positional > 0) {
+    problems.push({ code: 'too_many_positional', message: `${api.name} accepts keyword arguments only; got ${call.positional} positional` });
+  } else if (!takesVarPositional && call.positional > positionalSlots.length) {
+    problems.push({
+      code: 'too_many_positional',
+      message: `${api.name} takes at most ${positionalSlots.length} positional argument(s); got ${call.positional}`,
+    });
+  }
+  const byName = new Map(params.map((p) => [p.name, p]));
+  for (const keyword of call.keywords) {
+    const param = byName.get(keyword);
+    const accepts = param !== undefined && param.kind !== 'positional' && param.kind !== 'var_positional' && param.kind !== 'var_keyword';
+    if (!accepts && !takesVarKeyword) {
+      problems.push({ code: 'unknown_argument', argument: keyword, message: `${api.name} has no parameter "${keyword}"${hintNames(params)}` });
+    }
+  }
+  if (!call.spreadKeywords && !call.spreadPositional && !call.incomplete) {
+    const covered = new Set<string>(call.keywords.filter((k) => byName.get(k)?.kind !== 'positional'));
+    const positionalCovered = api.keywordOnly ? [] : positionalSlots.slice(0, call.positional);
+    for (const p of positionalCovered) covered.add(p.name);
+    for (const param of params) {
+      if (param.required && param.kind !== 'var_positional' && param.kind !== 'var_keyword' && !covered.has(param.name)) {
+        problems.push({ code: 'missing_required', argument: param.name, message: `${api.name} requires "${param.name}"` });
+      }
+    }
+  }
+  return problems;
+}
+
+function hintNames(params: readonly ApiParam[]): string {
+  const names = params.filter((p) => p.kind !== 'var_positional' && p.kind !== 'var_keyword' && p.kind !== 'positional').map((p) => p.name);
+  if (names.length === 0) return '';
+  const shown = names.slice(0, 12).join(', ');
+  return `; it takes ${shown}${names.length > 12 ? ', …' : ''}`;
+}

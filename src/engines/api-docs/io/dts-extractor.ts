@@ -1,0 +1,132 @@
+/**
+ * Extracts a package's exported API from its .d.ts entry with the TypeScript compiler API (loaded
+ * with import() only when indexing): functions and their overloads, classes (constructors and
+ * public methods), exported objects' methods, optional and rest parameters, JSDoc descriptions.
+ */
+import { relative } from 'node:path';
+import type * as TS from 'typescript';
+
+import { firstSentences } from '../doc-text.js';
+import { renderSignature } from '../signature-text.js';
+import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
+
+const MAX_MEMBERS = 400;
+
+/** Records for everything `entry` exports (the default export is named after the package). */
+export async function extractDeclarations(entry: string, library: string, packageDir: string, version: string): Promise<ApiRecord[]> {
+  const ts = ((await import('typescript')) as unknown as { default: typeof TS }).default;
+  const program = ts.createProgram([entry], { noEmit: true, skipLibCheck: true, allowJs: false, types: [], noResolve: false });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(entry);
+  const moduleSymbol = source ? checker.getSymbolAtLocation(source) : undefined;
+  if (!moduleSymbol) return [];
+  const records: ApiRecord[] = [];
+  const context: Context = { ts, checker, library, packageDir, version, records, seen: new Set() };
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const exportName = exported.getName();
+    const prefix = exportName === 'default' || exportName === 'export=' ? library : `${library}.${exportName}`;
+    const member = exportName === 'default' || exportName === 'export=' ? symbol.getName() : exportName;
+    addSymbol(context, symbol, prefix, member);
+  }
+  return records;
+}
+
+interface Context {
+  ts: typeof TS;
+  checker: TS.TypeChecker;
+  library: string;
+  packageDir: string;
+  version: string;
+  records: ApiRecord[];
+  seen: Set<string>;
+}
+
+function addSymbol(context: Context, symbol: TS.Symbol, name: string, member: string): void {
+  const { ts, checker } = context;
+  const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+  if (!declaration) return;
+  const type = checker.getTypeOfSymbolAtLocation(symbol, declaration);
+  if (symbol.flags & ts.SymbolFlags.Class) {
+    const constructors = type.getConstructSignatures();
+    for (const signature of constructors.length > 0 ? constructors : [undefined]) {
+      push(context, { name, member, owner: ownerOf(context, name), kind: 'class', signature, symbol, declaration, prefix: 'new ' });
+    }
+    const instance = checker.getDeclaredTypeOfSymbol(symbol);
+    addMethods(context, instance, name, member);
+    addMethods(context, type, name, member, true);
+    return;
+  }
+  const calls = type.getCallSignatures();
+  for (const signature of calls) push(context, { name, member, owner: ownerOf(context, name), kind: 'function', signature, symbol, declaration });
+  if (symbol.flags & (ts.SymbolFlags.Variable | ts.SymbolFlags.Module | ts.SymbolFlags.Namespace)) addMethods(context, type, name, member, false, 'function');
+}
+
+/** Public methods (and function-typed properties) of a type declared inside the package. */
+function addMethods(context: Context, type: TS.Type, ownerName: string, owner: string, isStatic = false, kind: ApiKind = 'method'): void {
+  const { ts, checker } = context;
+  let count = 0;
+  for (const property of type.getProperties()) {
+    if (count >= MAX_MEMBERS) break;
+    const declaration = property.valueDeclaration ?? property.declarations?.[0];
+    if (!declaration || !isInside(context, declaration)) continue;
+    const modifiers = ts.getCombinedModifierFlags(declaration as TS.Declaration);
+    if (modifiers & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected) || property.getName().startsWith('#') || property.getName() === 'prototype') continue;
+    const signatures = checker.getTypeOfSymbolAtLocation(property, declaration).getCallSignatures();
+    for (const signature of signatures) {
+      push(context, { name: `${ownerName}.${property.getName()}`, member: property.getName(), owner, kind: isStatic ? 'function' : kind, signature, symbol: property, declaration });
+      count++;
+    }
+  }
+}
+
+function push(
+  context: Context,
+  item: { name: string; member: string; owner: string; kind: ApiKind; signature: TS.Signature | undefined; symbol: TS.Symbol; declaration: TS.Declaration; prefix?: string },
+): void {
+  const { ts, checker } = context;
+  const params: ApiParam[] = (item.signature?.getParameters() ?? []).map((parameter) => {
+    const declaration = parameter.valueDeclaration as TS.ParameterDeclaration | undefined;
+    const rest = declaration ? declaration.dotDotDotToken !== undefined : false;
+    const optional = declaration ? checker.isOptionalParameter(declaration) : false;
+    // The type as written in the declaration reads best; the checker's rendering is the fallback.
+    const type = declaration?.type ? declaration.type.getText().replace(/\s+/g, ' ') : declaration ? checker.typeToString(checker.getTypeOfSymbolAtLocation(parameter, declaration)) : undefined;
+    return {
+      name: parameter.getName(),
+      kind: rest ? 'var_positional' : 'normal',
+      required: !rest && !optional,
+      ...(type ? { type: type.length > 60 ? `${type.slice(0, 57)}...` : type } : {}),
+    } satisfies ApiParam;
+  });
+  const returns = item.signature && item.kind !== 'class' ? checker.typeToString(item.signature.getReturnType()) : undefined;
+  const signatureText = `${item.prefix ?? ''}${renderSignature(item.member, params, returns && returns.length <= 60 ? returns : undefined)}`;
+  const key = `${item.name}|${signatureText}`;
+  if (context.seen.has(key)) return;
+  context.seen.add(key);
+  const documentation = ts.displayPartsToString((item.signature?.getDocumentationComment(checker) ?? []).length > 0 ? item.signature!.getDocumentationComment(checker) : item.symbol.getDocumentationComment(checker));
+  const file = item.declaration.getSourceFile();
+  const line = file.getLineAndCharacterOfPosition(item.declaration.getStart(file)).line + 1;
+  context.records.push({
+    library: context.library,
+    name: item.name,
+    owner: item.owner,
+    member: item.member,
+    kind: item.kind,
+    signature: signatureText,
+    params,
+    description: firstSentences(documentation),
+    documentation,
+    location: `${relative(context.packageDir, file.fileName)}:${line}`,
+    version: context.version,
+  });
+}
+
+function ownerOf(context: Context, name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? context.library : name.slice(0, dot);
+}
+
+function isInside(context: Context, declaration: TS.Declaration): boolean {
+  const file = declaration.getSourceFile().fileName;
+  return !relative(context.packageDir, file).startsWith('..');
+}

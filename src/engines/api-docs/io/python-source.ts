@@ -1,0 +1,83 @@
+/** A Python package (a directory) or module (a file) as a source: its .py/.pyi files through tree-sitter. */
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+
+import { GuardError } from '../../../shared/errors.js';
+import { createParser } from '../../syntax/index.js';
+import { extractPythonModule } from '../python-source-model.js';
+import type { ApiRecord } from '../types.js';
+import { fingerprintFile, walkFiles, type WalkedFile } from './file-walk.js';
+import { runPython } from './python-runner.js';
+import type { SourcePlan } from './source-plan.js';
+
+/** The directory (or file) of an importable package, asked of the active python3. */
+export async function locatePythonPackage(name: string): Promise<string> {
+  if (!/^[A-Za-z_][\w.]*$/.test(name)) throw new GuardError('INPUT_INVALID', `"${name}" is not a Python import name`, { hint: 'use the name you import, e.g. python:requests, or a path' });
+  const code = `import ${name} as m; p = getattr(m, '__path__', None); print(list(p)[0] if p else m.__file__)`;
+  return (await runPython(code, name)).trim();
+}
+
+const TEST_DIRS = /(^|\/)(tests?|testing|_?vendor|docs|examples|benchmarks?)$/;
+
+/** The plan for the package at `path` (a directory with .py/.pyi files, or one module file). */
+export function planPython(path: string): SourcePlan {
+  const absolute = resolve(path);
+  const isFile = statSync(absolute).isFile();
+  const root = isFile ? dirname(absolute) : absolute;
+  const library = isFile ? basename(absolute).replace(/\.pyi?$/, '') : basename(absolute);
+  const files = isFile ? [fingerprintFile(root, absolute)] : preferStubs(walkFiles(root, (name) => /\.pyi?$/.test(name), (rel, name) => TEST_DIRS.test(rel) || name.startsWith('.')));
+  return {
+    id: `python:${absolute}`,
+    kind: 'python',
+    root: absolute,
+    library,
+    version: isFile ? '' : readVersion(root),
+    files,
+    granularity: 'file',
+    extract: async (changed) => {
+      const parser = await createParser('python');
+      const records = new Map<string, ApiRecord[]>();
+      try {
+        for (const file of changed) {
+          const tree = parser.parse(readFileSync(file.absolute, 'utf8'));
+          if (!tree) continue;
+          try {
+            records.set(file.path, extractPythonModule(tree.rootNode, { library, module: moduleOf(library, file.path, isFile), file: `${library}/${file.path}`, version: '' }));
+          } finally {
+            tree.delete();
+          }
+        }
+      } finally {
+        parser.delete();
+      }
+      return records;
+    },
+  };
+}
+
+/** `sessions.py` → `requests.sessions`; `adapters/__init__.pyi` → `requests.adapters`. */
+function moduleOf(library: string, relativePath: string, isFile: boolean): string {
+  if (isFile) return library;
+  const parts = relativePath.replace(/\.pyi?$/, '').split('/');
+  if (parts[parts.length - 1] === '__init__') parts.pop();
+  return [library, ...parts].join('.');
+}
+
+/** Drops `x.py` when `x.pyi` sits beside it (stubs describe the public API). */
+function preferStubs(files: WalkedFile[]): WalkedFile[] {
+  const stubs = new Set(files.filter((f) => f.path.endsWith('.pyi')).map((f) => f.path.slice(0, -1)));
+  return files.filter((f) => !stubs.has(f.path));
+}
+
+function readVersion(root: string): string {
+  for (const file of ['__version__.py', '_version.py', 'version.py', '__init__.py']) {
+    try {
+      const text = readFileSync(resolve(root, file), 'utf8');
+      const match = /__version__\s*(?::\s*str\s*)?=\s*['"]([^'"]+)['"]/.exec(text);
+      if (match) return match[1]!;
+    } catch {
+      // not there
+    }
+  }
+  return '';
+}

@@ -1,0 +1,258 @@
+/**
+ * Extracts the public API of one Python module (.py or .pyi, parsed by tree-sitter): functions,
+ * classes (called through their `__init__`, or their fields for dataclasses), methods, signatures
+ * with defaults, `*`/`/` separators, `*args`/`**kwargs`, decorators and docstrings.
+ */
+import type { Node } from 'web-tree-sitter';
+
+import { firstSentences } from './doc-text.js';
+import { cleanDocstring, parseDocstring } from './docstrings.js';
+import { renderSignature } from './signature-text.js';
+import type { ApiParam, ApiRecord } from './types.js';
+
+export interface PythonModuleInfo {
+  library: string;
+  /** Dotted module path: `requests.sessions`. */
+  module: string;
+  /** File for locations: `requests/sessions.py`. */
+  file: string;
+  version: string;
+}
+
+/** Records for the public functions, classes and methods of a parsed module. */
+export function extractPythonModule(root: Node, info: PythonModuleInfo): ApiRecord[] {
+  const records: ApiRecord[] = [];
+  const defined = new Set<string>();
+  for (const statement of topLevelStatements(root)) {
+    const { definition, decorators } = unwrap(statement);
+    if (!definition) continue;
+    const name = definition.childForFieldName('name')?.text;
+    if (!name || name.startsWith('_')) continue;
+    defined.add(name);
+    if (definition.type === 'function_definition') {
+      records.push(functionRecord(definition, decorators, info, info.module, 'function', info.module));
+    } else if (definition.type === 'class_definition') {
+      records.push(...classRecords(definition, decorators, info));
+    }
+  }
+  for (const [name, line, target] of moduleNames(root)) {
+    if (defined.has(name) || name.startsWith('_')) continue;
+    defined.add(name);
+    records.push(nameRecord(name, line, target, info));
+  }
+  return records;
+}
+
+/**
+ * Public names a module binds without defining them here: `from .api import get`,
+ * `from x import y as z`, `float64 = floating`, `T: TypeAlias = …`.
+ * Yields [name, line, what it refers to].
+ */
+function moduleNames(root: Node): Array<[string, number, string]> {
+  const names: Array<[string, number, string]> = [];
+  for (const child of root.namedChildren) {
+    if (!child) continue;
+    const line = child.startPosition.row + 1;
+    if (child.type === 'import_from_statement') {
+      const from = child.childForFieldName('module_name');
+      for (const part of child.namedChildren) {
+        // Node wrappers are fresh objects on every access: compare positions, not identities.
+        if (!part || part.startIndex === from?.startIndex) continue;
+        if (part.type === 'dotted_name') names.push([part.text, line, `${from?.text ?? ''}.${part.text}`]);
+        else if (part.type === 'aliased_import') {
+          const alias = part.childForFieldName('alias')?.text;
+          if (alias) names.push([alias, line, `${from?.text ?? ''}.${part.childForFieldName('name')?.text ?? alias}`]);
+        }
+      }
+    } else if (child.type === 'expression_statement') {
+      const assignment = child.namedChildren[0];
+      const left = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
+      if (left?.type === 'identifier') names.push([left.text, line, assignment!.childForFieldName('right')?.text.slice(0, 80) ?? '']);
+    }
+  }
+  return names;
+}
+
+function nameRecord(name: string, line: number, target: string, info: PythonModuleInfo): ApiRecord {
+  return {
+    library: info.library,
+    name: `${info.module}.${name}`,
+    owner: info.module,
+    member: name,
+    kind: 'name',
+    signature: `${name} = ${target}`,
+    params: [
+      { name: 'args', kind: 'var_positional', required: false },
+      { name: 'kwargs', kind: 'var_keyword', required: false },
+    ],
+    description: '',
+    documentation: '',
+    location: `${info.file}:${line}`,
+    version: info.version,
+  };
+}
+
+/** Module-level statements, looking inside `if`/`try` blocks (TYPE_CHECKING, version switches). */
+function topLevelStatements(root: Node): Node[] {
+  const out: Node[] = [];
+  const walk = (node: Node, depth: number): void => {
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (['function_definition', 'class_definition', 'decorated_definition'].includes(child.type)) out.push(child);
+      else if (depth < 3 && ['if_statement', 'try_statement', 'else_clause', 'elif_clause', 'except_clause', 'finally_clause', 'block'].includes(child.type)) walk(child, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return out;
+}
+
+function unwrap(node: Node): { definition: Node | null; decorators: string[] } {
+  if (node.type !== 'decorated_definition') return { definition: node, decorators: [] };
+  const decorators = node.namedChildren.filter((c) => c?.type === 'decorator').map((c) => c!.text.replace(/^@\s*/, ''));
+  return { definition: node.childForFieldName('definition'), decorators };
+}
+
+function docstringOf(definition: Node): string {
+  const body = definition.childForFieldName('body');
+  const first = body?.namedChildren.find((c) => c?.type !== 'comment');
+  if (first?.type !== 'expression_statement') return '';
+  const string = first.namedChildren[0];
+  if (string?.type !== 'string') return '';
+  const content = string.namedChildren.filter((c) => c?.type === 'string_content').map((c) => c!.text).join('');
+  return cleanDocstring(content);
+}
+
+function functionRecord(definition: Node, decorators: string[], info: PythonModuleInfo, owner: string, kind: 'function' | 'method', qualifier: string): ApiRecord {
+  const name = definition.childForFieldName('name')!.text;
+  let params = readParameters(definition.childForFieldName('parameters'));
+  const isStatic = decorators.some((d) => d === 'staticmethod' || d.endsWith('.staticmethod'));
+  if (kind === 'method' && !isStatic && params.length > 0 && params[0]!.kind !== 'var_positional' && params[0]!.kind !== 'var_keyword') params = params.slice(1);
+  const returns = definition.childForFieldName('return_type')?.text;
+  const docstring = docstringOf(definition);
+  const parsed = parseDocstring(docstring);
+  params = addDocumentedKeywords(params, parsed.keywords);
+  const decoration = decorators.filter((d) => !/^(staticmethod|classmethod|overload|typing\.overload|abstractmethod|abc\.abstractmethod)$/.test(d));
+  return {
+    library: info.library,
+    name: `${qualifier}.${name}`,
+    owner,
+    member: name,
+    kind,
+    signature: `${definition.text.startsWith('async') ? 'async ' : ''}${renderSignature(name, params, returns)}`,
+    params,
+    description: firstSentences(parsed.summary),
+    documentation: [decoration.length > 0 ? decoration.map((d) => `@${d}`).join(' ') : '', docstring].filter(Boolean).join('\n'),
+    location: `${info.file}:${definition.startPosition.row + 1}`,
+    version: info.version,
+  };
+}
+
+/** `**kwargs` with documented keywords (Azure's `:keyword`): those become optional keyword parameters. */
+function addDocumentedKeywords(params: ApiParam[], keywords: readonly string[]): ApiParam[] {
+  const varKeyword = params.findIndex((p) => p.kind === 'var_keyword');
+  if (varKeyword < 0 || keywords.length === 0) return params;
+  const known = new Set(params.map((p) => p.name));
+  const added: ApiParam[] = [...new Set(keywords)].filter((k) => !known.has(k)).map((name) => ({ name, kind: 'keyword', required: false }));
+  return [...params.slice(0, varKeyword), ...added, ...params.slice(varKeyword)];
+}
+
+function classRecords(definition: Node, decorators: string[], info: PythonModuleInfo): ApiRecord[] {
+  const name = definition.childForFieldName('name')!.text;
+  const qualified = `${info.module}.${name}`;
+  const body = definition.childForFieldName('body');
+  const methods: ApiRecord[] = [];
+  let init: ApiRecord | undefined;
+  const fields: ApiParam[] = [];
+  for (const statement of body?.namedChildren ?? []) {
+    if (!statement) continue;
+    const { definition: inner, decorators: innerDecorators } = unwrap(statement);
+    if (inner?.type === 'function_definition') {
+      const method = inner.childForFieldName('name')?.text ?? '';
+      if (innerDecorators.some((d) => d === 'property' || d.endsWith('.setter') || d.endsWith('.deleter') || d.endsWith('cached_property'))) continue;
+      if (method === '__init__') init = functionRecord(inner, innerDecorators, info, name, 'method', qualified);
+      else if (!method.startsWith('_') || method === '__call__') methods.push(functionRecord(inner, innerDecorators, info, name, 'method', qualified));
+    } else if (inner?.type === 'expression_statement') {
+      const assignment = inner.namedChildren[0];
+      const field = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
+      if (assignment && field?.type === 'identifier' && assignment.childForFieldName('type') && !field.text.startsWith('_')) {
+        const value = assignment.childForFieldName('right');
+        fields.push({ name: field.text, kind: 'normal', required: value === null, ...(value ? { default: value.text } : {}) });
+      }
+    }
+  }
+  const isDataclass = decorators.some((d) => /(^|\.)(dataclass|define|frozen|attrs|attr\.s)\b/.test(d));
+  const hasBases = (definition.childForFieldName('superclasses')?.namedChildren.length ?? 0) > 0;
+  // Without an __init__ (and not a dataclass) the constructor comes from a base class we may not see: accept anything.
+  const params: ApiParam[] = init
+    ? init.params
+    : isDataclass
+      ? fields.sort((a, b) => Number(b.required) - Number(a.required))
+      : hasBases
+        ? [
+            { name: 'args', kind: 'var_positional', required: false },
+            { name: 'kwargs', kind: 'var_keyword', required: false },
+          ]
+        : [];
+  const docstring = docstringOf(definition);
+  const parsed = parseDocstring(docstring);
+  const classRecord: ApiRecord = {
+    library: info.library,
+    name: qualified,
+    owner: info.module,
+    member: name,
+    kind: 'class',
+    signature: `class ${renderSignature(name, params)}`,
+    params,
+    description: firstSentences(parsed.summary || parseDocstring(init?.documentation ?? '').summary),
+    documentation: docstring,
+    location: `${info.file}:${definition.startPosition.row + 1}`,
+    version: info.version,
+  };
+  return [classRecord, ...methods];
+}
+
+/** Parameters of a `parameters` node, with the `/` and `*` separators applied. */
+export function readParameters(node: Node | null): ApiParam[] {
+  const params: ApiParam[] = [];
+  let keywordOnly = false;
+  for (const child of node?.namedChildren ?? []) {
+    if (!child) continue;
+    switch (child.type) {
+      case 'positional_separator':
+        for (const p of params) if (p.kind === 'normal') p.kind = 'positional';
+        break;
+      case 'keyword_separator':
+        keywordOnly = true;
+        break;
+      case 'identifier':
+        params.push({ name: child.text, kind: keywordOnly ? 'keyword' : 'normal', required: true });
+        break;
+      case 'typed_parameter': {
+        const inner = child.namedChildren[0];
+        const type = child.childForFieldName('type')?.text;
+        if (inner?.type === 'list_splat_pattern') {
+          params.push({ name: inner.text.replace(/^\*/, ''), kind: 'var_positional', required: false });
+          keywordOnly = true;
+        } else if (inner?.type === 'dictionary_splat_pattern') params.push({ name: inner.text.replace(/^\*\*/, ''), kind: 'var_keyword', required: false });
+        else if (inner) params.push({ name: inner.text, kind: keywordOnly ? 'keyword' : 'normal', required: true, ...(type ? { type } : {}) });
+        break;
+      }
+      case 'default_parameter':
+      case 'typed_default_parameter': {
+        const name = child.childForFieldName('name')?.text;
+        const type = child.childForFieldName('type')?.text;
+        const value = child.childForFieldName('value')?.text;
+        if (name) params.push({ name, kind: keywordOnly ? 'keyword' : 'normal', required: false, ...(value ? { default: value } : {}), ...(type ? { type } : {}) });
+        break;
+      }
+      case 'list_splat_pattern':
+        params.push({ name: child.text.replace(/^\*/, ''), kind: 'var_positional', required: false });
+        keywordOnly = true;
+        break;
+      case 'dictionary_splat_pattern':
+        params.push({ name: child.text.replace(/^\*\*/, ''), kind: 'var_keyword', required: false });
+        break;
+    }
+  }
+  return params;
+}

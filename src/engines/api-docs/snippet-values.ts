@@ -1,0 +1,30 @@
+/** What a name in an agent's snippet stands for, as far as the snippet shows it. */
+
+export type SnippetValue =
+  /** A module, or a function or class inside one: `requests`, `numpy.linalg`, `lodash.chunk`. */
+  | { kind: 'module'; library: string; path: string }
+  /** `boto3.client("s3")` */
+  | { kind: 'client'; service: string }
+  /** `boto3.resource("s3")` (resource methods are not indexed) */
+  | { kind: 'resource'; service: string }
+  /** `boto3.Session()` */
+  | { kind: 'session' }
+  /** `Session()`, `new S3Client()` */
+  | { kind: 'instance'; library: string; cls: string };
+
+/** The last dotted segment of a path. */
+export function lastPathSegment(path: string): string {
+  const dot = path.lastIndexOf('.');
+  return dot < 0 ? path : path.slice(dot + 1);
+}
+
+/** Whether a name looks like a class (starts upper-case and is not all capitals). */
+export function looksLikeClass(name: string): boolean {
+  return /^[A-Z]/.test(name) && /[a-z]/.test(name);
+}
+
+/** One call's text for reports: whitespace collapsed, at most 120 characters. */
+export function callText(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 120 ? `${flat.slice(0, 117)}...` : flat;
+}

@@ -1,0 +1,110 @@
+/** The API-docs engine's data: one record per API, invocations seen in a snippet, and their checks. */
+
+/**
+ * What kind of thing an API record describes. `name`: a module-level name whose signature the
+ * index does not know (an imported re-export, an assigned alias); it proves existence, it is never
+ * retrieved as documentation.
+ */
+export type ApiKind = 'function' | 'method' | 'class' | 'operation' | 'name';
+
+/** One parameter of an API's signature. */
+export interface ApiParam {
+  name: string;
+  /** positional-only (before `/`), normal, keyword-only (after `*`), `*args`, `**kwargs`. */
+  kind: 'positional' | 'normal' | 'keyword' | 'var_positional' | 'var_keyword';
+  required: boolean;
+  /** Default value as written in the source, when there is one. */
+  default?: string;
+  type?: string;
+}
+
+/** One API as stored in the index (everything but the database id). */
+export interface ApiRecord {
+  /** The library an agent imports: `boto3`, `requests`, `lodash`, an OpenAPI title. */
+  library: string;
+  /** Qualified name: `s3.list_objects_v2`, `requests.sessions.Session.get`, `lodash.chunk`. */
+  name: string;
+  /** The owner a call goes through: a boto3 service (`s3`), a class (`Session`), a module (`requests.api`). */
+  owner: string;
+  /** The last segment of the name, the one a call site writes: `list_objects_v2`. */
+  member: string;
+  kind: ApiKind;
+  /** Human-readable signature: `list_objects_v2(*, Bucket, Prefix=None, …)`. */
+  signature: string;
+  params: ApiParam[];
+  /** First sentence(s) of the documentation. */
+  description: string;
+  /** The full documentation, kept but not sent by default. */
+  documentation: string;
+  /** Where the API is defined: a file (and line) or a document pointer. */
+  location: string;
+  version: string;
+  /** Whether positional arguments are refused (boto3 client operations take keywords only). */
+  keywordOnly?: boolean;
+  /** Names the same API is also reachable by (re-exports), matched by the checker. */
+  aliases?: string[];
+}
+
+/** A stored API with its id and the score of the query that found it. */
+export interface ApiHit extends ApiRecord {
+  id: string;
+  score: number;
+}
+
+/** Problem codes of the invocation checker: the paper's hallucination kinds and their details. */
+export type InvocationProblemCode =
+  | 'unknown_api'
+  | 'missing_required'
+  | 'unknown_argument'
+  | 'too_many_positional';
+
+export interface InvocationProblem {
+  code: InvocationProblemCode;
+  message: string;
+  argument?: string;
+}
+
+/** A call found in a snippet, with its receiver resolved as far as the snippet allows. */
+export interface SnippetCall {
+  /** The call as written, shortened: `s3.list_object(Bucket="b")`. */
+  text: string;
+  /** The library the receiver resolves to, when known (`boto3`, `requests`, …). */
+  library?: string;
+  /** The owner the call goes through: a boto3 service, a class name, a module path. */
+  owner?: string;
+  /** How the owner was resolved: a boto3 client, an instance of a class, a module. */
+  ownerKind?: 'client' | 'instance' | 'module';
+  /** The called member: `list_object`. */
+  member: string;
+  /** The receiver's variable name when it did not resolve (`client` in `client.get_item()`). */
+  receiver?: string;
+  /** Dotted path from the library root when the call goes through modules: `requests.get`. */
+  path?: string;
+  positional: number;
+  /** Whether a `*args` spread is passed (positional count unknown). */
+  spreadPositional: boolean;
+  keywords: string[];
+  /** Whether a `**kwargs` spread is passed (keywords unknown). */
+  spreadKeywords: boolean;
+  line: number;
+  /** An unclosed call in incomplete code: required arguments may still follow, so they are not demanded. */
+  incomplete?: boolean;
+}
+
+/** The checker's verdict on one call. */
+export interface InvocationCheck {
+  call: string;
+  /** The API the call resolved to (qualified name), or what it asked for when unknown. */
+  api: string;
+  library?: string;
+  exists: boolean;
+  valid: boolean;
+  problems: InvocationProblem[];
+  /** The member name, split, for query formulation. */
+  member: string;
+  owner?: string;
+  keywords: string[];
+}
+
+/** Retrieval policy of DAG++: auto retrieves on a failed check or low confidence. */
+export type TriggerMode = 'auto' | 'always' | 'never';

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+
+import { DEFAULT_CALIBRATION, encodeWordVectors, decodeWordVectors, NO_WORD_VECTORS, parseApiUnit } from '../../../src/engines/answerability/index.js';
+import { indexApi, isNearSpelling, matchTerm, scoreCoverage, weighTerms } from '../../../src/engines/answerability/score-coverage.js';
+import { stemWord } from '../../../src/engines/answerability/tokenize.js';
+
+const vectors = decodeWordVectors(
+  encodeWordVectors(
+    [
+      { word: 'clone', rank: 5000, vector: [1, 0, 0] },
+      { word: 'copies', rank: 3000, vector: [0.97, 0.2, 0] },
+      { word: 'download', rank: 4000, vector: [0, 1, 0] },
+      { word: 'items', rank: 900, vector: [0, 0, 1] },
+    ],
+    3,
+    {},
+  ),
+)!;
+const calibration = { ...DEFAULT_CALIBRATION, semanticLow: 0.5, semanticHigh: 0.9, semanticMax: 0.8 };
+const term = (word: string) => ({ word, stem: stemWord(word) });
+
+describe('matchTerm', () => {
+  const api = indexApi(parseApiUnit('fork(num_instances: int): Creates copies of the items.'), vectors);
+
+  it('gives full credit to the same stem, in name, parameters or description', () => {
+    expect(matchTerm(term('forking'), api, vectors, calibration)).toBe(1);
+    expect(matchTerm(term('instance'), api, vectors, calibration)).toBe(1);
+    expect(matchTerm(term('item'), api, vectors, calibration)).toBe(1);
+  });
+
+  it('gives partial credit to near spellings and to close embeddings, none to unrelated words', () => {
+    expect(matchTerm(term('instanses'), api, vectors, calibration)).toBe(calibration.fuzzyMatch);
+    const semantic = matchTerm(term('clone'), api, vectors, calibration);
+    expect(semantic).toBeGreaterThan(0.5);
+    expect(semantic).toBeLessThanOrEqual(calibration.semanticMax);
+    expect(matchTerm(term('download'), api, vectors, calibration)).toBe(0);
+    expect(matchTerm(term('clone'), api, NO_WORD_VECTORS, calibration)).toBe(0);
+  });
+
+  it.each([
+    ['augument', 'augment', true],
+    ['concat', 'concatenate', true],
+    ['zipp', 'zip', false],
+    ['indexs', 'index', true],
+    ['map', 'max', false],
+  ])('isNearSpelling(%s, %s) = %s', (a, b, expected) => {
+    expect(isNearSpelling(a, b)).toBe(expected);
+  });
+});
+
+describe('scoreCoverage', () => {
+  const apis = ['fork(num_instances: int): Creates copies of the items.', 'download(url): Downloads the items at a URL.'].map((t) => indexApi(parseApiUnit(t), vectors));
+
+  it('picks the API that covers the request best, with per-term matches', () => {
+    const terms = weighTerms('clone the items', apis, vectors, calibration);
+    const result = scoreCoverage(terms, apis, vectors, calibration);
+    expect(result.best).toBe(0);
+    expect(result.score).toBeGreaterThan(0.5);
+    expect(result.terms.map((t) => t.word)).toEqual(['clone', 'items']);
+  });
+
+  it('weighs a term found in every API less than one found in a single API', () => {
+    const terms = weighTerms('download the items', apis, vectors, { ...calibration, sharedTermDiscount: 0.5 });
+    const items = terms.find((t) => t.word === 'items')!;
+    const plain = weighTerms('download the items', apis, vectors, { ...calibration, sharedTermDiscount: 0 }).find((t) => t.word === 'items')!;
+    expect(items.weight).toBeCloseTo(plain.weight * 0.5, 6);
+  });
+
+  it('scores 0 when nothing matches', () => {
+    const terms = weighTerms('encrypt a secret', apis, vectors, calibration);
+    expect(scoreCoverage(terms, apis, vectors, calibration).score).toBe(0);
+  });
+});
