@@ -1,46 +1,36 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { writeTinyEmbeddings } from '../fixtures/tiny-embeddings.js';
 import { ANSWERABLE, FILEKIT_APIS, PARTIAL, UNANSWERABLE } from '../engines/answerability/cases.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+import { CLI, connectBuiltCli, type StdioSession } from '../fixtures/mcp-stdio-client.js';
 
 describe('assess_answerability (built CLI)', () => {
   let root: string;
   let env: Record<string, string>;
-  let client: Client;
-  let stderr = '';
+  let session: StdioSession;
 
   beforeAll(async () => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
     root = await mkdtemp(join(tmpdir(), 'guard-assess-e2e-'));
     env = { GUARD_HOME: join(root, 'home'), GUARD_EMBEDDINGS: writeTinyEmbeddings(root), NO_COLOR: '1' };
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: ROOT, env: { ...getDefaultEnvironment(), ...env }, stderr: 'pipe' });
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    client = new Client({ name: 'e2e', version: '0.0.0' });
-    await client.connect(transport);
+    session = await connectBuiltCli(env);
   });
 
   afterAll(async () => {
-    await client?.close();
+    await session?.close();
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  const call = async (args: Record<string, unknown>): Promise<CallToolResult> => (await client.callTool({ name: 'assess_answerability', arguments: args })) as CallToolResult;
+  const call = (args: Record<string, unknown>): Promise<CallToolResult> => session.call('assess_answerability', args);
 
   it('lists the tool with described input fields', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await session.client.listTools();
     const tool = tools.find((t) => t.name === 'assess_answerability');
     expect(tool).toBeDefined();
     const properties = tool!.inputSchema.properties as Record<string, { description?: string }>;
@@ -54,7 +44,7 @@ describe('assess_answerability (built CLI)', () => {
     [UNANSWERABLE, 'unanswerable'],
   ])('labels "%s" as %s with structured evidence', async (query, label) => {
     const result = await call({ query, apis: FILEKIT_APIS });
-    expect(result.isError, `tool error: ${JSON.stringify(result.content)}\nstderr: ${stderr}`).toBeFalsy();
+    expect(result.isError, `tool error: ${JSON.stringify(result.content)}\nstderr: ${session.stderr()}`).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ label, confidence: expect.any(Number), requests: expect.any(Array) });
     const { requests } = result.structuredContent as { requests: Array<{ text: string; covered: boolean; score: number }> };
     for (const request of requests) expect(request).toMatchObject({ text: expect.any(String), covered: expect.any(Boolean), score: expect.any(Number) });

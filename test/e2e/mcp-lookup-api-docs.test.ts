@@ -2,27 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { tempDir, writeBotocore, writePythonPackage } from '../fixtures/api-docs-sources.js';
+import { CLI, connectBuiltCli, ROOT, type StdioSession } from '../fixtures/mcp-stdio-client.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const RECORDER = join(ROOT, 'test', 'fixtures', 'import-recorder', 'register.mjs');
 
 describe('lookup_api_docs over MCP stdio (built CLI)', () => {
   let dir: string;
-  let client: Client;
+  let session: StdioSession;
   let importLog: string;
-  let stderr = '';
 
   beforeAll(async () => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
     dir = tempDir('gg-mcp-docs-');
     writeBotocore(dir);
     const pkg = writePythonPackage(dir);
@@ -32,27 +25,18 @@ describe('lookup_api_docs over MCP stdio (built CLI)', () => {
     expect(JSON.parse(index.stdout)).toMatchObject({ sources: [{ id: 'botocore' }, { library: 'weatherlib' }] });
 
     importLog = join(dir, 'imports.log');
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', RECORDER, CLI, 'mcp'],
-      cwd: dir,
-      env: { ...getDefaultEnvironment(), GUARD_HOME: join(dir, 'home'), GUARD_IMPORT_LOG: importLog },
-      stderr: 'pipe',
-    });
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    client = new Client({ name: 'e2e-docs', version: '0.0.0' });
-    await client.connect(transport);
+    session = await connectBuiltCli({ GUARD_HOME: join(dir, 'home'), GUARD_IMPORT_LOG: importLog }, { nodeArgs: ['--import', RECORDER], cwd: dir });
   });
 
   afterAll(async () => {
-    await client?.close();
+    await session?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   const sqliteLoaded = (): boolean => existsSync(importLog) && readFileSync(importLog, 'utf8').includes('better-sqlite3');
 
   it('lists the tool with described inputs, without opening SQLite', async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await session.client.listTools();
     const tool = tools.find((t) => t.name === 'lookup_api_docs');
     expect(tool).toBeDefined();
     const properties = (tool!.inputSchema as { properties: Record<string, { description?: string }> }).properties;
@@ -62,11 +46,8 @@ describe('lookup_api_docs over MCP stdio (built CLI)', () => {
   });
 
   it('flags a hallucinated boto3 call and returns the intended API as structured content', async () => {
-    const result = (await client.callTool({
-      name: 'lookup_api_docs',
-      arguments: { code: 'import boto3\nddb = boto3.client("dynamodb")\nddb.fetch_item(TableName="t", Key={"id": 1})\nddb.put_item(TableName="t", Item={})\n', top_k: 1 },
-    })) as CallToolResult;
-    expect(result.isError, `tool error: ${JSON.stringify(result.content)}\nstderr: ${stderr}`).toBeFalsy();
+    const result = await session.call('lookup_api_docs', { code: 'import boto3\nddb = boto3.client("dynamodb")\nddb.fetch_item(TableName="t", Key={"id": 1})\nddb.put_item(TableName="t", Item={})\n', top_k: 1 });
+    expect(result.isError, `tool error: ${JSON.stringify(result.content)}\nstderr: ${session.stderr()}`).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       triggered: true,
       reason: expect.stringContaining('dynamodb.fetch_item'),
@@ -81,10 +62,10 @@ describe('lookup_api_docs over MCP stdio (built CLI)', () => {
   });
 
   it('answers invalid input and an empty request as tool errors with a code', async () => {
-    const empty = (await client.callTool({ name: 'lookup_api_docs', arguments: {} })) as CallToolResult;
+    const empty = await session.call('lookup_api_docs', {});
     expect(empty.isError).toBe(true);
     expect(JSON.stringify(empty.content)).toContain('INPUT_INVALID');
-    const bad = (await client.callTool({ name: 'lookup_api_docs', arguments: { code: 'x', confidence: 3 } })) as CallToolResult;
+    const bad = await session.call('lookup_api_docs', { code: 'x', confidence: 3 });
     expect(bad.isError).toBe(true);
   });
 });
@@ -92,15 +73,13 @@ describe('lookup_api_docs over MCP stdio (built CLI)', () => {
 describe('lookup_api_docs without an index', () => {
   it('is a tool error INDEX_MISSING that names the command to build one', async () => {
     const home = tempDir('gg-mcp-noindex-');
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: home, env: { ...getDefaultEnvironment(), GUARD_HOME: home }, stderr: 'pipe' });
-    const client = new Client({ name: 'e2e-noindex', version: '0.0.0' });
-    await client.connect(transport);
+    const session = await connectBuiltCli({ GUARD_HOME: home }, { cwd: home });
     try {
-      const result = (await client.callTool({ name: 'lookup_api_docs', arguments: { query: 'list buckets' } })) as CallToolResult;
+      const result = await session.call('lookup_api_docs', { query: 'list buckets' });
       expect(result.isError).toBe(true);
       expect(JSON.stringify(result.content)).toMatch(/INDEX_MISSING.*guard docs index/);
     } finally {
-      await client.close();
+      await session.close();
       await rm(home, { recursive: true, force: true });
     }
   });
