@@ -1,8 +1,8 @@
 /** `guard allowlist info|build|sync|import|reset`: manage the registry name lists and their checkpoints. */
-import { parseArgs } from 'node:util';
 import { allowlistInfo, buildAllowlist, importAllowlist, resetAllowlist, syncAllowlist, type AllowlistEntry } from '../../app/manage-allowlists.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 
 export const ALLOWLIST_USAGE = `Usage:
@@ -17,21 +17,12 @@ export const ALLOWLIST_USAGE = `Usage:
   guard allowlist reset <ecosystem> [--overlay NAME]  drop a synced/imported list or an overlay`;
 
 export async function runAllowlist(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
+  const parsed = parseCommandArgs(argv, {
         json: { type: 'boolean' },
         url: { type: 'string' },
         overlay: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, ALLOWLIST_USAGE);
-  }
+      }, ALLOWLIST_USAGE);
   const { values, positionals } = parsed;
   const [action, ...rest] = positionals;
   if (values.help || action === undefined) {

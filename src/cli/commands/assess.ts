@@ -1,12 +1,12 @@
 /** `guard assess --query … --apis <file.json>`: can the request be coded from these API docs? */
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 
 import { assessAnswerability, DEFAULT_TOP_K, MAX_TOP_K } from '../../app/assess-answerability.js';
 import type { ApiInput } from '../../engines/answerability/index.js';
 import { GuardError } from '../../shared/errors.js';
 import { EXIT, UsageError } from '../exit.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 import { renderAnswerabilityReport } from '../render/answerability-report.js';
 
@@ -38,23 +38,14 @@ Environment:
 Exit codes: 0 answerable, 3 partially answerable or unanswerable, 2 usage error, 1 fault.`;
 
 export async function runAssess(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: false,
-      options: {
+  const parsed = parseCommandArgs(argv, {
         query: { type: 'string', short: 'q' },
         apis: { type: 'string' },
         library: { type: 'string' },
         'top-k': { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, ASSESS_USAGE);
-  }
+      }, ASSESS_USAGE, false);
   const { values } = parsed;
   if (values.help) {
     io.stdout.write(`${ASSESS_USAGE}\n`);

@@ -1,8 +1,8 @@
 /** `guard check <ecosystem> <spec...> [--json]`: the name check, rendered for people or as JSON. */
-import { parseArgs } from 'node:util';
 import { checkPackages } from '../../app/check-packages.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 import { renderCheckReport } from '../render/check-report.js';
 
@@ -19,12 +19,7 @@ Options:
 Exit codes: 0 nothing blocked, 3 something blocked, 2 usage error.`;
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message, CHECK_USAGE);
-  }
+  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, CHECK_USAGE);
   if (parsed.values.help) {
     io.stdout.write(`${CHECK_USAGE}\n`);
     return EXIT.ok;

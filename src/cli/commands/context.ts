@@ -1,8 +1,8 @@
 /** `guard context <file>:<line>[:<col>]`: the repository-level prompt (RLPG) for a cursor position. */
-import { parseArgs } from 'node:util';
 import type { RepoContextReport } from '../../app/build-repo-context.js';
 import { createProgress } from '../../shared/progress.js';
 import { EXIT, UsageError } from '../exit.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 
 export const CONTEXT_USAGE = `Usage: guard context <file>:<line>[:<col>] [--root R] [--budget N] [--proposal ID] [--json]
@@ -37,22 +37,13 @@ export function parsePosition(text: string): { file: string; line: number; colum
 }
 
 export async function runContext(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
+  const parsed = parseCommandArgs(argv, {
         root: { type: 'string' },
         budget: { type: 'string' },
         proposal: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, CONTEXT_USAGE);
-  }
+      }, CONTEXT_USAGE);
   if (parsed.values.help) {
     io.stdout.write(`${CONTEXT_USAGE}\n`);
     return EXIT.ok;

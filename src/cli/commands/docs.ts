@@ -1,11 +1,11 @@
 /** `guard docs index|list|search|lookup`: the API index and the DAG++ lookup from the command line. */
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 
 import { GuardError } from '../../shared/errors.js';
 import { createProgress } from '../../shared/progress.js';
 import { EXIT, UsageError } from '../exit.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 import type { CliIo } from '../io.js';
 
 export const DOCS_USAGE = `Usage: guard docs <index|list|search|lookup> …
@@ -65,12 +65,7 @@ type OptionName = keyof typeof OPTIONS;
 
 /** Parses one sub-command's arguments, refusing the options it does not take. */
 function parse(argv: string[], allowed: readonly OptionName[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message, DOCS_USAGE);
-  }
+  const parsed = parseCommandArgs(argv, OPTIONS, DOCS_USAGE);
   for (const name of Object.keys(parsed.values)) {
     if (!allowed.includes(name as OptionName) && name !== 'help') throw new UsageError(`this docs command does not take --${name}`, DOCS_USAGE);
   }

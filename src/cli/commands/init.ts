@@ -1,8 +1,8 @@
 /** `guard init [claude-code|cursor|codex|all] [--dir repo] [--dry-run]`: the agents' groundguard configs, merged into a repository. */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { AGENTS, initAgentConfigs, type Agent, type ConfigFilePlan } from '../../app/init-agent-config.js';
 import { EXIT, UsageError } from '../exit.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 
 export const INIT_USAGE = `Usage: guard init [claude-code|cursor|codex|all]... [--dir repo] [--dry-run]
@@ -19,16 +19,7 @@ reported and nothing is written.
 --dry-run prints what would be written and writes nothing.`;
 
 export async function runInit(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, INIT_USAGE);
-  }
+  const parsed = parseCommandArgs(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, INIT_USAGE);
   const { values, positionals } = parsed;
   if (values.help) {
     io.stdout.write(`${INIT_USAGE}\n`);

@@ -1,11 +1,11 @@
 /** `guard policy check [file]` and `guard policy explain <ecosystem> <spec>`: validate a policy, show which rule decides. */
-import { parseArgs } from 'node:util';
 import { policySources, readPolicyText, validatePolicyText, loadPolicy, type LoadedPolicy, type PolicyIssue } from '../../config/load-policy.js';
 import { parseCondaCommand, parseNodeCommand, parsePythonCommand, type InstallTarget } from '../../engines/install-commands/index.js';
 import { ECOSYSTEMS, type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
 import { explainDecision, mergePolicyLayers, type PolicyExplanation, type PolicyLayer, type TargetFacts } from '../../engines/policy/index.js';
 import { GuardError } from '../../shared/errors.js';
 import { EXIT, UsageError } from '../exit.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 
 export const POLICY_USAGE = `Usage:
@@ -21,16 +21,7 @@ export const POLICY_USAGE = `Usage:
 const NO_FILES = { readText: (): string | undefined => undefined };
 
 export async function runPolicy(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { json: { type: 'boolean' }, index: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, POLICY_USAGE);
-  }
+  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, index: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } }, POLICY_USAGE);
   const { values, positionals } = parsed;
   const [action, ...rest] = positionals;
   if (values.help || action === undefined) {

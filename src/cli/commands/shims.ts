@@ -1,10 +1,10 @@
 /** `guard shims install|uninstall|env`: PATH shims that send package managers through `guard <pm>`. */
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { defaultShimDir, installShims, uninstallShims } from '../../app/manage-shims.js';
 import { renderPathLine, SHELL_KINDS, SHIM_PROGRAMS, type ShellKind } from '../../app/shim-script.js';
 import { EXIT, UsageError } from '../exit.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 
 export const SHIMS_USAGE = `Usage:
@@ -23,16 +23,7 @@ Put the directory first on the PATH of the agent (or of your shell) for the shim
 const CLI_ENTRY = fileURLToPath(new URL('../main.js', import.meta.url));
 
 export async function runShims(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { dir: { type: 'string' }, shell: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message, SHIMS_USAGE);
-  }
+  const parsed = parseCommandArgs(argv, { dir: { type: 'string' }, shell: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, SHIMS_USAGE);
   const { values, positionals } = parsed;
   const [action, ...extra] = positionals;
   if (values.help || action === undefined) {
