@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, figures printed next to the papers' and peers' published ones. */
 import { benchAnswerability } from './answerability.js';
 import { benchApiDocs } from './api-docs.js';
+import { benchDecoding } from './decoding.js';
 import { benchInstallGuard } from './install-guard.js';
 import { benchPackageNames } from './package-names.js';
 import { benchRepoContext } from './repo-context.js';
@@ -12,6 +13,7 @@ const suites: Record<string, () => Promise<void>> = {
   'api-docs': benchApiDocs,
   'repo-context': benchRepoContext,
   answerability: benchAnswerability,
+  decoding: benchDecoding,
 };
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;

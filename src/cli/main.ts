@@ -14,6 +14,7 @@ Usage:
   guard docs index|list|search|lookup …              API index: check calls, retrieve API docs (DAG++)
   guard assess --query TEXT [--apis F.json] [--json] can this request be coded from these API docs?
   guard context <file>:<line>[:<col>] [--root R] [--json] repository-level prompt for a completion
+  guard complete --prompt TEXT [--no-monitor] [--json] local-model completion, no hallucinated packages
   guard hook <claude-code|cursor>                    answer an agent hook event read on stdin
   guard shims install|uninstall|env [--dir D]        PATH shims that send package managers through guard
   guard init [claude-code|cursor|codex|all] [--dir R] [--dry-run]
@@ -41,6 +42,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   init: async () => (await import('./commands/init.js')).runInit,
   docs: async () => (await import('./commands/docs.js')).runDocs,
   assess: async () => (await import('./commands/assess.js')).runAssess,
+  complete: async () => (await import('./commands/complete.js')).runComplete,
   context: async () => (await import('./commands/context.js')).runContext,
 };
 

@@ -16,7 +16,7 @@ const LOOPBACK: readonly string[] = ['127.0.0.1', '::1', 'localhost'];
 export const MCP_USAGE = `Usage: guard mcp [--http [--port N] [--host ADDRESS]]
 
 Serves the groundguard MCP server (tools: check_package, lookup_api_docs, assess_answerability,
-repo_context).
+repo_context, constrained_complete).
 
   (no flags)      stdio: the MCP client starts \`guard mcp\` and speaks JSON-RPC on stdin/stdout
   --http          Streamable HTTP at http://127.0.0.1:${DEFAULT_MCP_PORT}/mcp instead
@@ -155,6 +155,11 @@ async function buildMcpDeps(): Promise<McpDeps> {
     buildRepoContext: async (request) => {
       const { buildRepoContext } = await import('../../app/build-repo-context.js');
       return buildRepoContext(request, { watch: true });
+    },
+    // The model loads on the first call and stays loaded.
+    constrainedComplete: async (request) => {
+      const { constrainedComplete } = await import('../../app/constrained-complete.js');
+      return constrainedComplete(request);
     },
   };
 }

@@ -1,0 +1,182 @@
+/**
+ * Use case `constrainedComplete`: a completion from a local GGUF model with the package monitor
+ * on (PackMonitor): every package name written inside an install command exists in the
+ * ecosystem's name list. Models, tries and mask caches are kept for the life of the process (the
+ * MCP server completes many prompts); generations run one at a time on the one model context.
+ */
+import type { Ecosystem, NameAutomaton } from '../engines/package-names/index.js';
+import type { DecodingModel, PackageIntervenor } from '../engines/decoding/index.js';
+import { GuardError } from '../shared/errors.js';
+import { type Env } from '../shared/paths.js';
+import { type ProgressStream } from '../shared/progress.js';
+import { openNameLists } from './name-lists.js';
+
+export interface CompleteRequest {
+  prompt: string;
+  maxTokens?: number;
+  temperature?: number;
+  seed?: number;
+  ecosystems?: Ecosystem[];
+  monitor?: boolean;
+  model?: string;
+  dag?: boolean;
+}
+
+export interface CompleteResult {
+  text: string;
+  packages: Array<{ ecosystem: Ecosystem; name: string; exists: boolean }>;
+  interventions: number;
+  tokens: number;
+  timing: { total_ms: number; mask_ms: number };
+}
+
+export interface CompleteDeps {
+  env?: Env;
+  stderr?: ProgressStream;
+  /** Opens a model (default: node-llama-cpp); tests pass their own. */
+  openModel?: (path: string, contextSize: number) => Promise<DecodingModel>;
+  /** Name automata by ecosystem (default: the checkpoints of `guard allowlist`). */
+  automata?: Partial<Record<Ecosystem, NameAutomaton>>;
+}
+
+export const DEFAULT_MAX_TOKENS = 256;
+export const MAX_PROMPT_CHARS = 32_000;
+const CONTEXT_SIZE = 4096;
+const DEFAULT_ECOSYSTEMS: readonly Ecosystem[] = ['pypi', 'npm'];
+
+interface Session {
+  model: DecodingModel;
+  intervenors: Map<string, PackageIntervenor>;
+}
+
+const sessions = new Map<string, Promise<Session>>();
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs one completion; faults: MODEL_UNAVAILABLE, INPUT_INVALID, SOURCE_MISSING (conda list absent). */
+export async function constrainedComplete(request: CompleteRequest, deps: CompleteDeps = {}): Promise<CompleteResult> {
+  const run = queue.then(() => complete(request, deps));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<CompleteResult> {
+  const env = deps.env ?? process.env;
+  const path = request.model ?? env.GUARD_MODEL;
+  if (path === undefined || path.trim() === '') {
+    throw new GuardError('MODEL_UNAVAILABLE', 'no model is set for constrained completion', {
+      hint: 'set GUARD_MODEL to a llama.cpp .gguf model file, or pass the model path (`--model PATH`, MCP argument "model")',
+    });
+  }
+  const maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const temperature = request.temperature ?? 0;
+  validate(request, maxTokens, temperature);
+  const decoding = await import('../engines/decoding/index.js');
+  const key = `${path}\0${deps.openModel ? 'custom' : 'llama'}`;
+  let opening = sessions.get(key);
+  if (!opening) {
+    const open = deps.openModel ?? decoding.openLlamaModel;
+    opening = open(path, CONTEXT_SIZE).then((model) => ({ model, intervenors: new Map<string, PackageIntervenor>() }));
+    sessions.set(key, opening);
+    opening.catch(() => sessions.delete(key));
+  }
+  const session = await opening;
+  const ecosystems = [...new Set(request.ecosystems ?? defaultEcosystems(deps))].sort();
+  const automata = loadAutomata(ecosystems, deps, request.ecosystems !== undefined);
+  const walker = decoding.createNameWalker(automata);
+  const monitor = request.monitor ?? true;
+  let intervenor: PackageIntervenor | undefined;
+  if (monitor) {
+    const intervenorKey = Object.keys(automata).sort().join(',');
+    intervenor = session.intervenors.get(intervenorKey);
+    if (!intervenor) {
+      intervenor = new decoding.PackageIntervenor(session.model.vocabulary, decoding.buildTokenTrie(session.model.vocabulary.bytes), automata);
+      session.intervenors.set(intervenorKey, intervenor);
+    }
+  }
+  const result = await decoding.generate(session.model, {
+    prompt: request.prompt,
+    maxTokens,
+    temperature,
+    seed: request.seed ?? Math.floor(Math.random() * 0xffffffff),
+    ...(intervenor ? { intervenor } : {}),
+    walker,
+  });
+  const encoder = new TextEncoder();
+  const promptBytes = encoder.encode(request.prompt);
+  const all = new Uint8Array(promptBytes.length + result.bytes.length);
+  all.set(promptBytes);
+  all.set(result.bytes, promptBytes.length);
+  const zones = decoding.findPackageZones(all, walker, promptBytes.length);
+  return {
+    text: new TextDecoder().decode(result.bytes),
+    packages: zones
+      .filter((zone) => automata[zone.ecosystem] !== undefined)
+      .map((zone) => ({ ecosystem: zone.ecosystem, name: zone.name, exists: zone.exists })),
+    interventions: result.interventions,
+    tokens: result.tokens.length,
+    timing: { total_ms: round(result.totalMs), mask_ms: round(result.maskMs) },
+  };
+}
+
+function validate(request: CompleteRequest, maxTokens: number, temperature: number): void {
+  if (typeof request.prompt !== 'string' || request.prompt.length === 0) {
+    throw new GuardError('INPUT_INVALID', 'the prompt is empty', { hint: 'give the text to continue' });
+  }
+  if (request.prompt.length > MAX_PROMPT_CHARS) {
+    throw new GuardError('INPUT_INVALID', `the prompt has ${request.prompt.length} characters; at most ${MAX_PROMPT_CHARS}`);
+  }
+  if (!Number.isInteger(maxTokens) || maxTokens < 1 || maxTokens > 2048) {
+    throw new GuardError('INPUT_INVALID', `max_tokens must be an integer from 1 to 2048; saw ${maxTokens}`);
+  }
+  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 5) {
+    throw new GuardError('INPUT_INVALID', `temperature must be from 0 to 5; saw ${temperature}`);
+  }
+  if (request.seed !== undefined && (!Number.isInteger(request.seed) || request.seed < 0 || request.seed > 0xffffffff)) {
+    throw new GuardError('INPUT_INVALID', `seed must be an integer from 0 to 4294967295; saw ${request.seed}`);
+  }
+  if (request.dag) {
+    throw new GuardError('INPUT_INVALID', 'dag (API-invocation confidence with docs retrieval) is not available yet', {
+      hint: 'leave dag unset; it needs the lookup_api_docs index',
+    });
+  }
+}
+
+function defaultEcosystems(deps: CompleteDeps): Ecosystem[] {
+  if (deps.automata) return Object.keys(deps.automata) as Ecosystem[];
+  return [...DEFAULT_ECOSYSTEMS];
+}
+
+function loadAutomata(ecosystems: readonly Ecosystem[], deps: CompleteDeps, explicit: boolean): Partial<Record<Ecosystem, NameAutomaton>> {
+  const automata: Partial<Record<Ecosystem, NameAutomaton>> = {};
+  for (const ecosystem of ecosystems) {
+    const given = deps.automata?.[ecosystem];
+    if (given) {
+      automata[ecosystem] = given;
+      continue;
+    }
+    if (deps.automata && !explicit) continue;
+    const main = openNameLists(ecosystem, { ...(deps.env ? { env: deps.env } : {}), ...(deps.stderr ? { stderr: deps.stderr } : {}) }).indexes[0];
+    if (!main) {
+      throw new GuardError('SOURCE_MISSING', `no ${ecosystem} name list is available to constrain names with`, {
+        hint: `run \`guard allowlist sync ${ecosystem}\`, or leave ${ecosystem} out of the ecosystems`,
+      });
+    }
+    automata[ecosystem] = main.checkpoint.automaton;
+  }
+  return automata;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
+/** Frees loaded models (tests, shutdown). */
+export async function closeCompletionModels(): Promise<void> {
+  const all = [...sessions.values()];
+  sessions.clear();
+  for (const opening of all) {
+    const session = await opening.catch(() => undefined);
+    const model = session?.model as { dispose?: () => Promise<void> } | undefined;
+    await model?.dispose?.();
+  }
+}

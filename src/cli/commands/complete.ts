@@ -1,0 +1,92 @@
+/** `guard complete --prompt …`: a local-model completion with the package monitor (PackMonitor). */
+
+import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/types.js';
+import { EXIT, UsageError } from '../exit.js';
+import { parseCommandArgs } from '../parse-command-args.js';
+import { type CliIo } from '../io.js';
+
+export const COMPLETE_USAGE = `Usage: guard complete --prompt TEXT [--model PATH] [--max-tokens N] [--temperature T]
+                      [--seed S] [--ecosystem pypi|npm|conda …] [--no-monitor] [--json]
+
+Continues TEXT with a local GGUF model (llama.cpp, CPU) while a decoding-time monitor keeps every
+package name written in an install command (pip, uv, poetry, pipx, npm, pnpm, yarn, bun, conda,
+mamba) inside the registry's name list: no generated install names a package that does not exist.
+
+Options:
+  --prompt TEXT       the text to continue (raw completion, no chat template); required
+  --model PATH        GGUF model file (default: the GUARD_MODEL environment variable)
+  --max-tokens N      tokens to generate at most, 1..2048 (default 256)
+  --temperature T     0 (default) is greedy; higher samples more freely, up to 5
+  --seed S            random seed, for reproducible sampling
+  --ecosystem E       constrain names of this registry; repeat for several (default pypi and npm)
+  --no-monitor        generate without the monitor (to compare)
+  --json              print {"text", "packages", "interventions", "tokens", "timing"} on stdout
+  -h, --help          show this help
+
+Exit codes: 0 ok, 2 usage error, 1 fault (no usable model, internal error).`;
+
+export async function runComplete(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      prompt: { type: 'string' },
+      model: { type: 'string' },
+      'max-tokens': { type: 'string' },
+      temperature: { type: 'string' },
+      seed: { type: 'string' },
+      ecosystem: { type: 'string', multiple: true },
+      'no-monitor': { type: 'boolean' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    COMPLETE_USAGE,
+    false,
+  );
+  const values = parsed.values;
+  if (values.help) {
+    io.stdout.write(`${COMPLETE_USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (values.prompt === undefined || values.prompt.length === 0) throw new UsageError('missing --prompt TEXT', COMPLETE_USAGE);
+  const ecosystems = values.ecosystem?.map((name) => {
+    if (!(ECOSYSTEMS as readonly string[]).includes(name)) {
+      throw new UsageError(`unknown ecosystem "${name}" for --ecosystem; expected one of ${ECOSYSTEMS.join(', ')}`, COMPLETE_USAGE);
+    }
+    return name as Ecosystem;
+  });
+  const request = {
+    prompt: values.prompt,
+    ...(values.model === undefined ? {} : { model: values.model }),
+    ...(values['max-tokens'] === undefined ? {} : { maxTokens: parseNumber('--max-tokens', values['max-tokens'], true) }),
+    ...(values.temperature === undefined ? {} : { temperature: parseNumber('--temperature', values.temperature, false) }),
+    ...(values.seed === undefined ? {} : { seed: parseNumber('--seed', values.seed, true) }),
+    ...(ecosystems === undefined ? {} : { ecosystems }),
+    monitor: values['no-monitor'] !== true,
+  };
+  const { constrainedComplete, closeCompletionModels } = await import('../../app/constrained-complete.js');
+  try {
+    const result = await constrainedComplete(request, { env: io.env, stderr: io.stderr });
+    if (values.json) {
+      io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    } else {
+      io.stdout.write(`${result.text}\n`);
+      const names = result.packages.map((p) => `${p.ecosystem}:${p.name}${p.exists ? '' : ' (does not exist)'}`);
+      io.stderr.write(
+        `guard complete: ${result.tokens} tokens, ${result.interventions} interventions, ` +
+          `${result.timing.total_ms} ms (${result.timing.mask_ms} ms in the monitor)` +
+          `${names.length > 0 ? `; packages: ${names.join(', ')}` : ''}\n`,
+      );
+    }
+    return EXIT.ok;
+  } finally {
+    await closeCompletionModels();
+  }
+}
+
+function parseNumber(flag: string, text: string, integer: boolean): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+    throw new UsageError(`${flag} must be ${integer ? 'an integer' : 'a number'}; saw "${text}"`, COMPLETE_USAGE);
+  }
+  return value;
+}

@@ -1,0 +1,139 @@
+/**
+ * The monitored decoding loop over a model port. Each step the model samples from its full
+ * distribution; when the monitor refuses that token, the step is redone with every refused token
+ * banned (logit -inf), so the redo samples from the masked distribution. Keeping an allowed sample
+ * as is draws exactly from the masked distribution too, and costs nothing; greedy decoding equals
+ * argmax over the masked logits. End-of-generation tokens go through the same check, so generation
+ * never stops inside a name. When the token budget runs out inside a name or tail, the output is
+ * cut back to the last token boundary where it was whole.
+ */
+import { GuardError } from '../../shared/errors.js';
+import { ParserState, feedBytes } from './context-parser.js';
+import { type PackageIntervenor, stateAfter } from './intervenor.js';
+import { stepSeed } from './random.js';
+import { type Vocabulary } from './token-bytes.js';
+import { type NameWalker } from './context-parser.js';
+
+/** What the decoder needs from a model runtime (node-llama-cpp in io/, fakes in tests). */
+export interface DecodingModel {
+  readonly vocabulary: Vocabulary;
+  /** The prompt's tokens as the model reads them (with BOS where the model wants one). */
+  tokenize(text: string): number[];
+  /** Clears the context for a new generation. */
+  reset(): Promise<void>;
+  /** Appends `tokens` to the context and samples the next token from the full distribution. */
+  next(tokens: number[], sampling: { temperature: number; seed: number }): Promise<number>;
+  /**
+   * Samples again at the position `next` last sampled at, with `banned` tokens (end-of-generation
+   * ones included) given logit -inf.
+   */
+  resample(banned: Int32Array, sampling: { temperature: number; seed: number }): Promise<number>;
+}
+
+export interface GenerateRequest {
+  prompt: string;
+  maxTokens: number;
+  temperature: number;
+  seed: number;
+  /** Monitor off: the same loop without checks (for comparison). */
+  intervenor?: PackageIntervenor;
+  /** Walker used to track zones when unmonitored (names then are not constrained). */
+  walker: NameWalker;
+  now?: () => number;
+}
+
+export interface GenerateStep {
+  token: number;
+  /** The model's own sample was refused and replaced. */
+  intervened: boolean;
+  /** The parser was inside an install command's arguments before this token. */
+  constrainable: boolean;
+}
+
+export interface GenerateResult {
+  tokens: number[];
+  bytes: Uint8Array;
+  steps: GenerateStep[];
+  interventions: number;
+  /** Time spent checking tokens and building masks. */
+  maskMs: number;
+  totalMs: number;
+  /** Why generation stopped. */
+  stop: 'eog' | 'max_tokens';
+  /** Tokens dropped at the end because the budget ran out inside a name. */
+  trimmed: number;
+}
+
+const encoder = new TextEncoder();
+
+/** Runs one generation. */
+export async function generate(model: DecodingModel, request: GenerateRequest): Promise<GenerateResult> {
+  const now = request.now ?? (() => performance.now());
+  const started = now();
+  const { intervenor } = request;
+  const walker = intervenor?.walker ?? request.walker;
+  let state: ParserState = stateAfter(encoder.encode(request.prompt), walker);
+  await model.reset();
+  let input = model.tokenize(request.prompt);
+  const tokens: number[] = [];
+  const steps: GenerateStep[] = [];
+  let interventions = 0;
+  let maskMs = 0;
+  let safeLength = 0;
+  let stop: GenerateResult['stop'] = 'max_tokens';
+  for (let step = 0; step < request.maxTokens; step++) {
+    let token = await model.next(input, { temperature: request.temperature, seed: stepSeed(request.seed, step) });
+    const constrainable = state.constrainable;
+    let intervened = false;
+    if (intervenor) {
+      const t0 = now();
+      let next = intervenor.tryToken(state, token);
+      if (next === undefined) {
+        const banned = intervenor.refusedTokens(state);
+        if (banned.length >= model.vocabulary.bytes.length) {
+          throw new GuardError('INTERNAL', 'the package monitor allows no token here; the vocabulary lacks single-byte tokens');
+        }
+        maskMs += now() - t0;
+        token = await model.resample(banned, { temperature: request.temperature, seed: stepSeed(request.seed ^ 0x5bd1e995, step) });
+        const t1 = now();
+        next = intervenor.tryToken(state, token);
+        if (next === undefined) throw new GuardError('INTERNAL', `the model runtime sampled token ${token}, which was banned`);
+        intervened = true;
+        interventions++;
+        maskMs += now() - t1;
+      } else {
+        maskMs += now() - t0;
+      }
+      state = next;
+    } else if (!model.vocabulary.eog.has(token)) {
+      feedBytes(state, model.vocabulary.bytes[token]!, walker, false);
+    }
+    steps.push({ token, intervened, constrainable });
+    if (model.vocabulary.eog.has(token)) {
+      stop = 'eog';
+      break;
+    }
+    tokens.push(token);
+    if (state.canEnd(walker)) safeLength = tokens.length;
+    input = [token];
+  }
+  let trimmed = 0;
+  if (intervenor && safeLength < tokens.length) {
+    trimmed = tokens.length - safeLength;
+    tokens.length = safeLength;
+  }
+  return { tokens, bytes: joinBytes(model.vocabulary, tokens), steps, interventions, maskMs, totalMs: now() - started, stop, trimmed };
+}
+
+/** The text bytes of a token sequence (control tokens render as nothing). */
+export function joinBytes(vocabulary: Vocabulary, tokens: readonly number[]): Uint8Array {
+  let total = 0;
+  for (const t of tokens) total += vocabulary.bytes[t]!.length;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const t of tokens) {
+    out.set(vocabulary.bytes[t]!, at);
+    at += vocabulary.bytes[t]!.length;
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+/**
+ * Making the project's test models on disk: a real tokenizer vocabulary taken from the llama.cpp
+ * sources that node-llama-cpp ships as a git bundle (`models/ggml-vocab-*.gguf`, extracted with
+ * git, never committed), then a random-weights llama model around it, written atomically.
+ */
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { GuardError } from '../../../shared/errors.js';
+import { buildTinyLlama, DEFAULT_SHAPE, syntheticTokenizer, SYNTHETIC_WORDS, tokenizerEntries, type TinyModelShape } from '../test-models.js';
+import { readGgufFileHeader } from './gguf-file.js';
+
+export type BundledVocab = 'qwen2' | 'llama-bpe' | 'llama-spm' | 'gpt-2';
+
+/** Where node-llama-cpp keeps llama.cpp's sources as a git bundle. */
+export function llamaSourceBundle(): string {
+  const entry = fileURLToPath(import.meta.resolve('node-llama-cpp'));
+  let dir = dirname(entry);
+  while (!existsSync(join(dir, 'llama', 'gitRelease.bundle'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new GuardError('IO_FAILED', 'node-llama-cpp ships no llama/gitRelease.bundle', { hint: 'reinstall node-llama-cpp' });
+    dir = up;
+  }
+  return join(dir, 'llama', 'gitRelease.bundle');
+}
+
+/** Extracts `models/ggml-vocab-<name>.gguf` into `dir` (kept: later calls reuse it). */
+export function extractBundledVocab(name: BundledVocab, dir: string): string {
+  const target = join(dir, `ggml-vocab-${name}.gguf`);
+  if (existsSync(target)) return target;
+  mkdirSync(dir, { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), 'groundguard-llama-src-'));
+  try {
+    execFileSync('git', ['clone', '--quiet', '--no-checkout', llamaSourceBundle(), join(work, 'src')], { stdio: 'ignore' });
+    const bytes = execFileSync('git', ['--git-dir', join(work, 'src', '.git'), 'show', `HEAD:models/ggml-vocab-${name}.gguf`], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    writeAtomic(target, [bytes]);
+    return target;
+  } catch (error) {
+    if (error instanceof GuardError) throw error;
+    throw new GuardError('IO_FAILED', `could not extract ggml-vocab-${name}.gguf from node-llama-cpp's llama.cpp bundle: ${(error as Error).message}`, {
+      hint: 'git must be installed',
+      cause: error,
+    });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Writes a random llama model with the vocabulary of `vocabPath` (unless `target` exists). */
+export function makeRealVocabModel(vocabPath: string, target: string, shape: TinyModelShape = DEFAULT_SHAPE): string {
+  if (existsSync(target)) return target;
+  const header = readGgufFileHeader(vocabPath);
+  writeAtomic(target, buildTinyLlama(tokenizerEntries(header.metadata), shape, 'groundguard-random-real-vocab'));
+  return target;
+}
+
+/** Writes the small synthetic-vocabulary random model (unless `target` exists). */
+export function makeSyntheticModel(target: string, shape: TinyModelShape = DEFAULT_SHAPE): string {
+  if (existsSync(target)) return target;
+  writeAtomic(target, buildTinyLlama(syntheticTokenizer(SYNTHETIC_WORDS), shape, 'groundguard-random-synthetic'));
+  return target;
+}
+
+function writeAtomic(target: string, parts: readonly Uint8Array[]): void {
+  mkdirSync(dirname(target), { recursive: true });
+  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+  const fd = openSync(temp, 'w');
+  try {
+    for (const part of parts) {
+      let at = 0;
+      while (at < part.length) at += writeSync(fd, part, at, part.length - at);
+    }
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, target);
+}

@@ -1,0 +1,84 @@
+/**
+ * A byte trie over a vocabulary's token bytes, stored as flat typed arrays (first child, next
+ * sibling, label, tokens ending here), so the mask of a state is one depth-first walk that prunes
+ * every subtree whose prefix the state refuses.
+ */
+
+export interface TokenTrie {
+  /** Number of nodes; node 0 is the root. */
+  size: number;
+  firstChild: Int32Array;
+  nextSibling: Int32Array;
+  label: Uint8Array;
+  /** First token whose bytes end at the node (-1 when none); further ones chain in `tokenNext`. */
+  tokenHead: Int32Array;
+  /** Next token with the same bytes, by token id (-1 ends the chain). */
+  tokenNext: Int32Array;
+  /** Tokens with no bytes (control tokens), which no byte rule can refuse. */
+  empty: Int32Array;
+}
+
+/** Builds the trie of `bytes` (index = token id). O(total bytes). */
+export function buildTokenTrie(bytes: readonly Uint8Array[]): TokenTrie {
+  let capacity = 1024;
+  let firstChild = new Int32Array(capacity).fill(-1);
+  let nextSibling = new Int32Array(capacity).fill(-1);
+  let label = new Uint8Array(capacity);
+  let tokenHead = new Int32Array(capacity).fill(-1);
+  const tokenNext = new Int32Array(bytes.length).fill(-1);
+  const empty: number[] = [];
+  let size = 1;
+  const grow = (): void => {
+    capacity *= 2;
+    const fc = new Int32Array(capacity).fill(-1);
+    fc.set(firstChild);
+    const ns = new Int32Array(capacity).fill(-1);
+    ns.set(nextSibling);
+    const lb = new Uint8Array(capacity);
+    lb.set(label);
+    const th = new Int32Array(capacity).fill(-1);
+    th.set(tokenHead);
+    firstChild = fc;
+    nextSibling = ns;
+    label = lb;
+    tokenHead = th;
+  };
+  for (let id = 0; id < bytes.length; id++) {
+    const token = bytes[id]!;
+    if (token.length === 0) {
+      empty.push(id);
+      continue;
+    }
+    let node = 0;
+    for (const byte of token) {
+      let child = firstChild[node]!;
+      while (child !== -1 && label[child] !== byte) child = nextSibling[child]!;
+      if (child === -1) {
+        if (size === capacity) grow();
+        child = size++;
+        label[child] = byte;
+        nextSibling[child] = firstChild[node]!;
+        firstChild[node] = child;
+      }
+      node = child;
+    }
+    tokenNext[id] = tokenHead[node]!;
+    tokenHead[node] = id;
+  }
+  return {
+    size,
+    firstChild: firstChild.subarray(0, size),
+    nextSibling: nextSibling.subarray(0, size),
+    label: label.subarray(0, size),
+    tokenHead: tokenHead.subarray(0, size),
+    tokenNext,
+    empty: Int32Array.from(empty),
+  };
+}
+
+/** The child of `node` labelled `byte`, or -1. */
+export function trieChild(trie: TokenTrie, node: number, byte: number): number {
+  let child = trie.firstChild[node]!;
+  while (child !== -1 && trie.label[child] !== byte) child = trie.nextSibling[child]!;
+  return child;
+}

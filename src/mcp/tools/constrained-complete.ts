@@ -1,0 +1,121 @@
+/** MCP tool `constrained_complete`: a local-model completion whose install commands name only real packages. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/types.js';
+import { renderToolFault } from '../tool-fault.js';
+
+export interface ConstrainedCompleteRequest {
+  prompt: string;
+  maxTokens?: number;
+  temperature?: number;
+  seed?: number;
+  ecosystems?: Ecosystem[];
+  monitor?: boolean;
+  model?: string;
+  dag?: boolean;
+}
+
+/** What the use case answers; structurally app/constrained-complete's CompleteResult. */
+export interface ConstrainedCompleteReport {
+  text: string;
+  packages: Array<{ ecosystem: Ecosystem; name: string; exists: boolean }>;
+  interventions: number;
+  tokens: number;
+  timing: { total_ms: number; mask_ms: number };
+}
+
+export type ConstrainedCompleteFn = (request: ConstrainedCompleteRequest) => Promise<ConstrainedCompleteReport>;
+
+export const constrainedCompleteInputShape = {
+  prompt: z
+    .string({ error: 'prompt must be a string' })
+    .min(1, { error: 'prompt must not be empty' })
+    .max(32_000, { error: 'prompt may have at most 32000 characters' })
+    .describe('Text for the local model to continue (raw completion, no chat template), e.g. "```bash\\npip install ".'),
+  max_tokens: z
+    .number()
+    .int({ error: 'max_tokens must be an integer' })
+    .min(1)
+    .max(2048)
+    .optional()
+    .describe('Most tokens to generate (default 256). If it runs out inside a package name, the partial name is cut off.'),
+  temperature: z.number().min(0).max(5).optional().describe('Sampling temperature; 0 (default) is greedy decoding.'),
+  seed: z.number().int().min(0).max(0xffffffff).optional().describe('Random seed for sampling, for reproducible output.'),
+  ecosystems: z
+    .array(z.enum(ECOSYSTEMS))
+    .optional()
+    .describe('Registries whose package names are constrained: "pypi", "npm", "conda" (default pypi and npm).'),
+  monitor: z
+    .boolean()
+    .optional()
+    .describe('Package monitor on (default true). false generates unconstrained, for comparison.'),
+  model: z.string().min(1).optional().describe('Path of a GGUF model file; defaults to the GUARD_MODEL environment variable.'),
+  dag: z.boolean().optional().describe('API-invocation confidence with docs retrieval (not available yet; leave unset).'),
+};
+
+export const constrainedCompleteOutputShape = {
+  text: z.string().describe('The generated continuation (the prompt not included).'),
+  packages: z
+    .array(
+      z
+        .object({
+          ecosystem: z.enum(ECOSYSTEMS).describe('Registry of the install command the name appeared in.'),
+          name: z.string().describe('The package name as generated.'),
+          exists: z.boolean().describe("Whether the name is in the registry's name list."),
+        })
+        .describe('A package name the text installs.'),
+    )
+    .describe('Every package name written in an install command of the generated text.'),
+  interventions: z.number().describe("How many times the monitor replaced the model's own token."),
+  tokens: z.number().describe('Tokens generated.'),
+  timing: z
+    .object({
+      total_ms: z.number().describe('Wall time of the generation in milliseconds.'),
+      mask_ms: z.number().describe('Time spent checking tokens and computing masks, in milliseconds.'),
+    })
+    .describe('Timing of the generation.'),
+};
+
+/** Registers `constrained_complete`, answering through the given use case. */
+export function registerConstrainedCompleteTool(server: McpServer, complete: ConstrainedCompleteFn): void {
+  server.registerTool(
+    'constrained_complete',
+    {
+      title: 'Complete text with a local model, with no hallucinated packages',
+      description: [
+        'Continue a prompt with the local GGUF model (GUARD_MODEL) while a decoding-time monitor (PackMonitor)',
+        'keeps every package name written in an install command (pip/uv/poetry, npm/pnpm/yarn/bun, conda)',
+        'inside the registry name list, so no generated install names a package that does not exist.',
+      ].join(' '),
+      inputSchema: constrainedCompleteInputShape,
+      outputSchema: constrainedCompleteOutputShape,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    async (input): Promise<CallToolResult> => {
+      try {
+        const report = await complete({
+          prompt: input.prompt,
+          ...(input.max_tokens === undefined ? {} : { maxTokens: input.max_tokens }),
+          ...(input.temperature === undefined ? {} : { temperature: input.temperature }),
+          ...(input.seed === undefined ? {} : { seed: input.seed }),
+          ...(input.ecosystems === undefined ? {} : { ecosystems: input.ecosystems }),
+          ...(input.monitor === undefined ? {} : { monitor: input.monitor }),
+          ...(input.model === undefined ? {} : { model: input.model }),
+          ...(input.dag === undefined ? {} : { dag: input.dag }),
+        });
+        const output = {
+          text: report.text,
+          packages: report.packages.map(({ ecosystem, name, exists }) => ({ ecosystem, name, exists })),
+          interventions: report.interventions,
+          tokens: report.tokens,
+          timing: { total_ms: report.timing.total_ms, mask_ms: report.timing.mask_ms },
+        };
+        return { content: [{ type: 'text', text: report.text }], structuredContent: output };
+      } catch (error) {
+        return renderToolFault(error);
+      }
+    },
+  );
+}

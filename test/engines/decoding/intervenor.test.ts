@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+import {
+  buildTokenTrie,
+  PackageIntervenor,
+  readGgufHeader,
+  readVocabulary,
+  stateAfter,
+  syntheticTokenizer,
+  SYNTHETIC_WORDS,
+  type Vocabulary,
+} from '../../../src/engines/decoding/index.js';
+import { buildSmallAutomaton } from '../../../src/engines/package-names/index.js';
+import { vocabPath } from './model-fixtures.js';
+
+const PYPI = ['requests', 'numpy', 'flask', 'flask-login', 'typing-extensions', 'django', 'pandas', 'scikit-learn'];
+const automata = { pypi: buildSmallAutomaton(PYPI), npm: buildSmallAutomaton(['lodash', 'express', '@types/node']) };
+const encoder = new TextEncoder();
+
+function syntheticVocabulary(): Vocabulary {
+  const entries = new Map(syntheticTokenizer(SYNTHETIC_WORDS).map(([key, entry]) => [key, entry.value as never]));
+  return readVocabulary(entries);
+}
+
+const PREFIXES = [
+  '```bash\npip install ',
+  '```bash\npip install',
+  '```bash\npip install req',
+  '```bash\npip install requests',
+  '```bash\npip install flask',
+  '```bash\npip install flask_',
+  '```bash\npip install "requests[',
+  '```bash\npip install numpy==',
+  '```bash\nnpm i @types',
+  'Some prose, then ',
+];
+
+function bruteForce(intervenor: PackageIntervenor, prefix: string): number[] {
+  const state = stateAfter(encoder.encode(prefix), intervenor.walker);
+  const allowed: number[] = [];
+  for (let t = 0; t < intervenor.vocabulary.bytes.length; t++) if (intervenor.tryToken(state, t)) allowed.push(t);
+  return allowed;
+}
+
+describe('package intervenor', () => {
+  for (const [label, load] of [
+    ['synthetic vocabulary', syntheticVocabulary],
+    ['Qwen2 151k vocabulary', () => readVocabulary(readGgufHeader(new Uint8Array(readFileSync(vocabPath('qwen2')))).metadata)],
+  ] as const) {
+    it(`masks equal the brute-force set of allowed tokens (${label})`, () => {
+      const vocabulary = load();
+      const intervenor = new PackageIntervenor(vocabulary, buildTokenTrie(vocabulary.bytes), automata);
+      for (const prefix of PREFIXES) {
+        const state = stateAfter(encoder.encode(prefix), intervenor.walker);
+        const mask = [...intervenor.allowedTokens(state)].sort((a, b) => a - b);
+        expect(mask, prefix).toEqual(bruteForce(intervenor, prefix));
+        // Served from the cache the second time, same content.
+        expect([...intervenor.allowedTokens(state)].sort((a, b) => a - b)).toEqual(mask);
+      }
+      expect(intervenor.stats.hits).toBeGreaterThanOrEqual(PREFIXES.length);
+    });
+  }
+
+  it('allows end-of-generation only where the name is whole', () => {
+    const vocabulary = syntheticVocabulary();
+    const intervenor = new PackageIntervenor(vocabulary, buildTokenTrie(vocabulary.bytes), automata);
+    const eos = [...vocabulary.eog][0]!;
+    expect(intervenor.tryToken(stateAfter(encoder.encode('```bash\npip install flask'), intervenor.walker), eos)).toBeDefined();
+    expect(intervenor.tryToken(stateAfter(encoder.encode('```bash\npip install flas'), intervenor.walker), eos)).toBeUndefined();
+    expect(intervenor.tryToken(stateAfter(encoder.encode('```bash\npip install numpy=='), intervenor.walker), eos)).toBeUndefined();
+  });
+
+  it('reaches case and separator variants of PyPI names', () => {
+    const vocabulary = syntheticVocabulary();
+    const intervenor = new PackageIntervenor(vocabulary, buildTokenTrie(vocabulary.bytes), automata);
+    const id = (text: string): number => vocabulary.bytes.findIndex((b) => Buffer.from(b).toString() === text);
+    const start = stateAfter(encoder.encode('```bash\npip install'), intervenor.walker);
+    expect(intervenor.tryToken(start, id(' Flask'))).toBeDefined();
+    expect(intervenor.tryToken(start, id(' reqeusts'))).toBeUndefined();
+    const typing = intervenor.tryToken(start, id(' typing'))!;
+    expect(intervenor.tryToken(typing, id('_extensions'))).toBeDefined();
+    expect(intervenor.tryToken(typing, id('-extensions'))).toBeDefined();
+  });
+});
+
+describe('prompts that end inside a name', () => {
+  it('leave a name the prompt wrote off the list free, so generation can go on', () => {
+    const vocabulary = syntheticVocabulary();
+    const intervenor = new PackageIntervenor(vocabulary, buildTokenTrie(vocabulary.bytes), automata);
+    const state = stateAfter(encoder.encode('```bash\npip install reqx'), intervenor.walker);
+    expect(intervenor.allowedTokens(state).length).toBeGreaterThan(0);
+    const space = vocabulary.bytes.findIndex((b) => b.length === 1 && b[0] === 0x20);
+    expect(intervenor.tryToken(state, space)).toBeDefined();
+    // A prefix still on a path stays constrained.
+    const live = stateAfter(encoder.encode('```bash\npip install req'), intervenor.walker);
+    expect(intervenor.tryToken(live, space)).toBeUndefined();
+  });
+});
