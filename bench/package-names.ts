@@ -45,9 +45,29 @@ interface Row {
   p50: number;
   p99: number;
   missP50: number;
+  /** Nearest-name walk timings, measured on the full PyPI list only. */
+  near?: NearRow[];
 }
 
-function measure(label: string, ecosystem: Ecosystem, input: NameListInput, dir: string): Row {
+/** Invented long names (15–25 characters, none a registry name): the blocked-install case. */
+const INVENTED = ['fastapi-auth-helperz', 'flask-gpt-helperz', 'langchain-openai-tools', 'pydantic-settings-yamlx', 'django-rest-auth-kitz', 'numpy-fast-matrixops'];
+
+interface NearRow {
+  distance: number;
+  p50: number;
+  p90: number;
+}
+
+/** `NameIndex.near` at each distance for the invented names: 20 timed runs each after a warm-up. */
+function measureNear(index: NameIndex): NearRow[] {
+  return [1, 2, 3].map((distance) => {
+    for (const name of INVENTED) index.near(name, distance, 5);
+    const runs = INVENTED.flatMap((name) => Array.from({ length: 20 }, () => time(() => index.near(name, distance, 5))[1])).sort((a, b) => a - b);
+    return { distance, p50: percentile(runs, 50), p90: percentile(runs, 90) };
+  });
+}
+
+function measure(label: string, ecosystem: Ecosystem, input: NameListInput, dir: string, near = false): Row {
   global.gc?.();
   const [checkpoint, buildMs] = time(() => compileNameList(input));
   const path = join(dir, `${label}.ggc`);
@@ -76,6 +96,7 @@ function measure(label: string, ecosystem: Ecosystem, input: NameListInput, dir:
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     missP50: percentile(missLatencies, 50),
+    ...(near ? { near: measureNear(index) } : {}),
   };
 }
 
@@ -86,7 +107,7 @@ export async function benchPackageNames(): Promise<void> {
   try {
     const pypi = loadBundledPypi(manifest);
     for (const [label, size] of [['7k', 7_000], ['70k', 70_000], ['700k', 700_000], ['886k (all PyPI)', Infinity]] as const) {
-      rows.push(measure(label, 'pypi', size === Infinity ? pypi : subset(pypi, size), dir));
+      rows.push(measure(label, 'pypi', size === Infinity ? pypi : subset(pypi, size), dir, size === Infinity));
       process.stderr.write(`  measured pypi ${label}\n`);
     }
     const npm = loadBundledNpm(manifest);
@@ -119,5 +140,17 @@ export async function benchPackageNames(): Promise<void> {
     '\nTargets: build 886k ≤ 2 s and 4.5M ≤ 12 s; load ≤ 10 ms (886k) and ≤ 40 ms (4.5M); check p50 ≤ 0.1 ms.\n' +
       'build = automaton construction + compaction from the sorted list; load = read + verify checksum + view (page cache warm);\n' +
       'check = parse spec, normalise, look up, hints (existing names); miss = a name not in the list, with suggestions.\n',
+  );
+  const near = rows.find((r) => r.near)?.near ?? [];
+  process.stdout.write(
+    '\n' +
+      table(
+        ['near names (886k PyPI, warm)', 'p50', 'p90', 'target'],
+        near.map((r) => [`distance ${r.distance}, long invented name`, `${r.p50.toFixed(2)} ms`, `${r.p90.toFixed(2)} ms`, r.distance === 2 ? '≤ 2.5 ms' : '—']),
+      ),
+  );
+  process.stdout.write(
+    '\nnear = the automaton walk behind suggestions for a name not in the list (tier 1, then 2, then 3 edits, each only when\n' +
+      'the closer tier is empty), 20 runs per name over 15–25-character invented names; target: a blocked install ≤ 5 ms.\n',
   );
 }
