@@ -170,7 +170,7 @@ class StatementReader {
   script(): ShellStatement[] | undefined {
     const statements: ShellStatement[] = [];
     for (;;) {
-      this.skip('newline');
+      this.skipNewlines();
       if (this.at >= this.tokens.length) return statements;
       const statement = this.andOr();
       if (statement === undefined) return undefined;
@@ -190,7 +190,7 @@ class StatementReader {
       const next = this.tokens[this.at];
       if (next?.kind !== 'list' || next.op === '|') return left;
       this.at++;
-      this.skip('newline');
+      this.skipNewlines();
       const right = this.pipeline();
       if (right === undefined) return undefined;
       left = this.binary(next.op, left, right);
@@ -204,7 +204,7 @@ class StatementReader {
       const next = this.tokens[this.at];
       if (next?.kind !== 'list' || next.op !== '|') return left;
       this.at++;
-      this.skip('newline');
+      this.skipNewlines();
       const right = this.simple();
       if (right === undefined) return undefined;
       left = this.binary('|', left, right);
@@ -275,7 +275,7 @@ class StatementReader {
     return assignment;
   }
 
-  private skip(kind: 'newline'): void {
-    while (this.tokens[this.at]?.kind === kind) this.at++;
+  private skipNewlines(): void {
+    while (this.tokens[this.at]?.kind === 'newline') this.at++;
   }
 }
