@@ -5,6 +5,7 @@
  * argument and a fictitious argument.
  */
 import { numberVariants, splitIdentifier, verbSynonyms, type ApiHit } from '../src/engines/api-docs/index.js';
+import { createRandom } from '../src/shared/random.js';
 
 export type CaseKind = 'word_dropped' | 'verb_synonym' | 'camel_case' | 'other_service' | 'plural_slip' | 'valid' | 'missing_required' | 'fictitious_argument';
 
@@ -23,23 +24,11 @@ export interface BenchCase {
   code: string;
 }
 
-/** A small deterministic PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const FAKE_ARGUMENTS = ['Force', 'Timeout', 'Verbose', 'Region', 'Async', 'Recursive', 'IncludeDeleted', 'Overwrite', 'ReturnAll', 'Format'];
 
 /** Builds every case kind for each sampled operation where the kind applies. */
 export function generateCases(operations: readonly ApiHit[], sampleSize: number, seed: number): BenchCase[] {
-  const random = seededRandom(seed);
+  const random = createRandom(seed);
   const byService = new Map<string, Set<string>>();
   for (const op of operations) {
     const set = byService.get(op.owner) ?? new Set<string>();

@@ -1,16 +1,6 @@
 /** Seeded randomness: the generator behind test-model weights and the per-step sampling seeds. */
 
-/** A small seeded PRNG (mulberry32), uniform in [0, 1). */
-export function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { createRandom } from '../../shared/random.js';
 
 /** Mixes a run seed and a step number into a per-step seed (32 bits). */
 export function stepSeed(seed: number, step: number): number {
