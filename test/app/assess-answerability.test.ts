@@ -6,10 +6,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { assessAnswerability, type RetrieveApisFn } from '../../src/app/assess-answerability.js';
 import { writeTinyEmbeddings } from '../fixtures/tiny-embeddings.js';
 import { ANSWERABLE, FILEKIT_APIS, PARTIAL } from '../engines/answerability/cases.js';
+import { judgeModelPath } from '../engines/answerability/judge-model.js';
+import { argmaxLabel, blendDistributions, evidenceDistribution, loadAnswerabilityIo } from '../../src/engines/answerability/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gg-app-assess-'));
 const env = { GUARD_HOME: join(root, 'home'), GUARD_EMBEDDINGS: writeTinyEmbeddings(root) };
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(async () => {
+  await (await loadAnswerabilityIo()).closeJudgeModels();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('assessAnswerability use case', () => {
   it('assesses against the given APIs, building the word-vector cache in GUARD_HOME', async () => {
@@ -101,5 +106,51 @@ describe('assessAnswerability with an LLM judge', () => {
     await expect(
       assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: { ...env, GUARD_JUDGE_WEIGHT: '2' }, judge: async () => ({ ' A': -0.1 }) }),
     ).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+  });
+});
+
+describe('assessAnswerability with a local GGUF judge (GUARD_JUDGE_GGUF)', () => {
+  it('reports the model\'s distribution as `judge` and blends it with the evidence', async () => {
+    const evidence = await assessAnswerability({ query: PARTIAL, apis: FILEKIT_APIS }, { env });
+    expect(evidence.judge).toBeUndefined();
+    for (const weight of ['0.3', '1']) {
+      const report = await assessAnswerability({ query: PARTIAL, apis: FILEKIT_APIS }, { env: { ...env, GUARD_JUDGE_GGUF: judgeModelPath(), GUARD_JUDGE_WEIGHT: weight } });
+      const judge = report.judge!;
+      expect(Object.keys(judge).sort()).toEqual(['answerable', 'partially_answerable', 'unanswerable']);
+      expect(judge.answerable + judge.partially_answerable + judge.unanswerable).toBeCloseTo(1, 9);
+      const blended = blendDistributions(evidenceDistribution(evidence), judge, Number(weight));
+      expect(report.label).toBe(argmaxLabel(blended));
+      expect(report.confidence).toBeCloseTo(blended[report.label], 3);
+      expect(report.requests).toEqual(evidence.requests);
+      if (weight === '1') expect(report.label).toBe(argmaxLabel(judge));
+    }
+  });
+
+  it('refuses GUARD_JUDGE_GGUF together with GUARD_JUDGE_URL (CONFIG_INVALID) before loading anything', async () => {
+    let loadedVectors = false;
+    const both = { ...env, GUARD_JUDGE_GGUF: judgeModelPath(), GUARD_JUDGE_URL: 'http://127.0.0.1:9/v1', GUARD_JUDGE_MODEL: 'm' };
+    const loadVectors = async () => {
+      loadedVectors = true;
+      throw new Error('must not be reached');
+    };
+    await expect(assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: both, loadVectors })).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringMatching(/GUARD_JUDGE_GGUF.*GUARD_JUDGE_URL/),
+      hint: expect.stringContaining('unset'),
+    });
+    expect(loadedVectors).toBe(false);
+  });
+
+  it('reports a missing or non-GGUF judge model as MODEL_UNAVAILABLE with a hint', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const notModel = join(root, 'judge.gguf');
+    writeFileSync(notModel, '{"not": "a model"}');
+    for (const path of [join(root, 'no-such-model.gguf'), notModel]) {
+      await expect(assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: { ...env, GUARD_JUDGE_GGUF: path } })).rejects.toMatchObject({
+        code: 'MODEL_UNAVAILABLE',
+        message: expect.stringContaining(path),
+        hint: expect.stringContaining('GUARD_JUDGE_GGUF'),
+      });
+    }
   });
 });

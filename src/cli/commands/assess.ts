@@ -24,7 +24,7 @@ Options:
                     top-k APIs are retrieved from the API-docs index.
   --library L       with no --apis: retrieve only from this library
   --top-k N         with no --apis: how many APIs to retrieve, 1..${MAX_TOP_K} (default ${DEFAULT_TOP_K})
-  --json            print {"label", "confidence", "requests", "apis", "source"} on stdout
+  --json            print {"label", "confidence", "requests", "apis", "source", "judge"?} on stdout
   --help            show this help
 
 Environment:
@@ -34,6 +34,8 @@ Environment:
                     whose /completions returns logprobs; with GUARD_JUDGE_MODEL (required with it),
                     GUARD_JUDGE_API_KEY and GUARD_JUDGE_WEIGHT (0..1, default 0.5: its share in
                     the blend with the evidence)
+  GUARD_JUDGE_GGUF  optional LLM judge as a local llama.cpp .gguf model file (CPU, loaded once per
+                    process) instead of GUARD_JUDGE_URL (setting both is an error); same weight
 
 Exit codes: 0 answerable, 3 partially answerable or unanswerable, 2 usage error, 1 fault.`;
 

@@ -10,5 +10,5 @@ export { generate, joinBytes, type DecodingModel, type GenerateRequest, type Gen
 export { findPackageZones, type PackageZone } from './package-zones.js';
 export { buildTinyLlama, DEFAULT_SHAPE, syntheticTokenizer, SYNTHETIC_WORDS, tokenizerEntries, type TinyModelShape } from './test-models.js';
 export { readGgufFileHeader } from './io/gguf-file.js';
-export { openLlamaModel, type LoadedModel } from './io/llama-model.js';
+export { openLlamaModel, sharedLlama, type LoadedModel } from './io/llama-model.js';
 export { extractBundledVocab, llamaSourceBundle, makeRealVocabModel, makeSyntheticModel, type BundledVocab } from './io/test-model-files.js';

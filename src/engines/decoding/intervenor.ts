@@ -4,21 +4,29 @@
  * name stays on a path of the automaton under the ecosystem's normalisation; a terminator only
  * where the name is whole; the tail well formed); end-of-generation only where `canEnd`.
  *
- * `tryToken` checks one sampled token in O(its length), the common case; `allowedTokens` builds
- * the full mask by a pruned trie walk, cached per state key, with the sub-masks below each first
- * byte cached too (every name that ends with a space leads into the same "between arguments"
- * state, whose sub-mask is then shared).
+ * `tryToken` checks one sampled token in O(its length), the common case. `allowedMask` builds the
+ * full mask as a bitset (one bit per token, like llguidance's masks), cached per state key:
+ *  - inside a name only the cursor moves, so the walk carries the cursor alone and looks up just
+ *    the trie children the automaton state continues with (`cursorSteps`), plus the few bytes
+ *    that may leave the name there;
+ *  - leaving a name depends on the rest of the state and on whether the name is whole, not on the
+ *    cursor: the tokens that leave at their first byte are one cached bitset per (state around
+ *    the name, whole or not), copied into every mask inside names of that line;
+ *  - sub-masks below a trie node outside names are cached too (every name that ends with a space
+ *    leads into the same "between arguments" state).
  */
 import {
   cursorAccepts,
+  cursorSteps,
   startCursor,
   stepCursor,
   type Ecosystem,
   type NameAutomaton,
 } from '../package-names/index.js';
 import { extendsName, feedByte, feedBytes, ParserState, releaseDeadName, type NameWalker } from './context-parser.js';
+import { BitSink, bitsToList, growFloat64, growInt32, ListSink, type TokenSink } from './token-sets.js';
 import { MaskCache } from './mask-cache.js';
-import { type TokenTrie } from './token-trie.js';
+import { sortChildren, sortedChild, type SortedChildren, type TokenTrie } from './token-trie.js';
 import { type Vocabulary } from './token-bytes.js';
 
 export interface IntervenorStats {
@@ -41,14 +49,47 @@ export function createNameWalker(automata: Partial<Record<Ecosystem, NameAutomat
   };
 }
 
+/** A state that leaving a name leads to, with its key. */
+interface LeaveStep {
+  state: ParserState;
+  key: string;
+}
+
+/** What a walk inside a name needs about the state around it (fixed while only the cursor moves). */
+interface NameBase {
+  ecosystem: Ecosystem;
+  automaton: NameAutomaton;
+  /** 1 for bytes read as one more byte of the name. */
+  extending: Uint8Array;
+  /** By "name whole" (0/1) then byte: the state after a byte that leaves the name, or null when refused. */
+  leave: [Array<LeaveStep | null>, Array<LeaveStep | null>];
+  /** By "name whole": the bytes that may leave the name, ascending. */
+  leaving: [number[], number[]];
+  /** By "name whole": the tokens allowed that leave the name at their first byte (bitset), built on use. */
+  firstLeave: [Uint32Array | undefined, Uint32Array | undefined];
+}
+
+/** Trie nodes with at most this many children are scanned; larger ones are looked up by byte. */
+const SCAN_CHILDREN = 4;
+const MAX_BASES = 4096;
+
 export class PackageIntervenor {
   readonly walker: NameWalker;
-  private readonly masks: MaskCache;
+  private readonly masks: MaskCache<Uint32Array>;
   private readonly subMasks: MaskCache;
+  private readonly bases = new Map<string, NameBase>();
+  private readonly sorted: SortedChildren;
+  private readonly rootChild = new Int32Array(256).fill(-1);
+  private readonly words: number;
   private readonly alwaysAllowed: Int32Array;
   private readonly eog: Int32Array;
-  /** Refused sets by allowed set; entries go when the mask cache drops the allowed set. */
-  private readonly refused = new WeakMap<Int32Array, Int32Array>();
+  private readonly stepBytes = new Uint8Array(256);
+  private readonly stepCursors = new Float64Array(256);
+  private stackNodes: Int32Array = new Int32Array(4096);
+  private stackCursors: Float64Array = new Float64Array(4096);
+  private stackUsed = 0;
+  /** Refused sets by mask; entries go when the mask cache drops the mask. */
+  private readonly refused = new WeakMap<Uint32Array, Int32Array>();
 
   constructor(
     readonly vocabulary: Vocabulary,
@@ -62,6 +103,9 @@ export class PackageIntervenor {
     this.subMasks = new MaskCache(budget);
     this.eog = Int32Array.from(vocabulary.eog);
     this.alwaysAllowed = trie.empty.filter((id) => !vocabulary.eog.has(id));
+    this.sorted = sortChildren(trie);
+    for (let c = trie.firstChild[0]!; c !== -1; c = trie.nextSibling[c]!) this.rootChild[trie.label[c]!] = c;
+    this.words = (vocabulary.bytes.length + 31) >>> 5;
   }
 
   get stats(): IntervenorStats {
@@ -81,120 +125,221 @@ export class PackageIntervenor {
     return feedBytes(next, this.vocabulary.bytes[token]!, this.walker, true) ? next : undefined;
   }
 
-  /** Every token refused in `state` (the complement of `allowedTokens`), cached alongside it. */
+  /** Every token refused in `state` (the complement of the mask), cached alongside it. */
   refusedTokens(state: ParserState): Int32Array {
-    const allowed = this.allowedTokens(state);
-    const cached = this.refused.get(allowed);
+    const mask = this.allowedMask(state);
+    const cached = this.refused.get(mask);
     if (cached) return cached;
-    const size = this.vocabulary.bytes.length;
-    const flags = new Uint8Array(size);
-    for (let i = 0; i < allowed.length; i++) flags[allowed[i]!] = 1;
-    const out = new Int32Array(size - allowed.length);
-    let at = 0;
-    for (let t = 0; t < size; t++) if (flags[t] === 0) out[at++] = t;
-    this.refused.set(allowed, out);
+    const out = bitsToList(mask, this.vocabulary.bytes.length, 0);
+    this.refused.set(mask, out);
     return out;
   }
 
   /** Every allowed token in `state` (end-of-generation tokens included where the text may end). */
   allowedTokens(state: ParserState): Int32Array {
+    return bitsToList(this.allowedMask(state), this.vocabulary.bytes.length, 1);
+  }
+
+  /** The mask of `state`: bit t (word t >>> 5, bit t & 31) is set iff token t is allowed. Do not modify. */
+  allowedMask(state: ParserState): Uint32Array {
     const key = state.key();
     const cached = this.masks.get(key);
     if (cached) return cached;
-    const parts: Int32Array[] = [this.alwaysAllowed];
-    if (state.canEnd(this.walker)) parts.push(this.eog);
-    const trie = this.trie;
-    for (let child = trie.firstChild[0]!; child !== -1; child = trie.nextSibling[child]!) {
-      const after = state.clone();
-      if (!feedByte(after, trie.label[child]!, this.walker, true)) continue;
-      parts.push(this.subtreeMask(child, after));
+    let bits: Uint32Array;
+    if (fastName(state)) {
+      const base = this.baseOf(state);
+      bits = this.firstLeave(base, cursorAccepts(state.cursor) ? 1 : 0).slice();
+      this.walkName(0, state.cursor, base, new BitSink(bits));
+    } else {
+      bits = new Uint32Array(this.words);
+      const sink = new BitSink(bits);
+      sink.addAll(this.alwaysAllowed);
+      if (state.canEnd(this.walker)) sink.addAll(this.eog);
+      const sorted = this.sorted;
+      for (let i = sorted.start[0]!; i < sorted.start[1]!; i++) {
+        const after = state.clone();
+        if (feedByte(after, sorted.label[i]!, this.walker, true)) this.subtreeInto(sorted.node[i]!, after, sink);
+      }
     }
-    const mask = concat(parts);
-    this.masks.set(key, mask);
+    this.masks.set(key, bits);
+    return bits;
+  }
+
+  /** The tokens below `node` (its own included) allowed from `state`, the state at `node`. */
+  private subtreeInto(node: number, state: ParserState, sink: TokenSink): void {
+    if (fastName(state)) this.walkName(node, state.cursor, this.baseOf(state), sink);
+    else if (!state.inName) sink.addAll(this.sharedSubtree(node, state, state.key()));
+    else this.genericWalk(node, state, sink);
+  }
+
+  /** The tokens below `node` from a state outside names: the same for every name that led here, so cached. */
+  private sharedSubtree(node: number, state: ParserState, stateKey: string): Int32Array {
+    const key = `${node}|${stateKey}`;
+    const cached = this.subMasks.get(key);
+    if (cached) return cached;
+    const sink = new ListSink();
+    this.genericWalk(node, state, sink);
+    const mask = Int32Array.from(sink.out);
+    this.subMasks.set(key, mask);
     return mask;
   }
 
-  /**
-   * Inside a name the parser only moves its cursor, so the walk carries the cursor alone and builds
-   * a full parser state only where a byte leaves the name (a terminator, a tail, a quote).
-   */
-  private nameSubtreeMask(node: number, state: ParserState): Int32Array {
-    const out: number[] = [];
-    const trie = this.trie;
-    const walker = this.walker;
-    const ecosystem = state.ecosystem!;
-    const automaton = this.automata[ecosystem]!;
-    const extending = new Uint8Array(256);
-    for (let b = 0; b < 256; b++) extending[b] = extendsName(state, b) ? 1 : 0;
-    const nodes: number[] = [node];
-    const cursors: number[] = [state.cursor];
-    while (nodes.length > 0) {
-      const current = nodes.pop()!;
-      const cursor = cursors.pop()!;
-      for (let t = trie.tokenHead[current]!; t !== -1; t = trie.tokenNext[t]!) out.push(t);
-      for (let child = trie.firstChild[current]!; child !== -1; child = trie.nextSibling[child]!) {
-        const byte = trie.label[child]!;
-        if (extending[byte] === 1) {
-          const next = stepCursor(automaton, ecosystem, cursor, byte);
-          if (next < 0) continue;
-          nodes.push(child);
-          cursors.push(next);
-          continue;
-        }
-        const leaving = state.clone();
-        leaving.cursor = cursor;
-        if (!feedByte(leaving, byte, walker, true)) continue;
-        const rest = this.subtreeMask(child, leaving);
-        for (let i = 0; i < rest.length; i++) out.push(rest[i]!);
-      }
-    }
-    return Int32Array.from(out);
-  }
-
-  private subtreeMask(node: number, state: ParserState): Int32Array {
-    if (state.inName && state.cursor >= 0) return this.nameSubtreeMask(node, state);
-    const shared = !state.inName;
-    const key = shared ? `${node}|${state.key()}` : '';
-    if (shared) {
-      const cached = this.subMasks.get(key);
-      if (cached) return cached;
-    }
-    const out: number[] = [];
+  /** Byte by byte through the parser; hands name zones to `walkName`. */
+  private genericWalk(node: number, state: ParserState, sink: TokenSink): void {
     const trie = this.trie;
     const nodes: number[] = [node];
     const states: ParserState[] = [state];
     while (nodes.length > 0) {
       const current = nodes.pop()!;
       const currentState = states.pop()!;
-      for (let t = trie.tokenHead[current]!; t !== -1; t = trie.tokenNext[t]!) out.push(t);
+      for (let t = trie.tokenHead[current]!; t !== -1; t = trie.tokenNext[t]!) sink.add(t);
       for (let child = trie.firstChild[current]!; child !== -1; child = trie.nextSibling[child]!) {
         const next = currentState.clone();
         if (!feedByte(next, trie.label[child]!, this.walker, true)) continue;
-        if (next.inName && next.cursor >= 0) {
-          const rest = this.nameSubtreeMask(child, next);
-          for (let i = 0; i < rest.length; i++) out.push(rest[i]!);
+        if (fastName(next)) {
+          this.walkName(child, next.cursor, this.baseOf(next), sink);
           continue;
         }
         nodes.push(child);
         states.push(next);
       }
     }
-    const mask = Int32Array.from(out);
-    if (shared) this.subMasks.set(key, mask);
-    return mask;
+  }
+
+  /**
+   * Inside a name: the walk carries the cursor alone. At `node` 0 (the trie root) only bytes that
+   * extend the name are taken (the caller adds the tokens that leave at their first byte).
+   */
+  private walkName(node: number, cursor: number, base: NameBase, sink: TokenSink): void {
+    const { tokenHead, tokenNext } = this.trie;
+    const { start, node: childNode, label: childLabel } = this.sorted;
+    const { automaton, ecosystem, extending } = base;
+    const bits = sink instanceof BitSink ? sink.bits : undefined;
+    const stepBytes = this.stepBytes;
+    const stepCursors = this.stepCursors;
+    // The stacks are shared with nested walks (via sub-masks), which start above this walk's top.
+    const bottom = this.stackUsed;
+    let nodes = this.stackNodes;
+    let cursors = this.stackCursors;
+    let top = bottom;
+    nodes[top] = node;
+    cursors[top++] = cursor;
+    while (top > bottom) {
+      const current = nodes[--top]!;
+      const at = cursors[top]!;
+      for (let t = tokenHead[current]!; t !== -1; t = tokenNext[t]!) {
+        if (bits) bits[t >>> 5]! |= 1 << (t & 31);
+        else sink.add(t);
+      }
+      const leave = base.leave[at % 2 === 1 ? 1 : 0];
+      const from = start[current]!;
+      const to = start[current + 1]!;
+      if (top + 256 > nodes.length) {
+        nodes = growInt32(nodes);
+        cursors = growFloat64(cursors);
+        this.stackNodes = nodes;
+        this.stackCursors = cursors;
+      }
+      if (to - from <= SCAN_CHILDREN) {
+        for (let i = from; i < to; i++) {
+          const byte = childLabel[i]!;
+          if (extending[byte] === 1) {
+            const next = stepCursor(automaton, ecosystem, at, byte);
+            if (next >= 0) {
+              nodes[top] = childNode[i]!;
+              cursors[top++] = next;
+            }
+          } else if (current !== 0) {
+            const step = leave[byte];
+            if (step) {
+              this.stackUsed = top;
+              sink.addAll(this.sharedSubtree(childNode[i]!, step.state, step.key));
+              nodes = this.stackNodes;
+              cursors = this.stackCursors;
+            }
+          }
+        }
+        continue;
+      }
+      const count = cursorSteps(automaton, ecosystem, at, stepBytes, stepCursors);
+      for (let i = 0; i < count; i++) {
+        const byte = stepBytes[i]!;
+        if (extending[byte] !== 1) continue;
+        const child = current === 0 ? this.rootChild[byte]! : sortedChild(this.sorted, current, byte);
+        if (child < 0) continue;
+        nodes[top] = child;
+        cursors[top++] = stepCursors[i]!;
+      }
+      if (current === 0) continue;
+      const leaving = base.leaving[at % 2 === 1 ? 1 : 0];
+      if (leaving.length === 0) continue;
+      // Children that leave the name: scan the children, or look the leaving bytes up, whichever is fewer steps.
+      const scan = to - from <= leaving.length * 4;
+      for (let i = scan ? from : 0; i < (scan ? to : leaving.length); i++) {
+        const byte = scan ? childLabel[i]! : leaving[i]!;
+        const step = leave[byte];
+        if (!step) continue;
+        const child = scan ? childNode[i]! : sortedChild(this.sorted, current, byte);
+        if (child < 0) continue;
+        this.stackUsed = top;
+        sink.addAll(this.sharedSubtree(child, step.state, step.key));
+        nodes = this.stackNodes;
+        cursors = this.stackCursors;
+      }
+    }
+    this.stackUsed = bottom;
+  }
+
+  /** The tokens allowed in a name state that leave the name at their first byte, always-allowed and EOG ones included. */
+  private firstLeave(base: NameBase, whole: 0 | 1): Uint32Array {
+    const cached = base.firstLeave[whole];
+    if (cached) return cached;
+    const bits = new Uint32Array(this.words);
+    const sink = new BitSink(bits);
+    sink.addAll(this.alwaysAllowed);
+    if (whole === 1) sink.addAll(this.eog);
+    for (const byte of base.leaving[whole]) {
+      const child = this.rootChild[byte]!;
+      if (child < 0) continue;
+      const leave = base.leave[whole][byte]!;
+      sink.addAll(this.sharedSubtree(child, leave.state, leave.key));
+    }
+    base.firstLeave[whole] = bits;
+    return bits;
+  }
+
+  /** The base of a name state: everything but its cursor, which only matters through "whole or not" when a byte leaves. */
+  private baseOf(state: ParserState): NameBase {
+    const cursor = state.cursor;
+    state.cursor = -7;
+    const key = state.key();
+    state.cursor = cursor;
+    const cached = this.bases.get(key);
+    if (cached) return cached;
+    const extending = new Uint8Array(256);
+    for (let b = 0; b < 256; b++) extending[b] = extendsName(state, b) ? 1 : 0;
+    const leave: NameBase['leave'] = [new Array<LeaveStep | null>(256).fill(null), new Array<LeaveStep | null>(256).fill(null)];
+    const leaving: NameBase['leaving'] = [[], []];
+    for (const whole of [0, 1] as const) {
+      for (let b = 0; b < 256; b++) {
+        if (extending[b] === 1) continue;
+        const after = state.clone();
+        after.cursor = whole; // cursors 0 and 1: not whole / whole (flag bit 1)
+        if (!feedByte(after, b, this.walker, true)) continue;
+        leave[whole][b] = { state: after, key: after.key() };
+        leaving[whole].push(b);
+      }
+    }
+    const base: NameBase = { ecosystem: state.ecosystem!, automaton: this.automata[state.ecosystem!]!, extending, leave, leaving, firstLeave: [undefined, undefined] };
+    if (this.bases.size >= MAX_BASES) this.bases.clear();
+    this.bases.set(key, base);
+    return base;
   }
 }
 
-function concat(parts: Int32Array[]): Int32Array {
-  let total = 0;
-  for (const part of parts) total += part.length;
-  const out = new Int32Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+/** True for a state inside a tracked name where only the cursor moves on name bytes. */
+function fastName(state: ParserState): boolean {
+  return state.inName && state.cursor >= 0 && !state.headOpen && !state.fenceLine;
 }
 
 /** A fresh parser state after reading `prefix` (not strict: the prompt is whatever the user wrote). */

@@ -4,16 +4,16 @@
  * generation visits. Counts hits and misses for the benchmark.
  */
 
-export class MaskCache {
-  private readonly entries = new Map<string, Int32Array>();
+export class MaskCache<T extends Int32Array | Uint32Array = Int32Array> {
+  private readonly entries = new Map<string, T>();
   private held = 0;
   hits = 0;
   misses = 0;
 
-  /** `budget`: token ids held at most (4 bytes each). */
+  /** `budget`: 32-bit words held at most (token ids, or bitset words). */
   constructor(private readonly budget = 16 * 1024 * 1024) {}
 
-  get(key: string): Int32Array | undefined {
+  get(key: string): T | undefined {
     const found = this.entries.get(key);
     if (found === undefined) {
       this.misses++;
@@ -26,7 +26,7 @@ export class MaskCache {
     return found;
   }
 
-  set(key: string, mask: Int32Array): void {
+  set(key: string, mask: T): void {
     if (mask.length > this.budget) return;
     const old = this.entries.get(key);
     if (old) {

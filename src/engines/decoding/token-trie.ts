@@ -82,3 +82,54 @@ export function trieChild(trie: TokenTrie, node: number, byte: number): number {
   while (child !== -1 && trie.label[child] !== byte) child = trie.nextSibling[child]!;
   return child;
 }
+
+/** The trie's children in label order, per node (CSR), for lookups by byte. */
+export interface SortedChildren {
+  /** Children of node n are entries [start[n], start[n + 1]). */
+  start: Int32Array;
+  node: Int32Array;
+  label: Uint8Array;
+}
+
+/** Builds the label-ordered child lists of `trie`. O(nodes). */
+export function sortChildren(trie: TokenTrie): SortedChildren {
+  const start = new Int32Array(trie.size + 1);
+  for (let n = 0; n < trie.size; n++) {
+    let count = 0;
+    for (let c = trie.firstChild[n]!; c !== -1; c = trie.nextSibling[c]!) count++;
+    start[n + 1] = start[n]! + count;
+  }
+  const node = new Int32Array(start[trie.size]!);
+  const label = new Uint8Array(node.length);
+  for (let n = 0; n < trie.size; n++) {
+    const from = start[n]!;
+    let end = from;
+    for (let c = trie.firstChild[n]!; c !== -1; c = trie.nextSibling[c]!) {
+      // Insertion sort by label (child lists are short; the root's 256 at most).
+      let at = end++;
+      const b = trie.label[c]!;
+      while (at > from && label[at - 1]! > b) {
+        label[at] = label[at - 1]!;
+        node[at] = node[at - 1]!;
+        at--;
+      }
+      label[at] = b;
+      node[at] = c;
+    }
+  }
+  return { start, node, label };
+}
+
+/** The child of `node` labelled `byte` in `sorted`, or -1 (binary search). */
+export function sortedChild(sorted: SortedChildren, node: number, byte: number): number {
+  let lo = sorted.start[node]!;
+  let hi = sorted.start[node + 1]! - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const b = sorted.label[mid]!;
+    if (b === byte) return sorted.node[mid]!;
+    if (b < byte) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}

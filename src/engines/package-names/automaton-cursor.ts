@@ -6,7 +6,7 @@
  * flag 2 = the last byte read was a PyPI separator (`-`, `_`, `.`), which PEP 503 folds to `-`.
  * Numbers keep cursors cheap to copy, compare and use as cache keys.
  */
-import { findArc, SINK, type NameAutomaton } from './automaton.js';
+import { createArc, findArc, readArc, SINK, type NameAutomaton } from './automaton.js';
 import { type Ecosystem } from './types.js';
 
 /** A position in a name automaton; -1 means "no name continues this way". */
@@ -67,3 +67,54 @@ export function stepCursorBytes(
   for (let i = 0; i < bytes.length && current >= 0; i++) current = stepCursor(automaton, ecosystem, current, bytes[i]!);
   return current;
 }
+
+const stepArc = createArc();
+
+/**
+ * Every byte that continues the name at `cursor`, with the cursor it leads to: exactly the bytes
+ * for which `stepCursor` does not return DEAD_CURSOR, found from the state's arcs (so a caller
+ * walking a byte trie looks up only these children instead of trying every child). Writes into
+ * `bytes` / `cursors` (256 entries suffice: each byte appears once) and returns the count.
+ */
+export function cursorSteps(
+  automaton: NameAutomaton,
+  ecosystem: Ecosystem,
+  cursor: NameCursor,
+  bytes: Uint8Array,
+  cursors: Float64Array,
+): number {
+  if (cursor < 0) return 0;
+  const state = cursorState(cursor);
+  if (state === SINK) return 0;
+  const afterSeparator = cursor % 4 >= AFTER_SEPARATOR;
+  let count = 0;
+  for (let pos = state; ; pos = stepArc.next) {
+    readArc(automaton, pos, stepArc);
+    const label = stepArc.label;
+    const next = stepArc.target * 4 + (stepArc.final ? FINAL : 0);
+    const lower = label >= 0x61 && label <= 0x7a;
+    if (ecosystem === 'npm') {
+      bytes[count] = label;
+      cursors[count++] = next;
+    } else if (ecosystem === 'pypi' && label === DASH) {
+      if (!afterSeparator) {
+        for (const raw of SEPARATORS) {
+          bytes[count] = raw;
+          cursors[count++] = next + AFTER_SEPARATOR;
+        }
+      }
+    } else if (!(label >= 0x41 && label <= 0x5a) && !(ecosystem === 'pypi' && (label === 0x5f || label === 0x2e))) {
+      // Folded-away labels (upper case; `_` and `.` on PyPI) are never reached by `stepCursor`.
+      bytes[count] = label;
+      cursors[count++] = next;
+      if (lower) {
+        bytes[count] = label - 0x20;
+        cursors[count++] = next;
+      }
+    }
+    if (stepArc.last) break;
+  }
+  return count;
+}
+
+const SEPARATORS = [DASH, 0x5f, 0x2e];

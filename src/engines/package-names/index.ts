@@ -13,4 +13,4 @@ export { bundledSourceId, loadBundledNpm, loadBundledPypi, loadNpmUsage, readBun
 export { sortedNameBytes } from './sorted-names.js';
 export { fetchCondaNames, fetchNpmNames, fetchPypiNames, readNameList } from './io/registry-access.js';
 export type { RegistryNames } from './io/registry-names.js';
-export { cursorAccepts, DEAD_CURSOR, startCursor, stepCursor, stepCursorBytes, type NameAutomaton, type NameCursor } from './automaton-cursor.js';
+export { cursorAccepts, cursorSteps, DEAD_CURSOR, startCursor, stepCursor, stepCursorBytes, type NameAutomaton, type NameCursor } from './automaton-cursor.js';

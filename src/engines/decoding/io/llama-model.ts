@@ -2,7 +2,8 @@
  * The DecodingModel port over node-llama-cpp 3 (loaded with `import()` only here): CPU prebuilt
  * binaries, one context sequence, token-level control through `controlledEvaluate` (sample the
  * next token with pure temperature sampling — no top-k/top-p truncation, so a refused sample can
- * be redone exactly over the allowed tokens — or read raw logits of chosen tokens).
+ * be redone exactly over the allowed tokens — or read raw logits of chosen tokens). A redo samples
+ * again from the logits the position already has (see `resample`), without a second evaluation.
  */
 import { GuardError } from '../../../shared/errors.js';
 import { type DecodingModel } from '../generate.js';
@@ -31,6 +32,11 @@ async function loadLlama(): Promise<Llama> {
   return llamaPromise;
 }
 
+/** The process's node-llama-cpp runtime (CPU prebuilt binaries, loaded once), shared with other engines' model adapters. */
+export function sharedLlama(): Promise<Llama> {
+  return loadLlama();
+}
+
 /**
  * Opens a GGUF model for decoding with a context of `contextSize` tokens. The header is checked
  * first (MODEL_UNAVAILABLE with what was wrong); llama.cpp failures are wrapped likewise.
@@ -55,11 +61,35 @@ export async function openLlamaModel(path: string, contextSize: number): Promise
   }
   const size = Math.max(64, Math.min(contextSize, model.trainContextSize || contextSize));
   const context = await model.createContext({ contextSize: size, sequences: 1, threads: 2 });
-  const { TokenBias } = await import('node-llama-cpp');
-  return new LlamaDecodingModel(path, vocabulary, model, context, context.getSequence(), TokenBias);
+  return new LlamaDecodingModel(path, vocabulary, model, context, context.getSequence(), nativeAccess(llama, model, context));
 }
 
-type TokenBiasInstance = InstanceType<LlamaModule['TokenBias']>;
+/** The native sampler object of node-llama-cpp's addon (internal). */
+interface NativeSampler {
+  applyConfig(config: Record<string, unknown>): void;
+  dispose(): void;
+}
+
+/** The internals `resample` uses, reached once and checked (a clear error if the pinned version changed). */
+interface NativeAccess {
+  AddonSampler: new (model: unknown) => NativeSampler;
+  model: unknown;
+  context: { sampleToken(batchLogitIndex: number, sampler: NativeSampler): Promise<number> };
+}
+
+function nativeAccess(llama: Llama, model: LlamaModel, context: LlamaContext): NativeAccess {
+  const bindings = (llama as unknown as { _bindings?: { AddonSampler?: unknown } })._bindings;
+  const nativeModel = (model as unknown as { _model?: unknown })._model;
+  const nativeContext = (context as unknown as { _ctx?: { sampleToken?: unknown } })._ctx;
+  if (typeof bindings?.AddonSampler !== 'function' || nativeModel === undefined || typeof nativeContext?.sampleToken !== 'function') {
+    throw new GuardError('INTERNAL', 'node-llama-cpp internals (AddonSampler, sampleToken) are missing; the pinned version changed');
+  }
+  return {
+    AddonSampler: bindings.AddonSampler as NativeAccess['AddonSampler'],
+    model: nativeModel,
+    context: nativeContext as NativeAccess['context'],
+  };
+}
 
 /** Pure temperature sampling: null removes llama.cpp's top-k / top-p stages (exact masked redo). */
 function samplingOptions(sampling: { temperature: number; seed: number }) {
@@ -68,7 +98,12 @@ function samplingOptions(sampling: { temperature: number; seed: number }) {
 
 class LlamaDecodingModel implements LoadedModel {
   private last = -1;
-  private readonly biases = new WeakMap<Int32Array, TokenBiasInstance>();
+  /** The batch logit index `next` last sampled at (llama.cpp keeps those logits until the next decode). */
+  private logitIndex = -1;
+  /** The context length when `next` sampled: a redo is valid only while nothing else was evaluated. */
+  private sampledAt = -1;
+  private readonly biases = new WeakMap<Int32Array, { tokenBiasKeys: Uint32Array; tokenBiasValues: Float32Array }>();
+  private minusInfinity = new Float32Array(0);
 
   constructor(
     readonly path: string,
@@ -76,8 +111,20 @@ class LlamaDecodingModel implements LoadedModel {
     private readonly model: LlamaModel,
     private readonly context: LlamaContext,
     private readonly sequence: LlamaContextSequence,
-    private readonly TokenBias: LlamaModule['TokenBias'],
-  ) {}
+    private readonly native: NativeAccess,
+  ) {
+    // Record the batch logit index of every native sample this context takes, so `resample` can
+    // sample again from the same logits.
+    const sampleToken = native.context.sampleToken.bind(native.context) as (...args: unknown[]) => Promise<number>;
+    // (The addon's methods are read-only on its prototype: shadow with an own property.)
+    Object.defineProperty(native.context, 'sampleToken', {
+      configurable: true,
+      value: (...args: unknown[]) => {
+        this.logitIndex = args[0] as number;
+        return sampleToken(...args);
+      },
+    });
+  }
 
   tokenize(text: string): number[] {
     const tokens = this.model.tokenize(text, false) as number[];
@@ -88,6 +135,8 @@ class LlamaDecodingModel implements LoadedModel {
   async reset(): Promise<void> {
     await this.sequence.clearHistory();
     this.last = -1;
+    this.logitIndex = -1;
+    this.sampledAt = -1;
   }
 
   async next(tokens: number[], sampling: { temperature: number; seed: number }): Promise<number> {
@@ -110,32 +159,46 @@ class LlamaDecodingModel implements LoadedModel {
     const next = results[lastIndex]?.next.token;
     if (next === undefined || next === null) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
     this.last = tokens[lastIndex]!;
+    this.sampledAt = this.sequence.nextTokenIndex;
     return next as number;
   }
 
+  /**
+   * Samples again from the logits `next` left in the context (no second forward pass): llama.cpp
+   * keeps the last batch's output logits until the next decode, so a fresh native sampler with the
+   * bans as logit bias -inf draws from exactly the distribution `next` drew from, masked.
+   * node-llama-cpp 3 has no public call for this; the internals used (the context's native
+   * `sampleToken`, `AddonSampler`) are checked when the model opens.
+   */
   async resample(banned: Int32Array, sampling: { temperature: number; seed: number }): Promise<number> {
-    if (this.last < 0) throw new GuardError('INTERNAL', 'resample called before next');
-    // Drop the last position's KV entry and evaluate it again, sampling with the bans applied.
-    const end = this.sequence.nextTokenIndex;
-    await this.sequence.eraseContextTokenRanges([{ start: end - 1, end }]);
-    const results = await this.sequence.controlledEvaluate([
-      [this.last as Token, { generateNext: { token: true, options: { ...samplingOptions(sampling), tokenBias: this.biasFor(banned) } } }],
-    ]);
-    const next = results[0]?.next.token;
-    if (next === undefined || next === null) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
-    return next as number;
+    if (this.last < 0 || this.logitIndex < 0 || this.sampledAt !== this.sequence.nextTokenIndex) {
+      throw new GuardError('INTERNAL', 'resample must follow next directly (the logits it samples from are gone)');
+    }
+    const sampler = new this.native.AddonSampler(this.native.model);
+    try {
+      sampler.applyConfig({
+        temperature: sampling.temperature,
+        minP: 0,
+        seed: Math.max(0, Math.floor(sampling.seed)) >>> 0,
+        ...this.biasFor(banned),
+      });
+      const next = await this.native.context.sampleToken(this.logitIndex, sampler);
+      if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
+      return next;
+    } finally {
+      sampler.dispose();
+    }
   }
 
-  /** A TokenBias giving every banned token logit -inf, reused for the same banned set. */
-  private biasFor(banned: Int32Array): TokenBiasInstance {
+  /** The bans as the native sampler's bias arrays (every banned token at -inf), cached per set. */
+  private biasFor(banned: Int32Array): { tokenBiasKeys: Uint32Array; tokenBiasValues: Float32Array } {
     const cached = this.biases.get(banned);
     if (cached) return cached;
-    const bias = new this.TokenBias(this.model.tokenizer);
-    // TokenBias.set skips end-of-generation tokens, which must be bannable here: write the
-    // bias map node-llama-cpp 3 hands to llama.cpp's logit-bias sampler directly.
-    const map = (bias as unknown as { _biases?: Map<number, number> })._biases;
-    if (!(map instanceof Map)) throw new GuardError('INTERNAL', 'node-llama-cpp TokenBias has no bias map; the pinned version changed');
-    for (let i = 0; i < banned.length; i++) map.set(banned[i]!, -Infinity);
+    if (this.minusInfinity.length < banned.length) this.minusInfinity = new Float32Array(banned.length).fill(-Infinity);
+    const bias = {
+      tokenBiasKeys: new Uint32Array(banned.buffer, banned.byteOffset, banned.length),
+      tokenBiasValues: this.minusInfinity.subarray(0, banned.length),
+    };
     this.biases.set(banned, bias);
     return bias;
   }

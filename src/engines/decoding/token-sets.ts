@@ -1,0 +1,71 @@
+/**
+ * Token sets for the intervenor's masks: bitsets (bit t of word t >>> 5) and id lists, a sink that
+ * writes into either, and the growable stacks of the trie walks.
+ */
+
+export interface TokenSink {
+  add(token: number): void;
+  addAll(tokens: Int32Array): void;
+}
+
+export class BitSink implements TokenSink {
+  constructor(readonly bits: Uint32Array) {}
+  add(token: number): void {
+    this.bits[token >>> 5]! |= 1 << (token & 31);
+  }
+  addAll(tokens: Int32Array): void {
+    const bits = this.bits;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      bits[t >>> 5]! |= 1 << (t & 31);
+    }
+  }
+}
+
+export class ListSink implements TokenSink {
+  readonly out: number[] = [];
+  add(token: number): void {
+    this.out.push(token);
+  }
+  addAll(tokens: Int32Array): void {
+    for (let i = 0; i < tokens.length; i++) this.out.push(tokens[i]!);
+  }
+}
+
+/** The token ids whose bit in `bits` equals `value`, ascending. */
+export function bitsToList(bits: Uint32Array, size: number, value: 0 | 1): Int32Array {
+  let count = 0;
+  for (let w = 0; w < bits.length; w++) count += popcount(bits[w]!);
+  const out = new Int32Array(value === 1 ? count : size - count);
+  let at = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = value === 1 ? bits[w]! : ~bits[w]!;
+    const first = w * 32;
+    if (first + 32 > size) word &= (1 << (size - first)) - 1; // bits past the vocabulary
+    while (word !== 0) {
+      const low = word & -word;
+      out[at++] = first + 31 - Math.clz32(low);
+      word ^= low;
+    }
+  }
+  return out;
+}
+
+export function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export function growInt32(array: Int32Array): Int32Array {
+  // Doubles the stack, keeping its contents (walks re-read the stack after nested calls).
+  const out = new Int32Array(array.length * 2);
+  out.set(array);
+  return out;
+}
+
+export function growFloat64(array: Float64Array): Float64Array {
+  const out = new Float64Array(array.length * 2);
+  out.set(array);
+  return out;
+}
