@@ -60,7 +60,8 @@ function loadIndexes(ecosystem: Ecosystem, deps: NameListDeps, mayBuild: boolean
 
 function loadMain(ecosystem: Ecosystem, cacheDir: string, deps: NameListDeps, mayBuild: boolean): NameCheckpoint | undefined {
   const path = checkpointPath(cacheDir, ecosystem);
-  const existing = tryRead(path, deps);
+  // A stale checkpoint is announced only where it is rebuilt: a list consulted for a hint is just skipped.
+  const existing = tryRead(path, mayBuild ? deps : {});
   if (existing && existing.meta.kind !== 'bundled') return existing;
   if (ecosystem === 'conda') return existing;
   const manifest = readBundledManifest();

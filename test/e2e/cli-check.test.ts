@@ -90,6 +90,15 @@ describe('guard check (built CLI)', () => {
     expect(guard(['allowlist', 'info', '--json']).stdout).toContain('"status": "ready"');
   });
 
+  it('skips, without a word, a stale checkpoint of another ecosystem that is only consulted for a hint', () => {
+    const other = mkdtempSync(join(tmpdir(), 'gg-e2e-stale-'));
+    guard(['check', 'pypi', 'requests'], { GUARD_HOME: other });
+    writeFileSync(join(other, 'checkpoints', 'npm.ggc'), 'garbage');
+    const run = guard(['check', 'pypi', 'reqeusts'], { GUARD_HOME: other });
+    expect(run.code).toBe(3);
+    expect(run.stderr).not.toMatch(/npm\.ggc|rebuilding/);
+  });
+
   it('checks npm names against the full registry list', () => {
     const report = JSON.parse(guard(['check', 'npm', 'lodash@^4', '@types/node', 'loadsh-utils-xyz', 'fs', '--json']).stdout);
     expect(report.results[0]).toMatchObject({ name: 'lodash', exists: true, verdict: 'allow', constraint: '^4' });
