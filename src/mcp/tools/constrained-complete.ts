@@ -4,18 +4,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/types.js';
+import type { CompleteRequest } from '../../app/constrained-complete.js';
 import { renderToolFault } from '../tool-fault.js';
 
-export interface ConstrainedCompleteRequest {
-  prompt: string;
-  maxTokens?: number;
-  temperature?: number;
-  seed?: number;
-  ecosystems?: Ecosystem[];
-  monitor?: boolean;
-  model?: string;
-  dag?: boolean;
-}
+/** The request the use case takes (app/constrained-complete's, a type-only import: nothing loads). */
+export type ConstrainedCompleteRequest = CompleteRequest;
 
 /** What the use case answers; structurally app/constrained-complete's CompleteResult. */
 export interface ConstrainedCompleteReport {

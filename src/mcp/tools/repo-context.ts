@@ -3,17 +3,11 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
+import type { RepoContextRequest } from '../../app/build-repo-context.js';
 import { renderToolFault } from '../tool-fault.js';
 
-/** The request the use case takes; structurally app/build-repo-context's RepoContextRequest. */
-export interface RepoContextToolRequest {
-  root: string;
-  file: string;
-  line: number;
-  column?: number;
-  budgetTokens?: number;
-  proposal?: string;
-}
+/** The request the use case takes (app/build-repo-context's, a type-only import: nothing loads). */
+export type RepoContextToolRequest = RepoContextRequest;
 
 /** The part of app/build-repo-context's report this tool returns. */
 export interface RepoContextToolReport {
