@@ -12,3 +12,4 @@ export { buildTinyLlama, DEFAULT_SHAPE, syntheticTokenizer, SYNTHETIC_WORDS, tok
 export { readGgufFileHeader } from './io/gguf-file.js';
 export { openLlamaModel, sharedLlama, type LoadedModel } from './io/llama-model.js';
 export { extractBundledVocab, llamaSourceBundle, makeRealVocabModel, makeSyntheticModel, type BundledVocab } from './io/test-model-files.js';
+export type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, LlamaModule, Token } from './io/llama-types.js';

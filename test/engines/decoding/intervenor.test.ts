@@ -7,21 +7,13 @@ import {
   readGgufHeader,
   readVocabulary,
   stateAfter,
-  syntheticTokenizer,
-  SYNTHETIC_WORDS,
-  type Vocabulary,
 } from '../../../src/engines/decoding/index.js';
 import { buildSmallAutomaton } from '../../../src/engines/package-names/index.js';
-import { vocabPath } from './model-fixtures.js';
+import { syntheticVocabulary, vocabPath } from './model-fixtures.js';
 
 const PYPI = ['requests', 'numpy', 'flask', 'flask-login', 'typing-extensions', 'django', 'pandas', 'scikit-learn'];
 const automata = { pypi: buildSmallAutomaton(PYPI), npm: buildSmallAutomaton(['lodash', 'express', '@types/node']) };
 const encoder = new TextEncoder();
-
-function syntheticVocabulary(): Vocabulary {
-  const entries = new Map(syntheticTokenizer(SYNTHETIC_WORDS).map(([key, entry]) => [key, entry.value as never]));
-  return readVocabulary(entries);
-}
 
 const PREFIXES = [
   '```bash\npip install ',

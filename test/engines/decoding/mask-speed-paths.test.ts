@@ -13,8 +13,6 @@ import {
   readGgufHeader,
   readVocabulary,
   stateAfter,
-  syntheticTokenizer,
-  SYNTHETIC_WORDS,
   type LoadedModel,
   type Vocabulary,
 } from '../../../src/engines/decoding/index.js';
@@ -28,7 +26,7 @@ import {
 } from '../../../src/engines/package-names/index.js';
 import { readFileSync } from 'node:fs';
 
-import { syntheticModelPath, vocabPath } from './model-fixtures.js';
+import { syntheticModelPath, syntheticVocabulary, vocabPath } from './model-fixtures.js';
 
 const encoder = new TextEncoder();
 const PYPI = ['requests', 'requests-oauthlib', 'numpy', 'flask', 'flask-login', 'typing-extensions', 'django', 'pandas', 'a', 'ab', 'a-b', 'zope.interface'];
@@ -65,11 +63,6 @@ describe('cursorSteps', () => {
     });
   }
 });
-
-function syntheticVocabulary(): Vocabulary {
-  const entries = new Map(syntheticTokenizer(SYNTHETIC_WORDS).map(([key, entry]) => [key, entry.value as never]));
-  return readVocabulary(entries);
-}
 
 const PREFIXES = [
   '```bash\npip install ',

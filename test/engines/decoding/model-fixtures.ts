@@ -2,7 +2,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { extractBundledVocab, makeRealVocabModel, makeSyntheticModel } from '../../../src/engines/decoding/index.js';
+import { extractBundledVocab, makeRealVocabModel, makeSyntheticModel, readVocabulary, SYNTHETIC_WORDS, syntheticTokenizer, type Vocabulary } from '../../../src/engines/decoding/index.js';
 
 // Bump when the model builders change, so stale files are not reused.
 const DIR = join(tmpdir(), 'groundguard-test-models-v1');
@@ -20,4 +20,10 @@ export function qwen2ModelPath(): string {
 /** A vocab-only GGUF from llama.cpp's sources. */
 export function vocabPath(name: 'qwen2' | 'llama-spm' | 'llama-bpe'): string {
   return extractBundledVocab(name, DIR);
+}
+
+/** The synthetic test vocabulary, read the way a GGUF's token list is. */
+export function syntheticVocabulary(): Vocabulary {
+  const entries = new Map(syntheticTokenizer(SYNTHETIC_WORDS).map(([key, entry]) => [key, entry.value as never]));
+  return readVocabulary(entries);
 }

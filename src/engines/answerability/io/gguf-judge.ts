@@ -8,12 +8,7 @@ import { resolve } from 'node:path';
 
 import { GuardError } from '../../../shared/errors.js';
 
-type LlamaModule = typeof import('node-llama-cpp');
-type Token = import('node-llama-cpp').Token;
-type Llama = Awaited<ReturnType<LlamaModule['getLlama']>>;
-type LlamaModel = Awaited<ReturnType<Llama['loadModel']>>;
-type LlamaContext = Awaited<ReturnType<LlamaModel['createContext']>>;
-type LlamaContextSequence = ReturnType<LlamaContext['getSequence']>;
+import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from '../../decoding/index.js';
 
 export const JUDGE_LETTERS = ['A', 'P', 'U'] as const;
 export const DEFAULT_JUDGE_CONTEXT = 4096;

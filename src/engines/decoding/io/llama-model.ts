@@ -10,12 +10,7 @@ import { type DecodingModel } from '../generate.js';
 import { readVocabulary, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
 
-type LlamaModule = typeof import('node-llama-cpp');
-type Token = import('node-llama-cpp').Token;
-type Llama = Awaited<ReturnType<LlamaModule['getLlama']>>;
-type LlamaModel = Awaited<ReturnType<Llama['loadModel']>>;
-type LlamaContext = Awaited<ReturnType<LlamaModel['createContext']>>;
-type LlamaContextSequence = ReturnType<LlamaContext['getSequence']>;
+import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from './llama-types.js';
 
 export interface LoadedModel extends DecodingModel {
   readonly path: string;
