@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GuardError } from '../shared/errors.js';
 import { CLAUDE_MCP_SERVER, mergeClaudeHooks, mergeCodexToml, mergeCursorHooks, mergeMcpServers, parseJsonConfig, renderJson, type JsonObject, type MergeResult } from './agent-config-merge.js';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { writeFileAtomic } from '../shared/write-file-atomic.js';
 
 export const AGENTS = ['claude-code', 'cursor', 'codex'] as const;
 export type Agent = (typeof AGENTS)[number];

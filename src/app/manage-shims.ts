@@ -8,7 +8,7 @@ import { delimiter as pathDelimiter, isAbsolute, join } from 'node:path';
 import { GuardError } from '../shared/errors.js';
 import { type Env, resolveDataDir } from '../shared/paths.js';
 import { isShimText, renderCmdShim, renderPosixShim, SHIM_HEADER_BYTES, SHIM_PROGRAMS, type ShimTarget } from './shim-script.js';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { writeFileAtomic } from '../shared/write-file-atomic.js';
 
 export interface ShimInstallOptions {
   /** The shim directory, absolute; created when missing. */

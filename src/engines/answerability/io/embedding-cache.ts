@@ -3,12 +3,13 @@
  * (int8 vectors of the most frequent words) under `<cache dir>/answerability/`, written atomically;
  * later loads read that table in milliseconds. Memoised per process.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { GuardError } from '../../../shared/errors.js';
+import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 import { decodeWordVectors, encodeWordVectors, type WordVectorEntry, type WordVectors } from '../word-vectors.js';
 import { readEmbeddingJson } from './read-embedding-json.js';
 
@@ -97,15 +98,12 @@ function sourceFacts(source: string, maxRank: number): Record<string, string | n
 }
 
 function writeAtomically(path: string, bytes: Uint8Array): void {
-  const dir = join(path, '..');
-  const temp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(temp, bytes, { flag: 'wx' });
-    renameSync(temp, path);
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileAtomic(path, bytes);
   } catch (error) {
-    rmSync(temp, { force: true });
-    throw new GuardError('IO_FAILED', `cannot write the word-vector cache ${path}: ${(error as Error).message}`, {
+    const cause = error instanceof GuardError && error.cause !== undefined ? error.cause : error;
+    throw new GuardError('IO_FAILED', `cannot write the word-vector cache ${path}: ${(cause as Error).message}`, {
       cause: error,
       hint: 'check that the cache directory (GUARD_HOME or XDG_CACHE_HOME) is writable',
     });

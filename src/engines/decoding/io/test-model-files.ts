@@ -4,12 +4,13 @@
  * git, never committed), then a random-weights llama model around it, written atomically.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { GuardError } from '../../../shared/errors.js';
+import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 import { buildTinyLlama, DEFAULT_SHAPE, syntheticTokenizer, SYNTHETIC_WORDS, tokenizerEntries, type TinyModelShape } from '../test-models.js';
 import { readGgufFileHeader } from './gguf-file.js';
 
@@ -68,16 +69,5 @@ export function makeSyntheticModel(target: string, shape: TinyModelShape = DEFAU
 
 function writeAtomic(target: string, parts: readonly Uint8Array[]): void {
   mkdirSync(dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  const fd = openSync(temp, 'w');
-  try {
-    for (const part of parts) {
-      let at = 0;
-      while (at < part.length) at += writeSync(fd, part, at, part.length - at);
-    }
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, target);
+  writeFileAtomic(target, parts);
 }

@@ -1,7 +1,8 @@
 /** Checkpoint files on disk: where they live, atomic writes, whole-file reads into one buffer. */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync, fsyncSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GuardError } from '../../../shared/errors.js';
+import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 import { decodeCheckpoint, encodeCheckpoint, type NameCheckpoint } from '../checkpoint.js';
 import { ECOSYSTEMS, type Ecosystem } from '../types.js';
 
@@ -45,21 +46,12 @@ export function readCheckpoint(path: string): NameCheckpoint | undefined {
 /** Writes a checkpoint atomically (temp file, fsync, rename); returns its size in bytes. */
 export function writeCheckpoint(path: string, checkpoint: NameCheckpoint): number {
   const bytes = encodeCheckpoint(checkpoint);
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
   try {
-    const fd = openSync(temp, 'w');
-    try {
-      let done = 0;
-      while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileAtomic(path, bytes);
   } catch (error) {
-    rmSync(temp, { force: true });
-    throw new GuardError('IO_FAILED', `cannot write checkpoint ${path}: ${(error as Error).message}`, {
+    const cause = error instanceof GuardError && error.cause !== undefined ? error.cause : error;
+    throw new GuardError('IO_FAILED', `cannot write checkpoint ${path}: ${(cause as Error).message}`, {
       hint: 'check that the cache directory is writable, or set GUARD_HOME to another directory',
       cause: error,
     });

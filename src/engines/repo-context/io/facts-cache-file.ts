@@ -4,9 +4,10 @@
  * missing, corrupt or of another format version is ignored and rewritten (temp file, then rename).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileFacts } from '../types.js';
+import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 
 /** Bump when extraction changes what a FileFacts holds. */
 export const FACTS_FORMAT = 1;
@@ -65,14 +66,11 @@ export function saveFactsCache(path: string, root: string, entries: Map<string, 
       facts: { ...facts, identifiers: [...facts.identifiers], typeIdentifiers: [...facts.typeIdentifiers] },
     };
   }
-  const temp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   try {
     mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(temp, JSON.stringify(stored), { flag: 'wx' });
-    renameSync(temp, path);
+    writeFileAtomic(path, JSON.stringify(stored));
     return true;
   } catch {
-    rmSync(temp, { force: true });
     return false;
   }
 }

@@ -5,11 +5,12 @@
  * to read or write it falls back to a plain compile, and V8 rejects a cache that does not match the
  * source, the V8 version or its flags. GUARD_NO_CODE_CACHE=1 turns it off.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { resolveCacheDir, type Env } from '../../../shared/paths.js';
+import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 
 const require = createRequire(import.meta.url);
 
@@ -57,12 +58,10 @@ function readOptional(file: string): Buffer | undefined {
 }
 
 function writeOptional(file: string, data: Buffer): void {
-  const temp = `${file}.tmp-${process.pid}`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temp, data, { flag: 'w' });
-    renameSync(temp, file);
+    writeFileAtomic(file, data);
   } catch {
-    rmSync(temp, { force: true });
+    // The cache is an optimisation: the next process compiles again.
   }
 }
