@@ -12,6 +12,7 @@ import { ParserState, feedBytes } from './context-parser.js';
 import { type PackageIntervenor, stateAfter } from './intervenor.js';
 import { stepSeed } from './random.js';
 import { type Vocabulary } from './token-bytes.js';
+import { type TokenConstraint } from './token-sets.js';
 import { type NameWalker } from './context-parser.js';
 
 /** What the decoder needs from a model runtime (node-llama-cpp in io/, fakes in tests). */
@@ -24,10 +25,11 @@ export interface DecodingModel {
   /** Appends `tokens` to the context and samples the next token from the full distribution. */
   next(tokens: number[], sampling: { temperature: number; seed: number }): Promise<number>;
   /**
-   * Samples again at the position `next` last sampled at, with `banned` tokens (end-of-generation
-   * ones included) given logit -inf.
+   * Samples again at the position `next` last sampled at, from the model's distribution restricted
+   * to the tokens `constraint` allows (end-of-generation ones included): every other token as if
+   * its logit were -inf.
    */
-  resample(banned: Int32Array, sampling: { temperature: number; seed: number }): Promise<number>;
+  resample(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number>;
 }
 
 export interface GenerateRequest {
@@ -57,6 +59,8 @@ export interface GenerateResult {
   interventions: number;
   /** Time spent checking tokens and building masks. */
   maskMs: number;
+  /** Time spent sampling refused steps again (inside the model runtime). */
+  redoMs: number;
   totalMs: number;
   /** Why generation stopped. */
   stop: 'eog' | 'max_tokens';
@@ -79,6 +83,7 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
   const steps: GenerateStep[] = [];
   let interventions = 0;
   let maskMs = 0;
+  let redoMs = 0;
   let safeLength = 0;
   let stop: GenerateResult['stop'] = 'max_tokens';
   for (let step = 0; step < request.maxTokens; step++) {
@@ -89,18 +94,20 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
       const t0 = now();
       let next = intervenor.tryToken(state, token);
       if (next === undefined) {
-        const banned = intervenor.refusedTokens(state);
-        if (banned.length >= model.vocabulary.bytes.length) {
+        const constraint = intervenor.constraint(state);
+        if (constraint.allowedCount === 0) {
           throw new GuardError('INTERNAL', 'the package monitor allows no token here; the vocabulary lacks single-byte tokens');
         }
-        maskMs += now() - t0;
-        token = await model.resample(banned, { temperature: request.temperature, seed: stepSeed(request.seed ^ 0x5bd1e995, step) });
         const t1 = now();
+        maskMs += t1 - t0;
+        token = await model.resample(constraint, { temperature: request.temperature, seed: stepSeed(request.seed ^ 0x5bd1e995, step) });
+        const t2 = now();
+        redoMs += t2 - t1;
         next = intervenor.tryToken(state, token);
         if (next === undefined) throw new GuardError('INTERNAL', `the model runtime sampled token ${token}, which was banned`);
         intervened = true;
         interventions++;
-        maskMs += now() - t1;
+        maskMs += now() - t2;
       } else {
         maskMs += now() - t0;
       }
@@ -122,7 +129,7 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
     trimmed = tokens.length - safeLength;
     tokens.length = safeLength;
   }
-  return { tokens, bytes: joinBytes(model.vocabulary, tokens), steps, interventions, maskMs, totalMs: now() - started, stop, trimmed };
+  return { tokens, bytes: joinBytes(model.vocabulary, tokens), steps, interventions, maskMs, redoMs, totalMs: now() - started, stop, trimmed };
 }
 
 /** The text bytes of a token sequence (control tokens render as nothing). */

@@ -5,6 +5,7 @@ export { buildTokenTrie, type TokenTrie } from './token-trie.js';
 export { gpt2ByteTable, readVocabulary, type Vocabulary } from './token-bytes.js';
 export { createNameWalker, PackageIntervenor, stateAfter, type IntervenorStats } from './intervenor.js';
 export { MaskCache } from './mask-cache.js';
+export { TokenConstraint } from './token-sets.js';
 export { createRandom, stepSeed } from './random.js';
 export { generate, joinBytes, type DecodingModel, type GenerateRequest, type GenerateResult, type GenerateStep } from './generate.js';
 export { findPackageZones, type PackageZone } from './package-zones.js';

@@ -24,7 +24,7 @@ import {
   type NameAutomaton,
 } from '../package-names/index.js';
 import { extendsName, feedByte, feedBytes, ParserState, releaseDeadName, type NameWalker } from './context-parser.js';
-import { BitSink, bitsToList, growFloat64, growInt32, ListSink, type TokenSink } from './token-sets.js';
+import { BitSink, growFloat64, growInt32, ListSink, TokenConstraint, type TokenSink } from './token-sets.js';
 import { MaskCache } from './mask-cache.js';
 import { sortChildren, sortedChild, type SortedChildren, type TokenTrie } from './token-trie.js';
 import { type Vocabulary } from './token-bytes.js';
@@ -88,8 +88,8 @@ export class PackageIntervenor {
   private stackNodes: Int32Array = new Int32Array(4096);
   private stackCursors: Float64Array = new Float64Array(4096);
   private stackUsed = 0;
-  /** Refused sets by mask; entries go when the mask cache drops the mask. */
-  private readonly refused = new WeakMap<Uint32Array, Int32Array>();
+  /** Constraints by mask; entries go when the mask cache drops the mask. */
+  private readonly constraints = new WeakMap<Uint32Array, TokenConstraint>();
 
   constructor(
     readonly vocabulary: Vocabulary,
@@ -125,19 +125,25 @@ export class PackageIntervenor {
     return feedBytes(next, this.vocabulary.bytes[token]!, this.walker, true) ? next : undefined;
   }
 
-  /** Every token refused in `state` (the complement of the mask), cached alongside it. */
-  refusedTokens(state: ParserState): Int32Array {
+  /** The constraint of `state` (its mask with the allowed and refused lists), kept alongside the mask. */
+  constraint(state: ParserState): TokenConstraint {
     const mask = this.allowedMask(state);
-    const cached = this.refused.get(mask);
-    if (cached) return cached;
-    const out = bitsToList(mask, this.vocabulary.bytes.length, 0);
-    this.refused.set(mask, out);
-    return out;
+    let constraint = this.constraints.get(mask);
+    if (!constraint) {
+      constraint = new TokenConstraint(mask, this.vocabulary.bytes.length);
+      this.constraints.set(mask, constraint);
+    }
+    return constraint;
+  }
+
+  /** Every token refused in `state` (the complement of the mask). */
+  refusedTokens(state: ParserState): Int32Array {
+    return this.constraint(state).refused();
   }
 
   /** Every allowed token in `state` (end-of-generation tokens included where the text may end). */
   allowedTokens(state: ParserState): Int32Array {
-    return bitsToList(this.allowedMask(state), this.vocabulary.bytes.length, 1);
+    return this.constraint(state).allowed();
   }
 
   /** The mask of `state`: bit t (word t >>> 5, bit t & 31) is set iff token t is allowed. Do not modify. */

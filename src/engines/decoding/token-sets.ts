@@ -69,3 +69,43 @@ export function growFloat64(array: Float64Array): Float64Array {
   out.set(array);
   return out;
 }
+
+/**
+ * One step's constraint as a model runtime sees it when it must sample again: the mask (bit t set
+ * iff token t is allowed) with its allowed and refused lists, each built on first use and kept
+ * with the mask, so the runtime can take the cheaper exact way (lift the few allowed tokens, or
+ * ban the few refused ones).
+ */
+export class TokenConstraint {
+  readonly allowedCount: number;
+  private allowedList: Int32Array | undefined;
+  private refusedList: Int32Array | undefined;
+
+  constructor(
+    readonly mask: Uint32Array,
+    /** Vocabulary size. */
+    readonly size: number,
+  ) {
+    let count = 0;
+    for (let w = 0; w < mask.length; w++) count += popcount(mask[w]!);
+    this.allowedCount = count;
+  }
+
+  get refusedCount(): number {
+    return this.size - this.allowedCount;
+  }
+
+  has(token: number): boolean {
+    return token >= 0 && token < this.size && (this.mask[token >>> 5]! & (1 << (token & 31))) !== 0;
+  }
+
+  /** The allowed token ids, ascending. */
+  allowed(): Int32Array {
+    return (this.allowedList ??= bitsToList(this.mask, this.size, 1));
+  }
+
+  /** The refused token ids, ascending. */
+  refused(): Int32Array {
+    return (this.refusedList ??= bitsToList(this.mask, this.size, 0));
+  }
+}

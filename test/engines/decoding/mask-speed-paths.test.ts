@@ -1,19 +1,16 @@
 /**
  * The fast paths behind the speed targets, each checked against the plain definition it replaces:
  * `cursorSteps` against `stepCursor` byte by byte, bitset masks against the brute-force set of
- * tokens `tryToken` accepts (in states the fast name walk and its cached "leave" parts cover), and
- * the redo that samples again from the same logits against the model's own logits.
+ * tokens `tryToken` accepts (in states the fast name walk and its cached "leave" parts cover).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import {
   buildTokenTrie,
-  openLlamaModel,
   PackageIntervenor,
   readGgufHeader,
   readVocabulary,
   stateAfter,
-  type LoadedModel,
   type Vocabulary,
 } from '../../../src/engines/decoding/index.js';
 import {
@@ -26,7 +23,7 @@ import {
 } from '../../../src/engines/package-names/index.js';
 import { readFileSync } from 'node:fs';
 
-import { syntheticModelPath, syntheticVocabulary, vocabPath } from './model-fixtures.js';
+import { syntheticVocabulary, vocabPath } from './model-fixtures.js';
 
 const encoder = new TextEncoder();
 const PYPI = ['requests', 'requests-oauthlib', 'numpy', 'flask', 'flask-login', 'typing-extensions', 'django', 'pandas', 'a', 'ab', 'a-b', 'zope.interface'];
@@ -146,55 +143,4 @@ describe('bitset masks', () => {
       expect([...intervenor.allowedTokens(state)], prefix).toEqual(expected);
     }
   });
-});
-
-describe('redo from the same logits (llama.cpp)', () => {
-  let model: LoadedModel;
-
-  beforeAll(async () => {
-    model = await openLlamaModel(syntheticModelPath(), 256);
-  }, 300_000);
-
-  afterAll(async () => {
-    await model?.dispose();
-  });
-
-  it('greedy redo is the argmax over the allowed tokens of the logits the first sample saw, with no new evaluation', async () => {
-    const prompt = model.tokenize('```bash\npip install ');
-    const size = model.vocabulary.bytes.length;
-    // The model's next-token distribution at this position, read once by a plain evaluation (the
-    // argmax over any token set is the same on probabilities as on logits).
-    const sequence = (model as unknown as { sequence: { controlledEvaluate(input: unknown[]): Promise<Array<{ next: { probabilities: Map<number, number> } } | undefined>>; nextTokenIndex: number } }).sequence;
-    await model.reset();
-    const read = await sequence.controlledEvaluate([...prompt.slice(0, -1), [prompt.at(-1), { generateNext: { probabilities: true } }]]);
-    const logits = read[prompt.length - 1]!.next.probabilities;
-    const ranked = [...logits.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
-    expect(ranked.length).toBe(size);
-
-    await model.reset();
-    const first = await model.next(prompt, { temperature: 0, seed: 1 });
-    expect(first).toBe(ranked[0]);
-    const evaluated = sequence.nextTokenIndex;
-    for (const allowed of [ranked.slice(1, 4), ranked.slice(5, 6), [ranked[size - 1]!, ranked[40]!]]) {
-      const keep = new Set(allowed);
-      const banned = Int32Array.from({ length: size }, (_, t) => t).filter((t) => !keep.has(t));
-      const redo = await model.resample(banned, { temperature: 0, seed: 2 });
-      expect(redo).toBe(allowed.reduce((best, t) => (logits.get(t)! > logits.get(best)! ? t : best)));
-      // At a temperature the redo still only draws allowed tokens.
-      for (const seed of [3, 4, 5]) expect(keep.has(await model.resample(banned, { temperature: 1.5, seed }))).toBe(true);
-    }
-    // Nothing was evaluated again, and generation goes on from the same context.
-    expect(sequence.nextTokenIndex).toBe(evaluated);
-    await model.next([ranked[1]!], { temperature: 0, seed: 6 });
-    expect(sequence.nextTokenIndex).toBe(evaluated + 1);
-  }, 300_000);
-
-  it('redoes with the same seed to the same token (fresh sampler state each time)', async () => {
-    await model.reset();
-    await model.next(model.tokenize('```bash\nnpm i '), { temperature: 1, seed: 9 });
-    const banned = Int32Array.from({ length: 100 }, (_, i) => i);
-    const a = await model.resample(banned, { temperature: 1, seed: 77 });
-    const b = await model.resample(banned, { temperature: 1, seed: 77 });
-    expect(a).toBe(b);
-  }, 300_000);
 });

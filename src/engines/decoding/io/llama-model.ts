@@ -7,6 +7,7 @@
  */
 import { GuardError } from '../../../shared/errors.js';
 import { type DecodingModel } from '../generate.js';
+import { type TokenConstraint } from '../token-sets.js';
 import { readVocabulary, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
 
@@ -36,7 +37,7 @@ export function sharedLlama(): Promise<Llama> {
  * Opens a GGUF model for decoding with a context of `contextSize` tokens. The header is checked
  * first (MODEL_UNAVAILABLE with what was wrong); llama.cpp failures are wrapped likewise.
  */
-export async function openLlamaModel(path: string, contextSize: number): Promise<LoadedModel> {
+export async function openLlamaModel(path: string, contextSize: number, options: { initialShift?: number } = {}): Promise<LoadedModel> {
   const header = readGgufFileHeader(path);
   const vocabulary = readVocabulary(header.metadata, `model file ${path}`);
   let llama: Llama;
@@ -56,7 +57,9 @@ export async function openLlamaModel(path: string, contextSize: number): Promise
   }
   const size = Math.max(64, Math.min(contextSize, model.trainContextSize || contextSize));
   const context = await model.createContext({ contextSize: size, sequences: 1, threads: 2 });
-  return new LlamaDecodingModel(path, vocabulary, model, context, context.getSequence(), nativeAccess(llama, model, context));
+  const decoding = new LlamaDecodingModel(path, vocabulary, model, context, context.getSequence(), nativeAccess(llama, model, context));
+  if (options.initialShift !== undefined) decoding.shift = options.initialShift;
+  return decoding;
 }
 
 /** The native sampler object of node-llama-cpp's addon (internal). */
@@ -69,7 +72,10 @@ interface NativeSampler {
 interface NativeAccess {
   AddonSampler: new (model: unknown) => NativeSampler;
   model: unknown;
-  context: { sampleToken(batchLogitIndex: number, sampler: NativeSampler): Promise<number> };
+  context: {
+    sampleToken(batchLogitIndex: number, sampler: NativeSampler): Promise<number>;
+    sampleToken(batchLogitIndex: number, sampler: NativeSampler, probabilities: true): Promise<[number, number[] | undefined]>;
+  };
 }
 
 function nativeAccess(llama: Llama, model: LlamaModel, context: LlamaContext): NativeAccess {
@@ -86,6 +92,17 @@ function nativeAccess(llama: Llama, model: LlamaModel, context: LlamaContext): N
   };
 }
 
+/** Lifts start here: far above the spread of any model's logits, small enough to keep float32 rounding negligible. */
+const INITIAL_SHIFT = 64;
+/** Past this lift, rounding would matter: ban instead. */
+const MAX_SHIFT = 65_536;
+/** At a temperature, lift at most this many tokens (llama.cpp hands the kept candidates back to be verified). */
+const LIFT_LIMIT = 4096;
+
+function seedOf(sampling: { seed: number }): number {
+  return Math.max(0, Math.floor(sampling.seed)) >>> 0;
+}
+
 /** Pure temperature sampling: null removes llama.cpp's top-k / top-p stages (exact masked redo). */
 function samplingOptions(sampling: { temperature: number; seed: number }) {
   return { temperature: sampling.temperature, seed: sampling.seed, topK: null as unknown as number, topP: null as unknown as number, minP: 0 };
@@ -97,8 +114,12 @@ class LlamaDecodingModel implements LoadedModel {
   private logitIndex = -1;
   /** The context length when `next` sampled: a redo is valid only while nothing else was evaluated. */
   private sampledAt = -1;
-  private readonly biases = new WeakMap<Int32Array, { tokenBiasKeys: Uint32Array; tokenBiasValues: Float32Array }>();
-  private minusInfinity = new Float32Array(0);
+  /** Bias value arrays by value (-inf for bans, the shift for lifts). */
+  private readonly biasValues = new Map<number, Float32Array>();
+  /** The lift for few allowed tokens; grows (×16) whenever a lift proves too small. */
+  shift = INITIAL_SHIFT;
+  private redo: NativeSampler | undefined;
+  private redoSeed = -1;
 
   constructor(
     readonly path: string,
@@ -160,45 +181,91 @@ class LlamaDecodingModel implements LoadedModel {
 
   /**
    * Samples again from the logits `next` left in the context (no second forward pass): llama.cpp
-   * keeps the last batch's output logits until the next decode, so a fresh native sampler with the
-   * bans as logit bias -inf draws from exactly the distribution `next` drew from, masked.
+   * keeps the last batch's output logits until the next decode, so a native sampler over them
+   * draws from exactly the distribution `next` drew from, restricted to the allowed tokens.
    * node-llama-cpp 3 has no public call for this; the internals used (the context's native
    * `sampleToken`, `AddonSampler`) are checked when the model opens.
+   *
+   * Two exact ways, the cheaper taken (sampling over the whole vocabulary costs more than the rest):
+   * - few allowed tokens: lift them by a constant (so they lead every refused token) and keep the
+   *   top k = |allowed| before sampling. A constant shift leaves their relative probabilities as
+   *   they were (up to float32 rounding of the shifted logit: below 2^-17·shift/64 per temperature
+   *   unit); the lift is verified each time — the candidates llama.cpp kept must all be allowed (at
+   *   temperature 0, the argmax must be) — and when it is not, the shift grows and the step is
+   *   redone the other way.
+   * - otherwise ban every refused token (logit bias -inf).
    */
-  async resample(banned: Int32Array, sampling: { temperature: number; seed: number }): Promise<number> {
+  async resample(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> {
     if (this.last < 0 || this.logitIndex < 0 || this.sampledAt !== this.sequence.nextTokenIndex) {
       throw new GuardError('INTERNAL', 'resample must follow next directly (the logits it samples from are gone)');
     }
-    const sampler = new this.native.AddonSampler(this.native.model);
-    try {
-      sampler.applyConfig({
-        temperature: sampling.temperature,
-        minP: 0,
-        seed: Math.max(0, Math.floor(sampling.seed)) >>> 0,
-        ...this.biasFor(banned),
-      });
-      const next = await this.native.context.sampleToken(this.logitIndex, sampler);
-      if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
-      return next;
-    } finally {
-      sampler.dispose();
+    const greedy = sampling.temperature <= 0;
+    const allowed = constraint.allowedCount;
+    if (this.shift <= MAX_SHIFT && (greedy ? allowed <= constraint.refusedCount : allowed <= LIFT_LIMIT)) {
+      const lifted = await this.sampleLifted(constraint, sampling, greedy);
+      if (lifted !== undefined) return lifted;
+      this.shift *= 16;
     }
+    const token = await this.sample(
+      { temperature: sampling.temperature, minP: 0, seed: seedOf(sampling), ...this.biasFor(constraint.refused(), -Infinity) },
+    );
+    if (!constraint.has(token)) throw new GuardError('INTERNAL', `llama.cpp sampled token ${token}, which was banned`);
+    return token;
   }
 
-  /** The bans as the native sampler's bias arrays (every banned token at -inf), cached per set. */
-  private biasFor(banned: Int32Array): { tokenBiasKeys: Uint32Array; tokenBiasValues: Float32Array } {
-    const cached = this.biases.get(banned);
-    if (cached) return cached;
-    if (this.minusInfinity.length < banned.length) this.minusInfinity = new Float32Array(banned.length).fill(-Infinity);
-    const bias = {
-      tokenBiasKeys: new Uint32Array(banned.buffer, banned.byteOffset, banned.length),
-      tokenBiasValues: this.minusInfinity.subarray(0, banned.length),
-    };
-    this.biases.set(banned, bias);
-    return bias;
+  /** The lifted way; undefined when the shift proved too small for these logits. */
+  private async sampleLifted(constraint: TokenConstraint, sampling: { temperature: number; seed: number }, greedy: boolean): Promise<number | undefined> {
+    const list = constraint.allowed();
+    const config = { temperature: sampling.temperature, minP: 0, seed: seedOf(sampling), ...this.biasFor(list, this.shift) };
+    if (greedy) {
+      const token = await this.sample(config);
+      return constraint.has(token) ? token : undefined;
+    }
+    const [token, candidates] = await this.sampleWithCandidates({ ...config, topK: list.length });
+    if (candidates.length !== list.length * 2) return undefined;
+    for (let i = 0; i < candidates.length; i += 2) if (!constraint.has(candidates[i]!)) return undefined;
+    return token;
+  }
+
+  private async sample(config: Record<string, unknown>): Promise<number> {
+    const sampler = this.redoSampler(config);
+    const next = await this.native.context.sampleToken(this.logitIndex, sampler);
+    if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
+    return next;
+  }
+
+  private async sampleWithCandidates(config: Record<string, unknown>): Promise<[number, number[]]> {
+    const sampler = this.redoSampler(config);
+    const result = await this.native.context.sampleToken(this.logitIndex, sampler, true);
+    const [next, candidates] = Array.isArray(result) ? result : [result, undefined];
+    if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
+    return [next, candidates ?? []];
+  }
+
+  /** One native sampler for every redo (a fresh one costs a vocabulary-sized allocation); its settings are replaced each time. */
+  private redoSampler(config: Record<string, unknown>): NativeSampler {
+    this.redo ??= new this.native.AddonSampler(this.native.model);
+    // The native sampler keeps its random state while the seed is unchanged; a redo with the
+    // same seed must draw the same, so restart the state by passing through another seed.
+    if (config.seed === this.redoSeed) this.redo.applyConfig({ ...config, seed: ((config.seed as number) + 1) >>> 0 });
+    this.redo.applyConfig(config);
+    this.redoSeed = config.seed as number;
+    return this.redo;
+  }
+
+  /** `tokens` with one bias value each, as the native sampler's arrays (views, no copy). */
+  private biasFor(tokens: Int32Array, value: number): { tokenBiasKeys: Uint32Array; tokenBiasValues: Float32Array } {
+    let values = this.biasValues.get(value);
+    if (!values || values.length < tokens.length) {
+      values = new Float32Array(Math.max(tokens.length, 1024)).fill(value);
+      this.biasValues.set(value, values);
+    }
+    return { tokenBiasKeys: new Uint32Array(tokens.buffer, tokens.byteOffset, tokens.length), tokenBiasValues: values.subarray(0, tokens.length) };
   }
 
   async dispose(): Promise<void> {
+    this.redo?.dispose();
+    this.redo = undefined;
     await this.context.dispose();
     await this.model.dispose();
   }

@@ -1,0 +1,111 @@
+/**
+ * The redo that samples again from the logits a position already has (llama.cpp through
+ * node-llama-cpp), against the model's own distribution at that position: greedy redo is the
+ * argmax over the allowed tokens, a redo at a temperature draws from the masked distribution, by
+ * both ways the adapter takes (lifting few allowed tokens, banning few refused ones), and a lift
+ * too small for the logits is caught and redone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openLlamaModel, TokenConstraint, type LoadedModel } from '../../../../src/engines/decoding/index.js';
+import { syntheticModelPath } from '../model-fixtures.js';
+
+type Sequence = {
+  controlledEvaluate(input: unknown[]): Promise<Array<{ next: { probabilities: Map<number, number> } } | undefined>>;
+  nextTokenIndex: number;
+};
+
+function constraintOf(allowed: readonly number[], size: number): TokenConstraint {
+  const mask = new Uint32Array((size + 31) >>> 5);
+  for (const t of allowed) mask[t >>> 5]! |= 1 << (t & 31);
+  return new TokenConstraint(mask, size);
+}
+
+/** The model's next-token probabilities after `prompt` (temperature 1), read by a plain evaluation. */
+async function distributionAfter(model: LoadedModel, prompt: number[]): Promise<Map<number, number>> {
+  const sequence = (model as unknown as { sequence: Sequence }).sequence;
+  await model.reset();
+  const read = await sequence.controlledEvaluate([...prompt.slice(0, -1), [prompt.at(-1), { generateNext: { probabilities: true } }]]);
+  return read[prompt.length - 1]!.next.probabilities;
+}
+
+describe.each([
+  ['as opened', undefined],
+  // A lift far too small for any logits: every lift fails its check and must be redone exactly.
+  ['with a lift that starts too small', 1e-9],
+])('redo from the same logits (llama.cpp), %s', (_label, initialShift) => {
+  let model: LoadedModel;
+
+  beforeAll(async () => {
+    model = await openLlamaModel(syntheticModelPath(), 256, initialShift === undefined ? {} : { initialShift });
+  }, 300_000);
+
+  afterAll(async () => {
+    await model?.dispose();
+  });
+
+  it('greedy redo is the argmax over the allowed tokens, with no new evaluation', async () => {
+    const prompt = model.tokenize('```bash\npip install ');
+    const size = model.vocabulary.bytes.length;
+    const probabilities = await distributionAfter(model, prompt);
+    const ranked = [...probabilities.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+    expect(ranked.length).toBe(size);
+
+    await model.reset();
+    const first = await model.next(prompt, { temperature: 0, seed: 1 });
+    expect(first).toBe(ranked[0]);
+    const sequence = (model as unknown as { sequence: Sequence }).sequence;
+    const evaluated = sequence.nextTokenIndex;
+    const many = ranked.slice(3); // all but the three most likely: the ban way
+    for (const allowed of [ranked.slice(1, 4), ranked.slice(5, 6), [ranked[size - 1]!, ranked[40]!], many]) {
+      const constraint = constraintOf(allowed, size);
+      const redo = await model.resample(constraint, { temperature: 0, seed: 2 });
+      expect(redo).toBe(allowed.reduce((best, t) => (probabilities.get(t)! > probabilities.get(best)! ? t : best)));
+      for (const seed of [3, 4, 5]) expect(constraint.has(await model.resample(constraint, { temperature: 1.5, seed }))).toBe(true);
+    }
+    // Nothing was evaluated again, and generation goes on from the same context.
+    expect(sequence.nextTokenIndex).toBe(evaluated);
+    await model.next([ranked[1]!], { temperature: 0, seed: 6 });
+    expect(sequence.nextTokenIndex).toBe(evaluated + 1);
+  }, 300_000);
+
+  it('a redo at temperature 1 draws from the masked distribution, by either way', async () => {
+    const prompt = model.tokenize('```bash\nnpm i ');
+    const size = model.vocabulary.bytes.length;
+    const probabilities = await distributionAfter(model, prompt);
+    const ranked = [...probabilities.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+    await model.reset();
+    await model.next(prompt, { temperature: 1, seed: 1 });
+    // Few allowed tokens of comparable weight (lifted), and all but the two likeliest (banned).
+    for (const allowed of [[ranked[1]!, ranked[2]!, ranked[4]!], ranked.slice(2)]) {
+      const constraint = constraintOf(allowed, size);
+      const total = allowed.reduce((sum, t) => sum + probabilities.get(t)!, 0);
+      const watched = allowed.slice(0, 3);
+      const counts = new Map<number, number>();
+      const draws = 600;
+      for (let seed = 0; seed < draws; seed++) {
+        const token = await model.resample(constraint, { temperature: 1, seed: seed * 7919 + 13 });
+        expect(constraint.has(token)).toBe(true);
+        counts.set(token, (counts.get(token) ?? 0) + 1);
+      }
+      for (const t of watched) {
+        const p = probabilities.get(t)! / total;
+        const sd = Math.sqrt((p * (1 - p)) / draws);
+        // Five standard deviations: a sampler off the masked distribution fails, a correct one passes.
+        expect(Math.abs((counts.get(t) ?? 0) / draws - p), `token ${t}, p ${p.toFixed(3)}`).toBeLessThan(5 * sd + 1e-3);
+      }
+    }
+  }, 300_000);
+
+  it('redoes with the same seed to the same token', async () => {
+    await model.reset();
+    await model.next(model.tokenize('```bash\nnpm i '), { temperature: 1, seed: 9 });
+    const size = model.vocabulary.bytes.length;
+    for (const allowed of [[5, 9, 40, 41], Array.from({ length: size - 100 }, (_, i) => i + 100)]) {
+      const constraint = constraintOf(allowed, size);
+      const a = await model.resample(constraint, { temperature: 1, seed: 77 });
+      const b = await model.resample(constraint, { temperature: 1, seed: 77 });
+      expect(a).toBe(b);
+    }
+  }, 300_000);
+});
