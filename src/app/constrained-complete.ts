@@ -1,11 +1,16 @@
 /**
  * Use case `constrainedComplete`: a completion from a local GGUF model with the package monitor
  * on (PackMonitor): every package name written inside an install command exists in the
- * ecosystem's name list. Models, tries and mask caches are kept for the life of the process (the
+ * ecosystem's name list. With `dag` (DAG++), the Python API calls of a first generation are
+ * checked against the API-docs index with their API-invocation confidence; an unknown, misused or
+ * unsure call brings its documentation in front of the prompt for one more generation
+ * (review-generated-calls.ts). Models, tries and mask caches are kept for the life of the process (the
  * MCP server completes many prompts); generations run one at a time on the one model context.
  */
 import type { Ecosystem, NameAutomaton } from '../engines/package-names/index.js';
-import type { DecodingModel, PackageIntervenor } from '../engines/decoding/index.js';
+import type { DecodingModel, GenerateResult, PackageIntervenor } from '../engines/decoding/index.js';
+import type { LookupInvocation } from './lookup-api-docs.js';
+import type { CallReview } from './review-generated-calls.js';
 import { GuardError } from '../shared/errors.js';
 import { type Env } from '../shared/paths.js';
 import { type ProgressStream } from '../shared/progress.js';
@@ -28,6 +33,16 @@ export interface CompleteResult {
   interventions: number;
   tokens: number;
   timing: { total_ms: number; mask_ms: number };
+  /** With `dag`: what the review of the first generation found, and whether it generated again. */
+  dag?: {
+    triggered: boolean;
+    reason: string;
+    invocations: LookupInvocation[];
+    /** The APIs whose documentation was put in front of the prompt. */
+    retrieved: string[];
+    /** The first generation, when a second one replaced it. */
+    first_text?: string;
+  };
 }
 
 export interface CompleteDeps {
@@ -70,6 +85,11 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
   const maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
   const temperature = request.temperature ?? 0;
   validate(request, maxTokens, temperature);
+  if (request.dag) {
+    // DAG++ needs the docs index: say so before generating, not after.
+    const { openApiIndexForReading, resolveApiIndexPath } = await import('./api-docs-store.js');
+    await openApiIndexForReading(resolveApiIndexPath(deps.env ? { env: deps.env } : {}));
+  }
   const decoding = await import('../engines/decoding/index.js');
   const key = `${path}\0${deps.openModel ? 'custom' : 'llama'}`;
   let opening = sessions.get(key);
@@ -93,16 +113,29 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
       session.intervenors.set(intervenorKey, intervenor);
     }
   }
-  const result = await decoding.generate(session.model, {
-    prompt: request.prompt,
+  const base = {
     maxTokens,
     temperature,
     seed: request.seed ?? Math.floor(Math.random() * 0xffffffff),
     ...(intervenor ? { intervenor } : {}),
     walker,
-  });
+  };
+  let prompt = request.prompt;
+  let result = await decoding.generate(session.model, { ...base, prompt, ...(request.dag ? { measureProbability: true } : {}) });
+  let spent = { total: result.totalMs, mask: result.maskMs };
+  let dag: CompleteResult['dag'];
+  if (request.dag) {
+    const review = await reviewFirstGeneration(session.model, prompt, result, deps);
+    dag = { triggered: review.augmentedPrompt !== undefined, reason: review.reason, invocations: review.invocations, retrieved: review.docs.map((doc) => `${doc.library} ${doc.name}`) };
+    if (review.augmentedPrompt !== undefined) {
+      dag.first_text = new TextDecoder().decode(result.bytes);
+      prompt = review.augmentedPrompt;
+      result = await decoding.generate(session.model, { ...base, prompt });
+      spent = { total: spent.total + result.totalMs, mask: spent.mask + result.maskMs };
+    }
+  }
   const encoder = new TextEncoder();
-  const promptBytes = encoder.encode(request.prompt);
+  const promptBytes = encoder.encode(prompt);
   const all = new Uint8Array(promptBytes.length + result.bytes.length);
   all.set(promptBytes);
   all.set(result.bytes, promptBytes.length);
@@ -114,8 +147,20 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
       .map((zone) => ({ ecosystem: zone.ecosystem, name: zone.name, exists: zone.exists })),
     interventions: result.interventions,
     tokens: result.tokens.length,
-    timing: { total_ms: round(result.totalMs), mask_ms: round(result.maskMs) },
+    timing: { total_ms: round(spent.total), mask_ms: round(spent.mask) },
+    ...(dag === undefined ? {} : { dag }),
   };
+}
+
+/** DAG++ on the first generation: its Python calls checked with their API-invocation confidence. */
+async function reviewFirstGeneration(model: DecodingModel, prompt: string, first: GenerateResult, deps: CompleteDeps): Promise<CallReview> {
+  const { reviewGeneratedCalls, tokenSpans } = await import('./review-generated-calls.js');
+  const emitted = first.steps.filter((step) => !model.vocabulary.eog.has(step.token)).slice(0, first.tokens.length);
+  const spans = tokenSpans(
+    first.tokens.map((token) => model.vocabulary.bytes[token]!),
+    emitted.map((step) => step.probability ?? 1),
+  );
+  return reviewGeneratedCalls({ prompt, output: new TextDecoder().decode(first.bytes), tokens: spans }, deps.env ? { env: deps.env } : {});
 }
 
 function validate(request: CompleteRequest, maxTokens: number, temperature: number): void {
@@ -133,11 +178,6 @@ function validate(request: CompleteRequest, maxTokens: number, temperature: numb
   }
   if (request.seed !== undefined && (!Number.isInteger(request.seed) || request.seed < 0 || request.seed > 0xffffffff)) {
     throw new GuardError('INPUT_INVALID', `seed must be an integer from 0 to 4294967295; saw ${request.seed}`);
-  }
-  if (request.dag) {
-    throw new GuardError('INPUT_INVALID', 'dag (API-invocation confidence with docs retrieval) is not available yet', {
-      hint: 'leave dag unset; it needs the lookup_api_docs index',
-    });
   }
 }
 

@@ -6,15 +6,18 @@
 import {
   checkInvocations,
   decideTrigger,
+  DEFAULT_CONFIDENCE_THRESHOLD,
   formatAugmentation,
   formulateQuery,
   guessSnippetLanguage,
+  invocationConfidence,
   loadApiDocsIo,
   retrieveApis,
   toDocEntry,
   type ApiDocEntry,
   type InvocationCheck,
   type SnippetLanguage,
+  type TokenProbability,
   type TriggerMode,
 } from '../engines/api-docs/index.js';
 import { GuardError } from '../shared/errors.js';
@@ -32,6 +35,13 @@ export interface LookupApiDocsRequest {
   mode?: TriggerMode;
   /** Adds each API's full documentation to the augmentation. */
   fullDocs?: boolean;
+  /** Only calls whose name starts at or after this character of `code` are judged (what comes before is context). */
+  callsFrom?: number;
+  /**
+   * The model's probabilities for the tokens that wrote `code` (generation): a judged call's
+   * confidence is the minimum over the tokens of its name, and the lowest one counts as `confidence`.
+   */
+  tokenProbabilities?: readonly TokenProbability[];
 }
 
 export interface LookupInvocation {
@@ -40,6 +50,8 @@ export interface LookupInvocation {
   exists: boolean;
   valid: boolean;
   problems: Array<{ code: string; message: string; argument?: string }>;
+  /** API-invocation confidence, when token probabilities were given and the name was generated. */
+  confidence?: number;
 }
 
 export interface LookupApiDocsResult {
@@ -77,22 +89,37 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
   let checks: InvocationCheck[] = [];
   if (code.trim().length > 0) {
     const { findSnippetCalls } = await loadApiDocsIo();
-    const calls = await findSnippetCalls(code, request.language ?? guessSnippetLanguage(code));
+    const from = request.callsFrom;
+    const calls = (await findSnippetCalls(code, request.language ?? guessSnippetLanguage(code))).filter(
+      (call) => from === undefined || (call.nameSpan !== undefined && call.nameSpan[0] >= from),
+    );
     checks = checkInvocations(calls, store, request.library === undefined ? {} : { library: request.library });
   }
+  const confidences = checks.map((check) =>
+    request.tokenProbabilities && check.nameSpan ? invocationConfidence(check.nameSpan, request.tokenProbabilities) : undefined,
+  );
+  const lowest = [request.confidence, ...confidences].reduce<number | undefined>((min, c) => (c === undefined ? min : min === undefined ? c : Math.min(min, c)), undefined);
   const decision = decideTrigger({
     mode: request.mode ?? 'auto',
     checks,
-    ...(request.confidence === undefined ? {} : { confidence: request.confidence }),
+    ...(lowest === undefined ? {} : { confidence: round(lowest) }),
     ...(request.threshold === undefined ? {} : { threshold: request.threshold }),
     hasQuery: query.length > 0,
     hasCode: code.trim().length > 0,
   });
-  const invocations = checks.map(({ call, api, exists, valid, problems }) => ({ call, api, exists, valid, problems: problems.map((p) => ({ ...p })) }));
+  const invocations = checks.map(({ call, api, exists, valid, problems }, i) => ({
+    call,
+    api,
+    exists,
+    valid,
+    problems: problems.map((p) => ({ ...p })),
+    ...(confidences[i] === undefined ? {} : { confidence: round(confidences[i]) }),
+  }));
   if (!decision.triggered) return { ...decision, invocations, docs: [], augmentation: '' };
 
-  // Retrieve for the failing calls first (all checked calls when confidence or mode triggered it).
-  const failing = checks.filter((check) => !check.valid);
+  // Retrieve for the failing or unsure calls first (all checked calls when the caller's confidence or the mode triggered it).
+  const threshold = request.threshold ?? DEFAULT_CONFIDENCE_THRESHOLD;
+  const failing = checks.filter((check, i) => !check.valid || (confidences[i] !== undefined && confidences[i] < threshold));
   const targets = failing.length > 0 ? failing : checks;
   const perTarget = targets.map((check) =>
     retrieveApis(store, formulateQuery({ member: check.member, ...(check.owner === undefined ? {} : { owner: check.owner }), keywords: check.keywords, intent: query }), {
@@ -107,6 +134,10 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
   const fullDocs = new Map<string, string>();
   if (request.fullDocs) for (const doc of docs) fullDocs.set(doc.id, store.getDocumentation(doc.id) ?? '');
   return { ...decision, invocations, docs, augmentation: formatAugmentation(docs, fullDocs) };
+}
+
+function round(probability: number): number {
+  return Math.round(probability * 1e4) / 1e4;
 }
 
 /** Round-robin over ranked lists, first occurrence wins. */

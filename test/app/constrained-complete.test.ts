@@ -1,12 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { closeApiIndexes } from '../../src/app/api-docs-store.js';
 import { closeCompletionModels, constrainedComplete } from '../../src/app/constrained-complete.js';
+import { indexApiDocs } from '../../src/app/index-api-docs.js';
+import type { DecodingModel, TokenConstraint } from '../../src/engines/decoding/index.js';
 import { buildSmallAutomaton } from '../../src/engines/package-names/index.js';
 import { GuardError } from '../../src/shared/errors.js';
 import { syntheticModelPath } from '../engines/decoding/model-fixtures.js';
+import { tempDir, writeBotocore } from '../fixtures/api-docs-sources.js';
 
 const automata = { pypi: buildSmallAutomaton(['requests', 'numpy', 'flask', 'flask-login', 'django', 'pandas', 'typing-extensions']) };
 
@@ -74,10 +78,105 @@ describe('constrainedComplete use case', () => {
     [{ prompt: 'x', maxTokens: 0 }, /max_tokens/],
     [{ prompt: 'x', temperature: -1 }, /temperature/],
     [{ prompt: 'x', seed: 1.5 }, /seed/],
-    [{ prompt: 'x', dag: true }, /dag/],
   ])('refuses bad input %j with INPUT_INVALID', async (request, message) => {
     const error = await fault(constrainedComplete(request, { env: { GUARD_MODEL: syntheticModelPath() }, automata }));
     expect(error.code).toBe('INPUT_INVALID');
     expect(error.message).toMatch(message);
+  });
+});
+
+/**
+ * A scripted byte-level model: one token per byte plus an end token; it writes `script(prompt)`
+ * and gives every token probability `probability(text so far)`. Generations it saw are recorded.
+ */
+function scriptedModel(script: (prompt: string) => string, probability: (written: string) => number): { model: DecodingModel; prompts: string[] } {
+  const bytes = Array.from({ length: 256 }, (_, b) => Uint8Array.of(b));
+  const END = 256;
+  const vocabulary = { bytes: [...bytes, new Uint8Array(0)], eog: new Set([END]), control: new Set([END]), model: 'gpt2' };
+  const prompts: string[] = [];
+  let planned: Uint8Array = new Uint8Array(0);
+  let at = 0;
+  const decoder = new TextDecoder();
+  const model: DecodingModel = {
+    vocabulary,
+    tokenize: (text) => [...new TextEncoder().encode(text)],
+    async reset() {
+      at = -1;
+    },
+    async next(tokens) {
+      if (at === -1) {
+        const prompt = decoder.decode(Uint8Array.from(tokens));
+        prompts.push(prompt);
+        planned = new TextEncoder().encode(script(prompt));
+      }
+      at++;
+      return at < planned.length ? planned[at]! : END;
+    },
+    async resample(constraint: TokenConstraint) {
+      return constraint.allowed()[0]!;
+    },
+    async probability() {
+      return probability(decoder.decode(planned.subarray(0, at)));
+    },
+  };
+  return { model, prompts };
+}
+
+describe('constrainedComplete with dag (DAG++ inside generation)', () => {
+  let home: string;
+  const prompt = '```python\nimport boto3\ns3 = boto3.client("s3")\nresponse = s3.';
+
+  beforeAll(async () => {
+    const dir = tempDir();
+    home = join(dir, 'home');
+    writeBotocore(dir);
+    await indexApiDocs({ sources: [`botocore:${dir}`] }, { home, cwd: dir });
+  });
+  afterAll(closeApiIndexes);
+
+  it('regenerates once with the documentation in front when the first generation calls an API that does not exist', async () => {
+    const { model, prompts } = scriptedModel(
+      (p) => (p.includes('Relevant API documentation') ? 'list_objects_v2(Bucket="b")\n```\n' : 'list_all_objects(Bucket="b")\n```\n'),
+      () => 0.97,
+    );
+    const result = await constrainedComplete({ prompt, dag: true, maxTokens: 64 }, { env: { GUARD_HOME: home, GUARD_MODEL: 'scripted' }, automata, openModel: async () => model });
+    expect(prompts).toHaveLength(2);
+    expect(prompts[1]).toMatch(/^```python\n"""\nRelevant API documentation:[\s\S]*s3\.list_objects_v2[\s\S]*"""\nimport boto3/);
+    expect(result.text).toBe('list_objects_v2(Bucket="b")\n```\n');
+    expect(result.dag).toMatchObject({
+      triggered: true,
+      reason: expect.stringMatching(/unknown API/),
+      invocations: [{ exists: false, confidence: 0.97 }],
+      first_text: 'list_all_objects(Bucket="b")\n```\n',
+    });
+    expect(result.dag!.retrieved).toContain('boto3 s3.list_objects_v2');
+  });
+
+  it('keeps the first generation when its calls exist and the model was sure of their names', async () => {
+    const { model, prompts } = scriptedModel(() => 'get_object(Bucket="b", Key="k")\n', () => 0.93);
+    const result = await constrainedComplete({ prompt, dag: true, maxTokens: 64 }, { env: { GUARD_HOME: home, GUARD_MODEL: 'scripted-2' }, automata, openModel: async () => model });
+    expect(prompts).toHaveLength(1);
+    expect(result.text).toBe('get_object(Bucket="b", Key="k")\n');
+    expect(result.dag).toMatchObject({ triggered: false, invocations: [{ api: 's3.get_object', confidence: 0.93 }], retrieved: [] });
+    expect(result.dag!.first_text).toBeUndefined();
+  });
+
+  it('regenerates when the model was unsure of a name that exists (confidence below 0.8)', async () => {
+    // Unsure while writing "get_object": the name's last tokens at 0.4.
+    const { model, prompts } = scriptedModel(
+      () => 'get_object(Bucket="b", Key="k")\n',
+      (written) => (written.length >= 4 && written.length < 10 ? 0.4 : 0.99),
+    );
+    const result = await constrainedComplete({ prompt, dag: true, maxTokens: 64 }, { env: { GUARD_HOME: home, GUARD_MODEL: 'scripted-3' }, automata, openModel: async () => model });
+    expect(prompts).toHaveLength(2);
+    expect(result.dag).toMatchObject({ triggered: true, reason: expect.stringMatching(/confidence 0\.4 below/) });
+  });
+
+  it('without a docs index says INDEX_MISSING before generating', async () => {
+    const { model, prompts } = scriptedModel(() => 'x', () => 1);
+    const error = await fault(constrainedComplete({ prompt, dag: true }, { env: { GUARD_HOME: tempDir(), GUARD_MODEL: 'scripted-4' }, automata, openModel: async () => model }));
+    expect(error.code).toBe('INDEX_MISSING');
+    expect(error.hint).toMatch(/guard docs index/);
+    expect(prompts).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { syntheticModelPath } from '../engines/decoding/model-fixtures.js';
+import { writeBotocore } from '../fixtures/api-docs-sources.js';
 import { CLI, connectBuiltCli, type StdioSession } from '../fixtures/mcp-stdio-client.js';
 
 interface Output {
@@ -57,6 +58,32 @@ describe('constrained_complete over MCP stdio (built CLI)', () => {
       for (const p of output.packages) expect(p).toMatchObject({ ecosystem: 'pypi', exists: true });
     }
     expect(names).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('with dag, reads the token probabilities of a real model and reviews its calls against the docs index', async () => {
+    const missing = await session.call('constrained_complete', { prompt: 'import boto3\n', max_tokens: 4, dag: true });
+    expect(missing.isError).toBe(true);
+    expect(JSON.stringify(missing.content)).toContain('INDEX_MISSING');
+    const dir = await mkdtemp(join(tmpdir(), 'guard-complete-docs-'));
+    writeBotocore(dir);
+    const indexed = spawnSync(process.execPath, [CLI, 'docs', 'index', `botocore:${dir}`], { env: { ...process.env, GUARD_HOME: home }, encoding: 'utf8' });
+    expect(indexed.status, indexed.stderr).toBe(0);
+    const result = await session.call('constrained_complete', { prompt: '```python\nimport boto3\ns3 = boto3.client("s3")\ns3.', max_tokens: 16, temperature: 1, seed: 3, dag: true, ecosystems: ['pypi'] });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    const output = result.structuredContent as unknown as Output & {
+      dag: { triggered: boolean; reason: string; invocations: Array<{ api: string; confidence?: number }>; retrieved: string[]; first_text?: string };
+    };
+    expect(output.dag.reason).toMatch(/unknown API|invalid usage|confidence|no generated call|every generated call/);
+    // The random-weights model is unsure of anything it writes: a name it wrote is either unknown or below 0.8.
+    for (const call of output.dag.invocations) if (call.confidence !== undefined) expect(call.confidence).toBeLessThan(0.8);
+    if (output.dag.triggered) {
+      expect(output.dag.retrieved.length).toBeGreaterThan(0);
+      expect(typeof output.dag.first_text).toBe('string');
+    } else {
+      expect(output.dag.retrieved).toEqual([]);
+      expect(output.dag.invocations).toEqual([]);
+    }
+    await rm(dir, { recursive: true, force: true });
   }, 300_000);
 
   it('answers a bad model path as an isError result with MODEL_UNAVAILABLE', async () => {

@@ -6,7 +6,7 @@ import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 
 export const COMPLETE_USAGE = `Usage: guard complete --prompt TEXT [--model PATH] [--max-tokens N] [--temperature T]
-                      [--seed S] [--ecosystem pypi|npm|conda …] [--no-monitor] [--json]
+                      [--seed S] [--ecosystem pypi|npm|conda …] [--no-monitor] [--dag] [--json]
 
 Continues TEXT with a local GGUF model (llama.cpp, CPU) while a decoding-time monitor keeps every
 package name written in an install command (pip, uv, poetry, pipx, npm, pnpm, yarn, bun, conda,
@@ -20,7 +20,11 @@ Options:
   --seed S            random seed, for reproducible sampling
   --ecosystem E       constrain names of this registry; repeat for several (default pypi and npm)
   --no-monitor        generate without the monitor (to compare)
-  --json              print {"text", "packages", "interventions", "tokens", "timing"} on stdout
+  --dag               DAG++: check the Python API calls generated against the API-docs index
+                      (\`guard docs index\`) with the model's confidence in each API name; when one
+                      is unknown, misused or below 0.8, put its documentation in front of the
+                      prompt and generate once more
+  --json              print {"text", "packages", "interventions", "tokens", "timing", "dag"} on stdout
   -h, --help          show this help
 
 Exit codes: 0 ok, 2 usage error, 1 fault (no usable model, internal error).`;
@@ -36,6 +40,7 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
       seed: { type: 'string' },
       ecosystem: { type: 'string', multiple: true },
       'no-monitor': { type: 'boolean' },
+      dag: { type: 'boolean' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -62,6 +67,7 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     ...(values.seed === undefined ? {} : { seed: parseNumber('--seed', values.seed, true) }),
     ...(ecosystems === undefined ? {} : { ecosystems }),
     monitor: values['no-monitor'] !== true,
+    ...(values.dag ? { dag: true } : {}),
   };
   const { constrainedComplete, closeCompletionModels } = await import('../../app/constrained-complete.js');
   try {
@@ -76,6 +82,13 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
           `${result.timing.total_ms} ms (${result.timing.mask_ms} ms in the monitor)` +
           `${names.length > 0 ? `; packages: ${names.join(', ')}` : ''}\n`,
       );
+      if (result.dag) {
+        const calls = result.dag.invocations.map((i) => `${i.api}${i.exists ? '' : ' (unknown)'}${i.confidence === undefined ? '' : ` p=${i.confidence}`}`);
+        io.stderr.write(
+          `guard complete: dag ${result.dag.triggered ? `generated again with the docs of ${result.dag.retrieved.join(', ')}` : 'kept the first generation'}` +
+            ` (${result.dag.reason})${calls.length > 0 ? `; calls: ${calls.join(', ')}` : ''}\n`,
+        );
+      }
     }
     return EXIT.ok;
   } finally {

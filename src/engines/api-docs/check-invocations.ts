@@ -41,7 +41,14 @@ function guessReceiver(call: SnippetCall, library: string, catalog: ApiCatalog):
 function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): InvocationCheck | undefined {
   // A module call's owner is its module path (`requests` for `requests.fetch`), for ranking what was meant.
   const owner = call.owner ?? (call.path?.includes('.') ? call.path.slice(0, call.path.lastIndexOf('.')) : undefined);
-  const base = { call: call.text, library, member: call.member, keywords: call.keywords, ...(owner === undefined ? {} : { owner }) };
+  const base = {
+    call: call.text,
+    library,
+    member: call.member,
+    keywords: call.keywords,
+    ...(owner === undefined ? {} : { owner }),
+    ...(call.nameSpan === undefined ? {} : { nameSpan: call.nameSpan }),
+  };
   // boto3's index holds client methods only: module functions (boto3.client …) are not judged here.
   if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
   const wanted = describeWanted(call, library);

@@ -157,19 +157,21 @@ function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
   return resolveCallee(fn, scope, { text: callText(node.text), line: node.startPosition.row + 1, ...args });
 }
 
-type CallBase = Pick<SnippetCall, 'text' | 'line' | 'positional' | 'keywords' | 'spreadPositional' | 'spreadKeywords' | 'incomplete'>;
+type CallBase = Pick<SnippetCall, 'text' | 'line' | 'positional' | 'keywords' | 'spreadPositional' | 'spreadKeywords' | 'incomplete' | 'nameSpan'>;
 
 /** The call a callee expression makes, resolved through the scope; undefined for calls nobody can judge. */
 function resolveCallee(fn: Node, scope: Scope, base: CallBase): SnippetCall | undefined {
   if (fn.type === 'identifier') {
     const value = scope.get(fn.text);
     if (value?.kind !== 'module') return undefined;
-    return { ...base, library: value.library, ownerKind: 'module', member: lastPathSegment(value.path), path: value.path };
+    return { ...base, nameSpan: [fn.startIndex, fn.endIndex], library: value.library, ownerKind: 'module', member: lastPathSegment(value.path), path: value.path };
   }
   if (fn.type !== 'attribute') return undefined;
-  const member = fn.childForFieldName('attribute')?.text;
+  const name = fn.childForFieldName('attribute');
+  const member = name?.text;
   const receiver = fn.childForFieldName('object');
-  if (!member || !receiver) return undefined;
+  if (!name || !member || !receiver) return undefined;
+  base = { ...base, nameSpan: [name.startIndex, name.endIndex] };
   const value = evaluate(receiver, scope);
   if (!value) {
     return receiver.type === 'identifier' ? { ...base, member, receiver: receiver.text } : undefined;

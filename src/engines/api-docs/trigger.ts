@@ -41,3 +41,23 @@ export function decideTrigger(input: {
   const confidence = input.confidence === undefined ? '' : `, confidence ${input.confidence} ≥ ${threshold}`;
   return { triggered: false, reason: `all ${input.checks.length} call(s) exist and fit their signatures${confidence}` };
 }
+
+/** The model's probability for the token that wrote a span of the checked code: [start, end) in characters. */
+export interface TokenProbability {
+  start: number;
+  end: number;
+  probability: number;
+}
+
+/**
+ * API-invocation confidence (the paper's definition): the minimum probability over the tokens
+ * that wrote the API name; undefined when no token overlaps the name (the name came from the prompt).
+ */
+export function invocationConfidence(nameSpan: readonly [number, number], tokens: readonly TokenProbability[]): number | undefined {
+  let min: number | undefined;
+  for (const token of tokens) {
+    if (token.end <= nameSpan[0] || token.start >= nameSpan[1]) continue;
+    min = min === undefined ? token.probability : Math.min(min, token.probability);
+  }
+  return min;
+}

@@ -87,6 +87,8 @@ export interface SnippetCall {
   /** Whether a `**kwargs` spread is passed (keywords unknown). */
   spreadKeywords: boolean;
   line: number;
+  /** Where the called name (`list_object`, or `get` of `get(url)`) lies in the snippet: [start, end) in characters. */
+  nameSpan?: readonly [number, number];
   /** An unclosed call in incomplete code: required arguments may still follow, so they are not demanded. */
   incomplete?: boolean;
 }
@@ -104,6 +106,8 @@ export interface InvocationCheck {
   member: string;
   owner?: string;
   keywords: string[];
+  /** The called name's place in the snippet (from the call), for per-call model confidence. */
+  nameSpan?: readonly [number, number];
 }
 
 /** Retrieval policy of DAG++: auto retrieves on a failed check or low confidence. */

@@ -30,6 +30,11 @@ export interface DecodingModel {
    * its logit were -inf.
    */
   resample(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number>;
+  /**
+   * The model's own probability (temperature 1, no mask) for `token` at the position `next` last
+   * sampled at; runtimes may renormalise over the likeliest tokens and give 0 outside them.
+   */
+  probability?(token: number): Promise<number>;
 }
 
 export interface GenerateRequest {
@@ -41,6 +46,8 @@ export interface GenerateRequest {
   intervenor?: PackageIntervenor;
   /** Walker used to track zones when unmonitored (names then are not constrained). */
   walker: NameWalker;
+  /** Records each emitted token's probability under the model (API-invocation confidence, DAG++). */
+  measureProbability?: boolean;
   now?: () => number;
 }
 
@@ -50,6 +57,8 @@ export interface GenerateStep {
   intervened: boolean;
   /** The parser was inside an install command's arguments before this token. */
   constrainable: boolean;
+  /** The model's probability for the token (when measured). */
+  probability?: number;
 }
 
 export interface GenerateResult {
@@ -76,6 +85,10 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
   const started = now();
   const { intervenor } = request;
   const walker = intervenor?.walker ?? request.walker;
+  const probabilityOf = request.measureProbability ? model.probability?.bind(model) : undefined;
+  if (request.measureProbability && !probabilityOf) {
+    throw new GuardError('MODEL_UNAVAILABLE', 'this model runtime cannot report token probabilities (needed for API-invocation confidence)');
+  }
   let state: ParserState = stateAfter(encoder.encode(request.prompt), walker);
   await model.reset();
   let input = model.tokenize(request.prompt);
@@ -115,7 +128,9 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
     } else if (!model.vocabulary.eog.has(token)) {
       feedBytes(state, model.vocabulary.bytes[token]!, walker, false);
     }
-    steps.push({ token, intervened, constrainable });
+    const record: GenerateStep = { token, intervened, constrainable };
+    if (probabilityOf && !model.vocabulary.eog.has(token)) record.probability = await probabilityOf(token);
+    steps.push(record);
     if (model.vocabulary.eog.has(token)) {
       stop = 'eog';
       break;

@@ -17,6 +17,13 @@ export interface ConstrainedCompleteReport {
   interventions: number;
   tokens: number;
   timing: { total_ms: number; mask_ms: number };
+  dag?: {
+    triggered: boolean;
+    reason: string;
+    invocations: Array<{ call: string; api: string; exists: boolean; valid: boolean; confidence?: number }>;
+    retrieved: string[];
+    first_text?: string;
+  };
 }
 
 export type ConstrainedCompleteFn = (request: ConstrainedCompleteRequest) => Promise<ConstrainedCompleteReport>;
@@ -45,7 +52,12 @@ export const constrainedCompleteInputShape = {
     .optional()
     .describe('Package monitor on (default true). false generates unconstrained, for comparison.'),
   model: z.string().min(1).optional().describe('Path of a GGUF model file; defaults to the GUARD_MODEL environment variable.'),
-  dag: z.boolean().optional().describe('API-invocation confidence with docs retrieval (not available yet; leave unset).'),
+  dag: z
+    .boolean()
+    .optional()
+    .describe(
+      'DAG++ (needs the API-docs index of lookup_api_docs): check the Python API calls of the generation with their API-invocation confidence (minimum probability over the API name tokens); when one is unknown, misused or below 0.8, put its documentation in front of the prompt and generate once more.',
+    ),
 };
 
 export const constrainedCompleteOutputShape = {
@@ -68,7 +80,27 @@ export const constrainedCompleteOutputShape = {
       total_ms: z.number().describe('Wall time of the generation in milliseconds.'),
       mask_ms: z.number().describe('Time spent checking tokens and computing masks, in milliseconds.'),
     })
-    .describe('Timing of the generation.'),
+    .describe('Timing of the generation (both generations with dag, when it generated again).'),
+  dag: z
+    .object({
+      triggered: z.boolean().describe('Whether documentation was retrieved and the prompt generated again.'),
+      reason: z.string().describe('Why (or why not), in one line.'),
+      invocations: z
+        .array(
+          z.object({
+            call: z.string().describe('The generated call as written.'),
+            api: z.string().describe('The API it resolved to, or what it asked for.'),
+            exists: z.boolean(),
+            valid: z.boolean().describe('Exists and fits its signature.'),
+            confidence: z.number().optional().describe('Minimum probability over the API name tokens.'),
+          }),
+        )
+        .describe('Generated calls into indexed libraries (of the first generation).'),
+      retrieved: z.array(z.string()).describe('APIs whose documentation was put in front of the prompt.'),
+      first_text: z.string().optional().describe('The first generation, when a second one replaced it.'),
+    })
+    .optional()
+    .describe('With dag: the review of the first generation.'),
 };
 
 /** Registers `constrained_complete`, answering through the given use case. */
@@ -104,6 +136,17 @@ export function registerConstrainedCompleteTool(server: McpServer, complete: Con
           interventions: report.interventions,
           tokens: report.tokens,
           timing: { total_ms: report.timing.total_ms, mask_ms: report.timing.mask_ms },
+          ...(report.dag === undefined
+            ? {}
+            : {
+                dag: {
+                  triggered: report.dag.triggered,
+                  reason: report.dag.reason,
+                  invocations: report.dag.invocations.map(({ call, api, exists, valid, confidence }) => ({ call, api, exists, valid, ...(confidence === undefined ? {} : { confidence }) })),
+                  retrieved: report.dag.retrieved,
+                  ...(report.dag.first_text === undefined ? {} : { first_text: report.dag.first_text }),
+                },
+              }),
         };
         return { content: [{ type: 'text', text: report.text }], structuredContent: output };
       } catch (error) {

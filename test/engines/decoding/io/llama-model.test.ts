@@ -97,6 +97,23 @@ describe.each([
     }
   }, 300_000);
 
+  it("reads a token's probability from the same logits: the model's own, over its 64 likeliest tokens", async () => {
+    const prompt = model.tokenize('import boto3\ns3 = boto3.client("s3")\ns3.');
+    const probabilities = await distributionAfter(model, prompt);
+    const ranked = [...probabilities.entries()].sort((a, b) => b[1] - a[1]);
+    const top = ranked.slice(0, 64);
+    const mass = top.reduce((sum, [, p]) => sum + p, 0);
+    await model.reset();
+    const token = await model.next(prompt, { temperature: 0, seed: 1 });
+    expect(token).toBe(ranked[0]![0]);
+    for (const [t, p] of [top[0]!, top[10]!, top[63]!]) expect(await model.probability!(t)).toBeCloseTo(p / mass, 4);
+    // Outside the 64 likeliest: 0.
+    expect(await model.probability!(ranked[200]![0])).toBe(0);
+    // After a redo the logits are the same position's.
+    await model.resample(constraintOf([top[5]![0], top[6]![0]], model.vocabulary.bytes.length), { temperature: 0, seed: 2 });
+    expect(await model.probability!(top[5]![0])).toBeCloseTo(top[5]![1] / mass, 4);
+  }, 300_000);
+
   it('redoes with the same seed to the same token', async () => {
     await model.reset();
     await model.next(model.tokenize('```bash\nnpm i '), { temperature: 1, seed: 9 });
