@@ -47,6 +47,8 @@ export interface CompleteResult {
 
 export interface CompleteDeps {
   env?: Env;
+  /** Where policy files are looked for (default: the process's working directory). */
+  cwd?: string;
   stderr?: ProgressStream;
   /** Opens a model (default: node-llama-cpp); tests pass their own. */
   openModel?: (path: string, contextSize: number) => Promise<DecodingModel>;
@@ -76,12 +78,7 @@ export async function constrainedComplete(request: CompleteRequest, deps: Comple
 
 async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<CompleteResult> {
   const env = deps.env ?? process.env;
-  const path = request.model ?? env.GUARD_MODEL;
-  if (path === undefined || path.trim() === '') {
-    throw new GuardError('MODEL_UNAVAILABLE', 'no model is set for constrained completion', {
-      hint: 'set GUARD_MODEL to a llama.cpp .gguf model file, or pass the model path (`--model PATH`, MCP argument "model")',
-    });
-  }
+  const path = await modelPath(request, env, deps.cwd ?? process.cwd());
   const maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
   const temperature = request.temperature ?? 0;
   validate(request, maxTokens, temperature);
@@ -161,6 +158,20 @@ async function reviewFirstGeneration(model: DecodingModel, prompt: string, first
     emitted.map((step) => step.probability ?? 1),
   );
   return reviewGeneratedCalls({ prompt, output: new TextDecoder().decode(first.bytes), tokens: spans }, deps.env ? { env: deps.env } : {});
+}
+
+/** The model: the request's, else GUARD_MODEL, else `completion.model` of the policy files in force. */
+async function modelPath(request: CompleteRequest, env: Env, cwd: string): Promise<string> {
+  const given = [request.model, env.GUARD_MODEL].find((path) => path !== undefined && path.trim() !== '');
+  if (given !== undefined) return given;
+  const { policyInForce } = await import('../config/policy-in-force.js');
+  const configured = (await policyInForce({ cwd, env })).policy.completion.model;
+  if (configured !== undefined) return configured;
+  throw new GuardError('MODEL_UNAVAILABLE', 'no model is set for constrained completion', {
+    hint:
+      'set GUARD_MODEL to a llama.cpp .gguf model file, pass the model path (`--model PATH`, MCP argument "model"), ' +
+      'or set `completion: { model: PATH }` in a policy file (.guard/policy.yaml, or policy.yaml in ~/.config/groundguard)',
+  });
 }
 
 function validate(request: CompleteRequest, maxTokens: number, temperature: number): void {

@@ -13,6 +13,12 @@ import { asPolicyLayer, knownKeysAt, POLICY_FILE_SCHEMA } from './policy-schema.
 import { policySources, readPolicyText, type PolicyLookupOptions } from './policy-files.js';
 
 import { editDistance } from '../shared/edit-distance.js';
+import { homedir } from 'node:os';
+import { dirname, resolve } from 'node:path';
+
+function expandHome(path: string): string {
+  return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
+}
 
 export { policyLookup, policySources, readPolicyText, userPolicyPath, type PolicyLookup, type PolicyLookupOptions } from './policy-files.js';
 export type { LoadedPolicy } from './policy-in-force.js';
@@ -87,6 +93,8 @@ export function validatePolicyText(text: string, file: string): { layer?: Policy
   layer.packages?.deny?.forEach((entry, i) => (entry.origin = origin(['packages', 'deny', i])));
   layer.private?.forEach((entry, i) => (entry.origin = origin(['private', i])));
   layer.versions?.forEach((entry, i) => (entry.origin = origin(['versions', i])));
+  // A model path in a file is relative to the file (as a project checks in `.guard/policy.yaml`).
+  if (layer.completion?.model !== undefined) layer.completion.model = resolve(dirname(file), expandHome(layer.completion.model));
   return { layer, issues: [] };
 }
 

@@ -118,6 +118,11 @@ export const POLICY_FILE_SCHEMA = z.strictObject({
   trust: trust.optional(),
   sources: sources.optional(),
   versions: z.array(versionEntry, { error: 'expected a list of version constraints' }).optional(),
+  completion: z
+    .strictObject({
+      model: z.string({ error: 'expected the path of a GGUF model file' }).min(1, { error: 'expected the path of a GGUF model file' }).optional(),
+    })
+    .optional(),
 });
 
 export type PolicyFile = z.infer<typeof POLICY_FILE_SCHEMA>;

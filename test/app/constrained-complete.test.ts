@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +60,10 @@ describe('constrainedComplete use case', () => {
   }, 120_000);
 
   it('says MODEL_UNAVAILABLE when no model is set, the file is missing or not GGUF', async () => {
-    expect((await fault(constrainedComplete({ prompt: 'x' }, { env: {}, automata }))).code).toBe('MODEL_UNAVAILABLE');
+    const empty = mkdtempSync(join(tmpdir(), 'guard-complete-nocfg-'));
+    const none = await fault(constrainedComplete({ prompt: 'x' }, { env: { GUARD_CONFIG_HOME: empty }, cwd: empty, automata }));
+    expect(none.code).toBe('MODEL_UNAVAILABLE');
+    expect(none.hint).toMatch(/GUARD_MODEL[\s\S]*completion: \{ model: PATH \}/);
     const missing = await fault(constrainedComplete({ prompt: 'x', model: join(tmpdir(), 'no-such-model.gguf') }, { env: {}, automata }));
     expect(missing.code).toBe('MODEL_UNAVAILABLE');
     expect(missing.message).toContain('no-such-model.gguf');
@@ -71,6 +74,38 @@ describe('constrainedComplete use case', () => {
     expect(notGguf.code).toBe('MODEL_UNAVAILABLE');
     expect(notGguf.message).toMatch(/not a GGUF model/);
     expect(notGguf.hint).toMatch(/GUARD_MODEL/);
+  });
+
+  it('takes the model from the policy files when neither the request nor GUARD_MODEL names one', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'guard-complete-cfg-'));
+    mkdirSync(join(project, '.git'));
+    mkdirSync(join(project, '.guard'));
+    mkdirSync(join(project, 'src'));
+    writeFileSync(join(project, '.guard', 'policy.yaml'), 'version: 1\ncompletion:\n  model: ../models/local.gguf\n');
+    const user = mkdtempSync(join(tmpdir(), 'guard-complete-user-'));
+    writeFileSync(join(user, 'policy.yaml'), 'version: 1\ncompletion:\n  model: /opt/user-model.gguf\n');
+    const opened: string[] = [];
+    const openModel = async (path: string) => {
+      opened.push(path);
+      throw new GuardError('MODEL_UNAVAILABLE', `test opener: ${path}`);
+    };
+    const env = { GUARD_CONFIG_HOME: user };
+    // The project file beats the user file; its path is relative to the file.
+    await fault(constrainedComplete({ prompt: 'x' }, { env, cwd: join(project, 'src'), automata, openModel }));
+    expect(opened.at(-1)).toBe(join(project, 'models', 'local.gguf'));
+    // The user file alone.
+    await fault(constrainedComplete({ prompt: 'x' }, { env, cwd: user, automata, openModel }));
+    expect(opened.at(-1)).toBe('/opt/user-model.gguf');
+    // GUARD_MODEL and the request beat the files.
+    await fault(constrainedComplete({ prompt: 'x' }, { env: { ...env, GUARD_MODEL: '/env.gguf' }, cwd: project, automata, openModel }));
+    expect(opened.at(-1)).toBe('/env.gguf');
+    await fault(constrainedComplete({ prompt: 'x', model: '/arg.gguf' }, { env: { ...env, GUARD_MODEL: '/env.gguf' }, cwd: project, automata, openModel }));
+    expect(opened.at(-1)).toBe('/arg.gguf');
+    // A bad value is a located CONFIG_INVALID.
+    writeFileSync(join(project, '.guard', 'policy.yaml'), 'version: 1\ncompletion:\n  model: 42\n');
+    const bad = await fault(constrainedComplete({ prompt: 'x' }, { env, cwd: project, automata, openModel }));
+    expect(bad.code).toBe('CONFIG_INVALID');
+    expect(bad.message).toMatch(/policy\.yaml:3:\d+ completion\.model: expected the path of a GGUF model file/);
   });
 
   it.each([

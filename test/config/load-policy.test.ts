@@ -109,7 +109,7 @@ describe('located errors', () => {
       'version: 1\npackages:\n  allow:\n    - { ecosystem: npm, name: x, exprires: 2027-01-01 }\n',
       ['policy.yaml:4:34 packages.allow[0].exprires: unknown key "exprires"; did you mean "expires"?'],
     ],
-    ['an unknown section', 'version: 1\nallowlist: []\n', ['policy.yaml:2:1 allowlist: unknown key "allowlist" (expected one of: version, mode, on_unverifiable, packages, private, registries, trust, sources, versions)']],
+    ['an unknown section', 'version: 1\nallowlist: []\n', ['policy.yaml:2:1 allowlist: unknown key "allowlist" (expected one of: version, mode, on_unverifiable, packages, private, registries, trust, sources, versions, completion)']],
     ['a value outside the choices', 'version: 1\nmode: strict\n', ['policy.yaml:2:7 mode: expected block or warn, saw "strict"']],
     ['a number of the wrong type', 'version: 1\ntrust:\n  min_popularity: high\n', ['policy.yaml:3:19 trust.min_popularity: expected a number from 0 to 1, saw "high"']],
     ['a number out of range', 'version: 1\ntrust:\n  min_popularity: 1.5\n', ['policy.yaml:3:19 trust.min_popularity: expected a number from 0 to 1, saw 1.5']],

@@ -21,6 +21,7 @@ export const DEFAULT_POLICY: Policy = deepFreeze({
   trust: { min_popularity: 0, unknown_popularity: 'allow', action: 'warn' },
   sources: { path: 'allow', editable: 'allow', workspace: 'allow', vcs: 'warn', url: 'warn' },
   versions: [],
+  completion: {},
 });
 
 /** Combines layers, lowest precedence first, over the defaults. */
@@ -36,6 +37,7 @@ export function mergePolicyLayers(layers: readonly PolicyLayer[]): Policy {
     assignDefined(policy.registries, layer.registries);
     assignDefined(policy.trust, layer.trust);
     assignDefined(policy.sources, layer.sources);
+    assignDefined(policy.completion, layer.completion);
   }
   return policy;
 }

@@ -74,6 +74,13 @@ export interface Policy {
   trust: TrustRules;
   sources: SourceRules;
   versions: VersionRule[];
+  /** Local completion (constrained_complete): the GGUF model to use when none is given. */
+  completion: CompletionSettings;
+}
+
+export interface CompletionSettings {
+  /** Absolute path (files give it relative to themselves). */
+  model?: string;
 }
 
 /** What one policy file says; unset fields fall back to lower layers, then to the defaults. */
@@ -87,6 +94,7 @@ export interface PolicyLayer {
   trust?: Partial<TrustRules>;
   sources?: Partial<SourceRules>;
   versions?: VersionRule[];
+  completion?: CompletionSettings;
 }
 
 export type PolicyReasonCode =
