@@ -179,6 +179,34 @@ export async function benchDecoding(): Promise<void> {
       `×${((perOff + (monitorMs + redoMs) / Math.max(1, onTokens)) / perOff).toFixed(3)}`,
     ]);
   }
+  // DAG++ inside generation reads each emitted token's probability (API-invocation confidence).
+  const dagPrompts = ['```python\nimport boto3\ns3 = boto3.client("s3")\nresponse = s3.', 'import requests\n\nr = requests.', ...prose];
+  let plainMs = 0;
+  let plainTokens = 0;
+  let dagMs = 0;
+  let dagTokens = 0;
+  for (const seed of [1, 2, 3, 4]) {
+    for (const prompt of dagPrompts) {
+      const plain = await generate(model, { prompt, maxTokens: 48, temperature: 0.7, seed, walker, intervenor: e2e });
+      const withProbabilities = await generate(model, { prompt, maxTokens: 48, temperature: 0.7, seed, walker, intervenor: e2e, measureProbability: true });
+      plainMs += plain.totalMs;
+      plainTokens += plain.steps.length;
+      dagMs += withProbabilities.totalMs;
+      dagTokens += withProbabilities.steps.length;
+    }
+  }
+  const perPlain = plainMs / Math.max(1, plainTokens);
+  const perDag = dagMs / Math.max(1, dagTokens);
+  rows.push([
+    'code prompts, reading token probabilities (dag)',
+    `${perPlain.toFixed(2)} ms`,
+    `${perDag.toFixed(2)} ms`,
+    `×${(perDag / perPlain).toFixed(3)}`,
+    '',
+    '',
+    `${(perDag - perPlain).toFixed(3)} ms (probability read)`,
+    '',
+  ]);
   await model.dispose();
   process.stdout.write(
     table(

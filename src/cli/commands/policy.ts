@@ -78,7 +78,8 @@ async function checkPolicy(file: string | undefined, json: boolean, io: CliIo): 
   io.stdout.write(
     `policy OK${files.length > 0 ? ':' : ''}\n${files.length > 0 ? where : `  ${where}`}\n` +
       `  mode ${policy.mode}, on_unverifiable ${policy.on_unverifiable}, ${policy.packages.allow.length} allow, ` +
-      `${policy.packages.deny.length} deny, ${policy.private.length} private, ${policy.versions.length} version rules\n`,
+      `${policy.packages.deny.length} deny, ${policy.private.length} private, ${policy.versions.length} version rules\n` +
+      (policy.completion.model === undefined ? '' : `  completion model ${policy.completion.model}\n`),
   );
   return EXIT.ok;
 }
