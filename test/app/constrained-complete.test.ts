@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { closeApiIndexes } from '../../src/app/api-docs-store.js';
 import { closeCompletionModels, constrainedComplete } from '../../src/app/constrained-complete.js';
-import { indexApiDocs } from '../../src/app/index-api-docs.js';
 import type { DecodingModel, TokenConstraint } from '../../src/engines/decoding/index.js';
 import { buildSmallAutomaton } from '../../src/engines/package-names/index.js';
 import { GuardError } from '../../src/shared/errors.js';
 import { syntheticModelPath } from '../engines/decoding/model-fixtures.js';
-import { tempDir, writeBotocore } from '../fixtures/api-docs-sources.js';
+import { tempDir } from '../fixtures/api-docs-sources.js';
+import { botocoreDocsHome } from '../fixtures/botocore-docs-index.js';
 
 const automata = { pypi: buildSmallAutomaton(['requests', 'numpy', 'flask', 'flask-login', 'django', 'pandas', 'typing-extensions']) };
 
@@ -162,10 +162,7 @@ describe('constrainedComplete with dag (DAG++ inside generation)', () => {
   const prompt = '```python\nimport boto3\ns3 = boto3.client("s3")\nresponse = s3.';
 
   beforeAll(async () => {
-    const dir = tempDir();
-    home = join(dir, 'home');
-    writeBotocore(dir);
-    await indexApiDocs({ sources: [`botocore:${dir}`] }, { home, cwd: dir });
+    home = await botocoreDocsHome();
   });
   afterAll(closeApiIndexes);
 

@@ -1,18 +1,13 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { closeApiIndexes } from '../../src/app/api-docs-store.js';
-import { indexApiDocs } from '../../src/app/index-api-docs.js';
 import { reviewGeneratedCalls, tokenSpans } from '../../src/app/review-generated-calls.js';
-import { tempDir, writeBotocore } from '../fixtures/api-docs-sources.js';
+import { botocoreDocsHome } from '../fixtures/botocore-docs-index.js';
 
 let home: string;
 
 beforeAll(async () => {
-  const dir = tempDir();
-  home = join(dir, 'home');
-  writeBotocore(dir);
-  await indexApiDocs({ sources: [`botocore:${dir}`] }, { home, cwd: dir });
+  home = await botocoreDocsHome();
 });
 afterAll(closeApiIndexes);
 
