@@ -8,13 +8,13 @@
  * MCP server completes many prompts); generations run one at a time on the one model context.
  */
 import type { Ecosystem, NameAutomaton } from '../engines/package-names/index.js';
-import type { DecodingModel, GenerateResult, PackageIntervenor } from '../engines/decoding/index.js';
+import type { Policy } from '../engines/policy/index.js';
+import type { DecodingModel, GenerateResult, PackageIntervenor, TokenTrie } from '../engines/decoding/index.js';
 import type { LookupInvocation } from './lookup-api-docs.js';
 import type { CallReview } from './review-generated-calls.js';
 import { GuardError } from '../shared/errors.js';
 import { type Env } from '../shared/paths.js';
 import { type ProgressStream } from '../shared/progress.js';
-import { openNameLists } from './name-lists.js';
 
 export interface CompleteRequest {
   prompt: string;
@@ -63,7 +63,18 @@ const DEFAULT_ECOSYSTEMS: readonly Ecosystem[] = ['pypi', 'npm'];
 
 interface Session {
   model: DecodingModel;
+  trie?: TokenTrie;
   intervenors: Map<string, PackageIntervenor>;
+}
+
+const MAX_INTERVENORS = 4;
+const automatonIds = new WeakMap<NameAutomaton, number>();
+let nextAutomatonId = 0;
+
+function automatonId(automaton: NameAutomaton): number {
+  let id = automatonIds.get(automaton);
+  if (id === undefined) automatonIds.set(automaton, (id = nextAutomatonId++));
+  return id;
 }
 
 const sessions = new Map<string, Promise<Session>>();
@@ -98,16 +109,23 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
   }
   const session = await opening;
   const ecosystems = [...new Set(request.ecosystems ?? defaultEcosystems(deps))].sort();
-  const automata = loadAutomata(ecosystems, deps, request.ecosystems !== undefined);
+  const automata = await loadAutomata(ecosystems, deps, request.ecosystems !== undefined, deps.cwd ?? process.cwd());
   const walker = decoding.createNameWalker(automata);
   const monitor = request.monitor ?? true;
   let intervenor: PackageIntervenor | undefined;
   if (monitor) {
-    const intervenorKey = Object.keys(automata).sort().join(',');
+    // By the automata themselves: an imported overlay or a changed policy gives new ones.
+    const intervenorKey = (Object.keys(automata) as Ecosystem[])
+      .sort()
+      .map((ecosystem) => `${ecosystem}#${automatonId(automata[ecosystem]!)}`)
+      .join(',');
     intervenor = session.intervenors.get(intervenorKey);
     if (!intervenor) {
-      intervenor = new decoding.PackageIntervenor(session.model.vocabulary, decoding.buildTokenTrie(session.model.vocabulary.bytes), automata);
+      session.trie ??= decoding.buildTokenTrie(session.model.vocabulary.bytes);
+      intervenor = new decoding.PackageIntervenor(session.model.vocabulary, session.trie, automata);
       session.intervenors.set(intervenorKey, intervenor);
+      // Each keeps mask caches of up to 16 MiB: keep the few most recent.
+      for (const key of session.intervenors.keys()) if (session.intervenors.size > MAX_INTERVENORS) session.intervenors.delete(key);
     }
   }
   const base = {
@@ -197,8 +215,14 @@ function defaultEcosystems(deps: CompleteDeps): Ecosystem[] {
   return [...DEFAULT_ECOSYSTEMS];
 }
 
-function loadAutomata(ecosystems: readonly Ecosystem[], deps: CompleteDeps, explicit: boolean): Partial<Record<Ecosystem, NameAutomaton>> {
+async function loadAutomata(
+  ecosystems: readonly Ecosystem[],
+  deps: CompleteDeps,
+  explicit: boolean,
+  cwd: string,
+): Promise<Partial<Record<Ecosystem, NameAutomaton>>> {
   const automata: Partial<Record<Ecosystem, NameAutomaton>> = {};
+  let policy: Policy | undefined;
   for (const ecosystem of ecosystems) {
     const given = deps.automata?.[ecosystem];
     if (given) {
@@ -206,13 +230,10 @@ function loadAutomata(ecosystems: readonly Ecosystem[], deps: CompleteDeps, expl
       continue;
     }
     if (deps.automata && !explicit) continue;
-    const main = openNameLists(ecosystem, { ...(deps.env ? { env: deps.env } : {}), ...(deps.stderr ? { stderr: deps.stderr } : {}) }).indexes[0];
-    if (!main) {
-      throw new GuardError('SOURCE_MISSING', `no ${ecosystem} name list is available to constrain names with`, {
-        hint: `run \`guard allowlist sync ${ecosystem}\`, or leave ${ecosystem} out of the ecosystems`,
-      });
-    }
-    automata[ecosystem] = main.checkpoint.automaton;
+    const env = deps.env ?? process.env;
+    policy ??= (await (await import('../config/policy-in-force.js')).policyInForce({ cwd, env })).policy;
+    const { monitorNames } = await import('./monitor-names.js');
+    automata[ecosystem] = monitorNames(ecosystem, policy, { env, ...(deps.stderr ? { stderr: deps.stderr } : {}) });
   }
   return automata;
 }

@@ -108,6 +108,33 @@ describe('constrainedComplete use case', () => {
     expect(bad.message).toMatch(/policy\.yaml:3:\d+ completion\.model: expected the path of a GGUF model file/);
   });
 
+  it('lets the model write private overlay names, and keeps policy-reserved and denied names out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guard-complete-overlay-'));
+    const env = { GUARD_HOME: join(dir, 'home'), GUARD_CONFIG_HOME: join(dir, 'config'), GUARD_MODEL: syntheticModelPath() };
+    // The public list has a look-alike under the private namespace (fastapi) and a denied package (django).
+    writeFileSync(join(dir, 'pypi.txt'), 'requests\nnumpy\nflask\ntorch\nfastapi\ndjango\n');
+    writeFileSync(join(dir, 'acme.txt'), 'torchvision\npandas\n');
+    const { importAllowlist } = await import('../../src/app/manage-allowlists.js');
+    await importAllowlist('pypi', join(dir, 'pypi.txt'), {}, { env });
+    await importAllowlist('pypi', join(dir, 'acme.txt'), { overlay: 'acme' }, { env });
+    mkdirSync(join(dir, '.git'));
+    mkdirSync(join(dir, '.guard'));
+    writeFileSync(
+      join(dir, '.guard', 'policy.yaml'),
+      'version: 1\nprivate:\n  - { ecosystem: pypi, pattern: "fast*", overlay: acme }\npackages:\n  deny:\n    - { ecosystem: pypi, name: django }\n',
+    );
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const result = await constrainedComplete({ prompt: '```bash\npip install ', maxTokens: 24, temperature: 1.5, seed, ecosystems: ['pypi'] }, { env, cwd: dir });
+      for (const p of result.packages) {
+        expect(p).toMatchObject({ ecosystem: 'pypi', exists: true });
+        seen.add(p.name.toLowerCase());
+      }
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    for (const name of seen) expect(['requests', 'numpy', 'flask', 'torch', 'torchvision', 'pandas']).toContain(name);
+  }, 120_000);
+
   it.each([
     [{ prompt: '' }, /prompt is empty/],
     [{ prompt: 'x', maxTokens: 0 }, /max_tokens/],

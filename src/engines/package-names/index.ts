@@ -5,6 +5,7 @@ export { checkName, type CheckOptions, type NameLists } from './check-name.js';
 export { NameIndex, type NameInfo } from './name-index.js';
 export { compileNameList, type NameListInput } from './compile-names.js';
 export { buildSmallAutomaton } from './small-automaton.js';
+export { unionAutomaton, type UnionSource } from './union-automaton.js';
 export { decodeCheckpoint, encodeCheckpoint, type CheckpointMeta, type NameCheckpoint } from './checkpoint.js';
 export { normalizeName, validateName } from './normalize.js';
 export { parseSpec } from './spec.js';
