@@ -35,7 +35,8 @@ const INSTRUCTIONS = [
   'it reports calls that do not exist or are used wrongly and returns the documentation of the right ones.',
   'Call assess_answerability before coding from retrieved docs, to learn which part of the request they cannot support.',
   'repo_context composes a completion prompt from the repository around a cursor;',
-  'constrained_complete runs a local model that cannot write a package name that does not exist.',
+  'constrained_complete runs a local model that cannot write a package name that does not exist',
+  '(with dag, it also checks the API calls it writes against the docs index and retries once with their documentation).',
 ].join(' ');
 
 /** Builds a server with all tools registered; connect it to one transport (stdio, HTTP, in-memory). */

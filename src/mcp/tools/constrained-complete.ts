@@ -112,7 +112,9 @@ export function registerConstrainedCompleteTool(server: McpServer, complete: Con
       description: [
         'Continue a prompt with the local GGUF model (GUARD_MODEL) while a decoding-time monitor (PackMonitor)',
         'keeps every package name written in an install command (pip/uv/poetry, npm/pnpm/yarn/bun, conda)',
-        'inside the registry name list, so no generated install names a package that does not exist.',
+        'inside the registry name list (and private overlays), so no generated install names a package that does not exist.',
+        'With dag, the Python API calls it writes are checked against the API-docs index with the model confidence in each name,',
+        'and an unknown, misused or unsure call brings its documentation in front of the prompt for one more generation (DAG++).',
       ].join(' '),
       inputSchema: constrainedCompleteInputShape,
       outputSchema: constrainedCompleteOutputShape,
