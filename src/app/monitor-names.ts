@@ -4,10 +4,23 @@
  * takes out — names under a private namespace come only from overlays (a public look-alike of
  * `@acme/*` is dependency confusion), and packages denied outright (every version) are never
  * written. With no overlay and no such policy entry, the registry's automaton is used as is;
- * otherwise one automaton is built (about 2 s for PyPI) and kept for the life of the process.
+ * otherwise one automaton is built (about 2 s for PyPI, 15 s for npm), kept for the life of the
+ * process and as a checkpoint in the cache (`monitor/<ecosystem>.ggc`, rebuilt when its lists or
+ * the policy entries change), so the next process reads it in milliseconds.
  */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+
 import { isExpired, matchesName, type Policy } from '../engines/policy/index.js';
-import { unionAutomaton, type Ecosystem, type NameAutomaton, type UnionSource } from '../engines/package-names/index.js';
+import {
+  buildSmallAutomaton,
+  readCheckpoint,
+  unionAutomaton,
+  writeCheckpoint,
+  type Ecosystem,
+  type NameAutomaton,
+  type UnionSource,
+} from '../engines/package-names/index.js';
 import { GuardError } from '../shared/errors.js';
 import { resolveCacheDir, type Env } from '../shared/paths.js';
 import { createProgress, type ProgressStream } from '../shared/progress.js';
@@ -35,9 +48,18 @@ export function monitorNames(ecosystem: Ecosystem, policy: Policy, deps: Monitor
     .map((entry) => entry.name);
   if (lists.length === 1 && !lists[0]!.overlay && reserved.length === 0 && denied.length === 0) return lists[0]!.checkpoint.automaton;
 
-  const key = JSON.stringify([resolveCacheDir(deps.env), ecosystem, lists.map((l) => [l.overlay ?? '', l.checkpoint.meta.createdAt, l.checkpoint.meta.nameCount]), reserved, denied]);
+  const cacheDir = resolveCacheDir(deps.env);
+  const lineage = JSON.stringify([ecosystem, lists.map((l) => [l.overlay ?? '', l.checkpoint.meta.source, l.checkpoint.meta.createdAt, l.checkpoint.meta.nameCount]), reserved, denied]);
+  const key = `${cacheDir}\0${lineage}`;
   const cached = built.get(key);
   if (cached) return cached;
+  const source = `monitor:${createHash('sha256').update(lineage).digest('hex').slice(0, 16)}`;
+  const path = join(cacheDir, 'monitor', `${ecosystem}.ggc`);
+  const stored = readStored(path);
+  if (stored?.meta.source === source && stored.meta.ecosystem === ecosystem) {
+    built.set(key, stored.automaton);
+    return stored.automaton;
+  }
   const decoder = new TextDecoder();
   const matchesAny = (patterns: readonly string[], word: Uint8Array): boolean => {
     if (patterns.length === 0) return false;
@@ -52,10 +74,32 @@ export function monitorNames(ecosystem: Ecosystem, policy: Policy, deps: Monitor
   const progress = createProgress(`${ecosystem} names for the monitor (overlays, policy)`, deps.stderr ?? process.stderr);
   progress.total(total);
   try {
-    const automaton = unionAutomaton(sources, (count) => progress.update(count));
+    let nameCount = 0;
+    const automaton = unionAutomaton(sources, (count) => progress.update((nameCount = count)));
     built.set(key, automaton);
+    const meta = { ecosystem, kind: 'import' as const, source, date: new Date().toISOString().slice(0, 10), nameCount, createdAt: new Date().toISOString() };
+    // A cache: when it cannot be written the next process builds it again.
+    try {
+      writeCheckpoint(path, { meta, automaton, popular: buildSmallAutomaton([]) });
+    } catch {
+      /* left to the next process */
+    }
     return automaton;
   } finally {
     progress.done();
   }
+}
+
+/** The stored union, or undefined when it is missing or unreadable (then it is rebuilt). */
+function readStored(path: string): ReturnType<typeof readCheckpoint> {
+  try {
+    return readCheckpoint(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets the unions built in this process (tests). */
+export function forgetMonitorNames(): void {
+  built.clear();
 }

@@ -1,16 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { importAllowlist } from '../../src/app/manage-allowlists.js';
-import { monitorNames } from '../../src/app/monitor-names.js';
+import { forgetMonitorNames, monitorNames } from '../../src/app/monitor-names.js';
 import { accepts } from '../../src/engines/package-names/automaton.js';
 import { mergePolicyLayers, type PolicyLayer } from '../../src/engines/policy/index.js';
 
 const enc = new TextEncoder();
 
-async function home(withOverlay: boolean): Promise<Record<string, string>> {
+async function home(withOverlay: boolean): Promise<{ GUARD_HOME: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'guard-monitor-names-'));
   const env = { GUARD_HOME: join(dir, 'home') };
   writeFileSync(join(dir, 'conda.txt'), 'numpy\nscipy\nacme-lookalike\nevil-pkg\npandas\n');
@@ -50,6 +50,28 @@ describe('monitorNames (what the decoding monitor lets a model write)', () => {
     expect(allowed(plain, names)).toEqual(['numpy', 'scipy', 'pandas', 'acme-core', 'acme-ml', 'acme-lookalike', 'evil-pkg']);
     const ruled = monitorNames('conda', mergePolicyLayers([layer]), { env });
     expect(allowed(ruled, names)).toEqual(['numpy', 'scipy', 'pandas', 'acme-core', 'acme-ml']);
+  });
+
+  it('keeps a built union in the cache for the next process, and rebuilds it when the policy changes', async () => {
+    const env = await home(true);
+    const reserve = (pattern: string): PolicyLayer => ({ version: 1, private: [{ ecosystem: 'conda', pattern, overlay: 'acme' }] });
+    const names = ['numpy', 'acme-core', 'acme-lookalike', 'evil-pkg'];
+    const first = monitorNames('conda', mergePolicyLayers([reserve('acme-*')]), { env });
+    const file = join(env.GUARD_HOME!, 'monitor', 'conda.ggc');
+    expect(existsSync(file)).toBe(true);
+    const written = statSync(file).mtimeMs;
+    forgetMonitorNames();
+    const second = monitorNames('conda', mergePolicyLayers([reserve('acme-*')]), { env });
+    expect(second).not.toBe(first);
+    expect(allowed(second, names)).toEqual(['numpy', 'acme-core', 'evil-pkg']);
+    expect(statSync(file).mtimeMs).toBe(written);
+    forgetMonitorNames();
+    const other = monitorNames('conda', mergePolicyLayers([reserve('evil-*')]), { env });
+    expect(allowed(other, names)).toEqual(['numpy', 'acme-core', 'acme-lookalike']);
+    // A damaged cache file is rebuilt, not trusted.
+    writeFileSync(file, 'garbage');
+    forgetMonitorNames();
+    expect(allowed(monitorNames('conda', mergePolicyLayers([reserve('evil-*')]), { env }), names)).toEqual(['numpy', 'acme-core', 'acme-lookalike']);
   });
 
   it('says SOURCE_MISSING when the ecosystem has no list', () => {

@@ -13,7 +13,7 @@ export interface UnionSource {
   keep?: (word: Uint8Array) => boolean;
 }
 
-/** The automaton accepting exactly the kept words of every source. */
+/** The automaton accepting exactly the kept words of every source; `onWord` hears the count as it grows, and once at the end. */
 export function unionAutomaton(sources: readonly UnionSource[], onWord?: (count: number) => void): NameAutomaton {
   const iterators = sources.map((source) => enumerateWords(source.automaton));
   const heads: Array<Uint8Array | undefined> = iterators.map((it) => it.next().value ?? undefined);
@@ -35,6 +35,7 @@ export function unionAutomaton(sources: readonly UnionSource[], onWord?: (count:
       if (++count % 65536 === 0) onWord?.(count);
     }
   }
+  onWord?.(count);
   return compileAutomaton(builder.finish());
 }
 
