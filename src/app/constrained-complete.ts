@@ -89,7 +89,12 @@ export async function constrainedComplete(request: CompleteRequest, deps: Comple
 
 async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<CompleteResult> {
   const env = deps.env ?? process.env;
-  const path = await modelPath(request, env, deps.cwd ?? process.cwd());
+  const cwd = deps.cwd ?? process.cwd();
+  // The policy files in force (model path, private namespaces, denied packages), read once per call.
+  let policy: Promise<Policy> | undefined;
+  const policyInForce = (): Promise<Policy> =>
+    (policy ??= import('../config/policy-in-force.js').then(async (config) => (await config.policyInForce({ cwd, env })).policy));
+  const path = await modelPath(request, env, policyInForce);
   const maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
   const temperature = request.temperature ?? 0;
   validate(request, maxTokens, temperature);
@@ -109,7 +114,7 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
   }
   const session = await opening;
   const ecosystems = [...new Set(request.ecosystems ?? defaultEcosystems(deps))].sort();
-  const automata = await loadAutomata(ecosystems, deps, request.ecosystems !== undefined, deps.cwd ?? process.cwd());
+  const automata = await loadAutomata(ecosystems, deps, request.ecosystems !== undefined, policyInForce);
   const walker = decoding.createNameWalker(automata);
   const monitor = request.monitor ?? true;
   let intervenor: PackageIntervenor | undefined;
@@ -179,11 +184,10 @@ async function reviewFirstGeneration(model: DecodingModel, prompt: string, first
 }
 
 /** The model: the request's, else GUARD_MODEL, else `completion.model` of the policy files in force. */
-async function modelPath(request: CompleteRequest, env: Env, cwd: string): Promise<string> {
+async function modelPath(request: CompleteRequest, env: Env, policyInForce: () => Promise<Policy>): Promise<string> {
   const given = [request.model, env.GUARD_MODEL].find((path) => path !== undefined && path.trim() !== '');
   if (given !== undefined) return given;
-  const { policyInForce } = await import('../config/policy-in-force.js');
-  const configured = (await policyInForce({ cwd, env })).policy.completion.model;
+  const configured = (await policyInForce()).completion.model;
   if (configured !== undefined) return configured;
   throw new GuardError('MODEL_UNAVAILABLE', 'no model is set for constrained completion', {
     hint:
@@ -219,10 +223,9 @@ async function loadAutomata(
   ecosystems: readonly Ecosystem[],
   deps: CompleteDeps,
   explicit: boolean,
-  cwd: string,
+  policyInForce: () => Promise<Policy>,
 ): Promise<Partial<Record<Ecosystem, NameAutomaton>>> {
   const automata: Partial<Record<Ecosystem, NameAutomaton>> = {};
-  let policy: Policy | undefined;
   for (const ecosystem of ecosystems) {
     const given = deps.automata?.[ecosystem];
     if (given) {
@@ -230,10 +233,8 @@ async function loadAutomata(
       continue;
     }
     if (deps.automata && !explicit) continue;
-    const env = deps.env ?? process.env;
-    policy ??= (await (await import('../config/policy-in-force.js')).policyInForce({ cwd, env })).policy;
     const { monitorNames } = await import('./monitor-names.js');
-    automata[ecosystem] = monitorNames(ecosystem, policy, { env, ...(deps.stderr ? { stderr: deps.stderr } : {}) });
+    automata[ecosystem] = monitorNames(ecosystem, await policyInForce(), { ...(deps.env ? { env: deps.env } : {}), ...(deps.stderr ? { stderr: deps.stderr } : {}) });
   }
   return automata;
 }

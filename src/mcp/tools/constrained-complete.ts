@@ -3,28 +3,15 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
-import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/types.js';
-import type { CompleteRequest } from '../../app/constrained-complete.js';
+import { ECOSYSTEMS } from '../../engines/package-names/types.js';
+import type { CompleteRequest, CompleteResult } from '../../app/constrained-complete.js';
 import { renderToolFault } from '../tool-fault.js';
 
 /** The request the use case takes (app/constrained-complete's, a type-only import: nothing loads). */
 export type ConstrainedCompleteRequest = CompleteRequest;
 
-/** What the use case answers; structurally app/constrained-complete's CompleteResult. */
-export interface ConstrainedCompleteReport {
-  text: string;
-  packages: Array<{ ecosystem: Ecosystem; name: string; exists: boolean }>;
-  interventions: number;
-  tokens: number;
-  timing: { total_ms: number; mask_ms: number };
-  dag?: {
-    triggered: boolean;
-    reason: string;
-    invocations: Array<{ call: string; api: string; exists: boolean; valid: boolean; confidence?: number }>;
-    retrieved: string[];
-    first_text?: string;
-  };
-}
+/** What the use case answers (app/constrained-complete's, type-only as well). */
+export type ConstrainedCompleteReport = CompleteResult;
 
 export type ConstrainedCompleteFn = (request: ConstrainedCompleteRequest) => Promise<ConstrainedCompleteReport>;
 

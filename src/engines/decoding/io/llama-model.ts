@@ -94,8 +94,8 @@ function nativeAccess(llama: Llama, model: LlamaModel, context: LlamaContext): N
 
 /** Lifts start here: far above the spread of any model's logits, small enough to keep float32 rounding negligible. */
 const INITIAL_SHIFT = 64;
-/** Past this lift, rounding would matter: ban instead. */
-const MAX_SHIFT = 65_536;
+/** Past this lift, float32 rounding of the shifted logits would pass 1e-4: ban instead. */
+const MAX_SHIFT = 1024;
 /** At a temperature, lift at most this many tokens (llama.cpp hands the kept candidates back to be verified). */
 const LIFT_LIMIT = 4096;
 /** Token probabilities are read over this many likeliest tokens. */
