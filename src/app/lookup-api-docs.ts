@@ -35,7 +35,7 @@ export interface LookupApiDocsRequest {
   mode?: TriggerMode;
   /** Adds each API's full documentation to the augmentation. */
   fullDocs?: boolean;
-  /** Only calls whose name starts at or after this character of `code` are judged (what comes before is context). */
+  /** Only calls whose name reaches past this character of `code` are judged (what comes before is context). */
   callsFrom?: number;
   /**
    * The model's probabilities for the tokens that wrote `code` (generation): a judged call's
@@ -91,7 +91,7 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
     const { findSnippetCalls } = await loadApiDocsIo();
     const from = request.callsFrom;
     const calls = (await findSnippetCalls(code, request.language ?? guessSnippetLanguage(code))).filter(
-      (call) => from === undefined || (call.nameSpan !== undefined && call.nameSpan[0] >= from),
+      (call) => from === undefined || (call.nameSpan !== undefined && call.nameSpan[1] > from),
     );
     checks = checkInvocations(calls, store, request.library === undefined ? {} : { library: request.library });
   }

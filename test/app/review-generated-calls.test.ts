@@ -58,6 +58,14 @@ describe('reviewGeneratedCalls (DAG++ on a generation)', () => {
     expect(review.triggered).toBe(false);
   });
 
+  it('judges a call whose name the prompt began and the model finished, on the tokens the model wrote', async () => {
+    const output = 'ectz(Bucket="b")\n';
+    const review = await reviewGeneratedCalls({ prompt: `${PROMPT}list_obj`, output, tokens: tokensOf(output, 0.9) }, { home });
+    expect(review.invocations).toHaveLength(1);
+    expect(review.invocations[0]).toMatchObject({ exists: false, confidence: 0.9 });
+    expect(review.triggered).toBe(true);
+  });
+
   it('finds code the model opened itself, and prepends the docs to a prose prompt', async () => {
     const prompt = 'Write Python that reads one DynamoDB item.\n';
     const output = '```python\nimport boto3\ndb = boto3.client("dynamodb")\ndb.get_item(TableName="t")\n```\nDone.';
