@@ -70,12 +70,17 @@ export function growFloat64(array: Float64Array): Float64Array {
   return out;
 }
 
+/** Lists longer than this are not kept with their mask. */
+const KEPT_LIST = 16_384;
+
 /**
  * One step's constraint as a model runtime sees it when it must sample again: the mask (bit t set
  * iff token t is allowed) with its allowed and refused lists, each built on first use and kept
- * with the mask, so the runtime can take the cheaper exact way (lift the few allowed tokens, or
- * ban the few refused ones).
+ * with the mask when short (a long one would hold up to 600 KB per cached mask; it is rebuilt in
+ * a fraction of the redo it serves), so the runtime can take the cheaper exact way (lift the few
+ * allowed tokens, or ban the few refused ones).
  */
+
 export class TokenConstraint {
   readonly allowedCount: number;
   private allowedList: Int32Array | undefined;
@@ -101,11 +106,17 @@ export class TokenConstraint {
 
   /** The allowed token ids, ascending. */
   allowed(): Int32Array {
-    return (this.allowedList ??= bitsToList(this.mask, this.size, 1));
+    if (this.allowedList) return this.allowedList;
+    const list = bitsToList(this.mask, this.size, 1);
+    if (list.length <= KEPT_LIST) this.allowedList = list;
+    return list;
   }
 
   /** The refused token ids, ascending. */
   refused(): Int32Array {
-    return (this.refusedList ??= bitsToList(this.mask, this.size, 0));
+    if (this.refusedList) return this.refusedList;
+    const list = bitsToList(this.mask, this.size, 0);
+    if (list.length <= KEPT_LIST) this.refusedList = list;
+    return list;
   }
 }
