@@ -123,6 +123,27 @@ describe('guard complete (built CLI)', () => {
     }
   }, 300_000);
 
+  it('reads the prompt from a file or stdin with --prompt-file', () => {
+    const file = join(home, 'prompt.txt');
+    writeFileSync(file, '```bash\npip install ');
+    const args = ['--max-tokens', '6', '--seed', '2', '--ecosystem', 'pypi', '--json'];
+    const fromFile = guard(['--prompt-file', file, ...args], { GUARD_MODEL: syntheticModelPath() });
+    expect(fromFile.status, fromFile.stderr).toBe(0);
+    const fromArg = guard(['--prompt', '```bash\npip install ', ...args], { GUARD_MODEL: syntheticModelPath() });
+    expect((JSON.parse(fromFile.stdout) as Output).text).toBe((JSON.parse(fromArg.stdout) as Output).text);
+    const fromStdin = spawnSync(process.execPath, [CLI, 'complete', '--prompt-file', '-', ...args], {
+      env: { ...process.env, GUARD_HOME: home, GUARD_MODEL: syntheticModelPath() },
+      input: '```bash\npip install ',
+      encoding: 'utf8',
+    });
+    expect(fromStdin.status, fromStdin.stderr).toBe(0);
+    expect((JSON.parse(fromStdin.stdout) as Output).text).toBe((JSON.parse(fromArg.stdout) as Output).text);
+    const missing = guard(['--prompt-file', join(home, 'nope.txt')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('cannot read --prompt-file');
+    expect(guard(['--prompt', 'x', '--prompt-file', file]).stderr).toContain('not both');
+  }, 300_000);
+
   it('fails clearly without a model or with a file that is not GGUF', () => {
     const none = guard(['--prompt', 'hi']);
     expect(none.status).toBe(1);

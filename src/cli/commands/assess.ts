@@ -1,5 +1,4 @@
 /** `guard assess --query … --apis <file.json>`: can the request be coded from these API docs? */
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 
 import { assessAnswerability, DEFAULT_TOP_K, MAX_TOP_K } from '../../app/assess-answerability.js';
@@ -8,6 +7,7 @@ import { GuardError } from '../../shared/errors.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
+import { readTextInput } from '../read-text-input.js';
 import { renderAnswerabilityReport } from '../render/answerability-report.js';
 
 export const ASSESS_USAGE = `Usage: guard assess --query TEXT [--apis FILE.json] [--library L] [--top-k N] [--json]
@@ -69,13 +69,8 @@ export async function runAssess(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function readApis(file: string, io: CliIo): Promise<ApiInput[]> {
-  let text: string;
+  const text = await readTextInput(file, io, '--apis', 'pass a JSON file with the API descriptions');
   const path = file === '-' ? 'stdin' : isAbsolute(file) ? file : resolve(io.cwd, file);
-  try {
-    text = file === '-' ? await readStream(io.stdin) : await readFile(path, 'utf8');
-  } catch (error) {
-    throw new GuardError('INPUT_INVALID', `cannot read --apis ${path}: ${(error as Error).message}`, { cause: error, hint: 'pass a JSON file with the API descriptions' });
-  }
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -104,10 +99,4 @@ function invalid(where: string, what: string): GuardError {
   return new GuardError('INPUT_INVALID', `--apis ${where}: ${what}`, {
     hint: 'use ["cycle(count=None): Cycles the input …", {"name": "fork", "description": "…"}]',
   });
-}
-
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -4,8 +4,9 @@ import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/types.js
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
+import { readTextInput } from '../read-text-input.js';
 
-export const COMPLETE_USAGE = `Usage: guard complete --prompt TEXT [--model PATH] [--max-tokens N] [--temperature T]
+export const COMPLETE_USAGE = `Usage: guard complete (--prompt TEXT | --prompt-file FILE) [--model PATH] [--max-tokens N] [--temperature T]
                       [--seed S] [--ecosystem pypi|npm|conda …] [--no-monitor] [--dag] [--json]
 
 Continues TEXT with a local GGUF model (llama.cpp, CPU) while a decoding-time monitor keeps every
@@ -13,8 +14,9 @@ package name written in an install command (pip, uv, poetry, pipx, npm, pnpm, ya
 mamba) inside the registry's name list: no generated install names a package that does not exist.
 
 Options:
-  --prompt TEXT       the text to continue (raw completion, no chat template); required
-  --model PATH        GGUF model file (default: the GUARD_MODEL environment variable)
+  --prompt TEXT       the text to continue (raw completion, no chat template)
+  --prompt-file FILE  read the text to continue from FILE, or from stdin with -
+  --model PATH        GGUF model file (default: GUARD_MODEL, else completion.model in a policy file)
   --max-tokens N      tokens to generate at most, 1..2048 (default 256)
   --temperature T     0 (default) is greedy; higher samples more freely, up to 5
   --seed S            random seed, for reproducible sampling
@@ -34,6 +36,7 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     argv,
     {
       prompt: { type: 'string' },
+      'prompt-file': { type: 'string' },
       model: { type: 'string' },
       'max-tokens': { type: 'string' },
       temperature: { type: 'string' },
@@ -52,7 +55,14 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${COMPLETE_USAGE}\n`);
     return EXIT.ok;
   }
-  if (values.prompt === undefined || values.prompt.length === 0) throw new UsageError('missing --prompt TEXT', COMPLETE_USAGE);
+  if (values.prompt !== undefined && values['prompt-file'] !== undefined) throw new UsageError('give --prompt or --prompt-file, not both', COMPLETE_USAGE);
+  const prompt =
+    values['prompt-file'] !== undefined
+      ? await readTextInput(values['prompt-file'], io, '--prompt-file', 'pass a readable text file, or - to read the prompt from stdin')
+      : values.prompt;
+  if (prompt === undefined || prompt.length === 0) {
+    throw new UsageError(values['prompt-file'] !== undefined ? `the prompt in ${values['prompt-file']} is empty` : 'missing --prompt TEXT (or --prompt-file FILE)', COMPLETE_USAGE);
+  }
   const ecosystems = values.ecosystem?.map((name) => {
     if (!(ECOSYSTEMS as readonly string[]).includes(name)) {
       throw new UsageError(`unknown ecosystem "${name}" for --ecosystem; expected one of ${ECOSYSTEMS.join(', ')}`, COMPLETE_USAGE);
@@ -60,7 +70,7 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     return name as Ecosystem;
   });
   const request = {
-    prompt: values.prompt,
+    prompt,
     ...(values.model === undefined ? {} : { model: values.model }),
     ...(values['max-tokens'] === undefined ? {} : { maxTokens: parseNumber('--max-tokens', values['max-tokens'], true) }),
     ...(values.temperature === undefined ? {} : { temperature: parseNumber('--temperature', values.temperature, false) }),

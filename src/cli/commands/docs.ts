@@ -1,12 +1,10 @@
 /** `guard docs index|list|search|lookup`: the API index and the DAG++ lookup from the command line. */
-import { readFile } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
 
-import { GuardError } from '../../shared/errors.js';
 import { createProgress } from '../../shared/progress.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import type { CliIo } from '../io.js';
+import { readTextInput } from '../read-text-input.js';
 
 export const DOCS_USAGE = `Usage: guard docs <index|list|search|lookup> …
 
@@ -154,18 +152,8 @@ async function runLookup(argv: string[], io: CliIo): Promise<number> {
   return result.invocations.some((i) => !i.valid) ? EXIT.blocked : EXIT.ok;
 }
 
-async function readCode(source: string, io: CliIo): Promise<string> {
-  if (source === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    return Buffer.concat(chunks).toString('utf8');
-  }
-  const path = isAbsolute(source) ? source : resolve(io.cwd, source);
-  try {
-    return await readFile(path, 'utf8');
-  } catch (cause) {
-    throw new GuardError('INPUT_INVALID', `cannot read --code ${source}: ${(cause as Error).message}`, { hint: 'pass a readable file, or - to read the code from stdin', cause });
-  }
+function readCode(source: string, io: CliIo): Promise<string> {
+  return readTextInput(source, io, '--code', 'pass a readable file, or - to read the code from stdin');
 }
 
 function intOption(text: string | undefined | boolean, name: string, fallback: number): number {
