@@ -145,10 +145,11 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
   let spent = { total: result.totalMs, mask: result.maskMs };
   let dag: CompleteResult['dag'];
   if (request.dag) {
-    const review = await reviewFirstGeneration(session.model, prompt, result, deps);
+    const firstText = new TextDecoder().decode(result.bytes);
+    const review = await reviewFirstGeneration(session.model, prompt, firstText, result, deps);
     dag = { triggered: review.augmentedPrompt !== undefined, reason: review.reason, invocations: review.invocations, retrieved: review.docs.map((doc) => `${doc.library} ${doc.name}`) };
     if (review.augmentedPrompt !== undefined) {
-      dag.first_text = new TextDecoder().decode(result.bytes);
+      dag.first_text = firstText;
       prompt = review.augmentedPrompt;
       result = await decoding.generate(session.model, { ...base, prompt });
       spent = { total: spent.total + result.totalMs, mask: spent.mask + result.maskMs };
@@ -173,14 +174,14 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
 }
 
 /** DAG++ on the first generation: its Python calls checked with their API-invocation confidence. */
-async function reviewFirstGeneration(model: DecodingModel, prompt: string, first: GenerateResult, deps: CompleteDeps): Promise<CallReview> {
+async function reviewFirstGeneration(model: DecodingModel, prompt: string, output: string, first: GenerateResult, deps: CompleteDeps): Promise<CallReview> {
   const { reviewGeneratedCalls, tokenSpans } = await import('./review-generated-calls.js');
   const emitted = first.steps.filter((step) => !model.vocabulary.eog.has(step.token)).slice(0, first.tokens.length);
   const spans = tokenSpans(
     first.tokens.map((token) => model.vocabulary.bytes[token]!),
     emitted.map((step) => step.probability ?? 1),
   );
-  return reviewGeneratedCalls({ prompt, output: new TextDecoder().decode(first.bytes), tokens: spans }, deps.env ? { env: deps.env } : {});
+  return reviewGeneratedCalls({ prompt, output, tokens: spans }, deps.env ? { env: deps.env } : {});
 }
 
 /** The model: the request's, else GUARD_MODEL, else `completion.model` of the policy files in force. */
