@@ -23,7 +23,6 @@ interface Shape {
 }
 
 interface Operation {
-  name?: string;
   input?: ShapeRef;
   documentation?: string;
   deprecated?: boolean;
@@ -54,7 +53,9 @@ export function extractBotocoreService(service: string, model: ServiceModel, loc
   const serviceName = model.metadata?.serviceFullName ?? model.metadata?.serviceId ?? service;
   const records: ApiRecord[] = [];
   for (const [operationName, operation] of Object.entries(model.operations ?? {})) {
-    const member = xformName(operation.name ?? operationName);
+    // boto3 names a client's methods from the operation's key; the model's `name` may differ
+    // (CloudFront's carry an API version suffix: `CreateDistribution2020_05_31`).
+    const member = xformName(operationName);
     const input = operation.input?.shape ? model.shapes?.[operation.input.shape] : undefined;
     const required = new Set(input?.required ?? []);
     const params: ApiParam[] = Object.entries(input?.members ?? {}).map(([name, ref]) => {

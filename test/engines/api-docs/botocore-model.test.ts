@@ -40,6 +40,16 @@ describe('extractBotocoreService', () => {
     expect(s3.map((r) => r.member)).toEqual(expect.arrayContaining(['download_file', 'upload_fileobj', 'download_fileobj', 'copy', 'generate_presigned_post']));
   });
 
+  it('names methods from the operation key, not the model name with its version suffix (CloudFront)', () => {
+    const cloudfront = serviceModel('2020-05-31', { CreateDistribution: [['DistributionConfig'], [], '<p>Creates a distribution.</p>'] }) as {
+      operations: Record<string, { name: string }>;
+    };
+    cloudfront.operations.CreateDistribution!.name = 'CreateDistribution2020_05_31';
+    const members = extractBotocoreService('cloudfront', cloudfront as never, 'x').map((r) => r.member);
+    expect(members).toContain('create_distribution');
+    expect(members).not.toContain('CreateDistribution2020_05_31');
+  });
+
   it('recognises service models', () => {
     expect(isServiceModel(model)).toBe(true);
     expect(isServiceModel({ operations: {} })).toBe(false);
