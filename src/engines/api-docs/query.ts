@@ -7,12 +7,21 @@ import { splitIdentifier, textWords } from './identifiers.js';
 
 /** The keywords of one retrieval. */
 export interface ApiQuery {
+  /** The called member as written (`listQueries`), for matching by characters. */
+  member?: string;
   /** Words of the called member (`fetch_item` → fetch, item). */
   nameWords: string[];
   /** The receiver's service or class as written (`s3`, `Session`), when known. */
   owner?: string;
+  /**
+   * `client`: the receiver's whole surface is the owner's APIs (a boto3 client), so retrieval
+   * stays inside it; otherwise the owner is preferred, not required (classes inherit, modules re-export).
+   */
+  ownerKind?: 'client' | 'instance' | 'module';
   /** Words of the receiver's service or class (`s3`, `session`). */
   ownerWords: string[];
+  /** The argument names exactly as written (`Bucket`, `graphIdentifier`). */
+  keywords: string[];
   /** Words of the argument names. */
   argWords: string[];
   /** Words of the intent text (stop words removed). */
@@ -20,16 +29,26 @@ export interface ApiQuery {
 }
 
 const STOP_WORDS = new Set(
-  'a an and are as at be by for from has have how i in into is it its me my of on or our that the their them then this to use using we with you your want need will can should would please code call function method api new'.split(' '),
+  'a an and are as at be by for from has have how i in into is it its me my of on or our that the their them then this to use using we with you your want need will can should would please code call function method api new all any each which what when where while about after before via per'.split(' '),
 );
 
 /** Builds the keyword query from a call (member, owner, argument names) and optional intent text. */
-export function formulateQuery(input: { member?: string; owner?: string; keywords?: readonly string[]; intent?: string }): ApiQuery {
+export function formulateQuery(input: {
+  member?: string;
+  owner?: string;
+  ownerKind?: ApiQuery['ownerKind'];
+  keywords?: readonly string[];
+  intent?: string;
+}): ApiQuery {
+  const keywords = unique([...(input.keywords ?? [])]);
   return {
+    ...(input.member ? { member: input.member } : {}),
     ...(input.owner ? { owner: input.owner } : {}),
+    ...(input.owner && input.ownerKind ? { ownerKind: input.ownerKind } : {}),
     nameWords: input.member ? splitIdentifier(input.member) : [],
     ownerWords: input.owner ? splitIdentifier(input.owner) : [],
-    argWords: unique((input.keywords ?? []).flatMap((keyword) => splitIdentifier(keyword))),
+    keywords,
+    argWords: unique(keywords.flatMap((keyword) => splitIdentifier(keyword))),
     intentWords: unique(textWords(input.intent ?? '').filter((word) => !STOP_WORDS.has(word) && word.length > 1)),
   };
 }

@@ -1,51 +1,56 @@
 /**
- * Re-ranks bm25 candidates for the call that was meant: name-word agreement (with swapped verbs
- * and plural slips counted as near matches), the receiver's service or class, argument names the
- * API takes, and the intent text, on top of the normalised bm25 score.
+ * Re-ranks candidates for the call that was meant, from evidence that does not depend on the
+ * library: the called name (words matched as a model means them, and by characters), the
+ * argument names the API takes and requires, the intent text (weighted by how rare each word is
+ * among the candidates, matched against names and documentation), the receiver, and bm25.
  */
 import { splitIdentifier, textWords } from './identifiers.js';
 import type { ApiQuery } from './query.js';
 import { numberVariants, verbSynonyms } from './synonyms.js';
 import type { ApiHit } from './types.js';
+import { NO_MEANING, toQueryWord, wordMatch, type QueryWord, type WordMeaning } from './word-match.js';
 
-const WEIGHTS = { name: 4, owner: 2, args: 1.5, intent: 2, bm25: 1 } as const;
+/** Weights of the evidence, tuned on the benchmark's tune services only. */
+export const WEIGHTS = { name: 4, args: 2.5, intent: 4, nameInDoc: 0.75, owner: 2.5, bm25: 0.5 } as const;
+
+export interface RankOptions {
+  meaning?: WordMeaning;
+}
 
 /** Candidates (whose `score` is a bm25 share in 0..1) sorted by the combined score (written into `score`), best first; ties keep input order. */
-export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[]): ApiHit[] {
+export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], options: RankOptions = {}): ApiHit[] {
   if (candidates.length === 0) return [];
+  const meaning = options.meaning ?? NO_MEANING;
   const queryWords = query.nameWords.map(toQueryWord);
+  const words = candidates.map(wordsOf);
+  const intent = query.intentWords.length > 0 ? intentTerms(query.intentWords, words) : [];
+  const nameTerms = queryWords.filter((q) => !q.isVerb && !/^v?\d+$/.test(q.word));
+  const joined = query.member === undefined ? '' : squash(query.member);
+  const keywords = new Set(query.keywords);
+  const lowerKeywords = new Set(query.keywords.map((k) => k.toLowerCase()));
   const scored = candidates.map((candidate, order) => {
-    const words = wordsOf(candidate);
-    const name = queryWords.length > 0 ? softDice(queryWords, words.member) : 0;
-    const owner = query.ownerWords.length > 0 ? ownerAgreement(query, candidate.owner, words.owner) : 0;
-    const args = query.argWords.length > 0 ? query.argWords.filter((w) => words.params.has(w)).length / query.argWords.length : 0;
-    const intent = query.intentWords.length > 0 ? intentAgreement(query.intentWords, words) : 0;
+    const w = words[order]!;
+    const name = queryWords.length === 0 ? 0 : joined.length > 0 && squash(candidate.member) === joined ? 1.3 : softDice(queryWords, w.member, meaning);
+    const args = keywords.size > 0 ? argumentFit(keywords, lowerKeywords, candidate) : 0;
+    const intentScore = intent.length > 0 ? intentAgreement(intent, w, meaning) : 0;
+    const nameInDoc = nameTerms.length > 0 ? nameTerms.filter((q) => w.description.has(q.word) || [...q.variants].some((v) => w.description.has(v))).length / nameTerms.length : 0;
+    const owner = query.ownerWords.length > 0 ? ownerAgreement(query, candidate.owner, w.owner) : 0;
     const score =
-      WEIGHTS.name * name + WEIGHTS.owner * owner + WEIGHTS.args * args + WEIGHTS.intent * intent + WEIGHTS.bm25 * Math.min(1, Math.max(0, candidate.score));
+      WEIGHTS.name * name +
+      WEIGHTS.args * args +
+      WEIGHTS.intent * intentScore +
+      WEIGHTS.nameInDoc * nameInDoc +
+      WEIGHTS.owner * owner +
+      WEIGHTS.bm25 * Math.min(1, Math.max(0, candidate.score));
     return { candidate: { ...candidate, score: round(score) }, order, score };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   return scored.map((entry) => entry.candidate);
 }
 
-/** What a query word matches besides itself: its plural slip (0.85) and swapped verbs (0.6). */
-interface QueryWord {
-  word: string;
-  variants: ReadonlySet<string>;
-  synonyms: ReadonlySet<string>;
-}
-
-function toQueryWord(word: string): QueryWord {
-  return { word, variants: new Set(numberVariants(word)), synonyms: new Set(verbSynonyms(word)) };
-}
-
-/** How well one query word matches a name word: 1 same, 0.85 plural slip, 0.6 swapped verb, 0.5 shared stem. */
-function wordMatch(query: QueryWord, word: string): number {
-  if (query.word === word) return 1;
-  if (query.variants.has(word)) return 0.85;
-  if (query.synonyms.has(word)) return 0.6;
-  if (query.word.length >= 4 && word.length >= 4 && (query.word.startsWith(word) || word.startsWith(query.word))) return 0.5;
-  return 0;
+/** Lower-case letters and digits only: `listQueries`, `list_queries` and `ListQueries` squash alike. */
+function squash(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 /** Version tokens (`v2`, `2`) weigh little: `list_objects` and `list_objects_v2` are nearly the same name. */
@@ -54,7 +59,7 @@ function wordWeight(word: string): number {
 }
 
 /** A Dice coefficient where each query word takes its best partial match among unused name words. */
-function softDice(queryWords: readonly QueryWord[], nameWords: readonly string[]): number {
+function softDice(queryWords: readonly QueryWord[], nameWords: readonly string[], meaning: WordMeaning): number {
   const used = new Set<number>();
   let matched = 0;
   for (const queryWord of queryWords) {
@@ -62,7 +67,7 @@ function softDice(queryWords: readonly QueryWord[], nameWords: readonly string[]
     let bestIndex = -1;
     nameWords.forEach((word, index) => {
       if (used.has(index)) return;
-      const value = wordMatch(queryWord, word) * Math.min(wordWeight(queryWord.word), wordWeight(word));
+      const value = wordMatch(queryWord, word, meaning) * Math.min(wordWeight(queryWord.word), wordWeight(word));
       if (value > best) {
         best = value;
         bestIndex = index;
@@ -77,9 +82,30 @@ function softDice(queryWords: readonly QueryWord[], nameWords: readonly string[]
   return (2 * matched) / (size(queryWords.map((q) => q.word)) + size(nameWords)) + sameFirst;
 }
 
+/**
+ * How well the call's argument names fit the API: the share of them it accepts (a case slip
+ * counts 0.8), scaled by the share of its required arguments the call passes.
+ */
+function argumentFit(keywords: ReadonlySet<string>, lowerKeywords: ReadonlySet<string>, candidate: ApiHit): number {
+  let accepted = 0;
+  const names = new Set<string>();
+  const lower = new Set<string>();
+  for (const param of candidate.params) {
+    names.add(param.name);
+    lower.add(param.name.toLowerCase());
+  }
+  for (const keyword of keywords) accepted += names.has(keyword) ? 1 : lower.has(keyword.toLowerCase()) ? 0.8 : 0;
+  const required = candidate.params.filter((p) => p.required && p.kind !== 'var_positional' && p.kind !== 'var_keyword' && p.name !== 'self' && p.name !== 'cls');
+  const covered = required.length === 0 ? 1 : required.filter((p) => lowerKeywords.has(p.name.toLowerCase())).length / required.length;
+  return (accepted / keywords.size) * (0.5 + 0.5 * covered);
+}
+
 /** 1 for the same service or class, 0.75 for a module inside the called module (`requests` → `requests.api`), else shared words. */
 function ownerAgreement(query: ApiQuery, owner: string, ownerWords: readonly string[]): number {
-  if (query.owner !== undefined && (owner === query.owner || owner.startsWith(`${query.owner}.`))) return owner === query.owner ? 1 : 0.75;
+  if (query.owner !== undefined) {
+    if (owner === query.owner || owner.endsWith(`.${query.owner}`)) return 1;
+    if (owner.startsWith(`${query.owner}.`)) return 0.75;
+  }
   if (query.ownerWords.join(' ') === ownerWords.join(' ')) return 1;
   const shared = query.ownerWords.filter((w) => ownerWords.includes(w)).length;
   return shared / Math.max(query.ownerWords.length, ownerWords.length) / 2;
@@ -112,19 +138,53 @@ function wordsOf(hit: ApiHit): CandidateWords {
   return words;
 }
 
-function intentAgreement(intentWords: readonly string[], words: CandidateWords): number {
-  const nameWords = new Set(words.member);
+interface IntentTerm {
+  query: QueryWord;
+  forms: readonly string[];
+  /** Inverse document frequency among the candidates: words every candidate has tell nothing apart. */
+  weight: number;
+}
+
+function intentTerms(intentWords: readonly string[], words: readonly CandidateWords[]): IntentTerm[] {
+  const n = words.length;
+  return intentWords.map((word) => {
+    const forms = [word, ...numberVariants(word)];
+    let df = 0;
+    for (const w of words) if (forms.some((f) => w.description.has(f) || w.params.has(f) || w.member.includes(f))) df++;
+    return { query: toQueryWord(word), forms, weight: Math.log(1 + (n + 1) / (df + 0.5)) };
+  });
+}
+
+/**
+ * The intent's rare words found in the API's name (as a model means them) or its documentation,
+ * and how much of the API's name the intent explains (long names with unexplained words rank lower).
+ */
+function intentAgreement(terms: readonly IntentTerm[], words: CandidateWords, meaning: WordMeaning): number {
   let total = 0;
-  const intentSet = new Set<string>();
-  for (const word of intentWords) {
-    const variants = [word, ...numberVariants(word)];
-    for (const v of variants) intentSet.add(v);
-    if (variants.some((v) => nameWords.has(v))) total += 1;
-    else if (variants.some((v) => words.description.has(v) || words.params.has(v))) total += 0.5;
+  let weights = 0;
+  const explained = new Array<number>(words.member.length).fill(0);
+  for (const term of terms) {
+    let best = 0;
+    words.member.forEach((word, i) => {
+      const value = wordMatch(term.query, word, meaning);
+      if (value > explained[i]!) explained[i] = value;
+      if (value > best) best = value;
+    });
+    if (best < 0.7) {
+      if (term.forms.some((f) => words.description.has(f) || words.params.has(f))) best = Math.max(best, 0.7);
+      else if ([...term.query.synonyms].some((s) => words.description.has(s))) best = Math.max(best, 0.45);
+    }
+    total += term.weight * best;
+    weights += term.weight;
   }
-  // How much of the API's name the intent explains: long names with unexplained words rank lower.
-  const coverage = words.member.length > 0 ? words.member.filter((w) => intentSet.has(w)).length / words.member.length : 0;
-  return 0.6 * (total / intentWords.length) + 0.4 * coverage;
+  const memberWeights = words.member.map(wordWeightOf);
+  const size = memberWeights.reduce((a, b) => a + b, 0);
+  const coverage = size === 0 ? 0 : explained.reduce((sum, value, i) => sum + value * memberWeights[i]!, 0) / size;
+  return 0.6 * (weights === 0 ? 0 : total / weights) + 0.4 * coverage;
+}
+
+function wordWeightOf(word: string): number {
+  return /^v?\d+$/.test(word) ? 0.25 : verbSynonyms(word).length > 0 ? 0.75 : 1;
 }
 
 function round(value: number): number {

@@ -1,20 +1,30 @@
 /**
- * Retrieval: candidates from the catalog — every API of the receiver's service or class when it is
- * known, bm25 over the names for the call's content words, bm25 over names, descriptions and
- * parameters for the intent — re-ranked by rank.ts, top k. Verb synonyms are left to the re-ranker:
- * as search terms they would match a large part of any index.
+ * Retrieval, scoped to the receiver: when the call goes through a known client (a boto3 service)
+ * the candidates are that client's APIs and nothing else — a same-named API of another service is
+ * a hint for the checker's message, never the answer; for a known class or module its APIs are
+ * all candidates and are preferred, with bm25 over names (and over the intent) adding others
+ * (inherited methods, re-exports). Without a receiver: bm25 over names and the intent. rank.ts
+ * orders the pool; the top k are returned.
  */
 import type { ApiCatalog } from './catalog.js';
 import { toFtsQuery, type ApiQuery } from './query.js';
 import { rankCandidates } from './rank.js';
 import { numberVariants, verbSynonyms } from './synonyms.js';
 import type { ApiHit } from './types.js';
+import type { WordMeaning } from './word-match.js';
 
 /** How many bm25 candidates each search contributes. */
 export const CANDIDATE_POOL = 60;
 
+export interface RetrieveOptions {
+  library?: string;
+  topK: number;
+  /** Word similarity in meaning (word vectors); words match by form only without it. */
+  meaning?: WordMeaning;
+}
+
 /** The `topK` APIs best matching `query`, in `library` when given. */
-export function retrieveApis(catalog: ApiCatalog, query: ApiQuery, options: { library?: string; topK: number }): ApiHit[] {
+export function retrieveApis(catalog: ApiCatalog, query: ApiQuery, options: RetrieveOptions): ApiHit[] {
   const pool = new Map<string, ApiHit>();
   const add = (hits: readonly ApiHit[]): void => {
     // bm25 scores of different searches are not comparable: each is scaled to its own best.
@@ -29,15 +39,17 @@ export function retrieveApis(catalog: ApiCatalog, query: ApiQuery, options: { li
   const scope = library === undefined ? {} : { library };
   const scoped = query.owner !== undefined && library !== undefined && catalog.hasOwner(query.owner, library);
   if (scoped) add(catalog.ownerRecords(query.owner!, library!));
-  const nameTerms = contentTerms(query.nameWords);
-  if (nameTerms.length > 0) add(catalog.search(`names : (${toFtsQuery(nameTerms)})`, { limit: CANDIDATE_POOL, ...scope }));
-  // With the receiver's own APIs in the pool the intent only re-ranks; without them it also searches.
-  const intentTerms = [...new Set(query.intentWords.flatMap((word) => [word, ...numberVariants(word)]))];
-  if (intentTerms.length > 0 && !scoped) add(catalog.search(toFtsQuery(intentTerms), { limit: CANDIDATE_POOL, ...scope }));
-  if (pool.size === 0 && query.argWords.length > 0) add(catalog.search(`params : (${toFtsQuery(query.argWords)})`, { limit: CANDIDATE_POOL, ...scope }));
+  if (!(scoped && query.ownerKind === 'client')) {
+    const nameTerms = contentTerms(query.nameWords);
+    if (nameTerms.length > 0) add(catalog.search(`names : (${toFtsQuery(nameTerms)})`, { limit: CANDIDATE_POOL, ...scope }));
+    // With the receiver's own APIs in the pool the intent only re-ranks; without them it also searches.
+    const intentTerms = [...new Set(query.intentWords.flatMap((word) => [word, ...numberVariants(word)]))];
+    if (intentTerms.length > 0 && !scoped) add(catalog.search(toFtsQuery(intentTerms), { limit: CANDIDATE_POOL, ...scope }));
+    if (pool.size === 0 && query.argWords.length > 0) add(catalog.search(`params : (${toFtsQuery(query.argWords)})`, { limit: CANDIDATE_POOL, ...scope }));
+  }
   // Overloads share a name: the best-ranked one stands for them.
   const seen = new Set<string>();
-  return rankCandidates(query, [...pool.values()])
+  return rankCandidates(query, [...pool.values()], options.meaning === undefined ? {} : { meaning: options.meaning })
     .filter((hit) => !seen.has(hit.name) && seen.add(hit.name))
     .slice(0, options.topK);
 }

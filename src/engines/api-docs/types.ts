@@ -105,6 +105,8 @@ export interface InvocationCheck {
   /** The member name, split, for query formulation. */
   member: string;
   owner?: string;
+  /** How the owner was resolved (a `client`'s APIs are the whole of what the receiver offers). */
+  ownerKind?: 'client' | 'instance' | 'module';
   keywords: string[];
   /** The called name's place in the snippet (from the call), for per-call model confidence. */
   nameSpan?: readonly [number, number];

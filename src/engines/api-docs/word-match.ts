@@ -1,0 +1,72 @@
+/**
+ * How close two words are as a code model would mean them: the same word, its other number
+ * (`query` / `queries`), a swapped verb (`list` / `describe`), an abbreviation or truncation
+ * (`config` / `configuration`), and, when word vectors are given, nearness in meaning
+ * (`server` / `instance`).
+ */
+import { numberVariants, verbSynonyms } from './synonyms.js';
+
+/** Similarity of two lower-case words in meaning (cosine of word vectors; 0 when either is unknown). */
+export interface WordMeaning {
+  similarity(a: string, b: string): number;
+}
+
+/** No vectors: words match by form only. */
+export const NO_MEANING: WordMeaning = { similarity: () => 0 };
+
+/** Below this cosine two words are taken as unrelated. */
+const MEANING_FLOOR = 0.4;
+
+/** Memoises a meaning source per word pair (the same pairs come back query after query). */
+export function cachedMeaning(meaning: WordMeaning, limit = 200_000): WordMeaning {
+  const cache = new Map<string, number>();
+  return {
+    similarity(a, b) {
+      if (a === b) return 1;
+      const key = a < b ? `${a} ${b}` : `${b} ${a}`;
+      let value = cache.get(key);
+      if (value === undefined) {
+        value = meaning.similarity(a, b);
+        if (cache.size >= limit) cache.clear();
+        cache.set(key, value);
+      }
+      return value;
+    },
+  };
+}
+
+/** A query word with what it matches besides itself. */
+export interface QueryWord {
+  word: string;
+  variants: ReadonlySet<string>;
+  synonyms: ReadonlySet<string>;
+  isVerb: boolean;
+}
+
+export function toQueryWord(word: string): QueryWord {
+  const synonyms = verbSynonyms(word);
+  return { word, variants: new Set(numberVariants(word)), synonyms: new Set(synonyms), isVerb: synonyms.length > 0 };
+}
+
+/**
+ * 1 same word, 0.9 other number, 0.6 swapped verb, 0.55 abbreviation (one a prefix of the other,
+ * at least 3 letters, or the same stem), else up to 0.7 for nearness in meaning.
+ */
+export function wordMatch(query: QueryWord, word: string, meaning: WordMeaning): number {
+  if (query.word === word) return 1;
+  if (query.variants.has(word)) return 0.9;
+  if (query.synonyms.has(word)) return 0.6;
+  const short = query.word.length <= word.length ? query.word : word;
+  const long = short === word ? query.word : word;
+  if (short.length >= 3 && long.startsWith(short) && !/^\d/.test(short)) return 0.55;
+  if (short.length >= 5 && commonPrefix(short, long) >= Math.max(4, short.length - 2)) return 0.55;
+  if (/\d/.test(query.word) || /\d/.test(word)) return 0;
+  const cosine = meaning.similarity(query.word, word);
+  return cosine >= MEANING_FLOOR ? Math.min(0.7, cosine) : 0;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
