@@ -168,10 +168,18 @@ function replaceNoun(words: readonly string[], nouns: NounLexicon): string | und
   return undefined;
 }
 
-/** A real method of another library sharing a word (or a swapped verb) with the operation's name. */
+/**
+ * A real method of another library that a model might reach for: one sharing a resource word with
+ * the operation's name (`connect_read_pipe` for `get_pipeline`), or a bare verb equal to its verb
+ * (`delete` for `delete_bucket`).
+ */
 function foreignMethod(words: readonly string[], foreign: CaseSources['foreign'], members: Set<string>, random: () => number): string | undefined {
-  const wanted = new Set(words.flatMap((w) => [w, ...verbSynonyms(w), ...numberVariants(w)]));
-  const matches = [...new Set(foreign.filter((f) => !members.has(f.member) && splitIdentifier(f.member).some((w) => wanted.has(w))).map((f) => f.member))];
+  const nouns = new Set(words.slice(1).filter((w) => verbSynonyms(w).length === 0 && /^[a-z]{3,}$/.test(w)).flatMap((w) => [w, ...numberVariants(w)]));
+  const fits = (member: string): boolean => {
+    const memberWords = splitIdentifier(member);
+    return memberWords.some((w) => nouns.has(w)) || (memberWords.length === 1 && memberWords[0] === words[0]);
+  };
+  const matches = [...new Set(foreign.filter((f) => !members.has(f.member) && fits(f.member)).map((f) => f.member))].sort();
   return matches.length === 0 ? undefined : matches[Math.floor(random() * matches.length)];
 }
 

@@ -2,6 +2,7 @@
 import { loadApiDocsIo, parseSourceSpec, type ApiIndexStore, type ApiRecord, type SourcePlan } from '../engines/api-docs/index.js';
 import { GuardError } from '../shared/errors.js';
 import { silentProgress, type Progress } from '../shared/progress.js';
+import { loadApiDocsMeaning } from './api-docs-meaning.js';
 import { resolveApiIndexPath, type ApiDocsOptions } from './api-docs-store.js';
 
 export interface IndexApiDocsRequest {
@@ -30,6 +31,8 @@ export interface IndexApiDocsReport {
 export interface IndexApiDocsOptions extends ApiDocsOptions {
   cwd?: string;
   progress?: (label: string) => Progress;
+  /** Also build the word-vector table retrieval uses for meaning (once, a few seconds; `guard docs index` sets it). */
+  wordMeaning?: boolean;
 }
 
 /** Indexes each source incrementally (unchanged files are not re-read); one transaction per source. */
@@ -44,6 +47,7 @@ export async function indexApiDocs(request: IndexApiDocsRequest, options: IndexA
   try {
     const sources: IndexedSource[] = [];
     for (const plan of plans) sources.push(await indexPlan(store, plan, options.progress?.(`indexing ${plan.id}`) ?? silentProgress));
+    if (options.wordMeaning) await loadApiDocsMeaning({ ...(options.home === undefined ? {} : { home: options.home }), ...(options.env === undefined ? {} : { env: options.env }), build: true });
     return { index: path, sources, totalRecords: store.recordCount(), seconds: (performance.now() - start) / 1000 };
   } finally {
     store.close();

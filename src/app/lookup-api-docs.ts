@@ -19,8 +19,10 @@ import {
   type SnippetLanguage,
   type TokenProbability,
   type TriggerMode,
+  type WordMeaning,
 } from '../engines/api-docs/index.js';
 import { GuardError } from '../shared/errors.js';
+import { loadApiDocsMeaning } from './api-docs-meaning.js';
 import { openApiIndexForReading, resolveApiIndexPath, type ApiDocsOptions } from './api-docs-store.js';
 import { watchIndexedSources } from './watch-api-docs.js';
 
@@ -65,6 +67,11 @@ export interface LookupApiDocsResult {
 export interface LookupApiDocsOptions extends ApiDocsOptions {
   /** Watch the indexed local sources and re-index them on change (the MCP server sets it). */
   watch?: boolean;
+  /**
+   * Word meaning for retrieval; default: the word-vector table in the cache directory when it
+   * exists (`guard docs index` builds it), else words match by form only. `null`: none.
+   */
+  meaning?: WordMeaning | null;
 }
 
 export const DEFAULT_TOP_K = 3;
@@ -121,14 +128,23 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
   const threshold = request.threshold ?? DEFAULT_CONFIDENCE_THRESHOLD;
   const failing = checks.filter((check, i) => !check.valid || (confidences[i] !== undefined && confidences[i] < threshold));
   const targets = failing.length > 0 ? failing : checks;
+  const meaning = options.meaning === null ? undefined : (options.meaning ?? (await loadApiDocsMeaning(options)));
+  const withMeaning = meaning === undefined ? {} : { meaning };
   const perTarget = targets.map((check) =>
-    retrieveApis(store, formulateQuery({ member: check.member, ...(check.owner === undefined ? {} : { owner: check.owner }), keywords: check.keywords, intent: query }), {
-      topK,
-      ...(check.library === undefined ? {} : { library: check.library }),
-    }),
+    retrieveApis(
+      store,
+      formulateQuery({
+        member: check.member,
+        ...(check.owner === undefined ? {} : { owner: check.owner }),
+        ...(check.ownerKind === undefined ? {} : { ownerKind: check.ownerKind }),
+        keywords: check.keywords,
+        intent: query,
+      }),
+      { topK, ...withMeaning, ...(check.library === undefined ? {} : { library: check.library }) },
+    ),
   );
   if (targets.length === 0 && query.length > 0) {
-    perTarget.push(retrieveApis(store, formulateQuery({ intent: query }), { topK, ...(request.library === undefined ? {} : { library: request.library }) }));
+    perTarget.push(retrieveApis(store, formulateQuery({ intent: query }), { topK, ...withMeaning, ...(request.library === undefined ? {} : { library: request.library }) }));
   }
   const docs = interleave(perTarget).slice(0, Math.max(topK, Math.min(MAX_DOCS, topK * targets.length))).map(toDocEntry);
   const fullDocs = new Map<string, string>();

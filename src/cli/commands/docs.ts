@@ -8,7 +8,9 @@ import { readTextInput } from '../read-text-input.js';
 
 export const DOCS_USAGE = `Usage: guard docs <index|list|search|lookup> …
 
-  guard docs index <source…> [--json]    build or refresh the API index (incremental)
+  guard docs index <source…> [--word-vectors] [--json]    build or refresh the API index (incremental);
+                 --word-vectors also builds the word-vector table (once, a few seconds) that lets
+                 lookups match words by meaning (server / instance), not only by form
       sources: botocore | botocore:<path>     boto3 clients from botocore's service models
                python:<package> | python:<path>   a Python package (.py/.pyi) via the active python3
                npm:<package>                  .d.ts of ./node_modules/<package> (or @types/<package>)
@@ -57,6 +59,7 @@ const OPTIONS = {
   threshold: { type: 'string' },
   mode: { type: 'string' },
   full: { type: 'boolean' },
+  'word-vectors': { type: 'boolean' },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -75,11 +78,13 @@ function homeOf(io: CliIo): { env: Record<string, string | undefined> } {
 }
 
 async function runIndex(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, ['json']);
+  const { values, positionals } = parse(argv, ['json', 'word-vectors']);
   if (values.help) return help(io);
   if (positionals.length === 0) throw new UsageError('missing the source(s) to index, e.g. botocore or python:requests', DOCS_USAGE);
   const { indexApiDocs } = await import('../../app/index-api-docs.js');
-  const report = await indexApiDocs({ sources: positionals }, { ...homeOf(io), cwd: io.cwd, progress: (label) => createProgress(label, io.stderr) });
+  const report = await indexApiDocs({ sources: positionals }, { ...homeOf(io), cwd: io.cwd, progress: (label) => createProgress(label, io.stderr),
+    ...(values['word-vectors'] ? { wordMeaning: true } : {}),
+  });
   if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
     for (const s of report.sources) {

@@ -62,7 +62,7 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     // An unresolved receiver (`x.foo()`) is only judged when the member exists somewhere in the library.
     if (call.ownerKind === undefined) return undefined;
     const where = call.ownerKind === 'client' ? `the ${call.owner} client` : call.ownerKind === 'instance' ? `class ${call.owner}` : library;
-    return unknown(base, wanted, `${wanted} does not exist: ${where} has no "${call.member}"`);
+    return unknown(base, wanted, `${wanted} does not exist: ${where} has no "${call.member}"${elsewhere(call, library, catalog)}`);
   }
   // Overloads or same-named APIs: the call is valid if any fits; otherwise report the closest.
   let best: { hit: ApiHit; problems: InvocationProblem[] } | undefined;
@@ -72,6 +72,15 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     if (problems.length === 0) break;
   }
   return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems };
+}
+
+/** A same-named API under other owners: a hint at what the model mixed up, never taken as the answer. */
+function elsewhere(call: SnippetCall, library: string, catalog: ApiCatalog): string {
+  if (call.ownerKind !== 'client') return '';
+  const owners = [...new Set(catalog.findMember(call.member, library).map((hit) => hit.owner))].filter((owner) => owner !== call.owner).sort();
+  if (owners.length === 0) return '';
+  const shown = owners.slice(0, 3).join(', ');
+  return ` ("${call.member}" is ${owners.length === 1 ? 'an operation of' : 'an operation of other services:'} ${shown}${owners.length > 3 ? ', …' : ''})`;
 }
 
 function unknown(base: Omit<InvocationCheck, 'api' | 'exists' | 'valid' | 'problems'>, wanted: string, message: string): InvocationCheck {

@@ -11,16 +11,32 @@ import type { ApiHit } from './types.js';
 import { NO_MEANING, toQueryWord, wordMatch, type QueryWord, type WordMeaning } from './word-match.js';
 
 /** Weights of the evidence, tuned on the benchmark's tune services only. */
-export const WEIGHTS = { name: 4, args: 2.5, intent: 4, nameInDoc: 0.75, owner: 2.5, bm25: 0.5 } as const;
+export const WEIGHTS: Weights = { name: 4, nameWithIntent: 2, args: 3.5, intent: 5, nameInDoc: 0.75, owner: 2.5, bm25: 0.5 };
+
+export interface Weights {
+  /** The called name, when no intent is given. */
+  name: number;
+  /** The called name beside an intent: a name known not to exist says less than what the caller wants. */
+  nameWithIntent: number;
+  args: number;
+  intent: number;
+  nameInDoc: number;
+  owner: number;
+  bm25: number;
+}
 
 export interface RankOptions {
   meaning?: WordMeaning;
+  /** Overrides of the weights (benchmark tuning). */
+  weights?: Partial<Weights>;
 }
 
 /** Candidates (whose `score` is a bm25 share in 0..1) sorted by the combined score (written into `score`), best first; ties keep input order. */
 export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], options: RankOptions = {}): ApiHit[] {
   if (candidates.length === 0) return [];
   const meaning = options.meaning ?? NO_MEANING;
+  const weights = { ...WEIGHTS, ...options.weights };
+  const nameWeight = query.intentWords.length > 0 ? weights.nameWithIntent : weights.name;
   const queryWords = query.nameWords.map(toQueryWord);
   const words = candidates.map(wordsOf);
   const intent = query.intentWords.length > 0 ? intentTerms(query.intentWords, words) : [];
@@ -36,12 +52,12 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
     const nameInDoc = nameTerms.length > 0 ? nameTerms.filter((q) => w.description.has(q.word) || [...q.variants].some((v) => w.description.has(v))).length / nameTerms.length : 0;
     const owner = query.ownerWords.length > 0 ? ownerAgreement(query, candidate.owner, w.owner) : 0;
     const score =
-      WEIGHTS.name * name +
-      WEIGHTS.args * args +
-      WEIGHTS.intent * intentScore +
-      WEIGHTS.nameInDoc * nameInDoc +
-      WEIGHTS.owner * owner +
-      WEIGHTS.bm25 * Math.min(1, Math.max(0, candidate.score));
+      nameWeight * name +
+      weights.args * args +
+      weights.intent * intentScore +
+      weights.nameInDoc * nameInDoc +
+      weights.owner * owner +
+      weights.bm25 * Math.min(1, Math.max(0, candidate.score));
     return { candidate: { ...candidate, score: round(score) }, order, score };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);

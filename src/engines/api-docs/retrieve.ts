@@ -8,7 +8,7 @@
  */
 import type { ApiCatalog } from './catalog.js';
 import { toFtsQuery, type ApiQuery } from './query.js';
-import { rankCandidates } from './rank.js';
+import { rankCandidates, type Weights } from './rank.js';
 import { numberVariants, verbSynonyms } from './synonyms.js';
 import type { ApiHit } from './types.js';
 import type { WordMeaning } from './word-match.js';
@@ -21,6 +21,8 @@ export interface RetrieveOptions {
   topK: number;
   /** Word similarity in meaning (word vectors); words match by form only without it. */
   meaning?: WordMeaning;
+  /** Overrides of the ranking weights (benchmark tuning). */
+  weights?: Partial<Weights>;
 }
 
 /** The `topK` APIs best matching `query`, in `library` when given. */
@@ -49,7 +51,10 @@ export function retrieveApis(catalog: ApiCatalog, query: ApiQuery, options: Retr
   }
   // Overloads share a name: the best-ranked one stands for them.
   const seen = new Set<string>();
-  return rankCandidates(query, [...pool.values()], options.meaning === undefined ? {} : { meaning: options.meaning })
+  return rankCandidates(query, [...pool.values()], {
+    ...(options.meaning === undefined ? {} : { meaning: options.meaning }),
+    ...(options.weights === undefined ? {} : { weights: options.weights }),
+  })
     .filter((hit) => !seen.has(hit.name) && seen.add(hit.name))
     .slice(0, options.topK);
 }

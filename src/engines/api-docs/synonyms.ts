@@ -36,6 +36,20 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
   return new Map([...map].map(([verb, set]) => [verb, [...set]]));
 })();
 
+/**
+ * How near two verbs are: 1 the same, 0.7 when one heads a group holding the other (`list` /
+ * `enumerate`), 0.5 when they only share a group (`enumerate` / `describe`), else 0.
+ */
+export function verbNearness(a: string, b: string): number {
+  if (a === b) return 1;
+  let near = 0;
+  for (const group of VERB_GROUPS) {
+    if (!group.includes(a) || !group.includes(b)) continue;
+    near = Math.max(near, group[0] === a || group[0] === b ? 0.7 : 0.5);
+  }
+  return near;
+}
+
 /** The verbs a code model may have swapped for `verb` (empty when it is not a known verb). */
 export function verbSynonyms(verb: string): readonly string[] {
   return SYNONYMS.get(verb.toLowerCase()) ?? [];

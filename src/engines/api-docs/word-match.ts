@@ -4,7 +4,7 @@
  * (`config` / `configuration`), and, when word vectors are given, nearness in meaning
  * (`server` / `instance`).
  */
-import { numberVariants, verbSynonyms } from './synonyms.js';
+import { numberVariants, verbNearness, verbSynonyms } from './synonyms.js';
 
 /** Similarity of two lower-case words in meaning (cosine of word vectors; 0 when either is unknown). */
 export interface WordMeaning {
@@ -15,7 +15,7 @@ export interface WordMeaning {
 export const NO_MEANING: WordMeaning = { similarity: () => 0 };
 
 /** Below this cosine two words are taken as unrelated. */
-const MEANING_FLOOR = 0.4;
+const MEANING_FLOOR = 0.5;
 
 /** Memoises a meaning source per word pair (the same pairs come back query after query). */
 export function cachedMeaning(meaning: WordMeaning, limit = 200_000): WordMeaning {
@@ -49,18 +49,19 @@ export function toQueryWord(word: string): QueryWord {
 }
 
 /**
- * 1 same word, 0.9 other number, 0.6 swapped verb, 0.55 abbreviation (one a prefix of the other,
+ * 1 same word, 0.9 other number, 0.5–0.7 swapped verb (by how near), 0.55 abbreviation (one a prefix of the other,
  * at least 3 letters, or the same stem), else up to 0.7 for nearness in meaning.
  */
 export function wordMatch(query: QueryWord, word: string, meaning: WordMeaning): number {
   if (query.word === word) return 1;
   if (query.variants.has(word)) return 0.9;
-  if (query.synonyms.has(word)) return 0.6;
+  if (query.synonyms.has(word)) return verbNearness(query.word, word);
   const short = query.word.length <= word.length ? query.word : word;
   const long = short === word ? query.word : word;
   if (short.length >= 3 && long.startsWith(short) && !/^\d/.test(short)) return 0.55;
   if (short.length >= 5 && commonPrefix(short, long) >= Math.max(4, short.length - 2)) return 0.55;
-  if (/\d/.test(query.word) || /\d/.test(word)) return 0;
+  // Verbs are matched by the synonym table only: in vector space most verbs are near one another.
+  if (query.isVerb || /\d/.test(query.word) || /\d/.test(word) || verbSynonyms(word).length > 0) return 0;
   const cosine = meaning.similarity(query.word, word);
   return cosine >= MEANING_FLOOR ? Math.min(0.7, cosine) : 0;
 }
