@@ -11,7 +11,7 @@ import type { ApiHit } from './types.js';
 import { NO_MEANING, toQueryWord, wordMatch, type QueryWord, type WordMeaning } from './word-match.js';
 
 /** Weights of the evidence, tuned on the benchmark's tune services only. */
-export const WEIGHTS: Weights = { name: 4, nameWithIntent: 2, args: 3.5, intent: 5, nameInDoc: 0.75, owner: 2.5, bm25: 0.5 };
+export const WEIGHTS: Weights = { name: 4, nameWithIntent: 2, args: 3.5, intent: 5, nameInDoc: 0.75, owner: 5, bm25: 0.5 };
 
 export interface Weights {
   /** The called name, when no intent is given. */

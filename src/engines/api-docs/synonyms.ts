@@ -60,7 +60,7 @@ export function numberVariants(word: string): string[] {
   const w = word.toLowerCase();
   if (w.length < 3) return [];
   if (w.endsWith('ies')) return [`${w.slice(0, -3)}y`];
-  if (/(ss|sh|ch|x|z)es$/.test(w)) return [w.slice(0, -2)];
+  if (/(ss|us|ias|sh|ch|x|z)es$/.test(w)) return [w.slice(0, -2)];
   if (w.endsWith('ss') || w.endsWith('us') || w.endsWith('is')) return [`${w}es`];
   if (w.endsWith('s')) return [w.slice(0, -1)];
   if (/[^aeiou]y$/.test(w)) return [`${w.slice(0, -1)}ies`];
