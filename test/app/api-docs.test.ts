@@ -70,6 +70,18 @@ describe('searchApiDocs (the interface the answerability engine uses)', () => {
 });
 
 describe('lookupApiDocs (DAG++)', () => {
+  it("answers from the receiver's own service when the call names another service's operation", async () => {
+    const { home } = await indexed();
+    const result = await lookupApiDocs(
+      { code: 'import boto3\nq = boto3.client("sqs")\nq.get_item(QueueUrl="https://queue")\n', query: 'take the next messages off the queue' },
+      { home, meaning: null },
+    );
+    expect(result.triggered).toBe(true);
+    expect(result.invocations[0]!.problems[0]!.message).toContain('"get_item" is an operation of dynamodb');
+    expect(result.docs[0]!.name).toBe('sqs.receive_message');
+    expect(result.docs.every((doc) => doc.name.startsWith('sqs.'))).toBe(true);
+  });
+
   it('does not retrieve for valid calls, and retrieves the intended API for a hallucinated one', async () => {
     const { home } = await indexed();
     const ok = await lookupApiDocs({ code: 'import boto3\nddb = boto3.client("dynamodb")\nddb.get_item(TableName="t", Key={})\n' }, { home });
