@@ -138,6 +138,7 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
         ...(check.owner === undefined ? {} : { owner: check.owner }),
         ...(check.ownerKind === undefined ? {} : { ownerKind: check.ownerKind }),
         keywords: check.keywords,
+        ...(check.values === undefined ? {} : { values: check.values }),
         intent: query,
       }),
       { topK, ...withMeaning, ...(check.library === undefined ? {} : { library: check.library }) },

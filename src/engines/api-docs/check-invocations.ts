@@ -46,6 +46,7 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     library,
     member: call.member,
     keywords: call.keywords,
+    ...(call.values === undefined ? {} : { values: call.values }),
     ...(owner === undefined ? {} : { owner }),
     ...(call.ownerKind === undefined ? {} : { ownerKind: call.ownerKind }),
     ...(call.nameSpan === undefined ? {} : { nameSpan: call.nameSpan }),

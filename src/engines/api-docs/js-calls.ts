@@ -149,13 +149,28 @@ function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
   return undefined;
 }
 
-function countArguments(args: Node | null): { positional: number; spreadPositional: boolean } {
+function countArguments(args: Node | null): { positional: number; spreadPositional: boolean; values?: string[] } {
   let positional = 0;
   let spreadPositional = false;
+  const values: string[] = [];
   for (const arg of args?.namedChildren ?? []) {
     if (!arg || arg.type === 'comment') continue;
     if (arg.type === 'spread_element') spreadPositional = true;
-    else positional += 1;
+    else {
+      positional += 1;
+      collectStrings(arg, values);
+    }
   }
-  return { positional, spreadPositional };
+  return values.length > 0 ? { positional, spreadPositional, values } : { positional, spreadPositional };
+}
+
+/** The contents of string literals in an argument (inside arrays and objects too), at most 8 of 200 characters. */
+function collectStrings(node: Node, out: string[]): void {
+  if (out.length >= 8) return;
+  if (node.type === 'string') {
+    const content = node.namedChildren.filter((c): c is Node => c?.type === 'string_fragment').map((c) => c.text).join('');
+    if (content.length > 0) out.push(content.slice(0, 200));
+    return;
+  }
+  for (const child of node.namedChildren) if (child) collectStrings(child, out);
 }

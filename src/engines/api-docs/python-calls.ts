@@ -157,7 +157,7 @@ function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
   return resolveCallee(fn, scope, { text: callText(node.text), line: node.startPosition.row + 1, ...args });
 }
 
-type CallBase = Pick<SnippetCall, 'text' | 'line' | 'positional' | 'keywords' | 'spreadPositional' | 'spreadKeywords' | 'incomplete' | 'nameSpan'>;
+type CallBase = Pick<SnippetCall, 'text' | 'line' | 'positional' | 'keywords' | 'spreadPositional' | 'spreadKeywords' | 'incomplete' | 'nameSpan' | 'values'>;
 
 /** The call a callee expression makes, resolved through the scope; undefined for calls nobody can judge. */
 function resolveCallee(fn: Node, scope: Scope, base: CallBase): SnippetCall | undefined {
@@ -220,17 +220,39 @@ function unclosedCalls(error: Node, scope: Scope): SnippetCall[] {
   return calls;
 }
 
-function countArguments(args: Node | null): Pick<SnippetCall, 'positional' | 'keywords' | 'spreadPositional' | 'spreadKeywords'> {
+function countArguments(args: Node | null): Pick<SnippetCall, 'positional' | 'keywords' | 'spreadPositional' | 'spreadKeywords' | 'values'> {
   const result = { positional: 0, keywords: [] as string[], spreadPositional: false, spreadKeywords: false };
   if (!args || args.type === 'generator_expression') return { ...result, positional: args ? 1 : 0 };
+  const values: string[] = [];
   for (const arg of args.namedChildren) {
     if (!arg || arg.type === 'comment') continue;
     if (arg.type === 'keyword_argument') {
       const name = arg.childForFieldName('name')?.text;
       if (name) result.keywords.push(name);
+      const value = arg.childForFieldName('value');
+      if (value) values.push(...stringContents(value));
     } else if (arg.type === 'list_splat') result.spreadPositional = true;
     else if (arg.type === 'dictionary_splat') result.spreadKeywords = true;
-    else result.positional += 1;
+    else {
+      result.positional += 1;
+      values.push(...stringContents(arg));
+    }
   }
-  return result;
+  return values.length > 0 ? { ...result, values } : result;
+}
+
+/** The contents of the string literals in an argument (inside lists and dicts too), at most 8 of 200 characters. */
+function stringContents(node: Node): string[] {
+  const out: string[] = [];
+  const visit = (n: Node): void => {
+    if (out.length >= 8) return;
+    if (n.type === 'string') {
+      const content = n.namedChildren.filter((c): c is Node => c?.type === 'string_content').map((c) => c.text).join('');
+      if (content.length > 0) out.push(content.slice(0, 200));
+      return;
+    }
+    for (const child of n.namedChildren) if (child) visit(child);
+  };
+  visit(node);
+  return out;
 }

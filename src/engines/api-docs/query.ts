@@ -26,6 +26,8 @@ export interface ApiQuery {
   argWords: string[];
   /** Words of the intent text (stop words removed). */
   intentWords: string[];
+  /** Words of the string literals passed (`"arn:aws:sqs:…:orders"` → arn, aws, sqs, orders), weaker than the intent. */
+  valueWords: string[];
 }
 
 const STOP_WORDS = new Set(
@@ -38,6 +40,7 @@ export function formulateQuery(input: {
   owner?: string;
   ownerKind?: ApiQuery['ownerKind'];
   keywords?: readonly string[];
+  values?: readonly string[];
   intent?: string;
 }): ApiQuery {
   const keywords = unique([...(input.keywords ?? [])]);
@@ -50,6 +53,8 @@ export function formulateQuery(input: {
     keywords,
     argWords: unique(keywords.flatMap((keyword) => splitIdentifier(keyword))),
     intentWords: unique(textWords(input.intent ?? '').filter((word) => !STOP_WORDS.has(word) && word.length > 1)),
+    // Identifiers inside values (`i-0abc12`, hashes, numbers) say nothing: words of letters only, three or more.
+    valueWords: unique((input.values ?? []).flatMap((value) => textWords(value)).filter((word) => /^[a-z]{3,}$/.test(word) && !STOP_WORDS.has(word))).slice(0, 24),
   };
 }
 

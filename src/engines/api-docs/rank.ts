@@ -1,7 +1,7 @@
 /**
  * Re-ranks candidates for the call that was meant, from evidence that does not depend on the
  * library: the called name (words matched as a model means them, and by characters), the
- * argument names the API takes and requires, the intent text (weighted by how rare each word is
+ * argument names the API takes and requires, the string values passed, the intent text (weighted by how rare each word is
  * among the candidates, matched against names and documentation), the receiver, and bm25.
  */
 import { splitIdentifier, textWords } from './identifiers.js';
@@ -11,7 +11,7 @@ import type { ApiHit } from './types.js';
 import { NO_MEANING, toQueryWord, wordMatch, type QueryWord, type WordMeaning } from './word-match.js';
 
 /** Weights of the evidence, tuned on the benchmark's tune services only. */
-export const WEIGHTS: Weights = { name: 4, nameWithIntent: 2, args: 3.5, intent: 5, nameInDoc: 0.75, owner: 5, bm25: 0.5 };
+export const WEIGHTS: Weights = { name: 4, nameWithIntent: 2, args: 3.5, values: 1.5, intent: 5, nameInDoc: 0.75, owner: 5, bm25: 0.5 };
 
 export interface Weights {
   /** The called name, when no intent is given. */
@@ -19,6 +19,8 @@ export interface Weights {
   /** The called name beside an intent: a name known not to exist says less than what the caller wants. */
   nameWithIntent: number;
   args: number;
+  /** Words of the string literals passed, found in the API's name or documentation. */
+  values: number;
   intent: number;
   nameInDoc: number;
   owner: number;
@@ -40,6 +42,7 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
   const queryWords = query.nameWords.map(toQueryWord);
   const words = candidates.map(wordsOf);
   const intent = query.intentWords.length > 0 ? intentTerms(query.intentWords, words) : [];
+  const values = query.valueWords.length > 0 ? intentTerms(query.valueWords, words) : [];
   const nameTerms = queryWords.filter((q) => !q.isVerb && !/^v?\d+$/.test(q.word));
   const joined = query.member === undefined ? '' : squash(query.member);
   const keywords = new Set(query.keywords);
@@ -49,12 +52,14 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
     const name = queryWords.length === 0 ? 0 : joined.length > 0 && squash(candidate.member) === joined ? 1.3 : softDice(queryWords, w.member, meaning);
     const args = keywords.size > 0 ? argumentFit(keywords, lowerKeywords, candidate) : 0;
     const intentScore = intent.length > 0 ? intentAgreement(intent, w, meaning) : 0;
+    const valueScore = values.length > 0 ? intentAgreement(values, w, meaning) : 0;
     const nameInDoc = nameTerms.length > 0 ? nameTerms.filter((q) => w.description.has(q.word) || [...q.variants].some((v) => w.description.has(v))).length / nameTerms.length : 0;
     const owner = query.ownerWords.length > 0 ? ownerAgreement(query, candidate.owner, w.owner) : 0;
     const score =
       nameWeight * name +
       weights.args * args +
       weights.intent * intentScore +
+      weights.values * valueScore +
       weights.nameInDoc * nameInDoc +
       weights.owner * owner +
       weights.bm25 * Math.min(1, Math.max(0, candidate.score));

@@ -86,6 +86,8 @@ export interface SnippetCall {
   keywords: string[];
   /** Whether a `**kwargs` spread is passed (keywords unknown). */
   spreadKeywords: boolean;
+  /** The contents of string literals passed as arguments (`"arn:aws:sqs:…"`), evidence of what the call is about. */
+  values?: string[];
   line: number;
   /** Where the called name (`list_object`, or `get` of `get(url)`) lies in the snippet: [start, end) in characters. */
   nameSpan?: readonly [number, number];
@@ -108,6 +110,8 @@ export interface InvocationCheck {
   /** How the owner was resolved (a `client`'s APIs are the whole of what the receiver offers). */
   ownerKind?: 'client' | 'instance' | 'module';
   keywords: string[];
+  /** String literal arguments of the call, for retrieval. */
+  values?: string[];
   /** The called name's place in the snippet (from the call), for per-call model confidence. */
   nameSpan?: readonly [number, number];
 }

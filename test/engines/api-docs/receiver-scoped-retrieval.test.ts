@@ -39,6 +39,16 @@ describe('receiver-scoped retrieval', () => {
     expect(get[0]?.name).toBe('dynamodb.get_item');
   });
 
+  it('counts the string values passed as evidence of what the call is about', () => {
+    const call = { member: 'process', owner: 's3', ownerKind: 'client' as const, keywords: ['Bucket'] };
+    const [plain] = retrieveApis(store, formulateQuery(call), { topK: 1, library: 'boto3' });
+    const [valued] = retrieveApis(store, formulateQuery({ ...call, values: ['access control list'] }), { topK: 1, library: 'boto3' });
+    expect(plain?.name).not.toBe('s3.get_bucket_acl');
+    expect(valued?.name).toBe('s3.get_bucket_acl');
+    // Identifiers, numbers and hashes in values are not words.
+    expect(formulateQuery({ values: ['i-0abc123de', 'arn:aws:sqs:us-east-1:123456789012:orders'] }).valueWords).toEqual(['arn', 'aws', 'sqs', 'east', 'orders']);
+  });
+
   it.each([
     ['Listtables', 'dynamodb.list_tables'],
     ['LISTTABLES', 'dynamodb.list_tables'],

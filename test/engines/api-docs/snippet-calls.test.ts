@@ -84,3 +84,12 @@ describe('guessSnippetLanguage', () => {
     expect(guessSnippetLanguage(code)).toBe(language);
   });
 });
+
+describe('string values of a call', () => {
+  it('keeps the string literals passed, inside lists and dicts too (Python and TypeScript)', async () => {
+    const [py] = await findSnippetCalls('import boto3\nc = boto3.client("sqs")\nc.get_queue(QueueUrl="https://q/orders", Names=["All"], N=3)\n', 'python').then((calls) => calls.filter((c) => c.member === 'get_queue'));
+    expect(py?.values).toEqual(['https://q/orders', 'All']);
+    const [ts] = await findSnippetCalls('import { S3 } from "@aws-sdk/client-s3";\nconst s = new S3();\ns.getThing({ Bucket: "invoices" }, 2);\n', 'typescript').then((calls) => calls.filter((c) => c.member === 'getThing'));
+    expect(ts?.values).toEqual(['invoices']);
+  });
+});
