@@ -49,8 +49,9 @@ export function toQueryWord(word: string): QueryWord {
 }
 
 /**
- * 1 same word, 0.9 other number, 0.5–0.7 swapped verb (by how near), 0.55 abbreviation (one a prefix of the other,
- * at least 3 letters, or the same stem), else up to 0.7 for nearness in meaning.
+ * 1 same word, 0.9 other number, 0.5–0.7 swapped verb (by how near), 0.55 truncation (one a prefix
+ * of the other, at least 3 letters, or the same stem), 0.5 abbreviation (`cfg`), else up to 0.7 for
+ * nearness in meaning.
  */
 export function wordMatch(query: QueryWord, word: string, meaning: WordMeaning): number {
   if (query.word === word) return 1;
@@ -60,10 +61,27 @@ export function wordMatch(query: QueryWord, word: string, meaning: WordMeaning):
   const long = short === word ? query.word : word;
   if (short.length >= 3 && long.startsWith(short) && !/^\d/.test(short)) return 0.55;
   if (short.length >= 5 && commonPrefix(short, long) >= Math.max(4, short.length - 2)) return 0.55;
+  if (isAbbreviation(short, long)) return 0.5;
   // Verbs are matched by the synonym table only: in vector space most verbs are near one another.
   if (query.isVerb || /\d/.test(query.word) || /\d/.test(word) || verbSynonyms(word).length > 0) return 0;
   const cosine = meaning.similarity(query.word, word);
   return cosine >= MEANING_FLOOR ? Math.min(0.7, cosine) : 0;
+}
+
+/**
+ * `cfg` / `config`, `msg` / `message`, `db` / `database`: a short run of consonants after the first
+ * letter that appears, in order, in a longer word with the same first letter.
+ */
+function isAbbreviation(short: string, long: string): boolean {
+  if (short.length < 2 || short.length > 4 || long.length < short.length + 2 || short[0] !== long[0]) return false;
+  if (!/^[a-z][b-df-hj-np-tv-z]+$/.test(short)) return false;
+  let at = 1;
+  for (const letter of short.slice(1)) {
+    at = long.indexOf(letter, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
 }
 
 function commonPrefix(a: string, b: string): number {

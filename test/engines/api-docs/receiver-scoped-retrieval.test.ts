@@ -93,6 +93,12 @@ describe('word matching', () => {
     ['cfg', 'cfgs', 0.9],
     ['config', 'configuration', 0.55],
     ['opt', 'options', 0.55],
+    ['inv', 'inverse', 0.55],
+    ['cfg', 'config', 0.5],
+    ['msg', 'message', 0.5],
+    ['db', 'database', 0.5],
+    ['get', 'greeting', 0],
+    ['cfg', 'cluster', 0],
     ['v2', 'v3', 0],
   ])('%s ~ %s = %d', (a, b, expected) => {
     expect(wordMatch(toQueryWord(a), b, NO_MEANING)).toBe(expected);
