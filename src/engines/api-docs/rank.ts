@@ -52,7 +52,8 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
     const name = queryWords.length === 0 ? 0 : joined.length > 0 && squash(candidate.member) === joined ? 1.3 : softDice(queryWords, w.member, meaning);
     const args = keywords.size > 0 ? argumentFit(keywords, lowerKeywords, candidate) : 0;
     const intentScore = intent.length > 0 ? intentAgreement(intent, w, meaning) : 0;
-    const valueScore = values.length > 0 ? intentAgreement(values, w, meaning) : 0;
+    // Values are weak evidence, matched by form only (they are mostly names and identifiers).
+    const valueScore = values.length > 0 ? intentAgreement(values, w, NO_MEANING) : 0;
     const nameInDoc = nameTerms.length > 0 ? nameTerms.filter((q) => w.description.has(q.word) || [...q.variants].some((v) => w.description.has(v))).length / nameTerms.length : 0;
     const owner = query.ownerWords.length > 0 ? ownerAgreement(query, candidate.owner, w.owner) : 0;
     const score =
