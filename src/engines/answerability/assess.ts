@@ -6,10 +6,10 @@
  */
 import { GuardError } from '../../shared/errors.js';
 import { DEFAULT_CALIBRATION, type Calibration } from './calibration.js';
+import { decidePart, labelParts, type PartDecision } from './decide.js';
+import { gatherEvidence, type PartEvidence } from './evidence.js';
 import { parseApiUnit } from './parse-api-unit.js';
-import { indexApi, scoreCoverage, weighTerms, type CoverageResult } from './score-coverage.js';
-import { splitRequest } from './split-request.js';
-import type { ApiInput, ApiUnit, Assessment, AnswerabilityLabel, SubRequestEvidence } from './types.js';
+import type { ApiInput, ApiUnit, Assessment, SubRequestEvidence } from './types.js';
 import { NO_WORD_VECTORS, type WordVectors } from './word-vectors.js';
 
 /** Inputs past these are refused (request, API count) or cut (API text, sub-requests): the answer stays bounded. */
@@ -37,21 +37,10 @@ export function assessAnswerability(request: string, apis: readonly ApiInput[], 
   const calibration = options.calibration ?? DEFAULT_CALIBRATION;
   validate(request, apis);
   const units = apis.map((api) => boundUnit(parseApiUnit(api)));
-  const indexed = units.map((unit) => indexApi(unit, vectors));
-  const parts = splitRequest(request);
-  const bounded = parts.length > LIMITS.subRequests ? [...parts.slice(0, LIMITS.subRequests - 1), { text: parts.slice(LIMITS.subRequests - 1).map((p) => p.text).join(' '), boundary: 'sentence' as const }] : parts;
-  const evidence = bounded.map((part) => {
-    const terms = weighTerms(part.text, indexed, vectors, calibration);
-    const coverage = scoreCoverage(terms, indexed, vectors, calibration);
-    return toEvidence(part.text, coverage, units, calibration);
-  });
-  return { label: labelOf(evidence, calibration), confidence: confidenceOf(evidence, calibration), requests: evidence };
-}
-
-/** None covered: unanswerable; some covered and some clearly missed: partially; otherwise answerable. */
-function labelOf(evidence: SubRequestEvidence[], calibration: Calibration): AnswerabilityLabel {
-  if (!evidence.some((e) => e.covered)) return 'unanswerable';
-  return evidence.some((e) => !e.covered && e.score < calibration.missThreshold) ? 'partially_answerable' : 'answerable';
+  const parts = gatherEvidence(request, units, vectors, calibration, LIMITS.subRequests);
+  const decisions = parts.map((part) => decidePart(part, calibration));
+  const evidence = parts.map((part, i) => toEvidence(part, decisions[i]!, units));
+  return { label: labelParts(decisions, calibration), confidence: confidenceOf(evidence, calibration), requests: evidence };
 }
 
 function validate(request: string, apis: readonly ApiInput[]): void {
@@ -83,15 +72,13 @@ function boundUnit(unit: ApiUnit): ApiUnit {
   return { ...unit, description: unit.description.slice(0, LIMITS.scoredApiChars) };
 }
 
-function toEvidence(text: string, coverage: CoverageResult, units: ApiUnit[], calibration: Calibration): SubRequestEvidence {
-  const { terms, matches } = coverage;
+function toEvidence(part: PartEvidence, decision: PartDecision, units: ApiUnit[]): SubRequestEvidence {
+  const { terms } = part;
+  const matches = decision.best >= 0 ? part.apis[decision.best]!.matches : terms.map(() => 0);
   const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.weight - terms[a]!.weight);
-  const keys = order.slice(0, calibration.keyTerms);
-  const keysMatched = keys.every((i) => matches[i]! >= calibration.keyMatch);
-  const covered = terms.length > 0 && coverage.score >= calibration.threshold && keysMatched;
   const missing = order.filter((i) => matches[i]! < 0.5).slice(0, LIMITS.missingTerms).map((i) => terms[i]!.word);
-  const unit = units[coverage.best];
-  const evidence: SubRequestEvidence = { text, covered, score: round(coverage.score), ...(unit && coverage.score > 0 ? { best_api: apiLabel(unit) } : {}) };
+  const unit = units[decision.best];
+  const evidence: SubRequestEvidence = { text: part.text, covered: decision.covered, score: round(decision.score), ...(unit && decision.score > 0 ? { best_api: apiLabel(unit) } : {}) };
   if (missing.length > 0) evidence.missing = missing;
   return evidence;
 }

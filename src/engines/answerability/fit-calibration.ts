@@ -1,13 +1,18 @@
 /**
- * Fitting the calibration on labelled samples (coordinate descent over a fixed grid, objective
- * macro-F1 + accuracy/2) and estimating held-out performance by grouped k-fold cross-validation:
- * by library when the samples span several, else by base query, so that the variants of one task
- * (answerable, swapped APIs, concatenated) never sit on both sides of a split.
+ * Fitting the calibration's decision constants on labelled samples and measuring it on libraries it
+ * never saw. The matching constants (how words match and weigh) stay at CALIBRATION_START, set by hand
+ * before looking at any data; the evidence is gathered once per sample with them, and coordinate descent
+ * over DECISION_GRID then costs only the decisions (milliseconds per candidate). The objective is
+ * macro-F1 + accuracy/2 averaged over the training libraries, so that no one library (TorchData has
+ * most samples) decides alone. Held-out figures come from leave-one-library-out: each library is
+ * labelled by a calibration fitted on the others only.
  */
-import { assessAnswerability } from './assess.js';
+import { assessAnswerability, LIMITS } from './assess.js';
 import type { Calibration } from './calibration.js';
+import { labelEvidence } from './decide.js';
+import { gatherEvidence, type PartEvidence } from './evidence.js';
 import { scoreLabels, type LabelMetrics } from './metrics.js';
-import { splitRequest } from './split-request.js';
+import { parseApiUnit } from './parse-api-unit.js';
 import type { AnswerabilityLabel, ApiInput } from './types.js';
 import type { WordVectors } from './word-vectors.js';
 
@@ -24,15 +29,12 @@ const range = (from: number, to: number, step: number): number[] => {
   return out;
 };
 
-/**
- * Where fitting starts: hand-set values chosen before looking at any data. Cross-validation starts
- * here too, so that no fold's held-out samples have shaped its starting point.
- */
+/** Hand-set before looking at any data; the matching constants of every fitted calibration. */
 export const CALIBRATION_START: Calibration = {
   threshold: 0.55,
   missThreshold: 0.35,
-  semanticLow: 0.45,
-  semanticHigh: 0.8,
+  semanticLow: 0.65,
+  semanticHigh: 0.9,
   semanticMax: 0.8,
   fuzzyMatch: 0.85,
   sharedTermDiscount: 0.5,
@@ -41,86 +43,112 @@ export const CALIBRATION_START: Calibration = {
   fullWeightRank: 20_000,
   actionBonus: 0,
   nameBonus: 0,
+  signatureBonus: 0,
+  liftWeight: 0,
+  relativeMiss: 0,
   keyTerms: 0,
   keyMatch: 0.5,
 };
 
-/** The values each constant may take. */
-export const CALIBRATION_GRID: Partial<Record<keyof Calibration, number[]>> = {
-  threshold: range(0.3, 0.8, 0.025),
-  missThreshold: range(0.05, 0.6, 0.025),
-  semanticLow: range(0.25, 0.7, 0.05),
-  semanticHigh: range(0.55, 1.0, 0.05),
-  semanticMax: range(0.4, 1.0, 0.1),
-  fuzzyMatch: range(0.5, 1.0, 0.1),
-  sharedTermDiscount: range(0, 1, 0.1),
-  oovWeight: range(0.2, 1.6, 0.2),
-  identifierFactor: range(0, 1, 0.2),
-  fullWeightRank: [1000, 3000, 10_000, 20_000, 50_000, 150_000],
-  actionBonus: range(0, 0.6, 0.05),
-  nameBonus: range(0, 0.6, 0.05),
-  keyTerms: [0, 1, 2, 3],
-  keyMatch: range(0.2, 0.9, 0.1),
+/** The decision constants and the values each may take; the matching constants are not fitted. */
+export const DECISION_GRID: Partial<Record<keyof Calibration, number[]>> = {
+  threshold: range(0, 0.8, 0.025),
+  missThreshold: range(0, 0.6, 0.025),
+  actionBonus: range(0, 0.6, 0.1),
+  nameBonus: range(0, 0.5, 0.1),
+  signatureBonus: range(0, 0.6, 0.1),
+  liftWeight: [0, 0.25, 0.5, 1, 1.5, 2, 3],
+  relativeMiss: [0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9],
+  keyTerms: [0, 1, 2],
+  keyMatch: range(0.3, 0.9, 0.2),
 };
 
-/** Labels every sample with `calibration` and scores the result. */
+export interface GatheredSample {
+  sample: LabelledSample;
+  parts: PartEvidence[];
+}
+
+/** The evidence of every sample under `matching`'s matching constants. O(samples × assessment). */
+export function gatherSamples(samples: readonly LabelledSample[], vectors: WordVectors, matching: Calibration = CALIBRATION_START): GatheredSample[] {
+  return samples.map((sample) => ({ sample, parts: gatherEvidence(sample.query, sample.apis.map(parseApiUnit), vectors, matching, LIMITS.subRequests) }));
+}
+
+/** Labels gathered samples with `calibration`'s decision constants and scores the result. */
+export function evaluateGathered(gathered: readonly GatheredSample[], calibration: Calibration): LabelMetrics {
+  return scoreLabels(gathered.map((g) => g.sample.label), gathered.map((g) => labelEvidence(g.parts, calibration)));
+}
+
+/** Labels every sample through the full assessment with `calibration` and scores the result. */
 export function evaluateCalibration(samples: readonly LabelledSample[], vectors: WordVectors, calibration: Calibration): LabelMetrics {
   const predicted = samples.map((s) => assessAnswerability(s.query, s.apis, { vectors, calibration }).label);
   return scoreLabels(samples.map((s) => s.label), predicted);
 }
 
-const objective = (m: LabelMetrics): number => m.macroF1 + 0.5 * m.accuracy;
-const valid = (c: Calibration): boolean => c.missThreshold <= c.threshold && c.semanticLow < c.semanticHigh;
+/** Mean over libraries of macro-F1 + accuracy/2. */
+function objective(byLibrary: GatheredSample[][], calibration: Calibration): number {
+  let sum = 0;
+  for (const group of byLibrary) {
+    const m = evaluateGathered(group, calibration);
+    sum += m.macroF1 + 0.5 * m.accuracy;
+  }
+  return sum / byLibrary.length;
+}
 
-/** Coordinate descent from `start`: each constant in turn takes its best grid value, `passes` rounds. O(passes × grid × samples). */
-export function fitCalibration(samples: readonly LabelledSample[], vectors: WordVectors, start: Calibration, passes = 2): Calibration {
+/**
+ * Fits the decision constants on gathered samples: a joint search over threshold × liftWeight (they
+ * trade off), then coordinate descent over DECISION_GRID, `passes` rounds. Deterministic.
+ */
+export function fitDecision(gathered: readonly GatheredSample[], start: Calibration = CALIBRATION_START, passes = 2): Calibration {
+  const byLibrary = [...new Set(gathered.map((g) => g.sample.library))].sort().map((library) => gathered.filter((g) => g.sample.library === library));
   let best = { ...start };
-  let bestScore = objective(evaluateCalibration(samples, vectors, best));
-  for (let pass = 0; pass < passes; pass++) {
-    for (const [key, values] of Object.entries(CALIBRATION_GRID) as Array<[keyof Calibration, number[]]>) {
-      for (const value of values) {
-        const candidate = { ...best, [key]: value };
-        if (!valid(candidate)) continue;
-        const score = objective(evaluateCalibration(samples, vectors, candidate));
-        if (score > bestScore + 1e-9) {
-          bestScore = score;
-          best = candidate;
-        }
-      }
+  let bestScore = objective(byLibrary, best);
+  const consider = (candidate: Calibration): void => {
+    const score = objective(byLibrary, candidate);
+    if (score > bestScore + 1e-9) {
+      bestScore = score;
+      best = candidate;
     }
+  };
+  for (const threshold of DECISION_GRID.threshold!) for (const liftWeight of DECISION_GRID.liftWeight!) consider({ ...best, threshold, liftWeight });
+  for (let pass = 0; pass < passes; pass++) {
+    for (const [key, values] of Object.entries(DECISION_GRID) as Array<[keyof Calibration, number[]]>) for (const value of values) consider({ ...best, [key]: value });
   }
   return best;
 }
 
-export interface CrossValidation {
-  groupedBy: 'library' | 'base query';
-  folds: Array<{ test: LabelMetrics; calibration: Calibration }>;
+/** Gathers and fits in one step (see fitDecision). */
+export function fitCalibration(samples: readonly LabelledSample[], vectors: WordVectors, start: Calibration = CALIBRATION_START, passes = 2): Calibration {
+  return fitDecision(gatherSamples(samples, vectors, start), start, passes);
+}
+
+export interface HeldOutLibrary {
+  library: string;
+  test: LabelMetrics;
+  /** Fitted on every other library. */
+  calibration: Calibration;
+}
+
+export interface LeaveOneLibraryOut {
+  libraries: HeldOutLibrary[];
   /** All held-out predictions pooled. */
   pooled: LabelMetrics;
 }
 
-/** Grouped k-fold cross-validation: fit on the other folds, label the held-out one, pool the predictions. */
-export function crossValidate(samples: readonly LabelledSample[], vectors: WordVectors, start: Calibration, k = 5, passes = 2): CrossValidation {
-  const byLibrary = new Set(samples.map((s) => s.library)).size > 1;
-  const groupOf = (s: LabelledSample): string =>
-    byLibrary ? s.library : (splitRequest(s.query)[0]?.text ?? s.query).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-  const groups = [...new Set(samples.map(groupOf))].sort();
-  const folds = byLibrary ? groups.length : Math.min(k, groups.length);
-  // Deterministic: a string hash of the group picks its fold (libraries: one fold each).
-  const foldOf = new Map(groups.map((g, i) => [g, byLibrary ? i : [...g].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7) % folds]));
+/** Leave-one-library-out: each library labelled by a calibration fitted on the others only. */
+export function leaveOneLibraryOut(gathered: readonly GatheredSample[], start: Calibration = CALIBRATION_START, passes = 2): LeaveOneLibraryOut {
+  const libraries = [...new Set(gathered.map((g) => g.sample.library))];
   const gold: AnswerabilityLabel[] = [];
   const predicted: AnswerabilityLabel[] = [];
-  const results: CrossValidation['folds'] = [];
-  for (let fold = 0; fold < folds; fold++) {
-    const train = samples.filter((s) => foldOf.get(groupOf(s)) !== fold);
-    const test = samples.filter((s) => foldOf.get(groupOf(s)) === fold);
-    if (test.length === 0 || train.length === 0) continue;
-    const calibration = fitCalibration(train, vectors, start, passes);
-    for (const s of test) {
-      gold.push(s.label);
-      predicted.push(assessAnswerability(s.query, s.apis, { vectors, calibration }).label);
+  const results: HeldOutLibrary[] = [];
+  for (const library of libraries) {
+    const train = gathered.filter((g) => g.sample.library !== library);
+    const test = gathered.filter((g) => g.sample.library === library);
+    const calibration = fitDecision(train, start, passes);
+    for (const g of test) {
+      gold.push(g.sample.label);
+      predicted.push(labelEvidence(g.parts, calibration));
     }
-    results.push({ test: evaluateCalibration(test, vectors, calibration), calibration });
+    results.push({ library, test: evaluateGathered(test, calibration), calibration });
   }
-  return { groupedBy: byLibrary ? 'library' : 'base query', folds: results, pooled: scoreLabels(gold, predicted) };
+  return { libraries: results, pooled: scoreLabels(gold, predicted) };
 }

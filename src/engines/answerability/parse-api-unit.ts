@@ -13,7 +13,14 @@ export function parseApiUnit(input: ApiInput): ApiUnit {
     const signature = input.signature ?? '';
     const fromSignature = signature.includes('(') ? parseApiText(`${input.name}${signature.slice(signature.indexOf('('))}: x`) : undefined;
     const params = fromSignature?.params ?? parseParams(signature);
-    return { name: input.name.trim(), signature, params: [...new Set([...params, ...(input.parameters ?? []), ...sectionParams(input.description)])], description: input.description.trim() };
+    const types = signature.includes('(') ? annotationWords(signature) : [];
+    return {
+      name: input.name.trim(),
+      signature,
+      params: [...new Set([...params, ...(input.parameters ?? []), ...sectionParams(input.description)])],
+      ...(types.length > 0 ? { types } : {}),
+      description: input.description.trim(),
+    };
   }
   return parseApiText(input);
 }
@@ -30,7 +37,8 @@ function parseApiText(text: string): ApiUnit {
       const returns = /^\s*->\s*[^:]*/.exec(rest);
       if (returns) rest = rest.slice(returns[0].length);
       const description = rest.replace(/^\s*:\s*/, '').trim();
-      return { name: head[1]!, signature, params: [...new Set([...parseParams(signature.slice(1, -1)), ...sectionParams(description)])], description };
+      const types = annotationWords(`${signature}${returns?.[0] ?? ''}`);
+      return { name: head[1]!, signature, params: [...new Set([...parseParams(signature.slice(1, -1)), ...sectionParams(description)])], ...(types.length > 0 ? { types } : {}), description };
     }
   }
   const named = /^([A-Za-z_][\w.]*)\s*:\s+(.*)$/s.exec(trimmed);
@@ -50,6 +58,20 @@ function matchingParen(text: string, open: number): number {
   }
   return -1;
 }
+
+/**
+ * The type names a signature's annotations and return annotation mention ("a: ArrayLike, axis: int | None
+ * = None) -> NDArray[Any]" gives ArrayLike, NDArray, Any): identifiers after a ':' or '->', defaults skipped.
+ */
+export function annotationWords(signature: string): string[] {
+  const words = new Set<string>();
+  for (const match of signature.matchAll(/(?::|->)\s*([^,=)]*(?:\[[^\]]*\])?[^,=)]*)/g)) {
+    for (const word of match[1]!.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) if (!IGNORED_TYPES.has(word[0])) words.add(word[0]);
+  }
+  return [...words];
+}
+
+const IGNORED_TYPES = new Set(['None', 'Any', 'Literal', 'Optional', 'Union', 'L', 'Incomplete', 'object', 'typing', 'T', 'Self', 'NoValueType', '_NoValueType']);
 
 /** Parameter names of a signature body: top-level comma-separated, annotations and defaults dropped. */
 export function parseParams(signature: string): string[] {

@@ -21,6 +21,8 @@ export interface IndexedApi {
   action: IndexedApi['words'];
   /** Stems of the name's parts. */
   nameStems: Set<string>;
+  /** Stems of the parameter names and of the annotated parameter and return types. */
+  signatureStems: Set<string>;
 }
 
 export interface WeightedTerm extends Term {
@@ -38,11 +40,8 @@ export interface CoverageResult {
 
 /** Indexes an API unit for matching: name, parameter names and description terms. */
 export function indexApi(unit: ApiUnit, vectors: WordVectors): IndexedApi {
-  const terms = [
-    ...extractTerms(unit.name),
-    ...unit.params.flatMap((p) => extractTerms(p)),
-    ...extractTerms(unit.description),
-  ];
+  const signatureTerms = [...unit.params.flatMap((p) => extractTerms(p)), ...(unit.types ?? []).flatMap((t) => extractTerms(t))];
+  const terms = [...extractTerms(unit.name), ...signatureTerms, ...extractTerms(unit.description)];
   const stems = new Set(terms.map((t) => t.stem));
   const seen = new Set<string>();
   const words: IndexedApi['words'] = [];
@@ -54,7 +53,7 @@ export function indexApi(unit: ApiUnit, vectors: WordVectors): IndexedApi {
   const nameTerms = extractTerms(unit.name);
   const firstWord = extractTerms(unit.description.split(/[\s,.;:]+/).find((w) => /^[A-Za-z]/.test(w)) ?? '');
   const action = [...nameTerms, ...firstWord].map((t) => ({ word: t.word, vector: vectors.vector(t.word) }));
-  return { unit, stems, words, action, nameStems: new Set(nameTerms.map((t) => t.stem)) };
+  return { unit, stems, words, action, nameStems: new Set(nameTerms.map((t) => t.stem)), signatureStems: new Set(signatureTerms.map((t) => t.stem)) };
 }
 
 /** The request's distinct content terms with their weights (see Calibration for the parts). */
@@ -69,19 +68,46 @@ export function weighTerms(text: string, apis: IndexedApi[], vectors: WordVector
   });
 }
 
-/** Scores the sub-request against every API and keeps the best. O(terms × API words × dimensions). */
-export function scoreCoverage(terms: WeightedTerm[], apis: IndexedApi[], vectors: WordVectors, calibration: Calibration): CoverageResult {
+/** The evidence one API gives for one sub-request, before any calibrated weighting. */
+export interface ApiEvidence {
+  /** Weighted share of the request's terms the API accounts for, 0..1. */
+  coverage: number;
+  /** How well the request's first content word (its action) matches the API's name or first description word, 0..1. */
+  action: number;
+  /** 1 when a request term names the API (same stem as a part of its name). */
+  named: number;
+  /** Weighted share of the request's terms matched (same stem) by parameter names or annotated types, 0..1. */
+  signature: number;
+  /** Match (0..1) of each term. */
+  matches: number[];
+}
+
+/** Evidence of `api` for the weighted terms. O(terms × API words × dimensions). */
+export function apiEvidence(terms: WeightedTerm[], api: IndexedApi, vectors: WordVectors, calibration: Calibration): ApiEvidence {
   const total = terms.reduce((sum, t) => sum + t.weight, 0);
+  const matches = terms.map((term) => matchTerm(term, api, vectors, calibration));
+  if (total === 0) return { coverage: 0, action: 0, named: 0, signature: 0, matches };
+  const coverage = terms.reduce((sum, t, i) => sum + t.weight * matches[i]!, 0) / total;
+  // The request's first content word is usually its action ("clone", "repeat", "read"): credit the API whose name or own first word says it.
+  const lead = terms[0];
+  const action = lead ? matchTerm(lead, { ...api, stems: new Set(api.action.map((w) => stemWord(w.word))), words: api.action }, vectors, calibration) : 0;
+  const named = terms.some((t) => api.nameStems.has(t.stem)) ? 1 : 0;
+  const signature = terms.reduce((sum, t) => sum + (api.signatureStems.has(t.stem) ? t.weight : 0), 0) / total;
+  return { coverage, action, named, signature, matches };
+}
+
+/** An API's score for a sub-request: coverage plus the calibrated credit for action, name and signature evidence, at most 1. */
+export function apiScore(evidence: ApiEvidence, calibration: Calibration): number {
+  return Math.min(1, evidence.coverage + calibration.actionBonus * evidence.action + calibration.nameBonus * evidence.named + calibration.signatureBonus * evidence.signature);
+}
+
+/** Scores the sub-request against every API and keeps the best. O(APIs × terms × API words × dimensions). */
+export function scoreCoverage(terms: WeightedTerm[], apis: IndexedApi[], vectors: WordVectors, calibration: Calibration): CoverageResult {
   let best: CoverageResult = { best: -1, score: 0, matches: terms.map(() => 0), terms };
   apis.forEach((api, index) => {
-    const matches = terms.map((term) => matchTerm(term, api, vectors, calibration));
-    const coverage = total === 0 ? 0 : terms.reduce((sum, t, i) => sum + t.weight * matches[i]!, 0) / total;
-    // The request's first content word is usually its action ("clone", "repeat", "read"): credit the API whose name or own first word says it.
-    const lead = terms[0];
-    const action = lead ? matchTerm(lead, { ...api, stems: new Set(api.action.map((w) => stemWord(w.word))), words: api.action }, vectors, calibration) : 0;
-    const named = terms.some((t) => api.nameStems.has(t.stem)) ? 1 : 0;
-    const score = total === 0 ? 0 : Math.min(1, coverage + calibration.actionBonus * action + calibration.nameBonus * named);
-    if (best.best < 0 || score > best.score) best = { best: index, score, matches, terms };
+    const evidence = apiEvidence(terms, api, vectors, calibration);
+    const score = apiScore(evidence, calibration);
+    if (best.best < 0 || score > best.score) best = { best: index, score, matches: evidence.matches, terms };
   });
   return best;
 }
@@ -112,9 +138,15 @@ export function isNearSpelling(a: string, b: string): boolean {
   return editDistance(a, b) <= (shorter >= 8 ? 2 : 1);
 }
 
-/** Lower-cased parts of identifiers the user wrote (snake_case, camelCase, with digits): likely variable names. */
+/**
+ * Lower-cased parts of identifiers the user wrote (snake_case, camelCase, with digits) and of quoted or
+ * back-ticked values (`my_list`, 'aas30dsa20', "10MB"): likely variable names and literals, not needs.
+ */
 function identifierWords(text: string): Set<string> {
   const words = new Set<string>();
+  for (const quoted of text.matchAll(/`([^`]{1,80})`|(?<![A-Za-z])'([^']{1,80})'(?![A-Za-z])|"([^"]{1,80})"/g)) {
+    for (const word of (quoted[1] ?? quoted[2] ?? quoted[3] ?? '').matchAll(/[A-Za-z][A-Za-z0-9_]*/g)) for (const part of splitIdentifier(word[0])) words.add(part);
+  }
   for (const match of text.matchAll(/[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]*)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*/g)) {
     const parts = splitIdentifier(match[0]);
     for (const part of parts) words.add(part);

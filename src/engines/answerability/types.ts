@@ -9,6 +9,8 @@ export interface ApiUnit {
   /** "(a: int, b=2)" as written, '' when absent. */
   signature: string;
   params: string[];
+  /** Words of the parameter annotations and the return annotation ("ArrayLike", "NDArray", "Response"), when written. */
+  types?: string[];
   description: string;
 }
 

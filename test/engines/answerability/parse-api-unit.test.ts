@@ -8,8 +8,17 @@ describe('parseApiUnit', () => {
       name: 'cycle',
       signature: '(source, count: Optional[int] = None)',
       params: ['source', 'count'],
+      types: ['int'],
       description: 'Cycles the input for the given number of times.',
     });
+  });
+
+  it('keeps the annotated parameter and return types as evidence, not the defaults', () => {
+    const unit = parseApiUnit('concatenate(arrays: Sequence[ArrayLike], axis: SupportsIndex | None = 0, out: None = None) -> NDArray[Any]');
+    expect(unit).toMatchObject({ name: 'concatenate', params: ['arrays', 'axis', 'out'], description: '' });
+    expect(unit.types).toEqual(['Sequence', 'ArrayLike', 'SupportsIndex', 'NDArray']);
+    expect(parseApiUnit({ name: 'get', signature: '(url: str, params=None) -> Response', description: 'Sends a GET request.' }).types).toEqual(['str', 'Response']);
+    expect(parseApiUnit('cycle(source, count): Cycles.').types).toBeUndefined();
   });
 
   it('keeps nested brackets and defaults with parentheses inside the signature', () => {
