@@ -57,7 +57,7 @@ describe('MCP protocol revisions', () => {
     });
     await clientTransport.start();
     await clientTransport.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
-    const message = (await answer) as { result: { protocolVersion: string } };
+    const message = (await answer) as unknown as { result: { protocolVersion: string } };
     return message.result.protocolVersion;
   }
 
