@@ -76,7 +76,7 @@ export async function scanRepository(root: string, deps: ScanDeps): Promise<Scan
       const suggestions = check?.suggestions.map((s) => s.name).slice(0, 3) ?? [];
       findings.push({
         file,
-        line: lineOf(target.origin),
+        line: lineOf(target.origin) ?? lineNaming(reader.readText(path), target.name ?? target.raw),
         verdict: decision.verdict,
         code: reason?.code ?? decision.rule,
         message: decision.reasons.map((r) => r.message).join('; ') || `${target.raw} is not allowed (${decision.rule})`,
@@ -120,9 +120,19 @@ export function findManifests(root: string): string[] {
   return found.sort();
 }
 
-function lineOf(origin: string): number {
+/** The line an origin names (`requirements.txt:3`); undefined when it names none. */
+function lineOf(origin: string): number | undefined {
   const match = /:(\d+)$/.exec(origin);
-  return match ? Number(match[1]) : 1;
+  return match ? Number(match[1]) : undefined;
+}
+
+/** For readers whose origins carry no line (pyproject.toml): the first line that names `name`, else 1. */
+function lineNaming(text: string | undefined, name: string): number {
+  if (text === undefined || name === '') return 1;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(^|[^A-Za-z0-9_.-])${escaped}($|[^A-Za-z0-9_.-])`, 'i');
+  const at = text.split(/\r?\n/).findIndex((line) => pattern.test(line));
+  return at === -1 ? 1 : at + 1;
 }
 
 function toPosix(path: string): string {

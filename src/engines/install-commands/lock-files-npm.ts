@@ -87,11 +87,11 @@ export function parsePnpmLock(text: string, file: string): LockTargets {
 /** The package name of a pnpm-lock `packages:` key in any lockfile version. */
 export function pnpmKeyName(key: string): string | undefined {
   const bare = key.replace(/^\//, '').replace(/\(.*$/, '');
+  // v5: `/name/1.0.0` or `/@scope/name/1.0.0_peer@2.0.0`.
+  const v5 = /^((?:@[^/@]+\/)?[^/@]+)\/\d/.exec(bare);
+  if (v5) return v5[1];
   const at = bare.indexOf('@', 1);
-  if (at > 0) return bare.slice(0, at);
-  // v5: `/name/1.0.0` or `/@scope/name/1.0.0_peer`.
-  const slash = bare.lastIndexOf('/');
-  return slash > 0 ? bare.slice(0, slash) : undefined;
+  return at > 0 ? bare.slice(0, at) : undefined;
 }
 
 /** yarn.lock, classic (v1) or Berry: the names of its entry headers. */
