@@ -18,6 +18,7 @@ import { vetInstallRequest } from './vet-install.js';
 /** Folders never scanned: installed packages, caches and VCS data, not what the repository declares. */
 const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.venv', 'venv', '.tox', '.nox', '__pycache__', '.mypy_cache', '.pytest_cache', '.cache', '.next', '.yarn', 'site-packages', '.pixi', 'bower_components']);
 const MAX_ENTRIES = 200_000;
+const LOCK_KINDS: ReadonlySet<ManifestKind> = new Set(['package-lock', 'pnpm-lock', 'yarn-lock']);
 
 export interface ScanFinding {
   /** Relative to the scanned root, with forward slashes. */
@@ -70,8 +71,12 @@ export async function scanRepository(root: string, deps: ScanDeps): Promise<Scan
     if (request === undefined) continue;
     files.push({ file, kind: manifestKind(path)!, dependencies: request.targets.length });
     const vetted = await vetInstallRequest(request, { cwd: root, env: deps.env, policy, ...(deps.stderr ? { stderr: deps.stderr } : {}), ...(deps.now ? { now: deps.now } : {}) });
+    const kind = manifestKind(path)!;
     for (const { target, check, decision } of vetted.targets) {
       if (decision.verdict === 'allow') continue;
+      // A lock file records a package the registry served (`buffer`, `string_decoder` …): the
+      // name check's "that is a Node.js core module, nothing to install" is about commands, not locks.
+      if (LOCK_KINDS.has(kind) && decision.reasons.every((r) => r.code === 'node_core_module')) continue;
       const reason = decision.reasons[0];
       const suggestions = check?.suggestions.map((s) => s.name).slice(0, 3) ?? [];
       findings.push({

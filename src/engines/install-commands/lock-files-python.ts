@@ -5,7 +5,7 @@
  * pixi.toml (conda `dependencies` and `pypi-dependencies`, also under `feature.*` and `target.*`).
  * Pure: text in, targets out, each with the line it is on; malformed text gives `unresolved`.
  */
-import { parse as parseToml } from 'smol-toml';
+import { createRequire } from 'node:module';
 import { classifyCondaSpec } from './conda-managers.js';
 import { type LockTargets } from './lock-files-npm.js';
 import { targetFromRequirement } from './requirements-file.js';
@@ -143,9 +143,13 @@ export function parsePixiToml(text: string, file: string): LockTargets {
   return { targets, unresolved: [] };
 }
 
+// The TOML parser loads on the first Pipfile or pixi.toml, as pyproject-file.ts does: the hooks never need it.
+let toml: typeof import('smol-toml') | undefined;
+
 function parseTomlText(text: string, file: string): { value: Record<string, unknown> } | LockTargets {
   try {
-    return { value: parseToml(text) as Record<string, unknown> };
+    toml ??= createRequire(import.meta.url)('smol-toml') as typeof import('smol-toml');
+    return { value: toml.parse(text) as Record<string, unknown> };
   } catch (error) {
     return { targets: [], unresolved: [{ what: file, why: `not valid TOML (${(error as Error).message.split('\n')[0]})` }] };
   }

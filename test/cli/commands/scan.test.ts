@@ -47,7 +47,7 @@ function sarifValidator() {
   // One of its patterns (language tags) is not valid with the u flag, which Ajv sets by default.
   const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
   addFormats(ajv);
-  return ajv.compile({ ...rest, $id: id });
+  return ajv.compile({ ...rest, $id: id as string });
 }
 
 describe('guard scan', () => {
