@@ -141,6 +141,15 @@ describe('cursor', () => {
   });
 });
 
+describe('gemini', () => {
+  it('reads the requirements file of the run_shell_command directory (relative to the project root)', async () => {
+    home.write('strict/sub/requirements.txt', 'flask\nreqeusts\n');
+    const event = { ...HOOK_EVENTS.gemini.shell(strict, 'pip install -r requirements.txt'), tool_input: { command: 'pip install -r requirements.txt', directory: 'sub' } };
+    const out = JSON.parse((await answerGeminiEvent(JSON.stringify(event), { cwd: home.root, env: home.env })).stdout);
+    expect(out).toMatchObject({ decision: 'deny', reason: expect.stringMatching(/reqeusts/) });
+  });
+});
+
 describe('parseSearchReplace', () => {
   it('reads Cline SEARCH/REPLACE blocks, and refuses what is not one', () => {
     expect(parseSearchReplace('------- SEARCH\nflask\n=======\nflask\nreqeusts\n+++++++ REPLACE\n')).toEqual([{ old_string: 'flask', new_string: 'flask\nreqeusts' }]);
