@@ -118,14 +118,16 @@ export function parseYarnLock(text: string, file: string): LockTargets {
   return { targets: [...seen.values()], unresolved: [] };
 }
 
-/** The line (1-based) of each top-level-ish JSON key `"key": {` in `text`. */
+/** The line (1-based) of each object key `"key": {` that starts a line of `text` (npm writes one per line). */
 function keyLines(text: string): Map<string, number> {
   const lines = new Map<string, number>();
+  const pattern = /^[ \t]*"((?:[^"\\\n]|\\.)*)":[ \t]*\{/gm;
   let line = 1;
-  const pattern = /\n|"((?:[^"\\\n]|\\.)*)":\s*\{/g;
+  let counted = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    if (match[0] === '\n') line += 1;
-    else if (!lines.has(match[1]!)) lines.set(match[1]!, line);
+    for (let at = text.indexOf('\n', counted); at !== -1 && at < match.index; at = text.indexOf('\n', at + 1)) line += 1;
+    counted = match.index;
+    if (!lines.has(match[1]!)) lines.set(match[1]!, line);
   }
   return lines;
 }
