@@ -5,6 +5,7 @@ import { benchDecoding } from './decoding.js';
 import { benchInstallGuard } from './install-guard.js';
 import { benchPackageNames } from './package-names.js';
 import { benchRepoContext } from './repo-context.js';
+import { benchScan } from './scan.js';
 
 const only = process.argv[2];
 const suites: Record<string, () => Promise<void>> = {
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<void>> = {
   'repo-context': benchRepoContext,
   answerability: benchAnswerability,
   decoding: benchDecoding,
+  scan: benchScan,
 };
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;

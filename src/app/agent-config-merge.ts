@@ -5,6 +5,7 @@
  */
 import { parse as parseToml } from 'smol-toml';
 import { GuardError } from '../shared/errors.js';
+import { hookCommand, isOurHookCommand } from './hook-command.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -19,8 +20,9 @@ export interface MergeResult<T> {
 
 export const MCP_SERVER_NAME = 'groundguard';
 export const MCP_SERVER = { command: 'guard', args: ['mcp'] } as const;
-export const CLAUDE_HOOK_COMMAND = 'guard hook claude-code';
-export const CURSOR_HOOK_COMMAND = 'guard hook cursor';
+/** The hook commands with `guard` from PATH (guard init writes absolute paths unless --portable). */
+export const CLAUDE_HOOK_COMMAND = hookCommand('claude-code');
+export const CURSOR_HOOK_COMMAND = hookCommand('cursor');
 /** The PreToolUse groups written for Claude Code: Bash commands, and edits of dependency files. */
 export const CLAUDE_HOOK_GROUPS: ReadonlyArray<readonly string[]> = [['Bash'], ['Write', 'Edit', 'MultiEdit']];
 export const CODEX_SNIPPET = `# groundguard's MCP server (\`guard mcp\`, stdio)
@@ -56,7 +58,7 @@ export function mergeMcpServers(config: JsonObject, file: string, server: JsonOb
 }
 
 /** Claude Code's `hooks.PreToolUse` groups for Bash and Write|Edit|MultiEdit, each added unless our hook already covers those tools. */
-export function mergeClaudeHooks(settings: JsonObject, file: string): MergeResult<JsonObject> {
+export function mergeClaudeHooks(settings: JsonObject, file: string, command: string = CLAUDE_HOOK_COMMAND): MergeResult<JsonObject> {
   const hooks = settings.hooks ?? {};
   if (!isObject(hooks)) throw invalid(file, '"hooks"', 'an object', hooks);
   const groups = hooks.PreToolUse ?? [];
@@ -66,23 +68,32 @@ export function mergeClaudeHooks(settings: JsonObject, file: string): MergeResul
   const added: JsonObject[] = [];
   for (const tools of CLAUDE_HOOK_GROUPS) {
     const missing = tools.filter((tool) => !covered(tool));
-    if (missing.length > 0) added.push({ matcher: missing.join('|'), hooks: [{ type: 'command', command: CLAUDE_HOOK_COMMAND }] });
+    if (missing.length > 0) added.push({ matcher: missing.join('|'), hooks: [{ type: 'command', command }] });
   }
   if (added.length === 0) return { value: settings, added: [], notes: [] };
   const value = { ...settings, hooks: { ...hooks, PreToolUse: [...groups, ...added] } };
   return { value, added: added.map((group) => `PreToolUse hook for ${String(group.matcher)}`), notes: [] };
 }
 
-/** Cursor's `hooks.beforeShellExecution` entry, added unless ours is there; `version: 1` added when the file has none. */
-export function mergeCursorHooks(config: JsonObject, file: string): MergeResult<JsonObject> {
+/**
+ * Cursor's `hooks.beforeShellExecution` entry with `failClosed: true` (a hook that fails or times
+ * out then blocks the command instead of letting it run), added unless ours is there (an entry of
+ * ours without failClosed gets it); `version: 1` added when the file has none.
+ */
+export function mergeCursorHooks(config: JsonObject, file: string, command: string = CURSOR_HOOK_COMMAND): MergeResult<JsonObject> {
   const hooks = config.hooks ?? {};
   if (!isObject(hooks)) throw invalid(file, '"hooks"', 'an object', hooks);
   const entries = hooks.beforeShellExecution ?? [];
   if (!Array.isArray(entries)) throw invalid(file, '"hooks.beforeShellExecution"', 'an array', entries);
   const notes = config.version !== undefined && config.version !== 1 ? [`"version" is ${JSON.stringify(config.version)}, not 1; kept as it is`] : [];
-  if (entries.some((entry) => isObject(entry) && isOurCommand(entry.command, 'cursor'))) return { value: config, added: [], notes };
-  const value = { version: 1, ...config, hooks: { ...hooks, beforeShellExecution: [...entries, { command: CURSOR_HOOK_COMMAND }] } };
-  return { value, added: ['beforeShellExecution hook'], notes };
+  const ours = (entry: unknown): entry is JsonObject => isObject(entry) && isOurCommand(entry.command, 'cursor');
+  if (entries.some(ours)) {
+    if (entries.every((entry) => !ours(entry) || entry.failClosed === true)) return { value: config, added: [], notes };
+    const closed = entries.map((entry) => (ours(entry) && entry.failClosed !== true ? { ...entry, failClosed: true } : entry));
+    return { value: { ...config, hooks: { ...hooks, beforeShellExecution: closed } }, added: ['failClosed on the beforeShellExecution hook'], notes };
+  }
+  const value = { version: 1, ...config, hooks: { ...hooks, beforeShellExecution: [...entries, { command, failClosed: true }] } };
+  return { value, added: ['beforeShellExecution hook (failClosed)'], notes };
 }
 
 /** Codex's config.toml with `[mcp_servers.groundguard]` appended (text, so comments stay) unless that server exists. */
@@ -110,7 +121,7 @@ export function renderJson(value: JsonObject, original?: string): string {
   return `${JSON.stringify(value, null, indent ?? 2)}\n`;
 }
 
-function parseTomlConfig(text: string, file: string): JsonObject {
+export function parseTomlConfig(text: string, file: string): JsonObject {
   try {
     return parseToml(text) as JsonObject;
   } catch (error) {
@@ -135,22 +146,22 @@ export function matcherCovers(matcher: unknown, tool: string): boolean {
   }
 }
 
-/** `guard hook <protocol>`, however `guard` is reached (`guard`, `/usr/local/bin/guard`, `guard.cmd`). */
-function isOurCommand(command: unknown, protocol: string): boolean {
-  return typeof command === 'string' && new RegExp(`(?:^|[\\s/\\\\"'])guard(?:\\.cmd|\\.exe)?["']?\\s+hook\\s+${protocol}(?=\\s|$)`).test(command);
+/** `guard hook <protocol>`, however groundguard is reached. */
+export function isOurCommand(command: unknown, protocol: string): boolean {
+  return isOurHookCommand(command, protocol);
 }
 
 /** Nothing to say when the existing server is ours; a note when it was configured otherwise. */
-function keptServer(server: unknown): string[] {
+export function keptServer(server: unknown): string[] {
   const ours = isObject(server) && server.command === MCP_SERVER.command && JSON.stringify(server.args) === JSON.stringify(MCP_SERVER.args);
   return ours ? [] : [`an MCP server named "${MCP_SERVER_NAME}" is already configured differently; kept as it is`];
 }
 
-function isObject(value: unknown): value is JsonObject {
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function invalid(file: string, where: string, wanted: string, seen: unknown): GuardError {
+export function invalid(file: string, where: string, wanted: string, seen: unknown): GuardError {
   const kind = Array.isArray(seen) ? 'an array' : seen === null ? 'null' : typeof seen === 'object' ? 'an object' : `a ${typeof seen}`;
   return new GuardError('CONFIG_INVALID', `${file}: ${where} should be ${wanted}, but it is ${kind}; nothing was written`, {
     hint: `fix ${file}, then run guard init again`,

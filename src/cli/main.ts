@@ -15,9 +15,12 @@ Usage:
   guard assess --query TEXT [--apis F.json] [--json] can this request be coded from these API docs?
   guard context <file>:<line>[:<col>] [--root R] [--json] repository-level prompt for a completion
   guard complete --prompt TEXT [--no-monitor] [--json] local-model completion, no hallucinated packages
-  guard hook <claude-code|cursor>                    answer an agent hook event read on stdin
+  guard hook <agent> [--on-warn deny|allow|ask]      answer an agent hook event read on stdin; agent:
+                                                     claude-code cursor codex gemini windsurf cline vscode
+  guard scan [dir] [--format text|json|sarif] [--fail-on block|warn]
+                                                     check every declared dependency of a repo (for CI)
   guard shims install|uninstall|env [--dir D]        PATH shims that send package managers through guard
-  guard init [claude-code|cursor|codex|all] [--dir R] [--dry-run]
+  guard init [agent|all] [--dir R] [--dry-run] [--portable]
                                                      write the agents' MCP and hook configs into a repo,
                                                      merged with what is there
   guard <pm> <args...> [--guard-dry-run]             vet what a package manager would install, then
@@ -44,6 +47,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   assess: async () => (await import('./commands/assess.js')).runAssess,
   complete: async () => (await import('./commands/complete.js')).runComplete,
   context: async () => (await import('./commands/context.js')).runContext,
+  scan: async () => (await import('./commands/scan.js')).runScan,
 };
 
 // `guard pip install x`, `guard npm i y` …: one runner for every wrapped package manager.

@@ -5,6 +5,11 @@
  * `{ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" | "ask",
  * permissionDecisionReason } }` with exit 0. Bash commands and edits of dependency manifests are
  * vetted; every other event and tool is allowed.
+ *
+ * Other agents run this hook too: VS Code reads `.claude/settings.json` and sends its own event
+ * shape (answered as `guard hook vscode` would), and Cursor runs it beside its own hooks. When the
+ * agent's own groundguard hook is configured, what that hook judges is left to it (see
+ * duplicate-hooks.ts), so one event is not judged twice.
  */
 import { isAbsolute, resolve } from 'node:path';
 import { checkFields, type FieldShape } from './event-fields.js';
@@ -34,8 +39,18 @@ export async function answerClaudeCodeEvent(input: string, deps: HookDeps): Prom
     const parsed = parseEvent(input);
     if (typeof parsed === 'string') return render(await failDecision(parsed, cwd, deps));
     const event = parsed;
+    const raw = parsed as unknown as Record<string, unknown>;
+    const duplicates = await import('./duplicate-hooks.js');
+    if (duplicates.isVsCodeEvent(raw)) {
+      const vsCwd = typeof raw.cwd === 'string' ? resolve(deps.cwd, raw.cwd) : deps.cwd;
+      if (duplicates.vsCodeHookConfigured(vsCwd)) return render(ALLOW);
+      const { answerVsCodeEvent } = await import('./vscode.js');
+      return await answerVsCodeEvent(input, deps);
+    }
     if (event.hook_event_name !== undefined && event.hook_event_name !== 'PreToolUse') return render(ALLOW);
     if (event.cwd) cwd = resolve(deps.cwd, event.cwd);
+    // Cursor's beforeShellExecution hook (guard hook cursor) already judges this command.
+    if (event.tool_name === 'Bash' && duplicates.isCursorEvent(raw) && duplicates.cursorHookConfigured(cwd, deps.env)) return render(ALLOW);
     return render(await decideTool(event.tool_name, event.tool_input ?? {}, cwd, deps));
   } catch (error) {
     return render(await failDecision(error, cwd, deps));

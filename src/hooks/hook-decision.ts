@@ -28,6 +28,8 @@ export interface HookAnswer {
   /** What to print on stdout ('' for none). */
   stdout: string;
   exitCode: number;
+  /** What to print on stderr (protocols that block with exit 2 read the reason there). */
+  stderr?: string;
 }
 
 export const ALLOW: HookDecision = { verdict: 'allow', reason: '' };

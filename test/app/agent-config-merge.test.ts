@@ -2,7 +2,9 @@
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import {
+  CLAUDE_HOOK_COMMAND,
   CODEX_SNIPPET,
+  CURSOR_HOOK_COMMAND,
   matcherCovers,
   mergeClaudeHooks,
   mergeCodexToml,
@@ -13,7 +15,7 @@ import {
 } from '../../src/app/agent-config-merge.js';
 import { GuardError } from '../../src/shared/errors.js';
 
-const OURS = { type: 'command', command: 'guard hook claude-code' };
+const OURS = { type: 'command', command: CLAUDE_HOOK_COMMAND };
 
 function fault(fn: () => unknown): GuardError {
   try {
@@ -109,11 +111,19 @@ describe('matcherCovers', () => {
 
 describe('mergeCursorHooks', () => {
   it('writes version 1 and our beforeShellExecution hook, keeping other hooks', () => {
-    expect(mergeCursorHooks({}, 'f').value).toEqual({ version: 1, hooks: { beforeShellExecution: [{ command: 'guard hook cursor' }] } });
+    expect(CURSOR_HOOK_COMMAND).toMatch(/^guard hook cursor \|\| \{ .*exit 2; \}$/);
+    expect(mergeCursorHooks({}, 'f').value).toEqual({ version: 1, hooks: { beforeShellExecution: [{ command: CURSOR_HOOK_COMMAND, failClosed: true }] } });
     const config = { version: 1, hooks: { afterFileEdit: [{ command: 'fmt' }], beforeShellExecution: [{ command: 'audit.sh' }] } };
     const merged = mergeCursorHooks(config, 'f');
-    expect(merged.value).toEqual({ version: 1, hooks: { afterFileEdit: [{ command: 'fmt' }], beforeShellExecution: [{ command: 'audit.sh' }, { command: 'guard hook cursor' }] } });
+    expect(merged.value).toEqual({ version: 1, hooks: { afterFileEdit: [{ command: 'fmt' }], beforeShellExecution: [{ command: 'audit.sh' }, { command: CURSOR_HOOK_COMMAND, failClosed: true }] } });
     expect(mergeCursorHooks(merged.value, 'f').added).toEqual([]);
+  });
+
+  it('marks an entry of ours that lacks failClosed, changing nothing else', () => {
+    const config = { version: 1, hooks: { beforeShellExecution: [{ command: 'guard hook cursor', timeout: 10 }] } };
+    const merged = mergeCursorHooks(config, 'f');
+    expect(merged.value).toEqual({ version: 1, hooks: { beforeShellExecution: [{ command: 'guard hook cursor', timeout: 10, failClosed: true }] } });
+    expect(merged.added).toEqual(['failClosed on the beforeShellExecution hook']);
   });
 
   it('keeps another version, with a note', () => {

@@ -32,6 +32,11 @@ describe('initAgentConfigs', () => {
       ['.cursor/mcp.json', 'create'],
       ['.cursor/hooks.json', 'create'],
       ['.codex/config.toml', 'create'],
+      ['.gemini/settings.json', 'create'],
+      ['.windsurf/hooks.json', 'create'],
+      ['.clinerules/hooks/PreToolUse', 'create'],
+      ['.vscode/mcp.json', 'create'],
+      ['.github/hooks/groundguard.json', 'create'],
     ]);
     const snapshot = first.files.map((f) => readFileSync(f.path, 'utf8'));
     const second = initAgentConfigs(AGENTS, dir);

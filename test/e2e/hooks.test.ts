@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOOK_EVENTS } from '../fixtures/hook-events.js';
 
 const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
 const root = mkdtempSync(join(tmpdir(), 'gg-hooks-'));
@@ -17,8 +18,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function hook(protocol: 'claude-code' | 'cursor', input: string, env: Record<string, string> = {}) {
-  const run = spawnSync(process.execPath, [cli, 'hook', protocol], {
+function hook(protocol: string, input: string, env: Record<string, string> = {}, args: string[] = []) {
+  const run = spawnSync(process.execPath, [cli, 'hook', protocol, ...args], {
     cwd: root,
     input,
     env: { ...process.env, GUARD_HOME: join(root, 'guard-home'), GUARD_CONFIG_HOME: join(root, 'config'), ...env },
@@ -109,7 +110,7 @@ describe('guard hook cursor (built CLI)', () => {
   const event = (command: string) =>
     JSON.stringify({ conversation_id: 'c1', generation_id: 'g1', hook_event_name: 'beforeShellExecution', workspace_roots: [project], command, cwd: project });
 
-  it('round trip: deny with messages for a missing package, {} for a real one', () => {
+  it('round trip: deny with messages for a missing package, an explicit allow for a real one', () => {
     const denied = hook('cursor', event('pip install reqeusts'));
     expect(denied.code).toBe(0);
     const output = JSON.parse(denied.stdout) as Record<string, string>;
@@ -118,7 +119,7 @@ describe('guard hook cursor (built CLI)', () => {
     expect(output.user_message).toBe(output.agent_message);
     const allowed = hook('cursor', event('pip install requests'));
     expect(allowed).toMatchObject({ code: 0 });
-    expect(JSON.parse(allowed.stdout)).toEqual({});
+    expect(JSON.parse(allowed.stdout)).toEqual({ permission: 'allow' });
   });
 
   it('denies malformed input', () => {
@@ -126,10 +127,59 @@ describe('guard hook cursor (built CLI)', () => {
   });
 });
 
+describe('guard hook <agent> (built CLI) on each documented event shape', () => {
+  const deny: Record<string, (run: ReturnType<typeof hook>) => boolean> = {
+    codex: (run) => run.stdout !== '' && JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision === 'deny',
+    gemini: (run) => JSON.parse(run.stdout).decision === 'deny',
+    windsurf: (run) => run.code === 2 && /reqeusts/.test(run.stderr),
+    cline: (run) => JSON.parse(run.stdout).cancel === true,
+    vscode: (run) => JSON.parse(run.stdout).hookSpecificOutput?.permissionDecision === 'deny',
+    cursor: (run) => JSON.parse(run.stdout).permission === 'deny',
+  };
+  it.each(Object.keys(deny))('%s denies a misspelled install and lets ls through', (agent) => {
+    const sample = HOOK_EVENTS[agent as keyof typeof HOOK_EVENTS];
+    expect(deny[agent]!(hook(agent, JSON.stringify(sample.shell(project, 'pip install reqeusts'))))).toBe(true);
+    const allowed = hook(agent, JSON.stringify(sample.shell(project, 'ls')));
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout === '' || !deny[agent]!(allowed)).toBe(true);
+  });
+});
+
+describe('one event, one verdict when an agent runs Claude Code hooks beside its own', () => {
+  const dual = join(root, 'dual');
+  beforeAll(() => {
+    mkdirSync(join(dual, '.git'), { recursive: true });
+    mkdirSync(join(dual, '.github', 'hooks'), { recursive: true });
+    mkdirSync(join(dual, '.cursor'), { recursive: true });
+    writeFileSync(join(dual, '.github', 'hooks', 'groundguard.json'), JSON.stringify({ hooks: { PreToolUse: [{ type: 'command', command: 'guard hook vscode || exit 2' }] } }));
+    writeFileSync(join(dual, '.cursor', 'hooks.json'), JSON.stringify({ version: 1, hooks: { beforeShellExecution: [{ command: 'guard hook cursor', failClosed: true }] } }));
+  });
+
+  it('guard hook claude-code answers a VS Code event as VS Code does, unless the VS Code hook is configured', () => {
+    const judged = hook('claude-code', JSON.stringify(HOOK_EVENTS.vscode.shell(project, 'pip install reqeusts')));
+    expect(JSON.parse(judged.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    const deferred = hook('claude-code', JSON.stringify(HOOK_EVENTS.vscode.shell(dual, 'pip install reqeusts')));
+    expect(deferred).toMatchObject({ code: 0, stdout: '' });
+    expect(JSON.parse(hook('vscode', JSON.stringify(HOOK_EVENTS.vscode.shell(dual, 'pip install reqeusts'))).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('guard hook claude-code leaves a Bash command from Cursor to the Cursor hook when it is configured', () => {
+    const cursorEvent = (cwd: string) => ({ hook_event_name: 'PreToolUse', conversation_id: 'c', generation_id: 'g', cursor_version: '2.0.77', cwd, tool_name: 'Bash', tool_input: { command: 'pip install reqeusts' } });
+    expect(JSON.parse(hook('claude-code', JSON.stringify(cursorEvent(project))).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(hook('claude-code', JSON.stringify(cursorEvent(dual)))).toMatchObject({ code: 0, stdout: '' });
+  });
+});
+
 describe('guard hook usage', () => {
   it('rejects an unknown protocol with exit 2', () => {
-    const run = hook('nope' as 'cursor', '{}');
+    const run = hook('nope', '{}');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/unknown agent protocol "nope"/);
+  });
+
+  it('rejects an --on-warn the agent cannot answer', () => {
+    expect(hook('codex', '{}', {}, ['--on-warn', 'ask'])).toMatchObject({ code: 2 });
+    expect(hook('claude-code', '{}', {}, ['--on-warn', 'deny']).stderr).toMatch(/always asks/);
+    expect(hook('codex', '{}', {}, ['--on-warn', 'allow']).code).toBe(0);
   });
 });

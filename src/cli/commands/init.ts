@@ -1,11 +1,14 @@
-/** `guard init [claude-code|cursor|codex|all] [--dir repo] [--dry-run]`: the agents' groundguard configs, merged into a repository. */
+/** `guard init [agent|all]... [--dir repo] [--dry-run] [--portable]`: the agents' groundguard configs, merged into a repository. */
+import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type HookLauncher } from '../../app/hook-command.js';
 import { AGENTS, initAgentConfigs, type Agent, type ConfigFilePlan } from '../../app/init-agent-config.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 
-export const INIT_USAGE = `Usage: guard init [claude-code|cursor|codex|all]... [--dir repo] [--dry-run]
+export const INIT_USAGE = `Usage: guard init [claude-code|cursor|codex|gemini|windsurf|cline|vscode|all]... [--dir repo] [--dry-run] [--portable]
 
 Writes groundguard's MCP server and hooks into the repository (default: the current directory),
 merged with what is there: existing keys, servers and hooks are kept, ours are added only when
@@ -13,13 +16,21 @@ absent, so running it again changes nothing. An existing file that is not valid 
 reported and nothing is written.
   claude-code  .mcp.json (MCP server) and .claude/settings.json (PreToolUse hooks for Bash and
                Write|Edit|MultiEdit: guard hook claude-code)
-  cursor       .cursor/mcp.json and .cursor/hooks.json (beforeShellExecution: guard hook cursor)
-  codex        .codex/config.toml ([mcp_servers.groundguard])
+  cursor       .cursor/mcp.json and .cursor/hooks.json (beforeShellExecution, failClosed: true)
+  codex        .codex/config.toml ([mcp_servers.groundguard] and a [[hooks.PreToolUse]] hook)
+  gemini       .gemini/settings.json (mcpServers and a BeforeTool hook)
+  windsurf     .windsurf/hooks.json (pre_run_command and pre_write_code hooks)
+  cline        .clinerules/hooks/PreToolUse (an executable hook script)
+  vscode       .vscode/mcp.json and .github/hooks/groundguard.json (PreToolUse hook)
   all          all of them (the default)
+
+Hooks fail closed: the command names node and groundguard by absolute path and exits 2 (which
+every agent above reads as "block") when the guard cannot run. --portable writes \`guard\` from
+PATH instead (for files shared across machines), with the same exit-2 fallback.
 --dry-run prints what would be written and writes nothing.`;
 
 export async function runInit(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, INIT_USAGE);
+  const parsed = parseCommandArgs(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, portable: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, INIT_USAGE);
   const { values, positionals } = parsed;
   if (values.help) {
     io.stdout.write(`${INIT_USAGE}\n`);
@@ -34,7 +45,8 @@ export async function runInit(argv: string[], io: CliIo): Promise<number> {
   if (values.dir === '') throw new UsageError('--dir needs a directory', INIT_USAGE);
   const dir = resolve(io.cwd, values.dir ?? '.');
   const dryRun = values['dry-run'] === true;
-  const result = initAgentConfigs([...agents], dir, { dryRun });
+  const launcher = values.portable === true ? undefined : currentLauncher();
+  const result = initAgentConfigs([...agents], dir, { dryRun, ...(launcher ? { launcher } : {}) });
   io.stdout.write(`guard init${dryRun ? ' (dry run: nothing written)' : ''}: ${dir}\n`);
   for (const file of result.files) io.stdout.write(describe(file, dryRun));
   if (dryRun) {
@@ -51,4 +63,11 @@ function describe(file: ConfigFilePlan, dryRun: boolean): string {
   const what = file.added.length > 0 ? ` (added ${file.added.join(', ')})` : '';
   const notes = file.notes.map((note) => `\n      ${note}`).join('');
   return `  ${verb.padEnd(12)} ${file.file}${what}${notes}\n`;
+}
+
+/** This node and this CLI's entry point, by real path; undefined when the entry is not a built .js file. */
+function currentLauncher(): HookLauncher | undefined {
+  const entry = fileURLToPath(new URL('../main.js', import.meta.url));
+  if (!existsSync(entry)) return undefined;
+  return { node: realpathSync(process.execPath), entry: realpathSync(entry) };
 }

@@ -11,3 +11,4 @@ export { targetFromRequirement } from './requirements-file.js';
 export { parsePyprojectText } from './pyproject-file.js';
 export { dependencyFileKind, parseDependencyFile, type DependencyFileKind } from './dependency-files.js';
 export { parseInstallCommand } from './parse-install-command.js';
+export { manifestKind, parseManifestFile, type ManifestKind } from './manifest-files.js';

@@ -101,7 +101,7 @@ export function registerAssessAnswerabilityTool(server: McpServer, assess: Asses
       ].join(' '),
       inputSchema: assessAnswerabilityInputShape,
       outputSchema: assessAnswerabilityOutputShape,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
     async ({ query, apis, library, top_k }): Promise<CallToolResult> => {
       try {

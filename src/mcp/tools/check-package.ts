@@ -115,7 +115,7 @@ export function registerCheckPackageTool(server: McpServer, checkPackages: Check
       ].join(' '),
       inputSchema: checkPackageInputShape,
       outputSchema: checkPackageOutputShape,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ ecosystem, packages }): Promise<CallToolResult> => {
       try {

@@ -87,7 +87,7 @@ export function registerLookupApiDocsTool(server: McpServer, lookup: LookupApiDo
       ].join(' '),
       inputSchema: lookupApiDocsInputShape,
       outputSchema: lookupApiDocsOutputShape,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async (input): Promise<CallToolResult> => {
       try {
