@@ -166,6 +166,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectS
 function refuse(res: ServerResponse, project: GateProject, log: (line: string) => void, page = false): boolean {
   const { judgement } = project;
   if (page && (judgement.verdict === 'warn' || judgement.fresh)) log(`guard gate: ${judgement.verdict === 'warn' ? 'warning' : 'note'}: ${project.ecosystem} ${project.name}: ${judgement.message}`);
+  if (page && project.held.size > 0 && judgement.verdict !== 'block') {
+    log(`guard gate: held back ${project.ecosystem} ${project.name} ${[...project.held.keys()].join(', ')}: ${[...project.held.values()][0]!.message}`);
+  }
   if (judgement.verdict !== 'block') return false;
   // A blocked PyPI project that exists is served as a page whose files all answer 403: pip prints a file's 403 reason, not a page's.
   if (page && project.ecosystem === 'pypi' && project.exists && project.pypi !== undefined) {
