@@ -66,7 +66,7 @@ function moveTags(tags: Record<string, string>, kept: Record<string, unknown>, h
       continue;
     }
     const pre = semver.prerelease(version) !== null;
-    const below = candidates.filter((v) => semver.valid(version) === null || semver.lt(v, version)).filter((v) => pre || semver.prerelease(v) === null);
+    const below = candidates.filter((v) => semver.valid(version) === null || semver.lt(v, version)).filter((v) => (semver.prerelease(v) !== null) === pre);
     const best = below.sort(semver.rcompare)[0];
     if (best !== undefined) out[tag] = best;
   }
