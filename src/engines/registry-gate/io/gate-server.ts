@@ -17,6 +17,8 @@ import { MetadataCache } from './metadata-cache.js';
 import { ProjectStore, type GateProject, type GateSettings } from './project-store.js';
 import { openUpstream } from './upstream-client.js';
 
+const STREAM_BUFFER = 1024 * 1024;
+
 export interface GateServerOptions extends Omit<GateSettings, 'cache' | 'now' | 'timeoutMs' | 'maxMetadataBytes' | 'freshSeconds'> {
   /** 0 picks a free port. */
   port: number;
@@ -58,7 +60,8 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
   };
   const store = new ProjectStore(settings, () => base);
   const log = options.log ?? (() => {});
-  const server = createServer((req, res) => {
+  // Larger stream buffers: a tarball crosses the gate in fewer, bigger writes.
+  const server = createServer({ highWaterMark: STREAM_BUFFER }, (req, res) => {
     handle(req, res, store, settings, () => base, log).catch((error: unknown) => {
       const fault = toGuardError(error);
       log(`guard gate: ${req.url}: ${fault.message}`);

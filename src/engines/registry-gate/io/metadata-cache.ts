@@ -1,12 +1,13 @@
 /**
  * A small on-disk cache of upstream metadata documents: fresh for a while, then revalidated with
- * the upstream's ETag. One file per URL and Accept header (a JSON header line, then the body),
- * written atomically; a damaged file is ignored and replaced.
+ * the upstream's ETag. One file per URL and Accept header (a JSON header line with the body's
+ * length, then the body), written in the background to a temporary file and renamed: a cache
+ * write never delays an answer, and a damaged or short file is ignored and replaced.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 
 export interface CachedDocument {
   url: string;
@@ -38,23 +39,25 @@ export class MetadataCache {
     const newline = data.indexOf(10);
     if (newline < 0) return undefined;
     try {
-      const header = JSON.parse(data.subarray(0, newline).toString('utf8')) as Omit<CachedDocument, 'body'> & { key?: string };
-      if (header.key !== key || typeof header.storedAt !== 'number') return undefined;
+      const header = JSON.parse(data.subarray(0, newline).toString('utf8')) as Omit<CachedDocument, 'body'> & { key?: string; length?: number };
+      if (header.key !== key || typeof header.storedAt !== 'number' || header.length !== data.length - newline - 1) return undefined;
       return { ...header, body: data.subarray(newline + 1) };
     } catch {
       return undefined;
     }
   }
 
-  /** Stores a document (bodies over 16 MB are not kept). Never throws: a cache that cannot be written is skipped. */
+  /** Stores a document in the background (bodies over 16 MB are not kept). Never throws: a cache that cannot be written is skipped. */
   put(key: string, document: CachedDocument): void {
     if (document.body.length > MAX_CACHED_BYTES) return;
     const { body, ...header } = document;
-    try {
-      writeFileAtomic(this.fileOf(key), [Buffer.from(`${JSON.stringify({ ...header, key })}\n`, 'utf8'), body]);
-    } catch {
-      // A read-only or full disk only costs the cache.
-    }
+    const file = this.fileOf(key);
+    const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
+    const data = Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, key, length: body.length })}\n`, 'utf8'), body]);
+    // A read-only or full disk only costs the cache.
+    writeFile(temp, data)
+      .then(() => rename(temp, file))
+      .catch(() => rm(temp, { force: true }).catch(() => undefined));
   }
 
   private fileOf(key: string): string {

@@ -41,10 +41,13 @@ export interface GateProject {
 
 const MEMORY_MS = 60_000;
 const MAX_PROJECTS = 512;
+/** Serialised packuments kept in memory at most (bytes); the oldest projects go first. */
+const MAX_MEMORY_BYTES = 64 * 1024 * 1024;
 const PYPI_ACCEPT = 'application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+html;q=0.2, text/html;q=0.1';
 
 export class ProjectStore {
-  private readonly projects = new Map<string, { at: number; load: Promise<GateProject> }>();
+  private readonly projects = new Map<string, { at: number; load: Promise<GateProject>; bytes: number }>();
+  private bytes = 0;
 
   constructor(
     private readonly settings: GateSettings,
@@ -58,11 +61,33 @@ export class ProjectStore {
     const known = this.projects.get(key);
     if (known && now - known.at < MEMORY_MS) return known.load;
     const load = ecosystem === 'pypi' ? this.loadPypi(name) : this.loadNpm(name);
-    this.projects.delete(key);
-    this.projects.set(key, { at: now, load });
-    load.catch(() => this.projects.delete(key));
-    if (this.projects.size > MAX_PROJECTS) this.projects.delete(this.projects.keys().next().value!);
+    this.forget(key);
+    const entry = { at: now, load, bytes: 0 };
+    this.projects.set(key, entry);
+    load.then(
+      (project) => {
+        if (this.projects.get(key) !== entry) return;
+        entry.bytes = project.npmBody?.length ?? 0;
+        this.bytes += entry.bytes;
+        this.evict();
+      },
+      () => {
+        if (this.projects.get(key) === entry) this.forget(key);
+      },
+    );
+    this.evict();
     return load;
+  }
+
+  private forget(key: string): void {
+    const entry = this.projects.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.projects.delete(key);
+  }
+
+  private evict(): void {
+    while (this.projects.size > MAX_PROJECTS || (this.bytes > MAX_MEMORY_BYTES && this.projects.size > 1)) this.forget(this.projects.keys().next().value!);
   }
 
   private async loadPypi(name: string): Promise<GateProject> {
@@ -103,8 +128,10 @@ export class ProjectStore {
       throw new GuardError('UPSTREAM_FAILED', `${doc.url}: unreadable packument (${(error as Error).message})`, { cause: error });
     }
     const gate = this.gateBase();
+    let allUnder = true;
     const vetted = vetPackument(packument, this.settings.minReleaseAgeMs('npm', name), this.settings.now(), (url) => {
       project.fileUrls.add(url);
+      if (!url.startsWith(`${base}/`)) allUnder = false;
       return npmTarballUrl(gate, base, name, url);
     });
     // Held-back versions' tarballs stay fetchable only to be refused with the reason.
@@ -114,7 +141,7 @@ export class ProjectStore {
     }
     project.held = vetted.held;
     project.judgement = await this.settings.judge('npm', name, vetted.facts);
-    if (project.judgement.verdict !== 'block') project.npmBody = JSON.stringify(vetted.doc);
+    if (project.judgement.verdict !== 'block') project.npmBody = serialise(doc.body, vetted, base, gate, allUnder);
     return project;
   }
 
@@ -140,4 +167,18 @@ export class ProjectStore {
     cache?.put(key, document);
     return document;
   }
+}
+
+/**
+ * The packument as served. When nothing was held back and every tarball lives on the upstream,
+ * the upstream's own text with its base URL replaced is the same document as the vetted one, at
+ * a fraction of the cost of serialising a large packument again; otherwise the vetted document.
+ */
+function serialise(raw: Buffer, vetted: { doc: Packument; held: Map<string, unknown> }, upstreamBase: string, gateBase: string, allUnder: boolean): string {
+  if (vetted.held.size === 0 && allUnder) {
+    const text = raw.toString('utf8');
+    // An escaped slash could hide a tarball URL from the replacement: serialise then.
+    if (!text.includes('\\/')) return text.replaceAll(`"${upstreamBase}/`, `"${gateBase}/npm/`);
+  }
+  return JSON.stringify(vetted.doc);
 }

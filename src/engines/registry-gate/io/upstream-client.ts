@@ -29,7 +29,11 @@ const MAX_REDIRECTS = 5;
 export async function openUpstream(url: string, options: UpstreamRequest): Promise<{ response: IncomingMessage; url: string }> {
   let current = url;
   for (let hop = 0; ; hop++) {
-    const response = await requestOnce(current, options);
+    // A kept-alive socket the upstream closed meanwhile fails at once: a GET is safe to send again on a new one.
+    const response = await requestOnce(current, options).catch((error: unknown) => {
+      if (error instanceof StaleSocket) return requestOnce(current, options);
+      throw error;
+    });
     const location = response.headers.location;
     if (response.statusCode !== undefined && [301, 302, 303, 307, 308].includes(response.statusCode) && location && hop < MAX_REDIRECTS) {
       response.resume();
@@ -81,10 +85,15 @@ function requestOnce(url: string, options: UpstreamRequest): Promise<IncomingMes
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer in ${options.timeoutMs} ms`)));
-    request.on('error', (error) => reject(upstreamError(url, error)));
+    request.on('error', (error: Error & { code?: string }) => {
+      const stale = request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      reject(stale ? new StaleSocket() : upstreamError(url, error));
+    });
     request.end();
   });
 }
+
+class StaleSocket extends Error {}
 
 function upstreamError(url: string, error: Error & { code?: string }): GuardError {
   const origin = safeOrigin(url);
