@@ -49,9 +49,10 @@ beforeAll(async () => {
       { name: 'brandnew', version: '1.0', requires: [], ageHours: 300 },
       { name: 'sdistpkg', version: '1.0', kind: 'sdist', ageHours: 900 },
       { name: 'htmlnew', version: '1.0', ageHours: 900 },
+      { name: 'htmlold', version: '1.0', ageHours: 900 },
     ],
     [],
-    { htmlOnly: ['htmlnew'] },
+    { htmlOnly: ['htmlnew', 'htmlold'] },
   );
   gate = await startRegistryGate({ port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } }, { cwd, env: home.env, log: (line) => void log.push(line) });
 }, 120_000);
@@ -133,6 +134,12 @@ describe('pip through the registry gate', () => {
     const run = await pip(['download', 'htmlnew']);
     expect(run.code).not.toBe(0);
     expect(log.some((line) => line.includes('htmlnew') && line.includes('no release times'))).toBe(true);
+  });
+
+  it('serves a name in the snapshot from an HTML-only index, and logs that the age rule could not apply', async () => {
+    const run = await pip(['download', 'htmlold']);
+    expect(run.code, run.output).toBe(0);
+    expect(log.some((line) => line.includes('htmlold') && line.includes('minimum release age could not be applied'))).toBe(true);
   });
 
   it('fails clearly, without hanging, when the upstream is unreachable', async () => {

@@ -168,7 +168,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectS
 /** Sends the refusal for a blocked project (404 when it does not exist upstream); logs warnings. True when refused. */
 function refuse(res: ServerResponse, project: GateProject, log: (line: string) => void, page = false): boolean {
   const { judgement } = project;
-  if (page && (judgement.verdict === 'warn' || judgement.fresh)) log(`guard gate: ${judgement.verdict === 'warn' ? 'warning' : 'note'}: ${project.ecosystem} ${project.name}: ${judgement.message}`);
+  if (page && judgement.verdict !== 'block' && judgement.message) log(`guard gate: ${judgement.verdict === 'warn' ? 'warning' : 'note'}: ${project.ecosystem} ${project.name}: ${judgement.message}`);
   if (page && project.held.size > 0 && judgement.verdict !== 'block') {
     log(`guard gate: held back ${project.ecosystem} ${project.name} ${[...project.held.keys()].join(', ')}: ${[...project.held.values()][0]!.message}`);
   }
