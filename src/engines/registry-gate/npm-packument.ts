@@ -5,6 +5,7 @@
  * name a replacement are recognised.
  */
 import semver from 'semver';
+import { scanObjectMembers } from './json-scan.js';
 import { formatAge, formatMinAge, parseTime } from './release-age.js';
 import { type HeldBack, type UpstreamFacts } from './types.js';
 
@@ -88,4 +89,53 @@ export function tarballVersion(file: string, name: string): string | undefined {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The common case without parsing the whole packument: when no version is younger than the
+ * minimum and every tarball lives under `upstreamBase`, the facts and the served text (the
+ * upstream's own, its base URL replaced by `gateBase`/npm). Undefined when a full vet is needed
+ * (something held back, a tarball elsewhere, an escaped slash, a document the scan cannot read).
+ */
+export function quickVetPackument(text: string, minAgeMs: number, now: Date, upstreamBase: string, gateBase: string): { facts: UpstreamFacts; body: string; tarballs: string[] } | undefined {
+  if (text.includes('\\/')) return undefined;
+  const top = scanObjectMembers(text);
+  const versionsAt = top?.get('versions');
+  const timeAt = top?.get('time');
+  if (!top || !versionsAt) return undefined;
+  const versions = scanObjectMembers(text, versionsAt[0]);
+  if (!versions || versions.size === 0) return undefined;
+  const times = timeAt ? (JSON.parse(text.slice(...timeAt)) as unknown) : {};
+  if (!isRecord(times)) return undefined;
+  const tags = top.get('dist-tags') ? (JSON.parse(text.slice(...top.get('dist-tags')!)) as unknown) : {};
+  if (!isRecord(tags)) return undefined;
+  let firstRelease: number | undefined;
+  let timesKnown = true;
+  for (const version of versions.keys()) {
+    const published = parseTime(times[version]);
+    if (published === undefined) {
+      timesKnown = false;
+      continue;
+    }
+    if (minAgeMs > 0 && now.getTime() - published < minAgeMs) return undefined;
+    firstRelease = firstRelease === undefined ? published : Math.min(firstRelease, published);
+  }
+  const prefix = `${upstreamBase.replace(/\/+$/, '')}/`;
+  const tarballs: string[] = [];
+  for (const match of text.slice(...versionsAt).matchAll(/"tarball"\s*:\s*"([^"]*)"/g)) {
+    if (!match[1]!.startsWith(prefix)) return undefined;
+    tarballs.push(match[1]!);
+  }
+  const facts: UpstreamFacts = { exists: true, timesKnown };
+  if (firstRelease !== undefined) facts.firstRelease = firstRelease;
+  const latest = typeof tags.latest === 'string' ? tags.latest : undefined;
+  if (latest !== undefined && /^0\.0\.\d+-security/.test(latest)) facts.placeholder = true;
+  const latestAt = latest !== undefined ? versions.get(latest) : undefined;
+  const deprecated = latestAt ? (JSON.parse(text.slice(...latestAt)) as Record<string, unknown>).deprecated : undefined;
+  if (typeof deprecated === 'string' && deprecated.length > 0) {
+    const name = typeof top.get('name') === 'undefined' ? '' : (JSON.parse(text.slice(...top.get('name')!)) as string);
+    const replacement = REPLACEMENT.exec(deprecated)?.[1];
+    facts.deprecated = replacement && replacement !== name ? { message: deprecated, replacement } : { message: deprecated };
+  }
+  return { facts, body: text.replaceAll(`"${prefix}`, `"${gateBase}/npm/`), tarballs };
 }

@@ -5,7 +5,7 @@
  */
 import { GuardError } from '../../../shared/errors.js';
 import { npmPackumentPath, npmTarballUrl } from '../gate-routes.js';
-import { vetPackument, type Packument } from '../npm-packument.js';
+import { quickVetPackument, vetPackument, type Packument } from '../npm-packument.js';
 import { parseSimpleProject, type SimpleProject } from '../pypi-simple.js';
 import { vetPypiProject } from '../pypi-vet.js';
 import { type GateEcosystem, type GateJudgement, type HeldBack, type UpstreamFacts } from '../types.js';
@@ -121,17 +121,24 @@ export class ProjectStore {
       project.judgement = await this.settings.judge('npm', name, { exists: false, timesKnown: false });
       return project;
     }
+    const text = doc.body.toString('utf8');
+    const gate = this.gateBase();
+    const minAge = this.settings.minReleaseAgeMs('npm', name);
+    const quick = quickVetPackument(text, minAge, this.settings.now(), base, gate);
+    if (quick) {
+      for (const url of quick.tarballs) project.fileUrls.add(url);
+      project.judgement = await this.settings.judge('npm', name, quick.facts);
+      if (project.judgement.verdict !== 'block') project.npmBody = quick.body;
+      return project;
+    }
     let packument: Packument;
     try {
-      packument = JSON.parse(doc.body.toString('utf8')) as Packument;
+      packument = JSON.parse(text) as Packument;
     } catch (error) {
       throw new GuardError('UPSTREAM_FAILED', `${doc.url}: unreadable packument (${(error as Error).message})`, { cause: error });
     }
-    const gate = this.gateBase();
-    let allUnder = true;
-    const vetted = vetPackument(packument, this.settings.minReleaseAgeMs('npm', name), this.settings.now(), (url) => {
+    const vetted = vetPackument(packument, minAge, this.settings.now(), (url) => {
       project.fileUrls.add(url);
-      if (!url.startsWith(`${base}/`)) allUnder = false;
       return npmTarballUrl(gate, base, name, url);
     });
     // Held-back versions' tarballs stay fetchable only to be refused with the reason.
@@ -141,7 +148,7 @@ export class ProjectStore {
     }
     project.held = vetted.held;
     project.judgement = await this.settings.judge('npm', name, vetted.facts);
-    if (project.judgement.verdict !== 'block') project.npmBody = serialise(doc.body, vetted, base, gate, allUnder);
+    if (project.judgement.verdict !== 'block') project.npmBody = JSON.stringify(vetted.doc);
     return project;
   }
 
@@ -169,16 +176,3 @@ export class ProjectStore {
   }
 }
 
-/**
- * The packument as served. When nothing was held back and every tarball lives on the upstream,
- * the upstream's own text with its base URL replaced is the same document as the vetted one, at
- * a fraction of the cost of serialising a large packument again; otherwise the vetted document.
- */
-function serialise(raw: Buffer, vetted: { doc: Packument; held: Map<string, unknown> }, upstreamBase: string, gateBase: string, allUnder: boolean): string {
-  if (vetted.held.size === 0 && allUnder) {
-    const text = raw.toString('utf8');
-    // An escaped slash could hide a tarball URL from the replacement: serialise then.
-    if (!text.includes('\\/')) return text.replaceAll(`"${upstreamBase}/`, `"${gateBase}/npm/`);
-  }
-  return JSON.stringify(vetted.doc);
-}
