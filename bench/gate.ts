@@ -138,6 +138,7 @@ async function startGate(cli: string, env: NodeJS.ProcessEnv, upstream: string):
     let text = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       text += chunk.toString();
+      if (process.env.GATE_BENCH_LOG) process.stderr.write(chunk);
       const found = /serving (http:\/\/127\.0\.0\.1:\d+)\//.exec(text);
       if (found) resolve(found[1]!);
     });

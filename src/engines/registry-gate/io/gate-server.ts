@@ -17,7 +17,7 @@ import { MetadataCache } from './metadata-cache.js';
 import { ProjectStore, type GateProject, type GateSettings } from './project-store.js';
 import { openUpstream } from './upstream-client.js';
 
-const STREAM_BUFFER = 1024 * 1024;
+const STREAM_BUFFER = 256 * 1024;
 
 export interface GateServerOptions extends Omit<GateSettings, 'cache' | 'now' | 'timeoutMs' | 'maxMetadataBytes' | 'freshSeconds'> {
   /** 0 picks a free port. */

@@ -31,7 +31,7 @@ export async function openUpstream(url: string, options: UpstreamRequest): Promi
   for (let hop = 0; ; hop++) {
     // A kept-alive socket the upstream closed meanwhile fails at once: a GET is safe to send again on a new one.
     const response = await requestOnce(current, options).catch((error: unknown) => {
-      if (error instanceof StaleSocket) return requestOnce(current, options);
+      if (error instanceof StaleSocket) return requestOnce(current, options, true);
       throw error;
     });
     const location = response.headers.location;
@@ -66,7 +66,8 @@ export async function fetchUpstreamMetadata(url: string, options: UpstreamReques
   return { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks, size), url: finalUrl };
 }
 
-function requestOnce(url: string, options: UpstreamRequest): Promise<IncomingMessage> {
+/** One request; `fresh` opens a new connection instead of taking a kept-alive one. */
+function requestOnce(url: string, options: UpstreamRequest, fresh = false): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     let parsed: URL;
     try {
@@ -78,7 +79,7 @@ function requestOnce(url: string, options: UpstreamRequest): Promise<IncomingMes
     const secure = parsed.protocol === 'https:';
     const request = (secure ? httpsRequest : httpRequest)(
       parsed,
-      { method: 'GET', headers: { 'user-agent': 'groundguard-gate', ...options.headers }, agent: secure ? httpsAgent : httpAgent, timeout: options.timeoutMs },
+      { method: 'GET', headers: { 'user-agent': 'groundguard-gate', ...options.headers }, agent: fresh ? false : secure ? httpsAgent : httpAgent, timeout: options.timeoutMs },
       (response) => {
         response.setTimeout(options.timeoutMs, () => response.destroy(new Error(`no data for ${options.timeoutMs} ms`)));
         resolve(response);
@@ -86,8 +87,8 @@ function requestOnce(url: string, options: UpstreamRequest): Promise<IncomingMes
     );
     request.on('timeout', () => request.destroy(new Error(`no answer in ${options.timeoutMs} ms`)));
     request.on('error', (error: Error & { code?: string }) => {
-      const stale = request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
-      reject(stale ? new StaleSocket() : upstreamError(url, error));
+      const stale = !fresh && request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      reject(stale ? new StaleSocket(error.code) : upstreamError(url, error));
     });
     request.end();
   });
