@@ -69,14 +69,14 @@ export function parseMcpArguments(argv: string[]): McpCommandOptions {
     http,
     port: values.port === undefined ? DEFAULT_MCP_PORT : parsePort(values.port),
     host: values.host === undefined ? '127.0.0.1' : parseLoopbackHost(values.host),
-    ...(values['gate-port'] === undefined ? {} : { gatePort: parsePort(values['gate-port']) }),
+    ...(values['gate-port'] === undefined ? {} : { gatePort: parsePort(values['gate-port'], '--gate-port') }),
   };
 }
 
-function parsePort(text: string): number {
+function parsePort(text: string, option = '--port'): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
   if (!(port >= 0 && port <= 65535)) {
-    throw new GuardError('INPUT_INVALID', `--port must be an integer from 0 to 65535, got "${text}"`);
+    throw new GuardError('INPUT_INVALID', `${option} must be an integer from 0 to 65535, got "${text}"`);
   }
   return port;
 }

@@ -15,6 +15,6 @@ describe('guard mcp --gate-port', () => {
   });
 
   it('rejects a port out of range', () => {
-    expect(() => parseMcpArguments(['--gate-port', '70000'])).toThrow(/--port must be an integer/);
+    expect(() => parseMcpArguments(['--gate-port', '70000'])).toThrow(/--gate-port must be an integer/);
   });
 });
