@@ -2,6 +2,7 @@
 import { benchAnswerability } from './answerability.js';
 import { benchApiDocs } from './api-docs.js';
 import { benchDecoding } from './decoding.js';
+import { benchGate } from './gate.js';
 import { benchInstallGuard } from './install-guard.js';
 import { benchPackageNames } from './package-names.js';
 import { benchRepoContext } from './repo-context.js';
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<void>> = {
   answerability: benchAnswerability,
   decoding: benchDecoding,
   scan: benchScan,
+  gate: benchGate,
 };
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;

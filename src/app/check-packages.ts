@@ -2,6 +2,8 @@
 import { checkName, type CheckOptions, type Ecosystem, type NameCheck } from '../engines/package-names/index.js';
 import { worstVerdict, type Verdict } from '../shared/verdict.js';
 import { openNameLists, type NameListDeps } from './name-lists.js';
+import { readDeltaNames } from '../engines/registry-gate/index.js';
+import { resolveCacheDir } from '../shared/paths.js';
 
 export interface CheckReport {
   verdict: Verdict;
@@ -13,6 +15,14 @@ export type AppDeps = NameListDeps;
 /** Checks every spec; the report's verdict is the strictest of the results. `options` bound the suggestion search. */
 export async function checkPackages(request: { ecosystem: Ecosystem; packages: string[] }, deps: AppDeps = {}, options: CheckOptions = {}): Promise<CheckReport> {
   const lists = openNameLists(request.ecosystem, deps);
-  const results = request.packages.map((spec) => checkName(lists, spec, options));
+  const results = request.packages.map((spec) => withGateDelta(checkName(lists, spec, options), deps));
   return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
+}
+
+/** A name missing from the snapshot that the registry gate found upstream, old enough, is allowed (the delta list). */
+function withGateDelta(check: NameCheck, deps: AppDeps): NameCheck {
+  if (check.exists || check.ecosystem === 'conda' || !check.reasons.some((r) => r.code === 'not_found')) return check;
+  const seen = readDeltaNames(resolveCacheDir(deps.env), check.ecosystem).get(check.normalized);
+  if (seen === undefined) return check;
+  return { ...check, exists: true, verdict: 'allow', reasons: [], suggestions: [], snapshot: { ...check.snapshot, date: `${check.snapshot.date}, + registry gate ${seen}` } };
 }

@@ -10,7 +10,9 @@ Usage:
   guard check <pypi|npm|conda> <spec...> [--json]   check package names before installing
   guard allowlist info|build|sync|import|reset …     manage the registry name lists
   guard policy check [file] | explain <eco> <spec>   validate the org policy, or show which rule decides
-  guard mcp [--http --port N]                        serve the MCP tools (stdio by default)
+  guard mcp [--http --port N] [--gate-port N]        serve the MCP tools (stdio by default)
+  guard gate [--port N] | gate env                   registry gate: every package fetch vetted at the index
+  guard run -- <command…>                            run a command with its installs going through a gate
   guard docs index|list|search|lookup …              API index: check calls, retrieve API docs (DAG++)
   guard assess --query TEXT [--apis F.json] [--json] can this request be coded from these API docs?
   guard context <file>:<line>[:<col>] [--root R] [--json] repository-level prompt for a completion
@@ -48,6 +50,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   complete: async () => (await import('./commands/complete.js')).runComplete,
   context: async () => (await import('./commands/context.js')).runContext,
   scan: async () => (await import('./commands/scan.js')).runScan,
+  gate: async () => (await import('./commands/gate.js')).runGate,
+  run: async () => (await import('./commands/run.js')).runRun,
 };
 
 // `guard pip install x`, `guard npm i y` …: one runner for every wrapped package manager.

@@ -123,6 +123,12 @@ export const POLICY_FILE_SCHEMA = z.strictObject({
       model: z.string({ error: 'expected the path of a GGUF model file' }).min(1, { error: 'expected the path of a GGUF model file' }).optional(),
     })
     .optional(),
+  min_release_age: z
+    .strictObject({
+      hours: z.number({ error: 'expected a number of hours (0 turns the rule off)' }).min(0, { error: 'expected a number of hours, 0 or more' }).optional(),
+      exclude: z.array(allowEntry, { error: 'expected a list of { ecosystem, name } entries' }).optional(),
+    })
+    .optional(),
 });
 
 export type PolicyFile = z.infer<typeof POLICY_FILE_SCHEMA>;

@@ -1,12 +1,13 @@
 /** `guard check <ecosystem> <spec...> [--json]`: the name check, rendered for people or as JSON. */
-import { checkPackages } from '../../app/check-packages.js';
+import { checkPackages, type CheckReport } from '../../app/check-packages.js';
+import { type OnlineFinding } from '../../app/check-online.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 import { renderCheckReport } from '../render/check-report.js';
 
-export const CHECK_USAGE = `Usage: guard check <pypi|npm|conda> <spec...> [--json]
+export const CHECK_USAGE = `Usage: guard check <pypi|npm|conda> <spec...> [--online] [--json]
 
 Checks that each package exists in the ecosystem's authoritative name list before anything is
 installed. A spec is a name with an optional version constraint: requests==2.31, lodash@^4,
@@ -14,12 +15,15 @@ conda-forge::numpy=1.26.
 
 Options:
   --json     print {"verdict": …, "results": [...]} on stdout
+  --online   also ask the upstream index (short timeout) about names missing from the snapshot
+             (allowed and remembered when older than min_release_age) and, for npm, security
+             holding packages and deprecations; offline is the default
   --help     show this help
 
 Exit codes: 0 nothing blocked, 3 something blocked, 2 usage error.`;
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, CHECK_USAGE);
+  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, online: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, CHECK_USAGE);
   if (parsed.values.help) {
     io.stdout.write(`${CHECK_USAGE}\n`);
     return EXIT.ok;
@@ -30,7 +34,13 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`unknown ecosystem "${ecosystem}"; expected one of ${ECOSYSTEMS.join(', ')}`, CHECK_USAGE);
   }
   if (specs.length === 0) throw new UsageError('missing the package spec(s) to check', CHECK_USAGE);
-  const report = await checkPackages({ ecosystem: ecosystem as Ecosystem, packages: specs }, { env: io.env, stderr: io.stderr });
+  const request = { ecosystem: ecosystem as Ecosystem, packages: specs };
+  const report: CheckReport & { online?: OnlineFinding[] } = parsed.values.online
+    ? await (await import('../../app/check-online.js')).checkPackagesOnline(request, { cwd: io.cwd, env: io.env })
+    : await checkPackages(request, { env: io.env, stderr: io.stderr });
   io.stdout.write(parsed.values.json ? `${JSON.stringify(report, null, 2)}\n` : renderCheckReport(report, { color: io.stdout.isTTY === true && !io.env.NO_COLOR }));
+  if (!parsed.values.json) {
+    for (const finding of report.online ?? []) io.stdout.write(`  online ${finding.verdict.padEnd(5)} ${finding.input}: ${finding.message}\n`);
+  }
   return report.verdict === 'block' ? EXIT.blocked : EXIT.ok;
 }

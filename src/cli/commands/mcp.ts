@@ -22,6 +22,8 @@ repo_context, constrained_complete).
   --http          Streamable HTTP at http://127.0.0.1:${DEFAULT_MCP_PORT}/mcp instead
   --port N        HTTP port, 0..65535 (default ${DEFAULT_MCP_PORT}; 0 picks a free one)
   --host ADDRESS  loopback address to bind: 127.0.0.1 (default), ::1 or localhost
+  --gate-port N   also serve a registry gate on 127.0.0.1:N for the server's lifetime (see
+                  \`guard gate --help\`; point an agent's installs at it with \`guard gate env --port N\`)
   -h, --help      show this help
 
 Environment:
@@ -33,11 +35,13 @@ export interface McpCommandOptions {
   http: boolean;
   port: number;
   host: LoopbackHost;
+  /** Also serve a registry gate on this port. */
+  gatePort?: number;
 }
 
 /** Parses `guard mcp` arguments; throws GuardError INPUT_INVALID with a message that names the fix. */
 export function parseMcpArguments(argv: string[]): McpCommandOptions {
-  let values: { http?: boolean; port?: string; host?: string; help?: boolean };
+  let values: { http?: boolean; port?: string; host?: string; help?: boolean; 'gate-port'?: string };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -45,6 +49,7 @@ export function parseMcpArguments(argv: string[]): McpCommandOptions {
         http: { type: 'boolean' },
         port: { type: 'string' },
         host: { type: 'string' },
+        'gate-port': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -64,13 +69,14 @@ export function parseMcpArguments(argv: string[]): McpCommandOptions {
     http,
     port: values.port === undefined ? DEFAULT_MCP_PORT : parsePort(values.port),
     host: values.host === undefined ? '127.0.0.1' : parseLoopbackHost(values.host),
+    ...(values['gate-port'] === undefined ? {} : { gatePort: parsePort(values['gate-port'], '--gate-port') }),
   };
 }
 
-function parsePort(text: string): number {
+function parsePort(text: string, option = '--port'): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
   if (!(port >= 0 && port <= 65535)) {
-    throw new GuardError('INPUT_INVALID', `--port must be an integer from 0 to 65535, got "${text}"`);
+    throw new GuardError('INPUT_INVALID', `${option} must be an integer from 0 to 65535, got "${text}"`);
   }
   return port;
 }
@@ -102,7 +108,14 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
 
+  let closeGate = async (): Promise<void> => {};
   try {
+    if (options.gatePort !== undefined) {
+      const { startRegistryGate } = await import('../../app/registry-gate.js');
+      const gate = await startRegistryGate({ port: options.gatePort }, { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) });
+      closeGate = () => gate.close();
+      io.stderr.write(`guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry})\n`);
+    }
     const deps = await buildMcpDeps();
     const { createMcpServer } = await import('../../mcp/server.js');
     if (!options.http) {
@@ -131,6 +144,8 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
     const fault = toGuardError(error);
     io.stderr.write(`guard mcp: ${renderFault(fault)}\n`);
     return fault.code === 'INPUT_INVALID' || fault.code === 'CONFIG_INVALID' ? 2 : 1;
+  } finally {
+    await closeGate();
   }
 }
 

@@ -14,6 +14,7 @@ export type {
   PolicyReasonCode,
   PrivateNamespace,
   RegistryRules,
+  ReleaseAgeRules,
   SourceRules,
   TargetFacts,
   TrustRules,

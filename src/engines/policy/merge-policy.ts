@@ -22,6 +22,7 @@ export const DEFAULT_POLICY: Policy = deepFreeze({
   sources: { path: 'allow', editable: 'allow', workspace: 'allow', vcs: 'warn', url: 'warn' },
   versions: [],
   completion: {},
+  min_release_age: { hours: 48, exclude: [] },
 });
 
 /** Combines layers, lowest precedence first, over the defaults. */
@@ -38,6 +39,8 @@ export function mergePolicyLayers(layers: readonly PolicyLayer[]): Policy {
     assignDefined(policy.trust, layer.trust);
     assignDefined(policy.sources, layer.sources);
     assignDefined(policy.completion, layer.completion);
+    if (layer.min_release_age?.hours !== undefined) policy.min_release_age.hours = layer.min_release_age.hours;
+    policy.min_release_age.exclude.push(...(layer.min_release_age?.exclude ?? []));
   }
   return policy;
 }

@@ -76,6 +76,15 @@ export interface Policy {
   versions: VersionRule[];
   /** Local completion (constrained_complete): the GGUF model to use when none is given. */
   completion: CompletionSettings;
+  /** The registry gate: releases younger than this are refused (npm: filtered so the client takes the previous one). */
+  min_release_age: ReleaseAgeRules;
+}
+
+export interface ReleaseAgeRules {
+  /** Hours; 0 turns the rule off. */
+  hours: number;
+  /** Names (globs) the rule does not apply to, such as an org's own packages. */
+  exclude: AllowEntry[];
 }
 
 export interface CompletionSettings {
@@ -95,6 +104,7 @@ export interface PolicyLayer {
   sources?: Partial<SourceRules>;
   versions?: VersionRule[];
   completion?: CompletionSettings;
+  min_release_age?: { hours?: number; exclude?: AllowEntry[] };
 }
 
 export type PolicyReasonCode =

@@ -1,0 +1,178 @@
+/**
+ * Projects as the gate knows them: upstream metadata fetched (through the disk cache), vetted for
+ * release age and judged, kept in memory for a short while (bounded count) with concurrent loads
+ * of one project coalesced, so a burst of file requests costs one metadata fetch.
+ */
+import { GuardError } from '../../../shared/errors.js';
+import { npmPackumentPath, npmTarballUrl } from '../gate-routes.js';
+import { quickVetPackument, vetPackument, type Packument } from '../npm-packument.js';
+import { parseSimpleProject, type SimpleProject } from '../pypi-simple.js';
+import { vetPypiProject } from '../pypi-vet.js';
+import { type GateEcosystem, type GateJudgement, type HeldBack, type UpstreamFacts } from '../types.js';
+import { type MetadataCache } from './metadata-cache.js';
+import { fetchUpstreamMetadata } from './upstream-client.js';
+
+export interface GateSettings {
+  upstreams: { pypi: string; npm: string };
+  /** Judges a project from what the upstream said (name check, policy, freshness). */
+  judge: (ecosystem: GateEcosystem, name: string, facts: UpstreamFacts) => Promise<GateJudgement>;
+  /** The minimum release age for a project in ms (0: none). */
+  minReleaseAgeMs: (ecosystem: GateEcosystem, name: string) => number;
+  now: () => Date;
+  timeoutMs: number;
+  maxMetadataBytes: number;
+  /** Seconds a cached document is used without asking the upstream. */
+  freshSeconds: number;
+  cache?: MetadataCache;
+}
+
+export interface GateProject {
+  ecosystem: GateEcosystem;
+  name: string;
+  judgement: GateJudgement;
+  exists: boolean;
+  held: Map<string, HeldBack>;
+  /** Upstream URLs of the files/tarballs the metadata lists: the only ones the gate fetches. */
+  fileUrls: Set<string>;
+  pypi?: SimpleProject;
+  /** npm: the vetted packument, serialised once. */
+  npmBody?: string;
+}
+
+const MEMORY_MS = 60_000;
+const MAX_PROJECTS = 512;
+/** Serialised packuments kept in memory at most (bytes); the oldest projects go first. */
+const MAX_MEMORY_BYTES = 64 * 1024 * 1024;
+const PYPI_ACCEPT = 'application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+html;q=0.2, text/html;q=0.1';
+
+export class ProjectStore {
+  private readonly projects = new Map<string, { at: number; load: Promise<GateProject>; bytes: number }>();
+  private bytes = 0;
+
+  constructor(
+    private readonly settings: GateSettings,
+    private readonly gateBase: () => string,
+  ) {}
+
+  /** The vetted, judged project (from memory when recent). Throws UPSTREAM_FAILED. */
+  get(ecosystem: GateEcosystem, name: string): Promise<GateProject> {
+    const key = `${ecosystem}\0${ecosystem === 'pypi' ? name.toLowerCase().replace(/[-_.]+/g, '-') : name}`;
+    const now = Date.now();
+    const known = this.projects.get(key);
+    if (known && now - known.at < MEMORY_MS) return known.load;
+    const load = ecosystem === 'pypi' ? this.loadPypi(name) : this.loadNpm(name);
+    this.forget(key);
+    const entry = { at: now, load, bytes: 0 };
+    this.projects.set(key, entry);
+    load.then(
+      (project) => {
+        if (this.projects.get(key) !== entry) return;
+        entry.bytes = project.npmBody?.length ?? 0;
+        this.bytes += entry.bytes;
+        this.evict();
+      },
+      () => {
+        if (this.projects.get(key) === entry) this.forget(key);
+      },
+    );
+    this.evict();
+    return load;
+  }
+
+  private forget(key: string): void {
+    const entry = this.projects.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.projects.delete(key);
+  }
+
+  private evict(): void {
+    while (this.projects.size > MAX_PROJECTS || (this.bytes > MAX_MEMORY_BYTES && this.projects.size > 1)) this.forget(this.projects.keys().next().value!);
+  }
+
+  private async loadPypi(name: string): Promise<GateProject> {
+    const base = this.settings.upstreams.pypi.replace(/\/+$/, '');
+    const pageUrl = `${base}/${encodeURIComponent(name)}/`;
+    const doc = await this.fetchDocument(pageUrl, PYPI_ACCEPT);
+    const project: GateProject = { ecosystem: 'pypi', name, exists: doc.status !== 404, held: new Map(), fileUrls: new Set(), judgement: { verdict: 'allow', message: '' } };
+    if (!project.exists) {
+      project.judgement = await this.settings.judge('pypi', name, { exists: false, timesKnown: false });
+      return project;
+    }
+    let parsed: SimpleProject;
+    try {
+      parsed = parseSimpleProject(doc.body.toString('utf8'), doc.contentType, doc.url, name);
+    } catch (error) {
+      throw new GuardError('UPSTREAM_FAILED', `${pageUrl}: unreadable project page (${(error as Error).message})`, { cause: error });
+    }
+    const vetted = vetPypiProject(parsed, this.settings.minReleaseAgeMs('pypi', name), this.settings.now());
+    project.pypi = vetted.project;
+    project.held = vetted.held;
+    for (const file of parsed.files) project.fileUrls.add(file.url);
+    project.judgement = await this.settings.judge('pypi', parsed.name, vetted.facts);
+    return project;
+  }
+
+  private async loadNpm(name: string): Promise<GateProject> {
+    const base = this.settings.upstreams.npm.replace(/\/+$/, '');
+    const doc = await this.fetchDocument(`${base}${npmPackumentPath(name)}`, 'application/json');
+    const project: GateProject = { ecosystem: 'npm', name, exists: doc.status !== 404, held: new Map(), fileUrls: new Set(), judgement: { verdict: 'allow', message: '' } };
+    if (!project.exists) {
+      project.judgement = await this.settings.judge('npm', name, { exists: false, timesKnown: false });
+      return project;
+    }
+    const text = doc.body.toString('utf8');
+    const gate = this.gateBase();
+    const minAge = this.settings.minReleaseAgeMs('npm', name);
+    const quick = quickVetPackument(text, minAge, this.settings.now(), base, gate);
+    if (quick) {
+      for (const url of quick.tarballs) project.fileUrls.add(url);
+      project.judgement = await this.settings.judge('npm', name, quick.facts);
+      if (project.judgement.verdict !== 'block') project.npmBody = quick.body;
+      return project;
+    }
+    let packument: Packument;
+    try {
+      packument = JSON.parse(text) as Packument;
+    } catch (error) {
+      throw new GuardError('UPSTREAM_FAILED', `${doc.url}: unreadable packument (${(error as Error).message})`, { cause: error });
+    }
+    const vetted = vetPackument(packument, minAge, this.settings.now(), (url) => {
+      project.fileUrls.add(url);
+      return npmTarballUrl(gate, base, name, url);
+    });
+    // Held-back versions' tarballs stay fetchable only to be refused with the reason.
+    for (const version of vetted.held.keys()) {
+      const tarball = packument.versions?.[version]?.dist;
+      if (tarball && typeof tarball === 'object' && typeof (tarball as { tarball?: unknown }).tarball === 'string') project.fileUrls.add((tarball as { tarball: string }).tarball);
+    }
+    project.held = vetted.held;
+    project.judgement = await this.settings.judge('npm', name, vetted.facts);
+    if (project.judgement.verdict !== 'block') project.npmBody = JSON.stringify(vetted.doc);
+    return project;
+  }
+
+  /** Upstream metadata through the disk cache: fresh entries as they are, stale ones revalidated by ETag. */
+  private async fetchDocument(url: string, accept: string): Promise<{ status: number; contentType?: string; body: Buffer; url: string }> {
+    const { cache, freshSeconds, timeoutMs, maxMetadataBytes } = this.settings;
+    const key = `${accept}\0${url}`;
+    const cached = cache?.get(key);
+    if (cached && Date.now() - cached.storedAt < freshSeconds * 1000) return cached;
+    const headers: Record<string, string> = { accept };
+    if (cached?.etag) headers['if-none-match'] = cached.etag;
+    const answer = await fetchUpstreamMetadata(url, { headers, timeoutMs, maxBytes: maxMetadataBytes });
+    if (answer.status === 304 && cached) {
+      cache?.put(key, { ...cached, storedAt: Date.now() });
+      return cached;
+    }
+    if (answer.status !== 200 && answer.status !== 404) {
+      throw new GuardError('UPSTREAM_FAILED', `upstream ${answer.url} answered HTTP ${answer.status}`, { hint: 'check the upstream index URL and that it is up' });
+    }
+    const contentType = answer.headers['content-type'];
+    const etag = answer.headers.etag;
+    const document = { url: answer.url, status: answer.status, body: answer.body, storedAt: Date.now(), ...(contentType ? { contentType } : {}), ...(etag ? { etag } : {}) };
+    cache?.put(key, document);
+    return document;
+  }
+}
+
