@@ -2,7 +2,7 @@
 import { checkName, type CheckOptions, type Ecosystem, type NameCheck } from '../engines/package-names/index.js';
 import { worstVerdict, type Verdict } from '../shared/verdict.js';
 import { openNameLists, type NameListDeps } from './name-lists.js';
-import { readDeltaNames } from '../engines/registry-gate/index.js';
+import { readDeltaNames } from '../engines/package-names/index.js';
 import { resolveCacheDir } from '../shared/paths.js';
 
 export interface CheckReport {

@@ -4,9 +4,9 @@
  * name exists there, how old it is (freshness of names newer than the snapshot, remembered in the
  * delta list) and npm's security placeholders and deprecations.
  */
-import { type NameCheck } from '../engines/package-names/index.js';
+import { addDeltaName, type NameCheck } from '../engines/package-names/index.js';
 import { decideTarget, decideUnverifiable, type Policy, type PolicyReason } from '../engines/policy/index.js';
-import { addDeltaName, formatAge, formatMinAge, minReleaseAgeMs, type GateEcosystem, type GateJudgement, type UpstreamFacts } from '../engines/registry-gate/index.js';
+import { formatAge, formatMinAge, minReleaseAgeMs, type GateEcosystem, type GateJudgement, type UpstreamFacts } from '../engines/registry-gate/index.js';
 import { resolveCacheDir } from '../shared/paths.js';
 import { checkPackages } from './check-packages.js';
 import { type NameListDeps } from './name-lists.js';

@@ -15,3 +15,4 @@ export { sortedNameBytes } from './sorted-names.js';
 export { fetchCondaNames, fetchNpmNames, fetchPypiNames, readNameList } from './io/registry-access.js';
 export type { RegistryNames } from './io/registry-names.js';
 export { cursorAccepts, cursorSteps, DEAD_CURSOR, startCursor, stepCursor, stepCursorBytes, type NameAutomaton, type NameCursor } from './automaton-cursor.js';
+export { addDeltaName, deltaListPath, readDeltaNames } from './io/delta-list.js';

@@ -7,7 +7,6 @@ export { vetPackument, quickVetPackument, tarballVersion, type Packument, type V
 export { parseGateRoute, pypiFileUrl, pypiRefusedUrl, npmTarballUrl, npmPackumentPath, type GateRoute } from './gate-routes.js';
 export { reasonPhrase, refusalBody } from './refusal.js';
 export { startGateServer, type GateServerOptions, type RunningGate } from './io/gate-server.js';
-export { addDeltaName, deltaListPath, readDeltaNames } from './io/delta-list.js';
 export { fetchUpstreamMetadata } from './io/upstream-client.js';
 export { gateEnvironment, renderShellExports } from './gate-env.js';
 export { scanObjectMembers } from './json-scan.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDeltaName, deltaListPath, readDeltaNames } from '../../../../src/engines/registry-gate/index.js';
+import { addDeltaName, deltaListPath, readDeltaNames } from '../../../../src/engines/package-names/index.js';
 import { MetadataCache } from '../../../../src/engines/registry-gate/io/metadata-cache.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gg-gate-files-'));
