@@ -7,6 +7,7 @@
 import { type Policy } from '../engines/policy/index.js';
 import { analyzeShellCommand } from '../engines/shell-commands/index.js';
 import { type Env } from '../shared/paths.js';
+import { createShellFiles } from './fs-shell-files.js';
 import { type ProgressStream } from '../shared/progress.js';
 import { type GuardVerdict, type UnverifiedPart } from './guard-verdict.js';
 import { type InstallVerdict } from './vet-install.js';
@@ -33,7 +34,7 @@ export interface ShellDeps {
  * policy and the FileReader's faults (a dependency file over 5 MB); the caller applies its fail policy.
  */
 export async function guardShellCommand(command: string, deps: ShellDeps): Promise<ShellVerdict> {
-  const analysis = await analyzeShellCommand(command);
+  const analysis = await analyzeShellCommand(command, { files: createShellFiles(deps.cwd, deps.env.HOME) });
   // Most commands run no package manager: they need neither the policy nor the name lists.
   if (analysis.commands.length === 0 && analysis.unverifiable.length === 0) {
     return { verdict: 'allow', reasons: [], suggestions: [], report: '', commands: [], unverifiable: [] };
