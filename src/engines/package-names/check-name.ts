@@ -123,7 +123,7 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
       suggestions.push(suggestionFor(lists.indexes, ecosystem, importTarget, name));
     }
     // An exact version is a deliberate choice of that package, not a slip of the keyboard.
-    if (verdicts.length === 0 && !hit.index.isPopular(normalized) && normalized.length >= 4 && !isExactVersion(ecosystem, spec.constraint)) {
+    if (verdicts.length === 0 && !hit.index.isPopular(normalized) && normalized.length >= 4 && !isExactVersion(ecosystem, spec.constraint) && !hasRealUsage(hit.info)) {
       const target = hit.index.popularNear(normalized).find((near) => farLessUsed(hit.info, near.info));
       if (target) {
         const shown = target.info.display ?? target.name;
@@ -173,6 +173,14 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
  * (bundlers resolve them for code written for Node), not placeholders.
  */
 const BROWSER_POLYFILLS = new Set(['buffer', 'util', 'events', 'process', 'punycode', 'string_decoder', 'url', 'assert', 'path', 'querystring']);
+
+/** npm downloads a month from which a package is in real use, whatever name it is near. */
+const REAL_USE_DOWNLOADS = 5_000;
+
+/** True when the package is in real use: thousands of downloads a month (npm) or among the most downloaded (PyPI). */
+function hasRealUsage(info: NameInfo): boolean {
+  return (info.downloads ?? 0) >= REAL_USE_DOWNLOADS || info.rank !== undefined;
+}
 
 /** True for a spec pinned to one version (`fake@0.2.0`, `pkg==1.2.3`, conda `pkg=1.2.3`). */
 function isExactVersion(ecosystem: Ecosystem, constraint: string | undefined): boolean {

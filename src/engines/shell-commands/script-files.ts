@@ -8,8 +8,9 @@
 import { MAX_SCRIPT_BYTES } from './local-files.js';
 import { type Scope, type Walker } from './scope.js';
 
-// Programs that create files (or whole trees) from outside the command's text.
-const WRITERS = /(?:^|[\s;&|(`])(?:curl|wget|git|svn|hg|tar|unzip|gunzip|bunzip2|7z|cp|mv|ln|install|rsync|scp|sftp|tee|dd|docker|aws|gsutil|gh|patch|sed|perl|python3?|node|cat|printf|echo|touch)(?=\s|$)|>/;
+// Programs that create files (or whole trees), anywhere in the command (after a wrapper too: `env curl …`).
+// Interpreters (`python -c`, `node -e`) are judged as programs of their own, not here.
+const WRITERS = /(?:^|[\s;&|(`{])(?:curl|wget|git|svn|hg|tar|unzip|gunzip|bunzip2|7z|cp|mv|ln|rsync|scp|sftp|tee|dd|docker|aws|gsutil|gh|patch|sed|cat|printf|echo|touch)(?=\s|$)|>/;
 
 /**
  * Walks the script at `path`; `sourced` (`.`/`source`) scripts too large to read set
@@ -33,9 +34,10 @@ export function runScriptFile(walker: Walker, path: string, scope: Scope, text: 
 }
 
 // What fetches or unpacks files from elsewhere; a sourced file made by anything else (`python -m venv`) only sets the environment.
-const FETCHERS = /(?:^|[\s;&|(`])(?:curl|wget|git|svn|hg|tar|unzip|7z|cp|mv|ln|rsync|scp|sftp|docker|aws|gsutil|gh)(?=\s|$)/;
+const FETCHERS = /(?:^|[\s;&|(`{])(?:curl|wget|git|svn|hg|tar|unzip|7z|cp|mv|ln|rsync|scp|sftp|docker|aws|gsutil|gh)(?=\s|$)/;
 
-function mayWrite(command: string, path: string, sourced: boolean): boolean {
+/** True when `command` may create `path` before it is read: it names the file elsewhere, or runs a program that writes files (a narrower set for sourced files). */
+export function mayWrite(command: string, path: string, sourced: boolean): boolean {
   const name = path.split('/').pop() ?? path;
   // Named elsewhere in the command (`-o x.sh`, `> x.sh`, `cat > x.sh <<EOF`): it may be written first.
   if (command.split(path).length > 2 || (name.length > 0 && command.split(name).length > 2)) return true;
