@@ -109,7 +109,8 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
   const nodeCore = ecosystem === 'npm' && isNodeCoreModule(name);
 
   if (hit) {
-    if (stdlib) {
+    // A pinned version names the distribution on the index (an old backport such as argparse==1.2.1), not the module.
+    if (stdlib && !isExactVersion(ecosystem, spec.constraint)) {
       reasons.push({ code: 'stdlib_module', message: `\`${name}\` ships with Python; the ${LABEL[ecosystem]} package of that name is a backport or unrelated. Nothing to install for \`import ${name}\`.` });
       verdicts.push('warn');
     }

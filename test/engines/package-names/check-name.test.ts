@@ -75,3 +75,11 @@ describe('checkName hints on real packages', () => {
     expect(checkName(npm, 'fake@0.2.0').verdict).toBe('allow');
   });
 });
+
+describe('checkName on a pinned backport of a standard-library module', () => {
+  const pypi = lists(['argparse', 'requests']);
+  it('warns for the bare name, not for an exact pin', () => {
+    expect(checkName(pypi, 'argparse').reasons.map((r) => r.code)).toContain('stdlib_module');
+    expect(checkName(pypi, 'argparse==1.2.1').verdict).toBe('allow');
+  });
+});
