@@ -29,7 +29,7 @@ interface CorpusRecord {
 
 const OUT = join('bench', 'data', 'install-guard', 'real-world.jsonl');
 // A command line starts with a program or shell syntax, not with prose.
-const SHELL_START = /^(sudo\s+|[A-Z_][A-Z0-9_]*=\S*\s+)*(pip3?|python3?(\.\d+)?|uv|npm|npx|yarn|pnpm|bun|conda|mamba|micromamba|cd|export|source|\.|\[|if|env|apt-get|apt|curl|git|mkdir|set|for|echo|~?\/[\w/.~-]+)(\s|$)/;
+const SHELL_START = /^(sudo\s+|[A-Z_][A-Z0-9_]*=\S*\s+)*(pip3?|python3?(\.\d+)?|uv|npm|npx|yarn|pnpm|bun|conda|mamba|micromamba|cd|export|source|\.|\[|if|env|apt-get|apt|curl|git|mkdir|set|for|echo|~?\/[\w.~-][\w/.~-]*)(\s|$)/;
 const INSTALL = /\b(pip3?|python3?\s+-m\s+pip|uv|npm|yarn|pnpm|bun|conda|mamba|micromamba)\s+(?:[-\w=.]+\s+)*?(install|add|i|ci|create|update)\b/;
 
 /** The repository's owner/name from a package.json `repository` field or a URL. */
@@ -66,9 +66,10 @@ function commandsIn(text: string, markdownOnlyInCode: boolean): Array<{ line: nu
     if (text.startsWith('#') || !INSTALL.test(text)) continue;
     let command = text;
     let j = i;
-    while (command.endsWith('\\') && j + 1 < lines.length) {
+    // Continued lines: a trailing backslash, or an operator that needs a next command.
+    while (/(\\|&&|\|\||\|)$/.test(command) && j + 1 < lines.length) {
       j++;
-      command = `${command.slice(0, -1).trimEnd()} ${lines[j]!.trim()}`;
+      command = command.endsWith('\\') ? `${command.slice(0, -1).trimEnd()} ${lines[j]!.trim()}` : `${command} ${lines[j]!.trim()}`;
     }
     if (command.length > 2000) continue;
     found.push({ line: i + 1, command });
@@ -95,7 +96,7 @@ function add(record: Omit<CorpusRecord, 'id' | 'split' | 'expect'>): void {
 // 1. npm packages: README install lines and the package.json itself (as the dependency file a Write creates).
 const npmRoots = ['node_modules', '/usr/lib/node_modules/npm/node_modules'].filter(existsSync);
 for (const root of npmRoots) {
-  for (const manifest of walk(root, (p) => basename(p) === 'package.json', 4)) {
+  for (const manifest of walk(root, (p) => basename(p) === 'package.json', 8)) {
     const dir = dirname(manifest);
     let pkg: { name?: string; repository?: string | { url?: string; directory?: string }; dependencies?: object; devDependencies?: object };
     try {
@@ -103,8 +104,8 @@ for (const root of npmRoots) {
     } catch {
       continue;
     }
-    if (typeof pkg.name !== 'string' || relative(root, dir).split('/').filter((s) => s === 'node_modules').length > 1) continue;
-    if (!relative(root, dir).replace(/^@[^/]+\//, '').match(/^[^/]+$/) && !relative(root, dir).match(/^@[^/]+\/[^/]+$/)) continue;
+    // A package directory: `name`, `@scope/name`, or the same under a nested node_modules.
+    if (typeof pkg.name !== 'string' || !/(?:^|\/node_modules\/)(?:@[^/]+\/)?[^/@]+$/.test(`/node_modules/${relative(root, dir)}`)) continue;
     const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
     const repo = repoFromUrl(url);
     if (repo === undefined) continue;
