@@ -7,6 +7,9 @@
  *    whatever they are: a local install either way;
  *  - a variable or substitution after a static name (`torch==${V}`, `python=$PY`,
  *    `typescript@${TS}`) leaves the name known: the word becomes the bare name.
+ *  - an index URL whose scheme and host are written out (`--extra-index-url
+ *    https://download.pytorch.org/whl/$CUDA`): the run-time tail stays on that host, so the URL is
+ *    judged by its static part.
  * Everything else stays unverifiable, and so does a variable the command itself sets (`V="1 evil"
  * && pip install torch==$V` splits into a second package): only a value from outside the command
  * (a Dockerfile ARG, a CI variable) is taken to be a version.
@@ -33,11 +36,22 @@ export function settleRuntimeWords(
   const argv = words.map((word) => word.literal ?? word.display);
   const remaining: number[] = [];
   for (const i of decisive) {
-    const settled = settleWord(words[i]!, files, command);
+    const settled = INDEX_OPTIONS.has(words[i - 1]?.literal ?? '') ? settleIndexUrl(words[i]!) : settleWord(words[i]!, files, command);
     if (settled === undefined) remaining.push(i);
     else argv[i] = settled;
   }
   return { argv, decisive: remaining };
+}
+
+// Options whose value is an index or channel (pip, uv, conda): a URL there names where from, not what.
+const INDEX_OPTIONS = new Set(['-i', '--index-url', '--extra-index-url', '--index', '--default-index', '-f', '--find-links', '-c', '--channel']);
+
+/** The static part of an index URL whose host is fully written (`https://host/…` before the first run-time piece). */
+function settleIndexUrl(word: ResolvedWord): string | undefined {
+  if (word.substitutions.length > 0 || word.dynamic.some((part) => part.why !== 'variable')) return undefined;
+  const first = word.pieces.findIndex((piece) => typeof piece !== 'string');
+  const prefix = word.pieces.slice(0, first).join('');
+  return /^https?:\/\/[^/\s@]+\/[^\s]*$/i.test(prefix) ? prefix : undefined;
 }
 
 // Builtins that set variables from input or by name: any of them in the command and no variable is trusted.

@@ -39,6 +39,8 @@ describe('globs, run-time versions and local paths', () => {
     ['pip install torch==${PYTORCH_VERSION}', ['pip install torch'], []],
     ['conda create -n x python=${py_ver}', ['conda create -n x python'], []],
     ['npm i typescript@${TS_VERSION} @types/node@$V', ['npm i typescript @types/node'], []],
+    ['pip install torch==$PYTORCH --extra-index-url https://download.pytorch.org/whl/$CUDA', ['pip install torch --extra-index-url https://download.pytorch.org/whl/'], []],
+    ['pip install x --index-url https://$HOST/simple', [], ['variable']],
     // Not when the name itself, a URL, or a variable the command sets is involved.
     ['pip install "$PKG"', [], ['variable']],
     ['pip install ${NAME}==1.0', [], ['variable']],
