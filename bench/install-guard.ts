@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { guardShellCommand } from '../src/app/guard-shell-command.js';
+import { benchRealWorld } from './install-guard-real-world.js';
 import { percentile, table } from './stats.js';
 
 const RUNS = 15;
@@ -170,6 +171,7 @@ async function benchWarm(setup: Setup): Promise<void> {
 }
 
 export async function benchInstallGuard(): Promise<void> {
+  await benchRealWorld();
   const setup = setUp();
   try {
     benchWrapper(setup);

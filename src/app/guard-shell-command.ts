@@ -7,6 +7,8 @@
 import { type Policy } from '../engines/policy/index.js';
 import { analyzeShellCommand } from '../engines/shell-commands/index.js';
 import { type Env } from '../shared/paths.js';
+import { createShellFiles } from './fs-shell-files.js';
+import { dropMissingInputFiles } from './missing-input-files.js';
 import { type ProgressStream } from '../shared/progress.js';
 import { type GuardVerdict, type UnverifiedPart } from './guard-verdict.js';
 import { type InstallVerdict } from './vet-install.js';
@@ -33,7 +35,7 @@ export interface ShellDeps {
  * policy and the FileReader's faults (a dependency file over 5 MB); the caller applies its fail policy.
  */
 export async function guardShellCommand(command: string, deps: ShellDeps): Promise<ShellVerdict> {
-  const analysis = await analyzeShellCommand(command);
+  const analysis = await analyzeShellCommand(command, { files: createShellFiles(deps.cwd, deps.env.HOME) });
   // Most commands run no package manager: they need neither the policy nor the name lists.
   if (analysis.commands.length === 0 && analysis.unverifiable.length === 0) {
     return { verdict: 'allow', reasons: [], suggestions: [], report: '', commands: [], unverifiable: [] };
@@ -50,8 +52,9 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
   const files = createFsFileReader(deps.cwd);
   const commands: ShellVerdict['commands'] = [];
   for (const found of analysis.commands) {
-    const request = parseInstallCommand(found.argv, { cwd: deps.cwd, env: { ...deps.env, ...found.env }, files });
-    if (request === undefined) continue;
+    const parsed = parseInstallCommand(found.argv, { cwd: deps.cwd, env: { ...deps.env, ...found.env }, files });
+    if (parsed === undefined) continue;
+    const request = dropMissingInputFiles(parsed, command);
     const verdict = await vetInstallRequest(request, { ...deps, policy });
     commands.push({ text: found.text, argv: found.argv, verdict });
   }

@@ -8,6 +8,7 @@ import {
   checkpointPath,
   compileNameList,
   listCheckpoints,
+  loadBundledConda,
   loadBundledNpm,
   loadBundledPypi,
   NameIndex,
@@ -63,24 +64,20 @@ function loadMain(ecosystem: Ecosystem, cacheDir: string, deps: NameListDeps, ma
   // A stale checkpoint is announced only where it is rebuilt: a list consulted for a hint is just skipped.
   const existing = tryRead(path, mayBuild ? deps : {});
   if (existing && existing.meta.kind !== 'bundled') return existing;
-  if (ecosystem === 'conda') return existing;
   const manifest = readBundledManifest();
   const wanted = bundledSourceId(ecosystem, manifest);
   if (existing && existing.meta.source === wanted) return existing;
+  // No list of this ecosystem ships (an older manifest): only a synced or imported one counts.
+  if (wanted === undefined) return existing;
   if (!mayBuild) return undefined;
   return buildBundled(ecosystem, cacheDir, deps);
 }
 
 /** Builds an ecosystem's checkpoint from the shipped snapshot and writes it to the cache. */
 export function buildBundled(ecosystem: Ecosystem, cacheDir: string, deps: NameListDeps): NameCheckpoint {
-  if (ecosystem === 'conda') {
-    throw new GuardError('SOURCE_MISSING', 'no conda name list ships with groundguard', {
-      hint: 'run `guard allowlist sync conda` or `guard allowlist import conda <file>`',
-    });
-  }
   const manifest = readBundledManifest();
   const progress = createProgress(`building the ${ecosystem} name checkpoint (first use)`, deps.stderr);
-  const input = ecosystem === 'pypi' ? loadBundledPypi(manifest) : loadBundledNpm(manifest);
+  const input = ecosystem === 'pypi' ? loadBundledPypi(manifest) : ecosystem === 'npm' ? loadBundledNpm(manifest) : loadBundledConda(manifest);
   progress.total(input.names.length);
   const checkpoint = compileNameList({ ...input, onProgress: (done) => progress.update(done) });
   writeCheckpoint(checkpointPath(cacheDir, ecosystem), checkpoint);

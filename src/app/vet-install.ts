@@ -11,6 +11,7 @@ import { type Env } from '../shared/paths.js';
 import { type ProgressStream } from '../shared/progress.js';
 import { type Verdict } from '../shared/verdict.js';
 import { checkPackages } from './check-packages.js';
+import { softenUncoveredConda } from './conda-channel-coverage.js';
 import { renderInstallReport } from './install-report.js';
 import { openNameLists, type NameListDeps } from './name-lists.js';
 
@@ -51,7 +52,7 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const now = deps.now ?? new Date();
   const listDeps: NameListDeps = { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) };
-  const checks = request.installs ? await checkTargets(request.targets, listDeps) : [];
+  const checks = softenUncoveredConda(request, request.targets, request.installs ? await checkTargets(request.targets, listDeps) : []);
   const facts: Array<CheckedFacts | undefined> = request.targets.map((target, i) => {
     const check = checks[i];
     if (target.kind !== 'registry' || target.name === undefined) return check ? { check } : undefined;

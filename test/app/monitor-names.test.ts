@@ -74,8 +74,8 @@ describe('monitorNames (what the decoding monitor lets a model write)', () => {
     expect(allowed(monitorNames('conda', mergePolicyLayers([reserve('evil-*')]), { env }), names)).toEqual(['numpy', 'acme-core', 'acme-lookalike']);
   });
 
-  it('says SOURCE_MISSING when the ecosystem has no list', () => {
-    const env = { GUARD_HOME: mkdtempSync(join(tmpdir(), 'guard-monitor-none-')) };
-    expect(() => monitorNames('conda', mergePolicyLayers([]), { env })).toThrow(expect.objectContaining({ code: 'SOURCE_MISSING' }));
+  it('builds the shipped conda-forge list on first use', () => {
+    const env = { GUARD_HOME: mkdtempSync(join(tmpdir(), 'guard-monitor-conda-')) };
+    expect(() => monitorNames('conda', mergePolicyLayers([]), { env })).not.toThrow();
   });
 });

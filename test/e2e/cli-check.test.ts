@@ -69,13 +69,15 @@ describe('guard check (built CLI)', () => {
     expect(run.stderr).toMatch(message);
   });
 
-  it('blocks conda when no list is available, and works after an import', () => {
-    const blocked = JSON.parse(guard(['check', 'conda', 'numpy', '--json']).stdout);
-    expect(blocked.results[0].reasons[0].code).toBe('allowlist_unavailable');
+  it('checks conda names against the shipped conda-forge list, and an imported list replaces it', () => {
+    const shipped = JSON.parse(guard(['check', 'conda', 'numpy', 'r-base', 'nosuch-conda-pkg-xyz', '--json']).stdout);
+    expect(shipped.results.map((r: { verdict: string }) => r.verdict)).toEqual(['allow', 'allow', 'block']);
+    expect(shipped.results[0].snapshot.date).toBe('2026-08-22');
     const file = join(home, 'conda-names.txt');
     writeFileSync(file, '# private mirror\nnumpy\nscipy\npandas\n');
     expect(guard(['allowlist', 'import', 'conda', file]).code).toBe(0);
     const report = JSON.parse(guard(['check', 'conda', 'conda-forge::numpy=1.26', 'scipyy', '--json']).stdout);
+    expect(report.results[0].snapshot.date).not.toBe('2026-08-22');
     expect(report.results[0]).toMatchObject({ name: 'numpy', exists: true, verdict: 'allow' });
     expect(report.results[1]).toMatchObject({ exists: false, verdict: 'block' });
     expect(report.results[1].suggestions[0].name).toBe('scipy');

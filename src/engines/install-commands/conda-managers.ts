@@ -22,7 +22,7 @@ const PROGRAMS: Readonly<Record<string, PackageManager>> = {
 const VALUED = new Set([
   'name', 'prefix', 'channel', 'file', 'solver', 'repodata-fn', 'experimental', 'platform', 'subdir',
   'clone', 'console', 'rc-file', 'root-prefix', 'channel-alias', 'channel-priority', 'log-level',
-  'category', 'relocate-prefix',
+  'category', 'relocate-prefix', 'exclude-newer', 'revision', 'pkgs-dirs', 'env-name',
 ]);
 // conda's -C is --use-index-cache and -S --satisfied-skip-solve: flags, unlike pip's.
 const SHORT: Readonly<Record<string, string>> = {

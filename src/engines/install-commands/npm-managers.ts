@@ -287,16 +287,24 @@ function addTargets(specs: string[], read: ReadState): void {
   }
 }
 
+function nearestPackageJson(start: string, files: FileReader): { file: string; text: string } | undefined {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    const text = files.readText(file);
+    if (text !== undefined) return { file, text };
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
 function readPackageJson(dir: string | undefined, read: ReadState): void {
   const { cwd, files } = read.context;
   const base = dir === undefined ? cwd : path.isAbsolute(dir) ? dir : path.join(cwd, dir);
-  const file = path.join(base, 'package.json');
   const { request } = read;
-  const text = files.readText(file);
-  if (text === undefined) {
-    request.unresolved.push({ what: file, why: 'package.json not found: its dependencies cannot be checked' });
-    return;
-  }
+  // As npm does: the project is the nearest directory up the tree with a package.json; with none
+  // anywhere a bare install has nothing to install.
+  const found = nearestPackageJson(base, files);
+  if (found === undefined) return;
+  const { file, text } = found;
   request.files.push(file);
   let manifest: unknown;
   try {

@@ -57,7 +57,7 @@ export const PIP_OPTIONS = defineOptions(
     '--upgrade-strategy', '-C/--config-settings', '--global-option', '--install-option',
     '--build-option', '--no-binary', '--only-binary', '--progress-bar', '--root-user-action',
     '--report', '-i/--index-url', '--extra-index-url', '-f/--find-links', '--group', '-d/--dest',
-    '-w/--wheel-dir', '-b/--build', '--format', '--output',
+    '-w/--wheel-dir', '-b/--build', '--format', '--output', '--build-constraint', '--uploaded-prior-to',
   ],
   [
     ...PIP_GENERAL_FLAGS, '-U/--upgrade', '--force-reinstall', '-I/--ignore-installed',

@@ -109,11 +109,12 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
   const nodeCore = ecosystem === 'npm' && isNodeCoreModule(name);
 
   if (hit) {
-    if (stdlib) {
+    // A pinned version names the distribution on the index (an old backport such as argparse==1.2.1), not the module.
+    if (stdlib && !isExactVersion(ecosystem, spec.constraint)) {
       reasons.push({ code: 'stdlib_module', message: `\`${name}\` ships with Python; the ${LABEL[ecosystem]} package of that name is a backport or unrelated. Nothing to install for \`import ${name}\`.` });
       verdicts.push('warn');
     }
-    if (nodeCore) {
+    if (nodeCore && !BROWSER_POLYFILLS.has(normalized)) {
       reasons.push({ code: 'node_core_module', message: `\`${name}\` is a Node.js core module; the npm package of that name is a placeholder or unrelated. Nothing to install.` });
       verdicts.push('warn');
     }
@@ -122,7 +123,8 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
       verdicts.push('warn');
       suggestions.push(suggestionFor(lists.indexes, ecosystem, importTarget, name));
     }
-    if (verdicts.length === 0 && !hit.index.isPopular(normalized) && normalized.length >= 4) {
+    // An exact version is a deliberate choice of that package, not a slip of the keyboard.
+    if (verdicts.length === 0 && !hit.index.isPopular(normalized) && normalized.length >= 4 && !isExactVersion(ecosystem, spec.constraint) && !hasRealUsage(hit.info)) {
       const target = hit.index.popularNear(normalized).find((near) => farLessUsed(hit.info, near.info));
       if (target) {
         const shown = target.info.display ?? target.name;
@@ -165,6 +167,28 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
     suggestions.push(toSuggestion(near.info.display ?? near.name, near.distance, near.info));
   }
   return done(reasons, verdicts, suggestions, { normalized });
+}
+
+/**
+ * npm packages named after Node core modules that are real, widely used browser polyfills
+ * (bundlers resolve them for code written for Node), not placeholders.
+ */
+const BROWSER_POLYFILLS = new Set(['buffer', 'util', 'events', 'process', 'punycode', 'string_decoder', 'url', 'assert', 'path', 'querystring']);
+
+/** npm downloads a month from which a package is in real use, whatever name it is near. */
+const REAL_USE_DOWNLOADS = 5_000;
+
+/** True when the package is in real use: thousands of downloads a month (npm) or among the most downloaded (PyPI). */
+function hasRealUsage(info: NameInfo): boolean {
+  return (info.downloads ?? 0) >= REAL_USE_DOWNLOADS || info.rank !== undefined;
+}
+
+/** True for a spec pinned to one version (`fake@0.2.0`, `pkg==1.2.3`, conda `pkg=1.2.3`). */
+function isExactVersion(ecosystem: Ecosystem, constraint: string | undefined): boolean {
+  if (constraint === undefined) return false;
+  const text = constraint.trim();
+  if (ecosystem === 'npm') return /^=?v?\d+\.\d+\.\d+(?:[-+][\w.-]+)?$/.test(text);
+  return /^(?:===?|=)\s*[\w.!+-]+$/.test(text) && !text.includes('*');
 }
 
 interface Hit {

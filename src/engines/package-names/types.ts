@@ -6,6 +6,8 @@ export type Ecosystem = (typeof ECOSYSTEMS)[number];
 
 export type ReasonCode =
   | 'not_found'
+  /** conda: not on the one channel the shipped list covers, while the command reads others. */
+  | 'not_in_channel_list'
   | 'invalid_name'
   | 'confusable_characters'
   | 'stdlib_module'

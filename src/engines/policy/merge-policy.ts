@@ -13,9 +13,11 @@ export const DEFAULT_POLICY: Policy = deepFreeze({
   packages: { allow: [], deny: [] },
   private: [],
   registries: {
-    pypi: ['https://pypi.org/simple'],
+    // PyTorch's own wheel index (CPU/CUDA builds of torch and its siblings), where only PyTorch publishes.
+    pypi: ['https://pypi.org/simple', 'https://download.pytorch.org/whl'],
     npm: ['https://registry.npmjs.org', 'https://registry.yarnpkg.com'],
-    conda: ['conda-forge', 'defaults'],
+    // Channels published only by their owners: Anaconda's own, PyTorch's and NVIDIA's.
+    conda: ['conda-forge', 'defaults', 'anaconda', 'pytorch', 'nvidia'],
     unlisted: 'warn',
   },
   trust: { min_popularity: 0, unknown_popularity: 'allow', action: 'warn' },

@@ -1,8 +1,11 @@
 /** Walks a parsed shell script for every command that could install packages, following wrappers, nested shells and substitutions. */
 import { findDecisiveWords } from './dynamic-arguments.js';
 import { MAX_SOURCE_LENGTH } from './limits.js';
+import { type ShellFiles } from './local-files.js';
+import { pipedStdin } from './piped-literal.js';
+import { settleRuntimeWords } from './static-words.js';
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
-import { type Feeder, PIPE, redirectedStdin, type Scope, TERMINAL, type Walker } from './scope.js';
+import { type Feeder, redirectedStdin, type Scope, TERMINAL, type Walker } from './scope.js';
 import { runEval, runShell, runSource, runSplitString, runSwitchUser } from './shell-invocations.js';
 import {
   type AnalyzeOptions,
@@ -39,7 +42,7 @@ export function analyzeShellScript(source: string, parser: ShellParser, options:
   const requested = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const maxDepth = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_DEPTH;
   try {
-    new ScriptWalker(parser, maxDepth, analysis).script(source, { via: [], depth: 0, stdin: TERMINAL }, source);
+    new ScriptWalker(parser, maxDepth, analysis, options.files, source).script(source, { via: [], depth: 0, stdin: TERMINAL }, source);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const detail = `the command could not be analysed: ${message}`;
@@ -53,6 +56,8 @@ class ScriptWalker implements Walker {
     private readonly parser: ShellParser,
     private readonly maxDepth: number,
     private readonly analysis: ShellAnalysis,
+    readonly files?: ShellFiles,
+    readonly rootText?: string,
   ) {}
 
   /** Parses and walks one script; `text` is what a failure is reported against, `label` the construct that runs it. */
@@ -123,8 +128,10 @@ class ScriptWalker implements Walker {
       }
       case 'list':
         this.statement(command.first, scope);
+        let previous = command.first;
         for (const { op, statement: next } of command.rest) {
-          this.statement(next, op === '|' || op === '|&' ? { ...scope, stdin: PIPE } : scope);
+          this.statement(next, op === '|' || op === '|&' ? { ...scope, stdin: pipedStdin(previous) } : scope);
+          previous = next;
         }
         return;
       case 'compound': {
@@ -201,7 +208,7 @@ class ScriptWalker implements Walker {
   ): void {
     const program = words[0].literal ?? '';
     if (name === 'eval') runEval(this, words, text, scope);
-    else if (name === 'source' || name === '.') runSource(this, words, text);
+    else if (name === 'source' || name === '.') runSource(this, words, text, scope);
     else if (name === 'su' || name === 'runuser') runSwitchUser(this, words, text, scope);
     else if (name === 'find') this.findExec(words, env, text, scope);
     else if (isShellProgram(program)) runShell(this, words, text, scope, feeder);
@@ -233,9 +240,10 @@ class ScriptWalker implements Walker {
     }
     // fromEntries, not assignment: a variable named __proto__ stays an ordinary key.
     const env = Object.fromEntries(variables);
-    const decisive = findDecisiveWords(words, env);
+    const settled = settleRuntimeWords(words, findDecisiveWords(words, env), this.files, this.rootText ?? text);
+    const decisive = settled.decisive;
     if (decisive.length === 0) {
-      this.analysis.commands.push({ argv, env, text, via });
+      this.analysis.commands.push({ argv: settled.argv, env, text, via });
       return;
     }
     const byReason = new Map<UnverifiableReason, string[]>();

@@ -1,4 +1,5 @@
 /** What the walker knows around a command: the wrappers it runs under, how deep it is, and where its stdin comes from. */
+import { type ShellFiles } from './local-files.js';
 import { type ShellRedirect, type ShellWord, type UnverifiableReason } from './types.js';
 import { type ResolvedWord } from './words.js';
 
@@ -7,7 +8,9 @@ export type Stdin =
   | { kind: 'terminal' }
   | { kind: 'pipe' }
   | { kind: 'file'; text: string }
-  | { kind: 'document'; op: '<<' | '<<-' | '<<<'; word: ShellWord };
+  | { kind: 'document'; op: '<<' | '<<-' | '<<<'; word: ShellWord }
+  /** A pipe from `echo`/`printf` of literal text: the script is that text. */
+  | { kind: 'literal'; text: string };
 
 export interface Scope {
   /** Wrappers and nested shells around the current script, outermost first. */
@@ -34,6 +37,10 @@ export interface Walker {
   /** Walks a simple command's words (after a wrapper or inside `find -exec`). */
   run(words: ResolvedWord[], env: ReadonlyMap<string, string>, text: string, scope: Scope, feeder?: Feeder): void;
   report(text: string, why: UnverifiableReason, detail: string): void;
+  /** The command's directory, when the caller supplied it. */
+  readonly files?: ShellFiles;
+  /** The whole command as the agent gave it. */
+  readonly rootText?: string;
 }
 
 export const TERMINAL: Stdin = { kind: 'terminal' };

@@ -3,6 +3,7 @@ import { programName } from './programs.js';
 import { type Feeder, type Scope, type Walker } from './scope.js';
 import { scanShellArguments, scanSwitchUserArguments } from './shell-arguments.js';
 import { type ResolvedWord, resolveWord } from './words.js';
+import { runScriptFile } from './script-files.js';
 
 /** `bash -c '…'`, `sh script.sh`, `bash <<EOF`, `curl … | sh`. */
 export function runShell(walker: Walker, words: ResolvedWord[], text: string, scope: Scope, feeder?: Feeder): void {
@@ -17,7 +18,7 @@ export function runShell(walker: Walker, words: ResolvedWord[], text: string, sc
     if (operand.literal === undefined) {
       walker.report(text, operand.dynamic[0].why, `${name} runs a script known only at run time: ${operand.display}`);
     } else {
-      walker.report(text, 'source', `${name} runs the script file ${operand.display}, which is not read statically`);
+      runScriptFile(walker, operand.literal, scope, text, `${name} ${operand.literal}`, false);
     }
   } else {
     runShellStdin(walker, name, text, scope);
@@ -26,7 +27,9 @@ export function runShell(walker: Walker, words: ResolvedWord[], text: string, sc
 
 function runShellStdin(walker: Walker, name: string, text: string, scope: Scope): void {
   const stdin = scope.stdin;
-  if (stdin.kind === 'pipe') {
+  if (stdin.kind === 'literal') {
+    walker.nested(stdin.text, scope, text, `${name} <pipe>`);
+  } else if (stdin.kind === 'pipe') {
     walker.report(text, 'stdin_script', `${name} runs a script read from a pipe, which is known only at run time`);
   } else if (stdin.kind === 'file') {
     const detail = `${name} runs the script file ${stdin.text} given on stdin, which is not read statically`;
@@ -64,11 +67,16 @@ export function runEval(walker: Walker, words: ResolvedWord[], text: string, sco
 }
 
 /** `source file` and `. file`: the file is not read, so what it runs is unknown. */
-export function runSource(walker: Walker, words: ResolvedWord[], text: string): void {
-  const file = words[1]?.display;
-  if (file !== undefined) {
-    walker.report(text, 'source', `${words[0].display} runs the commands in ${file}, which is not read statically`);
+export function runSource(walker: Walker, words: ResolvedWord[], text: string, scope: Scope): void {
+  const file = words[1];
+  if (file === undefined) return;
+  if (walker.files === undefined) {
+    walker.report(text, 'source', `${words[0].display} runs the commands in ${file.display}, which is not read statically`);
+    return;
   }
+  // Sourcing sets the environment; a path known only at run time (`. "$NVM_DIR/nvm.sh"`) is not read, and not held against the command.
+  if (file.literal === undefined) return;
+  runScriptFile(walker, file.literal, scope, text, `${words[0].display} ${file.literal}`, true);
 }
 
 /** `env -S 'pip install' x`: env splits the string into words itself (read here as shell words). */

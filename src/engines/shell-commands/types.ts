@@ -112,7 +112,11 @@ export interface ShellAnalysis {
   unverifiable: Unverifiable[];
 }
 
+import { type ShellFiles } from './local-files.js';
+
 export interface AnalyzeOptions {
   /** How many scripts deep to follow `bash -c`, `eval`, heredocs to a shell … (default 4). */
   maxDepth?: number;
+  /** The command's directory, read for sourced scripts, scripts run by path and glob matches; absent: those stay unverifiable. */
+  files?: ShellFiles;
 }

@@ -269,8 +269,18 @@ describe('parseNodeCommand: bare installs read package.json', () => {
     expect(lodash?.raw).toBe('lodash@^4.17.21');
   });
 
+  it('looks up the tree for package.json as npm does, and installs nothing when there is none', () => {
+    const parent = memoryFiles(new Map([['/package.json', JSON.stringify({ dependencies: { lodash: '^4' } })]]));
+    const nested = parseNodeCommand(['npm', 'install'], { cwd: '/repo/packages/web', files: parent });
+    expect(summary(nested)).toEqual([true, ['registry lodash@^4']]);
+    expect(nested?.targets[0]?.origin).toMatch(/^\/package\.json:/);
+    const none = parse(['npm', 'install']);
+    expect(none?.installs).toBe(true);
+    expect(none?.targets).toEqual([]);
+    expect(none?.unresolved).toEqual([]);
+  });
+
   it.each<[string, string | undefined, string]>([
-    ['missing', undefined, 'not found'],
     ['not JSON', '{ "dependencies": ', 'not valid JSON'],
     ['an array', '[1, 2]', 'not a JSON object'],
   ])('reports a package.json that is %s as unresolved', (_, text, why) => {

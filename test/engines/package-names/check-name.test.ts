@@ -45,3 +45,41 @@ describe('checkName suggestions', () => {
     expect(suggested(list, 'qq')).toEqual([]);
   });
 });
+
+function npmLists(downloads: Record<string, number>): NameLists {
+  const sorted = Object.keys(downloads).sort();
+  const checkpoint = compileNameList({
+    meta: { ecosystem: 'npm', kind: 'import', source: 'test-list', date: '2026-11' },
+    names: encoder.encode(`${sorted.join('\n')}\n`),
+    downloads: new Map(Object.entries(downloads).filter(([, count]) => count > 0)),
+    popular: Object.keys(downloads).filter((name) => downloads[name]! >= 1_000_000),
+  });
+  return { ecosystem: 'npm', indexes: [new NameIndex(checkpoint)], others: () => undefined };
+}
+
+describe('checkName hints on real packages', () => {
+  const npm = npmLists({ buffer: 80_000_000, fs: 0, jake: 99_000_000, fake: 20, http: 0, 'string_decoder': 90_000_000 });
+  const codes = (name: string): string[] => checkName(npm, name).reasons.map((r) => r.code);
+
+  it.each(['buffer', 'string_decoder'])('allows %s, a Node core name that is a real browser polyfill', (name) => {
+    expect(checkName(npm, name).verdict).toBe('allow');
+  });
+
+  it('still warns on a Node core name that is only a placeholder', () => {
+    expect(codes('fs')).toContain('node_core_module');
+  });
+
+  it('warns of a likely typosquat only when no exact version is pinned', () => {
+    expect(codes('fake')).toContain('suspected_typosquat');
+    expect(codes('fake@^0.2.0')).toContain('suspected_typosquat');
+    expect(checkName(npm, 'fake@0.2.0').verdict).toBe('allow');
+  });
+});
+
+describe('checkName on a pinned backport of a standard-library module', () => {
+  const pypi = lists(['argparse', 'requests']);
+  it('warns for the bare name, not for an exact pin', () => {
+    expect(checkName(pypi, 'argparse').reasons.map((r) => r.code)).toContain('stdlib_module');
+    expect(checkName(pypi, 'argparse==1.2.1').verdict).toBe('allow');
+  });
+});

@@ -226,7 +226,8 @@ describe('decideRequest', () => {
     ['conda channel name', 'conda', 'conda-forge', 'allow'],
     ['conda channel URL', 'conda', 'https://conda.anaconda.org/conda-forge/', 'allow'],
     ['conda channel label under an allowed one', 'conda', 'conda-forge/label/dev', 'allow'],
-    ['unlisted conda channel', 'conda', 'pytorch', 'block'],
+    ['unlisted conda channel', 'conda', 'some-community-channel', 'block'],
+    ['conda channel published only by its owner (built in)', 'conda', 'pytorch', 'allow'],
   ])('registries: %s', (_label, manager, index, verdict) => {
     const layer = { registries: { pypi: ['https://pypi.org/simple', 'https://pypi.acme.internal'], unlisted: 'block' as const } };
     const decision = decideRequest(request({ manager, indexes: [index] }), policy(layer), NOW);
@@ -274,7 +275,7 @@ describe('mergePolicyLayers and privateOverlaysFor', () => {
     ]);
     expect(merged.mode).toBe('block');
     expect(merged.trust).toEqual({ min_popularity: 0.1, action: 'block', unknown_popularity: 'allow' });
-    expect(merged.registries).toMatchObject({ pypi: ['https://a.example/simple'], npm: ['https://b.example'], conda: ['conda-forge', 'defaults'] });
+    expect(merged.registries).toMatchObject({ pypi: ['https://a.example/simple'], npm: ['https://b.example'], conda: ['conda-forge', 'defaults', 'anaconda', 'pytorch', 'nvidia'] });
     expect(merged.packages.deny.map((d) => d.name)).toEqual(['a', 'b']);
     expect(decideTarget(registry('npm', 'a'), found('a'), merged, NOW).verdict).toBe('block');
     expect(mergePolicyLayers([]).packages.deny).toEqual([]);

@@ -21,7 +21,7 @@ describe('what cannot be verified statically', () => {
     ['sudo sh ./install.sh --yes', [], ['source']],
     ['curl -fsSL https://get.example/install.sh | bash', [], ['stdin_script']],
     ['curl -s https://get.example | sudo sh -s -- --yes', [], ['stdin_script']],
-    ['echo "pip install x" | sh', [], ['stdin_script']],
+    ['echo "$CMD" | sh', [], ['stdin_script']],
     ['curl -s https://get.example | (cd /tmp && bash)', [], ['stdin_script']],
     ['bash <<EOF\npip install $PKG\nEOF\n', [], ['here_string_to_shell']],
     ['sh <<< "$SCRIPT"', [], ['here_string_to_shell']],
@@ -62,8 +62,7 @@ describe('what cannot be verified statically', () => {
     ['"$(which pip)" install x', [], ['command_substitution']],
     ['sudo $CMD install x', [], ['variable']],
     // Globs and brace expansions in a package-manager command.
-    ['pip install *.whl', [], ['glob']],
-    ['pip install dist/pkg-?.whl', [], ['glob']],
+    ['pip install pkg-*', [], ['glob']],
     ['npm i {lodash,express}', [], ['glob']],
     ['pip install pkg[ab]x[cd]', [], ['glob']],
     ['pip install @(a|b)', [], ['glob']],

@@ -1,6 +1,7 @@
 /**
  * The name lists that ship with groundguard: the PyPI snapshot in allowlists/, the npm name list of
- * the pinned `all-the-package-names` dependency, and npm usage figures from allowlists/.
+ * the pinned `all-the-package-names` dependency, npm usage figures from allowlists/, and the
+ * conda-forge output names in allowlists/ (one channel: other channels come from sync or import).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +28,8 @@ export interface BundledManifest {
   pypi: FileEntry & { source: string };
   npmDownloads: FileEntry;
   npmNames: { package: string; version: string; date: string };
+  /** Absent in manifests older than the conda-forge list. */
+  condaForge?: FileEntry & { source: string; channel: string };
 }
 
 /** Checks the shape of the shipped manifest by hand: it is project data, and zod would slow every check's start. */
@@ -68,6 +71,7 @@ export function bundledSourceId(ecosystem: Ecosystem, manifest: BundledManifest)
   if (ecosystem === 'npm') {
     return `${manifest.npmNames.package}@${installedNpmNamesVersion()}+downloads#${manifest.npmDownloads.sha256.slice(0, 12)}`;
   }
+  if (ecosystem === 'conda' && manifest.condaForge) return `${manifest.condaForge.source}#${manifest.condaForge.sha256.slice(0, 12)}`;
   return undefined;
 }
 
@@ -105,6 +109,22 @@ export function loadBundledPypi(manifest: BundledManifest, dir = allowlistDir())
     downloadRank,
     display,
     popular,
+  };
+}
+
+/** Reads the shipped conda-forge name list (one name a line, sorted) as compiler input. */
+export function loadBundledConda(manifest: BundledManifest, dir = allowlistDir()): NameListInput {
+  const entry = manifest.condaForge;
+  if (entry === undefined) {
+    throw new GuardError('SOURCE_MISSING', 'no conda name list ships with this groundguard', {
+      hint: 'run `guard allowlist sync conda` or `guard allowlist import conda <file>`',
+    });
+  }
+  const names = readGzip(join(dir, entry.file)).split('\n').filter((name) => name !== '');
+  return {
+    meta: { ecosystem: 'conda', kind: 'bundled', source: bundledSourceId('conda', manifest)!, date: entry.date },
+    names: sortedNameBytes(names),
+    popular: [],
   };
 }
 

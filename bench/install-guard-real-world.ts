@@ -1,0 +1,192 @@
+/**
+ * Replays the real-world install corpus (bench/data/install-guard/real-world.jsonl: install
+ * commands and dependency files from public repositories, each with its repository, path, line and
+ * hand label) through the Claude Code hook, in-process, each record in a fresh empty project
+ * directory. Reports the false-block rate (deny or ask on a record that installs only existing
+ * packages) on the held-out half of the repositories and, beside it, the tuning half; the
+ * non-existent names allowed; crashes; and the hook's latency per call (a fresh `guard hook
+ * claude-code` process) as a ratio to a bare `node -e 0` start measured in the same run.
+ *
+ *   npm run bench -- install-guard          (with the rest of the install-guard section)
+ *   npx tsx bench/install-guard-real-world.ts [--show tune|heldout|all]   (the failures, for tuning)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { answerClaudeCodeEvent } from '../src/hooks/claude-code.js';
+import { percentile, table } from './stats.js';
+
+export interface CorpusRecord {
+  id: string;
+  kind: 'command' | 'file';
+  repo: string;
+  path: string;
+  line: number;
+  command?: string;
+  file?: { name: string; content: string };
+  split: 'tune' | 'heldout';
+  expect: 'allow' | 'block';
+  note?: string;
+}
+
+export interface ReplayOutcome {
+  record: CorpusRecord;
+  answer: 'allow' | 'ask' | 'deny' | 'crash';
+  reason: string;
+}
+
+const CORPUS = join(process.cwd(), 'bench', 'data', 'install-guard', 'real-world.jsonl');
+const LATENCY_SAMPLE = 40;
+
+export function loadCorpus(path = CORPUS): CorpusRecord[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as CorpusRecord);
+}
+
+function eventFor(record: CorpusRecord, cwd: string): object {
+  if (record.kind === 'command') return { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd, tool_input: { command: record.command } };
+  return { hook_event_name: 'PreToolUse', tool_name: 'Write', cwd, tool_input: { file_path: join(cwd, record.file!.name), content: record.file!.content } };
+}
+
+function answerOf(stdout: string): { answer: 'allow' | 'ask' | 'deny'; reason: string } {
+  if (stdout.trim() === '') return { answer: 'allow', reason: '' };
+  const output = (JSON.parse(stdout) as { hookSpecificOutput: { permissionDecision: 'ask' | 'deny'; permissionDecisionReason: string } }).hookSpecificOutput;
+  return { answer: output.permissionDecision, reason: output.permissionDecisionReason };
+}
+
+interface Sandbox {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  project: () => string;
+}
+
+function makeSandbox(): Sandbox {
+  const root = mkdtempSync(join(tmpdir(), 'gg-bench-realworld-'));
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: root, GUARD_HOME: join(root, 'guard-home'), GUARD_CONFIG_HOME: join(root, 'config'), XDG_CONFIG_HOME: join(root, 'config') };
+  let n = 0;
+  return {
+    root,
+    env,
+    project: () => {
+      const dir = join(root, 'projects', String(n++));
+      mkdirSync(join(dir, '.git'), { recursive: true });
+      return dir;
+    },
+  };
+}
+
+/** Every record through the hook, in order; a throw out of the hook counts as a crash. */
+export async function replayCorpus(records: CorpusRecord[], sandbox: Sandbox): Promise<ReplayOutcome[]> {
+  const outcomes: ReplayOutcome[] = [];
+  for (const record of records) {
+    const cwd = sandbox.project();
+    try {
+      const { stdout } = await answerClaudeCodeEvent(JSON.stringify(eventFor(record, cwd)), { cwd, env: sandbox.env });
+      outcomes.push({ record, ...answerOf(stdout) });
+    } catch (error) {
+      outcomes.push({ record, answer: 'crash', reason: String(error) });
+    }
+  }
+  return outcomes;
+}
+
+interface Figures {
+  records: number;
+  existing: number;
+  falseBlocks: number;
+  /** False blocks whose only reasons are the policy's warning on version-control or direct-URL sources (`sources.vcs`/`sources.url`). */
+  bySourcePolicy: number;
+  nonExistent: number;
+  nonExistentAllowed: number;
+  crashes: number;
+}
+
+export function figuresOf(outcomes: ReplayOutcome[]): Figures {
+  const existing = outcomes.filter((o) => o.record.expect === 'allow');
+  const missing = outcomes.filter((o) => o.record.expect === 'block');
+  return {
+    records: outcomes.length,
+    existing: existing.length,
+    falseBlocks: existing.filter((o) => o.answer === 'deny' || o.answer === 'ask').length,
+    bySourcePolicy: existing.filter((o) => o.answer === 'ask' && o.reason.split('\n').filter((line) => line.startsWith('- ')).every((line) => /from a (version-control|direct) URL .* is warned about by policy\.$/.test(line))).length,
+    nonExistent: missing.length,
+    nonExistentAllowed: missing.filter((o) => o.answer === 'allow').length,
+    crashes: outcomes.filter((o) => o.answer === 'crash').length,
+  };
+}
+
+function hookLatency(records: CorpusRecord[], sandbox: Sandbox): { hook: number[]; node: number[] } {
+  const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
+  const hook: number[] = [];
+  const node: number[] = [];
+  for (const record of records) {
+    const cwd = sandbox.project();
+    const input = JSON.stringify(eventFor(record, cwd));
+    let start = performance.now();
+    spawnSync(process.execPath, ['-e', '0'], { env: sandbox.env });
+    node.push(performance.now() - start);
+    start = performance.now();
+    const run = spawnSync(process.execPath, [cli, 'hook', 'claude-code'], { cwd, env: sandbox.env, input, encoding: 'utf8' });
+    hook.push(performance.now() - start);
+    if (run.status !== 0) throw new Error(`guard hook failed on ${record.id}: ${run.stderr}`);
+  }
+  return { hook: hook.sort((a, b) => a - b), node: node.sort((a, b) => a - b) };
+}
+
+const pct = (n: number, d: number): string => (d === 0 ? '—' : `${((100 * n) / d).toFixed(2)}%`);
+
+export async function benchRealWorld(): Promise<void> {
+  const records = loadCorpus();
+  const sandbox = makeSandbox();
+  try {
+    // Name lists compiled before anything is timed or replayed.
+    await replayCorpus(records.filter((r) => r.kind === 'command').slice(0, 3), sandbox);
+    const outcomes = await replayCorpus(records, sandbox);
+    const rows = (['heldout', 'tune'] as const).map((split) => {
+      const f = figuresOf(outcomes.filter((o) => o.record.split === split));
+      const repos = new Set(outcomes.filter((o) => o.record.split === split).map((o) => o.record.repo)).size;
+      return [split === 'heldout' ? 'held-out half' : 'tuning half', repos, f.records, `${f.falseBlocks} / ${f.existing} = ${pct(f.falseBlocks, f.existing)}`, '≤ 0.5%', `${f.bySourcePolicy} (${pct(f.falseBlocks - f.bySourcePolicy, f.existing)} without them)`, `${f.nonExistentAllowed} / ${f.nonExistent}`, '0', f.crashes, '0'];
+    });
+    process.stdout.write(`Real-world corpus: install commands and dependency files from public repositories (${CORPUS.replace(process.cwd() + '/', '')}), replayed through the Claude Code hook in a fresh empty project each; split by repository.\n\n`);
+    process.stdout.write(table(['split', 'repositories', 'records', 'false blocks (deny/ask on existing only)', 'target', 'of which only the default policy\'s ask on git/URL sources', 'non-existent allowed', 'target', 'crashes', 'target'], rows));
+    const heldoutCommands = records.filter((r) => r.split === 'heldout' && r.kind === 'command');
+    const step = Math.max(1, Math.floor(heldoutCommands.length / LATENCY_SAMPLE));
+    const sample = heldoutCommands.filter((_, i) => i % step === 0).slice(0, LATENCY_SAMPLE);
+    const { hook, node } = hookLatency(sample, sandbox);
+    const ratio = (p: number): string => `${(percentile(hook, p) / percentile(node, p)).toFixed(2)}×`;
+    process.stdout.write(`\nHook per call on ${sample.length} held-out install commands (a fresh \`guard hook claude-code\` each) vs a bare \`node -e 0\`, interleaved in this run:\n\n`);
+    process.stdout.write(
+      table(
+        ['', 'p50', 'p95', 'target'],
+        [
+          ['guard hook claude-code', `${percentile(hook, 50).toFixed(1)} ms`, `${percentile(hook, 95).toFixed(1)} ms`, ''],
+          ['node -e 0', `${percentile(node, 50).toFixed(1)} ms`, `${percentile(node, 95).toFixed(1)} ms`, ''],
+          ['ratio', ratio(50), ratio(95), '≤ 2×'],
+        ],
+      ),
+    );
+    process.stdout.write('\n');
+  } finally {
+    rmSync(sandbox.root, { recursive: true, force: true });
+  }
+}
+
+// Direct run: list the records the hook gets wrong (for tuning on the tuning half).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const show = process.argv[process.argv.indexOf('--show') + 1] ?? 'tune';
+  const sandbox = makeSandbox();
+  const records = loadCorpus().filter((r) => show === 'all' || r.split === show);
+  const outcomes = await replayCorpus(records, sandbox);
+  for (const o of outcomes) {
+    const wrong = (o.record.expect === 'allow' && o.answer !== 'allow') || (o.record.expect === 'block' && o.answer === 'allow') || o.answer === 'crash';
+    if (wrong) process.stdout.write(`${o.answer}\t${o.record.id}\t${o.record.repo}\t${(o.record.command ?? o.record.path).slice(0, 160)}\n\t${o.reason.split('\n').slice(0, 3).join(' / ').slice(0, 300)}\n`);
+  }
+  const f = figuresOf(outcomes);
+  process.stdout.write(`${JSON.stringify(f)}\n`);
+  rmSync(sandbox.root, { recursive: true, force: true });
+  writeFileSync(join(tmpdir(), 'gg-realworld-last.json'), JSON.stringify(outcomes.map((o) => ({ id: o.record.id, answer: o.answer }))));
+}

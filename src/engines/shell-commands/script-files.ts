@@ -1,0 +1,46 @@
+/**
+ * Scripts a command runs from a file (`bash ./scripts/build.sh`, `source .venv/bin/activate`,
+ * `. /etc/os-release`): read from the command's directory and walked one level deeper. A file
+ * that is not there runs nothing (bash and `source` fail on it), unless the same command may
+ * write it first (`curl -o x.sh … && bash x.sh`, `git clone … && bash repo/x.sh`): then what
+ * it runs is unknown.
+ */
+import { MAX_SCRIPT_BYTES } from './local-files.js';
+import { type Scope, type Walker } from './scope.js';
+
+// Programs that create files (or whole trees), anywhere in the command (after a wrapper too: `env curl …`);
+// `echo`, `printf` and `cat` write files only through a redirection (`>`), which counts by itself.
+// Interpreters (`python -c`, `node -e`) are judged as programs of their own, not here.
+const WRITERS = /(?:^|[\s;&|(`{])(?:curl|wget|git|svn|hg|tar|unzip|gunzip|bunzip2|7z|cp|mv|ln|rsync|scp|sftp|tee|dd|docker|aws|gsutil|gh|patch|sed|touch)(?=\s|$)|>/;
+
+/**
+ * Walks the script at `path`; `sourced` (`.`/`source`) scripts too large to read set
+ * environment only and are let be; a script run by a shell that cannot be read is unverifiable.
+ */
+export function runScriptFile(walker: Walker, path: string, scope: Scope, text: string, label: string, sourced: boolean): void {
+  const files = walker.files;
+  const script = files?.readText(path);
+  if (script === undefined) {
+    const missing = files !== undefined && !files.hasMatch(path);
+    if (missing && !mayWrite(walker.rootText ?? text, path, sourced)) return;
+    const why = missing ? 'which the same command may write first' : 'which cannot be read';
+    walker.report(text, 'source', `${label} runs the commands in ${path}, ${why}`);
+    return;
+  }
+  if (script.length > MAX_SCRIPT_BYTES) {
+    if (!sourced) walker.report(text, 'source', `${label} runs a script larger than ${MAX_SCRIPT_BYTES} bytes, which is not read`);
+    return;
+  }
+  walker.nested(script, scope, text, label);
+}
+
+// What fetches or unpacks files from elsewhere; a sourced file made by anything else (`python -m venv`) only sets the environment.
+const FETCHERS = /(?:^|[\s;&|(`{])(?:curl|wget|git|svn|hg|tar|unzip|7z|cp|mv|ln|rsync|scp|sftp|docker|aws|gsutil|gh)(?=\s|$)/;
+
+/** True when `command` may create `path` before it is read: it names the file elsewhere, or runs a program that writes files (a narrower set for sourced files). */
+export function mayWrite(command: string, path: string, sourced: boolean): boolean {
+  const name = path.split('/').pop() ?? path;
+  // Named elsewhere in the command (`-o x.sh`, `> x.sh`, `cat > x.sh <<EOF`): it may be written first.
+  if (command.split(path).length > 2 || (name.length > 0 && command.split(name).length > 2)) return true;
+  return (sourced ? FETCHERS : WRITERS).test(command);
+}

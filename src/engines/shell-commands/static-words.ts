@@ -1,0 +1,89 @@
+/**
+ * Run-time words of a package-manager command that are static where it matters, settled to the
+ * literal the install-command parsers can read:
+ *  - a glob that matches nothing in the command's directory is passed on unchanged by bash
+ *    (`pip install .[dev]`, `opencv-python==4.6.*`, `nodejs=20.*`, `lodash@*`);
+ *  - a glob in a path (`dist/*.whl`, `/install/*.whl`, `./pkg-*.tgz`) expands to local files,
+ *    whatever they are: a local install either way;
+ *  - a variable or substitution after a static name (`torch==${V}`, `python=$PY`,
+ *    `typescript@${TS}`) leaves the name known: the word becomes the bare name.
+ *  - an index URL whose scheme and host are written out (`--extra-index-url
+ *    https://download.pytorch.org/whl/$CUDA`): the run-time tail stays on that host, so the URL is
+ *    judged by its static part.
+ * Everything else stays unverifiable, and so does a variable the command itself sets (`V="1 evil"
+ * && pip install torch==$V` splits into a second package): only a value from outside the command
+ * (a Dockerfile ARG, a CI variable) is taken to be a version.
+ */
+import { type ShellFiles } from './local-files.js';
+import { type ResolvedWord } from './words.js';
+
+// A path word: has a slash, starts with `.` or `~` followed by a slash, or names an archive.
+const PATH_LIKE = /^(?:\.{1,2}\/|~\/|\/)|\/|\.(?:whl|tar\.gz|tgz|zip|tar\.bz2|conda)$/i;
+// Where a version starts after a name: pip/uv (`==`, `>=`, `~=`, `!=`, `<`, `>`, `===`, ` @`),
+// conda (`=`, `==`), npm (`@` after the first character, so `@scope/x@1` keeps its scope).
+const NAME_THEN_VERSION = /^(@?[A-Za-z0-9][A-Za-z0-9._\-/]*?(?:\[[A-Za-z0-9._,\s-]+\])?)(?:===?|[<>!~]=?|=|@)/;
+
+/**
+ * `argv` with each settled run-time word made literal, and the indexes still decisive.
+ * `decisive` are the indexes findDecisiveWords returned; `files` is consulted for globs.
+ */
+export function settleRuntimeWords(
+  words: readonly ResolvedWord[],
+  decisive: readonly number[],
+  files: ShellFiles | undefined,
+  command: string,
+): { argv: string[]; decisive: number[] } {
+  const argv = words.map((word) => word.literal ?? word.display);
+  const remaining: number[] = [];
+  for (const i of decisive) {
+    const settled = INDEX_OPTIONS.has(words[i - 1]?.literal ?? '') ? settleIndexUrl(words[i]!) : settleWord(words[i]!, files, command);
+    if (settled === undefined) remaining.push(i);
+    else argv[i] = settled;
+  }
+  return { argv, decisive: remaining };
+}
+
+// Options whose value is an index or channel (pip, uv, conda): a URL there names where from, not what.
+const INDEX_OPTIONS = new Set(['-i', '--index-url', '--extra-index-url', '--index', '--default-index', '-f', '--find-links', '-c', '--channel']);
+
+/** The static part of an index URL whose host is fully written (`https://host/…` before the first run-time piece). */
+function settleIndexUrl(word: ResolvedWord): string | undefined {
+  if (word.substitutions.length > 0 || word.dynamic.some((part) => part.why !== 'variable')) return undefined;
+  const first = word.pieces.findIndex((piece) => typeof piece !== 'string');
+  const prefix = word.pieces.slice(0, first).join('');
+  return /^https?:\/\/[^/\s@]+\/[^\s]*$/i.test(prefix) ? prefix : undefined;
+}
+
+// Builtins that set variables from input or by name: any of them in the command and no variable is trusted.
+const SETS_BY_NAME = /(?:^|[\s;&|(`])(?:read|readarray|mapfile|getopts|printf\s+-v|declare|typeset|local|eval|source|\.)(?=\s)/;
+
+/** True when the variable of `$NAME`/`${NAME…}` is not assigned anywhere in `command`. */
+function setOutside(text: string, command: string): boolean {
+  const name = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(text)?.[1];
+  if (name === undefined || SETS_BY_NAME.test(command)) return false;
+  return !new RegExp(`(?:^|[^\\w$])${name}(?:\\+?=|\\s+in\\b|\\[)`).test(command) && !new RegExp(`\\bexport\\s+(?:-\\w+\\s+)*${name}\\b`).test(command);
+}
+
+function settleWord(word: ResolvedWord, files: ShellFiles | undefined, command: string): string | undefined {
+  if (word.substitutions.length > 0) return undefined;
+  const kinds = new Set(word.dynamic.map((part) => part.why));
+  if (kinds.size === 1 && kinds.has('glob')) {
+    // The literal text bash would pass on: quotes removed, nothing else known at run time.
+    const literal = word.display;
+    if (PATH_LIKE.test(literal)) return literal;
+    if (files !== undefined && !files.hasMatch(literal)) return literal;
+    return undefined;
+  }
+  if ([...kinds].every((kind) => kind === 'variable' || kind === 'glob') && word.dynamic.every((part) => part.why !== 'variable' || setOutside(part.text, command))) {
+    // The static text before the first run-time piece must hold the whole name and the start of a version.
+    const first = word.pieces.findIndex((piece) => typeof piece !== 'string');
+    const prefix = word.pieces.slice(0, first).join('');
+    const match = NAME_THEN_VERSION.exec(prefix);
+    if (match === undefined || match === null) return undefined;
+    const name = match[1]!;
+    // A URL or path prefix is not a name (`git+https://…@${REF}`, `$DIR/x`).
+    if (/:|^\.|\/\//.test(name) || (name.includes('/') && !name.startsWith('@'))) return undefined;
+    return name;
+  }
+  return undefined;
+}

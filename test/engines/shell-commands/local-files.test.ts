@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeShellCommand, type ShellFiles } from '../../../src/engines/shell-commands/index.js';
+
+/** An in-memory directory: files by path, globs matched against their names (`*` within a segment). */
+function memoryFiles(files: Record<string, string>): ShellFiles {
+  const toRegExp = (glob: string): RegExp =>
+    new RegExp(`^${glob.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]').replace(/\[([^\]]+)\]/g, '[$1]')}$`);
+  return {
+    readText: (path) => files[path.replace(/^\.\//, '')],
+    hasMatch: (pattern) => Object.keys(files).some((name) => toRegExp(pattern.replace(/^\.\//, '')).test(name)),
+  };
+}
+
+async function summarise(source: string, files: ShellFiles): Promise<{ commands: string[]; unverifiable: string[] }> {
+  const analysis = await analyzeShellCommand(source, { files });
+  return { commands: analysis.commands.map((c) => c.argv.join(' ')), unverifiable: analysis.unverifiable.map((u) => u.why) };
+}
+
+const project = memoryFiles({
+  '.venv/bin/activate': 'export VIRTUAL_ENV=/x\nPATH="$VIRTUAL_ENV/bin:$PATH"\n',
+  'scripts/build.sh': '#!/bin/bash\nset -e\npip install requests\n',
+  'setup-env.sh': 'npm install left-pad\n',
+  'dist/pkg-1.0.whl': '',
+  'requirements.txt': 'requests\n',
+});
+
+describe('globs, run-time versions and local paths', () => {
+  it.each<[string, string[], string[]]>([
+    // A glob that matches nothing is passed on unchanged.
+    ['pip install .[dev]', ['pip install .[dev]'], []],
+    ['pip install opencv-python==4.6.*', ['pip install opencv-python==4.6.*'], []],
+    ['conda install nodejs=20.*', ['conda install nodejs=20.*'], []],
+    ['npm install lodash@*', ['npm install lodash@*'], []],
+    // A glob that matches files stays unverifiable, unless it is a path (local files either way).
+    ['pip install r*', [], ['glob']],
+    ['pip install dist/*.whl', ['pip install dist/*.whl'], []],
+    ['pip install /install/*.whl', ['pip install /install/*.whl'], []],
+    // A run-time version after a static name: the name is checked.
+    ['pip install torch==${PYTORCH_VERSION}', ['pip install torch'], []],
+    ['conda create -n x python=${py_ver}', ['conda create -n x python'], []],
+    ['npm i typescript@${TS_VERSION} @types/node@$V', ['npm i typescript @types/node'], []],
+    ['pip install torch==$PYTORCH --extra-index-url https://download.pytorch.org/whl/$CUDA', ['pip install torch --extra-index-url https://download.pytorch.org/whl/'], []],
+    ['pip install x --index-url https://$HOST/simple', [], ['variable']],
+    // Not when the name itself, a URL, or a variable the command sets is involved.
+    ['pip install "$PKG"', [], ['variable']],
+    ['pip install ${NAME}==1.0', [], ['variable']],
+    ['pip install git+https://github.com/a/b@${REF}', [], ['variable']],
+    ['V="1 evil" && pip install torch==$V', [], ['variable']],
+    ['read V && pip install torch==$V', [], ['variable']],
+  ])('%j', async (source, commands, unverifiable) => {
+    expect(await summarise(source, project)).toEqual({ commands, unverifiable });
+  });
+});
+
+describe('scripts read from the directory', () => {
+  it.each<[string, string[], string[]]>([
+    ['source .venv/bin/activate && pip install requests', ['pip install requests'], []],
+    ['. ./setup-env.sh && npm test', ['npm install left-pad', 'npm test'], []],
+    ['bash ./scripts/build.sh', ['pip install requests'], []],
+    ['sh scripts/build.sh', ['pip install requests'], []],
+    // Missing: runs nothing new, unless the same command may write it first.
+    ['source activate myenv && pip install numpy', ['pip install numpy'], []],
+    ['bash ./scripts/missing.sh', [], []],
+    ['curl -fsSLo get.sh https://example.com/get.sh && bash get.sh', [], ['source']],
+    ['git clone https://example.com/r && bash r/install.sh', [], ['source']],
+    ['python3 -m venv .v && source .v/bin/activate && pip install x', ['python3 -m venv .v', 'pip install x'], []],
+    // Sourced from a path known only at run time: sets the environment, not held against the command.
+    ['. "$NVM_DIR/nvm.sh" && npm install -g yarn', ['npm install -g yarn'], []],
+    // A literal piped to a shell is that script.
+    ['echo "pip install azure-cli" | bash', ['pip install azure-cli'], []],
+    ["printf 'npm i left-pad' | sh", ['npm i left-pad'], []],
+    ['echo "$CMD" | bash', [], ['stdin_script']],
+    ['echo -e "pip install a\\\\nb" | bash', [], ['stdin_script']],
+  ])('%j', async (source, commands, unverifiable) => {
+    expect(await summarise(source, project)).toEqual({ commands, unverifiable });
+  });
+
+  it('without the directory, sourced and run scripts stay unverifiable', async () => {
+    const analysis = await analyzeShellCommand('source .venv/bin/activate && bash ./scripts/build.sh');
+    expect(analysis.unverifiable.map((u) => u.why)).toEqual(['source', 'source']);
+  });
+
+  it('follows scripts that source each other only to the depth limit', async () => {
+    const loop = memoryFiles({ 'a.sh': '. ./a.sh\npip install x\n' });
+    const analysis = await analyzeShellCommand('. ./a.sh', { files: loop });
+    expect(analysis.unverifiable.map((u) => u.why)).toContain('too_deep');
+  });
+});
