@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { guardShellCommand } from '../src/app/guard-shell-command.js';
+import { benchRedTeam } from './install-guard-red-team.js';
 import { percentile, table } from './stats.js';
 
 const RUNS = 15;
@@ -172,6 +173,7 @@ async function benchWarm(setup: Setup): Promise<void> {
 export async function benchInstallGuard(): Promise<void> {
   const setup = setUp();
   try {
+    await benchRedTeam(setup.env as Record<string, string>);
     benchWrapper(setup);
     benchHook(setup);
     benchImports(setup);

@@ -14,6 +14,21 @@ import {
 } from './types.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper } from './wrappers.js';
+import { isUnmodelledManager, unmodelledInstall } from './unmodelled-managers.js';
+import {
+  checkCodeVariables,
+  pipMainModule,
+  resolvePlain,
+  hasDeferredSubstitution,
+  interpreterCode,
+  runGitConfig,
+  runsHiddenCommands,
+  runTrap,
+  runUnknownProgram,
+  sedExecutes,
+  walkEmbedded,
+  walkInterpreterCode,
+} from './embedded-commands.js';
 
 const DEFAULT_MAX_DEPTH = 4;
 // `sudo env nice … cmd`: more wrappers than this in one command are not followed.
@@ -115,9 +130,12 @@ class ScriptWalker implements Walker {
           if (value !== undefined) this.substitutions(value, scope);
           for (const item of assignment.items) this.substitutions(resolveWord(item), scope);
           env.set(assignment.name, value?.display ?? '');
+          this.deferred(assignment.value?.text, statement.text, scope);
+          for (const item of assignment.items) this.deferred(item.text, statement.text, scope);
         }
         const words = command.words.map(resolveWord);
         for (const word of words) this.substitutions(word, scope);
+        for (const word of words) this.deferred(word.literal, statement.text, scope);
         this.run(words, env, statement.text, scope);
         return;
       }
@@ -129,11 +147,17 @@ class ScriptWalker implements Walker {
         return;
       case 'compound': {
         for (const word of command.words) this.substitutions(resolveWord(word), scope);
+        for (const word of command.words) this.deferred(resolveWord(word).literal ?? word.text, statement.text, scope);
         const label = command.kind === 'time' || command.kind === 'coproc' ? command.kind : undefined;
         this.statements(command.body, label === undefined ? scope : { ...scope, via: [...scope.via, label] });
         return;
       }
     }
+  }
+
+  /** Text holding `$(…)` or backticks that bash may evaluate later (`${X@P}`, `a[…]` in arithmetic, `printf -v`). */
+  private deferred(text: string | undefined, statement: string, scope: Scope): void {
+    if (text !== undefined && hasDeferredSubstitution(text)) walkEmbedded(this, text, scope, statement, 'deferred evaluation');
   }
 
   /** Statements that run while a word is expanded: `$(…)`, backticks, `<(…)`. */
@@ -165,6 +189,7 @@ class ScriptWalker implements Walker {
       }
       const name = programName(head.literal);
       if (!isWrapper(name)) {
+        checkCodeVariables(this, env, text, { ...scope, via });
         this.program(name, words, env, text, { ...scope, via }, feeder);
         return;
       }
@@ -205,7 +230,35 @@ class ScriptWalker implements Walker {
     else if (name === 'su' || name === 'runuser') runSwitchUser(this, words, text, scope);
     else if (name === 'find') this.findExec(words, env, text, scope);
     else if (isShellProgram(program)) runShell(this, words, text, scope, feeder);
-    else if (isPackageManagerProgram(program)) this.packageManager(words, env, text, scope.via, feeder);
+    else if (name === 'trap') runTrap(this, words, text, scope);
+    else {
+      if (name === 'git') runGitConfig(this, words, text, scope);
+      if (name === 'sed' || /^[gmn]?awk$/.test(name)) this.textProgram(name, words, text, scope);
+      const code = interpreterCode(words, scope);
+      if (code.kind === 'unreadable') this.report(text, 'eval', code.detail);
+      else if (code.kind === 'code') walkInterpreterCode(this, code.text, code.label, { ...scope, stdin: TERMINAL }, text);
+      if (isUnmodelledManager(name)) {
+        const why = unmodelledInstall(name, words.map((word) => word.literal ?? word.display));
+        if (why !== undefined) this.report(text, 'unmodelled', why);
+      }
+      const pipModule = pipMainModule(name, words);
+      if (pipModule !== undefined) this.run([resolvePlain('pip'), ...words.slice(pipModule)], env, text, scope);
+      if (isPackageManagerProgram(program)) this.packageManager(words, env, text, scope.via, feeder);
+      if (runsHiddenCommands(name)) runUnknownProgram(this, name, words, env, text, scope);
+    }
+  }
+
+  /** `sed e`, `s///e` and awk's `system()`, `| getline`: the script is read for the commands it runs. */
+  private textProgram(name: string, words: ResolvedWord[], text: string, scope: Scope): void {
+    const scripts = words.slice(1).filter((word, i) => word.literal === undefined || !word.literal.startsWith('-') || words[i]?.literal === '-e');
+    for (const word of scripts) {
+      const script = word.literal;
+      if (script === undefined) continue;
+      if (name === 'sed' ? sedExecutes(script) : /system|getline|\|/.test(script)) {
+        walkInterpreterCode(this, name === 'sed' ? `'${script}'` : script, name, { ...scope, stdin: TERMINAL }, text);
+        if (name === 'sed') this.report(text, 'eval', 'sed runs the lines it reads as shell commands (the e command), known only at run time');
+      }
+    }
   }
 
   /** `find … -exec cmd {} ;`: the command runs once per file found, `{}` standing for the file. */

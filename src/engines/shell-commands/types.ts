@@ -86,7 +86,11 @@ export type UnverifiableReason =
   | 'process_substitution'
   | 'here_string_to_shell'
   | 'stdin_script'
-  | 'source';
+  | 'source'
+  /** A package manager or sub-command whose command line groundguard does not read. */
+  | 'unmodelled'
+  /** Text that is not well-formed Unicode (a lone surrogate), which parsers and bash read differently. */
+  | 'malformed_text';
 
 export interface AnalyzedCommand {
   /** The command's words after quote removal, wrappers stripped; argv[0] is a package manager. */
