@@ -14,7 +14,8 @@ export interface NodeCommandContext {
   origin?: string;
 }
 
-const REGISTRY_OPTION = /(?:^|[:.])registry$/;
+// npm reads a unique prefix of a long option as that option: `--reg`, `--regi` … are `--registry`.
+const REGISTRY_OPTION = /(?:^|[:.])(?:registry|reg(?:i(?:s(?:t(?:r)?)?)?)?)$/;
 
 /** Scans with npm's rule that any `--…registry` option (`--@acme:registry`) takes a value. */
 function scanArgs(tokens: readonly string[], start: number, table: OptionTable, maxPositionals = Infinity): ScannedArgs {

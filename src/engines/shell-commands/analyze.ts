@@ -14,6 +14,7 @@ import {
 } from './types.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper } from './wrappers.js';
+import { type CommandState, emptyState, noteAssignments, noteCommand, noteRedirects } from './command-state.js';
 import { isUnmodelledManager, unmodelledInstall } from './unmodelled-managers.js';
 import {
   checkCodeVariables,
@@ -64,6 +65,8 @@ export function analyzeShellScript(source: string, parser: ShellParser, options:
 }
 
 class ScriptWalker implements Walker {
+  private state: CommandState = emptyState();
+
   constructor(
     private readonly parser: ShellParser,
     private readonly maxDepth: number,
@@ -114,7 +117,11 @@ class ScriptWalker implements Walker {
 
   private statement(statement: ShellStatement, scope: Scope): void {
     const inner: Scope = { ...scope, stdin: redirectedStdin(statement.redirects, scope.stdin) };
+    const subshell = statement.command?.type === 'compound' && statement.command.kind === 'subshell';
+    const saved = subshell ? { ...this.state, variables: new Map(this.state.variables), written: this.state.written } : undefined;
     if (statement.command !== undefined) this.command(statement, statement.command, inner);
+    if (saved !== undefined) this.state = { ...saved, written: this.state.written };
+    noteRedirects(this.state, statement.redirects);
     for (const redirect of statement.redirects) {
       this.substitutions(resolveWord(redirect.word), scope);
       if (redirect.heredoc !== undefined) this.substitutions(resolveWord(redirect.heredoc), scope);
@@ -134,6 +141,7 @@ class ScriptWalker implements Walker {
           for (const item of assignment.items) this.deferred(item.text, statement.text, scope);
         }
         const words = command.words.map(resolveWord);
+        if (words.length === 0) noteAssignments(this.state, [...env]);
         for (const word of words) this.substitutions(word, scope);
         for (const word of words) this.deferred(word.literal, statement.text, scope);
         this.run(words, env, statement.text, scope);
@@ -225,6 +233,7 @@ class ScriptWalker implements Walker {
     feeder: Feeder | undefined,
   ): void {
     const program = words[0].literal ?? '';
+    noteCommand(this.state, name, words);
     if (name === 'eval') runEval(this, words, text, scope);
     else if (name === 'source' || name === '.') runSource(this, words, text);
     else if (name === 'su' || name === 'runuser') runSwitchUser(this, words, text, scope);
@@ -285,10 +294,11 @@ class ScriptWalker implements Walker {
       return;
     }
     // fromEntries, not assignment: a variable named __proto__ stays an ordinary key.
-    const env = Object.fromEntries(variables);
-    const decisive = findDecisiveWords(words, env);
+    const env = Object.fromEntries([...this.state.variables, ...variables]);
+    const decisive = findDecisiveWords(words, Object.fromEntries(variables));
     if (decisive.length === 0) {
-      this.analysis.commands.push({ argv, env, text, via });
+      const { cwd, written } = this.state;
+      this.analysis.commands.push({ argv, env, text, via, ...(cwd === undefined ? {} : { cwd }), ...(written.length === 0 ? {} : { written: [...written] }) });
       return;
     }
     const byReason = new Map<UnverifiableReason, string[]>();

@@ -101,6 +101,10 @@ export interface AnalyzedCommand {
   text: string;
   /** What it ran under, outermost first: `['sudo', 'bash -c']`. */
   via: string[];
+  /** The directory earlier `cd`/`pushd` moved to, relative to the command's cwd (or absolute); null when known only at run time. */
+  cwd?: string | null;
+  /** Files earlier statements of the same command wrote (`?`: a path known only at run time; `(config)`: a config setter). */
+  written?: string[];
 }
 
 export interface Unverifiable {
