@@ -58,7 +58,7 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     const env = { ...deps.env, ...found.env };
     const request = parseInstallCommand(found.argv, { cwd: cwd ?? deps.cwd, env, files });
     if (request === undefined) continue;
-    const configFiles = addEnvironmentIndexes(request, env).filter((key) => found.env[key] !== undefined);
+    const configFiles = addEnvironmentIndexes(request, env, files).filter((key) => found.env[key] !== undefined);
     const why = cwd === undefined && (reads.length > 0 || request.installs)
       ? 'it runs in a directory an earlier `cd` chose at run time'
       : configFiles.length > 0 ? `${configFiles.join(', ')} points it at a configuration file that is not read statically`

@@ -2,7 +2,7 @@
  * Index and registry URLs a package manager takes from its environment rather than its argv
  * (`PIP_INDEX_URL`, `UV_INDEX`, `npm_config_registry` …), judged like `--index-url`/`--registry`.
  */
-import { type InstallRequest } from '../engines/install-commands/index.js';
+import { type FileReader, type InstallRequest } from '../engines/install-commands/index.js';
 import { type Env } from '../shared/paths.js';
 
 const PYTHON_INDEX_VARIABLES = [
@@ -13,8 +13,22 @@ const NODE_REGISTRY = /^(?:npm_config_(?:@[^:]+:)?registry|YARN_NPM_REGISTRY_SER
 // Variables that point the manager at a configuration file, which may set any index.
 const CONFIG_FILES = ['PIP_CONFIG_FILE', 'NPM_CONFIG_USERCONFIG', 'NPM_CONFIG_GLOBALCONFIG', 'UV_CONFIG_FILE', 'CONDARC', 'YARN_RC_FILENAME', 'POETRY_CONFIG_DIR'];
 
-/** Adds the environment's index URLs to `request.indexes`; returns the config-file variables set (what cannot be read here). */
-export function addEnvironmentIndexes(request: InstallRequest, env: Env): string[] {
+/** Index URLs in an ini-style config text: npm's `registry=` / `@scope:registry=`, pip's `index-url` / `extra-index-url` / `find-links`. */
+export function configIndexes(text: string): string[] {
+  const urls: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*(?:@[^:=\s]+:)?(registry|index-url|index_url|extra-index-url|extra_index_url|find-links|find_links|index|default-index)\s*[=:]\s*(.+?)\s*$/i.exec(line);
+    if (match !== null) urls.push(...match[2].split(/\s+/));
+  }
+  return urls;
+}
+
+/**
+ * Adds the environment's index URLs to `request.indexes`, and those of the config files the manager
+ * reads from the project (`.npmrc`) or that PIP_CONFIG_FILE names (read through `files`); returns the
+ * config-file variables set whose file could not be read.
+ */
+export function addEnvironmentIndexes(request: InstallRequest, env: Env, files?: FileReader): string[] {
   const python = ['pip', 'uv', 'poetry', 'pipx'].includes(request.manager);
   const urls: string[] = [];
   for (const [key, value] of Object.entries(env)) {
@@ -25,6 +39,18 @@ export function addEnvironmentIndexes(request: InstallRequest, env: Env): string
       urls.push(value.trim());
     }
   }
+  const unread: string[] = [];
+  for (const key of CONFIG_FILES) {
+    const path = env[key] ?? env[key.toLowerCase()] ?? '';
+    if (path === '') continue;
+    const text = files?.readText(path);
+    if (text === undefined) unread.push(key);
+    else urls.push(...configIndexes(text));
+  }
+  if (!python && request.installs && files !== undefined) {
+    const npmrc = files.readText('.npmrc');
+    if (npmrc !== undefined) urls.push(...configIndexes(npmrc));
+  }
   request.indexes = [...new Set([...request.indexes, ...urls])];
-  return CONFIG_FILES.filter((key) => (env[key] ?? env[key.toLowerCase()] ?? '') !== '');
+  return unread;
 }

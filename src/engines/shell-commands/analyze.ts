@@ -18,7 +18,10 @@ import { type CommandState, emptyState, noteAssignments, noteCommand, noteRedire
 import { isUnmodelledManager, unmodelledInstall } from './unmodelled-managers.js';
 import {
   checkCodeVariables,
+  managerScript,
   pipMainModule,
+  runSwitchUserRest,
+  yarnWorkspaceCommand,
   resolvePlain,
   hasDeferredSubstitution,
   interpreterCode,
@@ -142,6 +145,8 @@ class ScriptWalker implements Walker {
         }
         const words = command.words.map(resolveWord);
         if (words.length === 0) noteAssignments(this.state, [...env]);
+        // `a[$(cmd)]=1`: bash runs the substitution in an array index.
+        if (/[\w}]\[[^\]]*(?:\$\(|`)/.test(statement.text)) this.deferred(statement.text, statement.text, scope);
         for (const word of words) this.substitutions(word, scope);
         for (const word of words) this.deferred(word.literal, statement.text, scope);
         this.run(words, env, statement.text, scope);
@@ -236,7 +241,10 @@ class ScriptWalker implements Walker {
     noteCommand(this.state, name, words);
     if (name === 'eval') runEval(this, words, text, scope);
     else if (name === 'source' || name === '.') runSource(this, words, text);
-    else if (name === 'su' || name === 'runuser') runSwitchUser(this, words, text, scope);
+    else if (name === 'su' || name === 'runuser') {
+      runSwitchUser(this, words, text, scope);
+      runSwitchUserRest(this, name, words, env, text, scope);
+    }
     else if (name === 'find') this.findExec(words, env, text, scope);
     else if (isShellProgram(program)) runShell(this, words, text, scope, feeder);
     else if (name === 'trap') runTrap(this, words, text, scope);
@@ -250,8 +258,12 @@ class ScriptWalker implements Walker {
         const why = unmodelledInstall(name, words.map((word) => word.literal ?? word.display));
         if (why !== undefined) this.report(text, 'unmodelled', why);
       }
+      const script = managerScript(name, words);
+      if (script !== undefined) this.run([resolvePlain(script.program), ...words.slice(script.start)], env, text, scope);
       const pipModule = pipMainModule(name, words);
       if (pipModule !== undefined) this.run([resolvePlain('pip'), ...words.slice(pipModule)], env, text, scope);
+      const workspace = yarnWorkspaceCommand(name, words);
+      if (workspace !== undefined) this.run([words[0], ...words.slice(workspace)], env, text, scope);
       if (isPackageManagerProgram(program)) this.packageManager(words, env, text, scope.via, feeder);
       if (runsHiddenCommands(name)) runUnknownProgram(this, name, words, env, text, scope);
     }

@@ -77,16 +77,52 @@ export function walkEmbedded(walker: Walker, text: string, scope: Scope, stateme
  */
 export function runUnknownProgram(walker: Walker, name: string, words: ResolvedWord[], env: ReadonlyMap<string, string>, text: string, scope: Scope): void {
   const inner = { ...scope, via: [...scope.via, name] };
+  const manager = isPackageManagerProgram(name);
+  for (let i = 1; i < words.length; i++) {
+    const literal = words[i].literal;
+    if (literal !== undefined && (/\s/.test(literal) || literal.includes('!'))) walkEmbedded(walker, literal, inner, text, name);
+  }
   for (let i = 1; i < words.length; i++) {
     const literal = words[i].literal;
     if (literal === undefined) continue;
-    const program = programName(literal);
-    if (isPackageManagerProgram(literal) || isShellProgram(literal) || isWrapper(program) || INTERPRETERS.has(program) || program === 'eval') {
-      walker.run(words.slice(i), env, text, inner);
+    // `npx -y npm@10 install x`, `pipx run pip==24 install x`: a runner's package that is a package manager.
+    const versioned = /^((?:@[\w.-]+\/)?[\w.-]+)(?:@|==)[^\s/]+$/.exec(literal)?.[1];
+    const program = programName(versioned ?? literal);
+    // A package manager's own sub-commands named like wrappers (`npm exec`, `yarn exec`) are not wrappers.
+    const wrapper = isWrapper(program) && !(manager && (program === 'exec' || program === 'command' || program === 'time'));
+    if (isPackageManagerProgram(program) || isShellProgram(program) || wrapper || INTERPRETERS.has(program) || program === 'eval') {
+      walker.run([versioned === undefined ? words[i] : resolvePlain(versioned), ...words.slice(i + 1)], env, text, inner);
       return;
     }
-    if (/\s/.test(literal) || literal.includes('!')) walkEmbedded(walker, literal, inner, text, name);
   }
+}
+
+/** `su -c"…"`, `runuser -u user -- cmd`: the forms the -c reader leaves, and option clusters known only at run time (`su -c$X`). */
+export function runSwitchUserRest(walker: Walker, name: string, words: ResolvedWord[], env: ReadonlyMap<string, string>, text: string, scope: Scope): void {
+  for (const word of words.slice(1)) {
+    if (word.literal === undefined && word.text.startsWith('-')) walker.report(text, 'variable', `${name} is given an option known only at run time: ${word.display}`);
+  }
+  runUnknownProgram(walker, name, words, env, text, scope);
+}
+
+/** `node …/npm-cli.js install x`, `python3 /usr/bin/pip install x`: a package manager's own entry point run by its interpreter. */
+export function managerScript(name: string, words: ResolvedWord[]): { program: string; start: number } | undefined {
+  if (!PYTHON.test(name) && !INTERPRETERS.has(name)) return undefined;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i].literal;
+    if (word === undefined) return undefined;
+    if (word.startsWith('-')) continue;
+    const base = word.split('/').pop() ?? '';
+    const match = /^(npm|npx|pnpm|pnpx|yarn|yarnpkg|bun|bunx)(?:-cli)?\.c?js$|^(pip\d*(?:\.\d+)*|uv|uvx|poetry|pipx|pdm|pipenv|conda|mamba)(?:-script\.py|\.py)?$/.exec(base);
+    if (match === null) return undefined;
+    return { program: match[1] ?? match[2], start: i + 1 };
+  }
+  return undefined;
+}
+
+/** True for programs that run code given to them (interpreters, awk, sed, trap): never plain. */
+export function isCodeRunner(name: string): boolean {
+  return INTERPRETERS.has(name) || PYTHON.test(name) || ['trap', 'awk', 'gawk', 'mawk', 'nawk', 'sed'].includes(name);
 }
 
 /** `trap 'cmd' SIGNAL…`: the first argument is shell code that runs later. */
@@ -223,5 +259,19 @@ export function pipMainModule(name: string, words: ResolvedWord[]): number | und
     const module = attached?.[1] ?? (/^-[A-Za-z]*m$/.test(word) ? words[i + 1]?.literal : undefined);
     if (module !== undefined) return /^pip(?:\.|$)/.test(module) ? i + (attached ? 1 : 2) : undefined;
   }
+  return undefined;
+}
+
+const YARN_COMMANDS = new Set(['add', 'install', 'up', 'upgrade', 'dlx', 'exec', 'run', 'npm', 'node', 'global']);
+
+/** `yarn workspaces foreach -A add x`, `yarn workspace web add x`: where the command yarn runs in each workspace starts. */
+export function yarnWorkspaceCommand(name: string, words: ResolvedWord[]): number | undefined {
+  if (name !== 'yarn' && name !== 'yarnpkg') return undefined;
+  const literals = words.map((word) => word.literal);
+  const single = literals.indexOf('workspace');
+  if (single > 0 && single + 2 < words.length) return single + 2;
+  const foreach = literals.indexOf('foreach');
+  if (foreach < 0) return undefined;
+  for (let i = foreach + 1; i < words.length; i++) if (YARN_COMMANDS.has(literals[i] ?? '')) return i;
   return undefined;
 }

@@ -5,6 +5,8 @@
  * find nothing: no command that is or could be a package manager, and nothing unverifiable.
  */
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
+import { isCodeRunner } from './embedded-commands.js';
+import { isUnmodelledManager } from './unmodelled-managers.js';
 import { isWrapper } from './wrappers.js';
 
 /** Longer commands always go to the parser. */
@@ -119,6 +121,7 @@ function isSuspiciousWord(value: string): boolean {
     if (piece === '') continue;
     const name = programName(piece);
     if (isPackageManagerProgram(name) || isShellProgram(name) || isWrapper(name) || RUNNERS.has(name) || KEYWORDS.has(name)) return true;
+    if (isUnmodelledManager(name) || isCodeRunner(name)) return true;
   }
   return false;
 }
