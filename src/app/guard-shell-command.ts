@@ -49,6 +49,7 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const { addEnvironmentIndexes } = await import('./index-environment.js');
   const { commandCwd, recordingReader, writtenBeforeRead } = await import('./same-command-effects.js');
+  const { readProjectManifests } = await import('./project-manifests.js');
   const commands: ShellVerdict['commands'] = [];
   const foundUnverifiable = [...analysis.unverifiable];
   for (const found of analysis.commands) {
@@ -66,6 +67,11 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     if (why !== undefined) foundUnverifiable.push({ text: found.text, why: 'source', detail: why });
     const verdict = await vetInstallRequest(request, { ...deps, cwd: cwd ?? deps.cwd, policy });
     commands.push({ text: found.text, argv: found.argv, verdict });
+    const project = readProjectManifests(found.argv, request, cwd ?? deps.cwd, files);
+    for (const detail of project.unverifiable) foundUnverifiable.push({ text: found.text, why: 'source', detail });
+    for (const { label, request: manifest } of project.requests) {
+      commands.push({ text: `${found.text} (${label})`, argv: found.argv, verdict: await vetInstallRequest(manifest, { ...deps, cwd: cwd ?? deps.cwd, policy }) });
+    }
   }
   const unverifiable = foundUnverifiable.map((item): UnverifiedPart => {
     const message = `cannot verify \`${clip(item.text)}\` statically: ${item.detail}`;
