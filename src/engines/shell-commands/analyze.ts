@@ -161,6 +161,10 @@ class ScriptWalker implements Walker {
       case 'compound': {
         for (const word of command.words) this.substitutions(resolveWord(word), scope);
         for (const word of command.words) this.deferred(resolveWord(word).literal ?? word.text, statement.text, scope);
+        if (command.kind === 'declaration' && command.words.length > 0) {
+          const declared = command.words.map(resolveWord);
+          noteCommand(this.state, programName(declared[0].literal ?? ''), declared);
+        }
         const label = command.kind === 'time' || command.kind === 'coproc' ? command.kind : undefined;
         this.statements(command.body, label === undefined ? scope : { ...scope, via: [...scope.via, label] });
         return;

@@ -102,6 +102,11 @@ export function runSwitchUserRest(walker: Walker, name: string, words: ResolvedW
   for (const word of words.slice(1)) {
     if (word.literal === undefined && word.text.startsWith('-')) walker.report(text, 'variable', `${name} is given an option known only at run time: ${word.display}`);
   }
+  // `su -c"pip install x"`: the -c value attached to its option cluster.
+  for (const word of words.slice(1)) {
+    const attached = word.literal === undefined ? undefined : /^-[A-Za-z]*c([\s\S]+)$/.exec(word.literal)?.[1];
+    if (attached !== undefined && /\s/.test(attached)) walker.nested(attached, scope, text, `${name} -c`);
+  }
   runUnknownProgram(walker, name, words, env, text, scope);
 }
 
