@@ -14,7 +14,7 @@ import {
 } from './types.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper } from './wrappers.js';
-import { type CommandState, emptyState, noteAssignments, noteCommand, noteRedirects } from './command-state.js';
+import { type CommandState, emptyState, noteAssignments, noteCommand, noteDeclaration, noteRedirects } from './command-state.js';
 import { isUnmodelledManager, unmodelledInstall } from './unmodelled-managers.js';
 import {
   checkCodeVariables,
@@ -59,6 +59,7 @@ export function analyzeShellScript(source: string, parser: ShellParser, options:
   const maxDepth = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_DEPTH;
   try {
     new ScriptWalker(parser, maxDepth, analysis).script(source, { via: [], depth: 0, stdin: TERMINAL }, source);
+    dedupe(analysis);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const detail = `the command could not be analysed: ${message}`;
@@ -140,8 +141,8 @@ class ScriptWalker implements Walker {
           if (value !== undefined) this.substitutions(value, scope);
           for (const item of assignment.items) this.substitutions(resolveWord(item), scope);
           env.set(assignment.name, value?.display ?? '');
-          this.deferred(assignment.value?.text, statement.text, scope);
-          for (const item of assignment.items) this.deferred(item.text, statement.text, scope);
+          this.deferred(value?.literal, statement.text, scope);
+          for (const item of assignment.items) this.deferred(resolveWord(item).literal, statement.text, scope);
         }
         const words = command.words.map(resolveWord);
         if (words.length === 0) noteAssignments(this.state, [...env]);
@@ -160,11 +161,9 @@ class ScriptWalker implements Walker {
         return;
       case 'compound': {
         for (const word of command.words) this.substitutions(resolveWord(word), scope);
-        for (const word of command.words) this.deferred(resolveWord(word).literal ?? word.text, statement.text, scope);
-        if (command.kind === 'declaration' && command.words.length > 0) {
-          const declared = command.words.map(resolveWord);
-          noteCommand(this.state, programName(declared[0].literal ?? ''), declared);
-        }
+        for (const word of command.words) this.deferred(resolveWord(word).literal, statement.text, scope);
+        // `export A=1`, `declare -x A=1`: the tree keeps only the values, so the names are read from the text.
+        if (command.kind === 'declaration') noteDeclaration(this.state, statement.text);
         const label = command.kind === 'time' || command.kind === 'coproc' ? command.kind : undefined;
         this.statements(command.body, label === undefined ? scope : { ...scope, via: [...scope.via, label] });
         return;
@@ -331,6 +330,13 @@ class ScriptWalker implements Walker {
   report(text: string, why: UnverifiableReason, detail: string): void {
     this.analysis.unverifiable.push({ text: shorten(text), why, detail });
   }
+}
+
+/** The same command or report reached twice (a substitution read both as it runs and as deferred text) is listed once. */
+function dedupe(analysis: ShellAnalysis): void {
+  const seen = new Set<string>();
+  analysis.commands = analysis.commands.filter((c) => !seen.has(JSON.stringify(['c', c.argv, c.text, c.via])) && Boolean(seen.add(JSON.stringify(['c', c.argv, c.text, c.via]))));
+  analysis.unverifiable = analysis.unverifiable.filter((u) => !seen.has(JSON.stringify(['u', u.text, u.why, u.detail])) && Boolean(seen.add(JSON.stringify(['u', u.text, u.why, u.detail]))));
 }
 
 /** Reported texts are capped: a megabyte of junk is not worth repeating. */

@@ -62,3 +62,10 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
 export function noteAssignments(state: CommandState, assignments: ReadonlyArray<[string, string]>): void {
   for (const [key, value] of assignments) state.variables.set(key, value);
 }
+
+/** `export A=1 B="x y"` as written: each NAME=value (quotes removed; a run-time value kept as written). */
+export function noteDeclaration(state: CommandState, text: string): void {
+  for (const match of text.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|[^\s;&|]*)/g)) {
+    state.variables.set(match[1], match[2].replace(/^(["'])([\s\S]*)\1$/, '$2'));
+  }
+}

@@ -8,6 +8,7 @@
  */
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
 import { type Scope, type Walker } from './scope.js';
+import { scanSwitchUserArguments } from './shell-arguments.js';
 import { isWrapper } from './wrappers.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 
@@ -85,11 +86,17 @@ export function runUnknownProgram(walker: Walker, name: string, words: ResolvedW
   for (let i = 1; i < words.length; i++) {
     const literal = words[i].literal;
     if (literal === undefined) continue;
+    // What the parser itself reads: `python -m pip …`, `uv pip …`.
+    if (manager && ((PYTHON.test(name) && /^-[A-Za-z]*m$/.test(words[i - 1]?.literal ?? '')) || (name === 'uv' && i === 1))) continue;
     // `npx -y npm@10 install x`, `pipx run pip==24 install x`: a runner's package that is a package manager.
     const versioned = /^((?:@[\w.-]+\/)?[\w.-]+)(?:@|==)[^\s/]+$/.exec(literal)?.[1];
     const program = programName(versioned ?? literal);
     // A package manager's own sub-commands named like wrappers (`npm exec`, `yarn exec`) are not wrappers.
     const wrapper = isWrapper(program) && !(manager && (program === 'exec' || program === 'command' || program === 'time'));
+    // In a package manager's own argv, a package named like a manager (`pip install -U pip`, `npm i -g npm`)
+    // is a package, not a command, unless a sub-command or option follows it (`npx pnpm add x`).
+    const next = words[i + 1]?.literal;
+    if (manager && (next === undefined || !(next.startsWith('-') || RUNNER_VERBS.has(next)))) continue;
     if (isPackageManagerProgram(program) || isShellProgram(program) || wrapper || INTERPRETERS.has(program) || program === 'eval') {
       walker.run([versioned === undefined ? words[i] : resolvePlain(versioned), ...words.slice(i + 1)], env, text, inner);
       return;
@@ -97,11 +104,18 @@ export function runUnknownProgram(walker: Walker, name: string, words: ResolvedW
   }
 }
 
+const RUNNER_VERBS = new Set([
+  'install', 'i', 'add', 'a', 'sync', 'update', 'up', 'upgrade', 'ci', 'dlx', 'exec', 'x', 'run', 'r', 'create', 'init', 'link', 'ln',
+  'inject', 'tool', 'global', 'it', 'isntall', 'instal', 'insta', 'in', 'ins', 'inst', 'pip', 'env', 'sh', 'bash', '-c', 'workspaces', 'workspace',
+]);
+
 /** `su -c"…"`, `runuser -u user -- cmd`: the forms the -c reader leaves, and option clusters known only at run time (`su -c$X`). */
 export function runSwitchUserRest(walker: Walker, name: string, words: ResolvedWord[], env: ReadonlyMap<string, string>, text: string, scope: Scope): void {
   for (const word of words.slice(1)) {
     if (word.literal === undefined && word.text.startsWith('-')) walker.report(text, 'variable', `${name} is given an option known only at run time: ${word.display}`);
   }
+  // The -c forms the switch-user reader follows are walked there already.
+  if (scanSwitchUserArguments(words.slice(1).map((word) => word.literal)) !== undefined) return;
   // `su -c"pip install x"`: the -c value attached to its option cluster.
   for (const word of words.slice(1)) {
     const attached = word.literal === undefined ? undefined : /^-[A-Za-z]*c([\s\S]+)$/.exec(word.literal)?.[1];
@@ -116,6 +130,8 @@ export function managerScript(name: string, words: ResolvedWord[]): { program: s
   for (let i = 1; i < words.length; i++) {
     const word = words[i].literal;
     if (word === undefined) return undefined;
+    // `python -m mod`, `python -c code`, `node -e code`: no script file.
+    if (/^-[A-Za-z]*[mcepr]/.test(word) || word === '--eval' || word === '--print') return undefined;
     if (word.startsWith('-')) continue;
     const base = word.split('/').pop() ?? '';
     const match = /^(npm|npx|pnpm|pnpx|yarn|yarnpkg|bun|bunx)(?:-cli)?\.c?js$|^(pip\d*(?:\.\d+)*|uv|uvx|poetry|pipx|pdm|pipenv|conda|mamba)(?:-script\.py|\.py)?$/.exec(base);
@@ -127,7 +143,12 @@ export function managerScript(name: string, words: ResolvedWord[]): { program: s
 
 /** True for programs that run code given to them (interpreters, awk, sed, trap): never plain. */
 export function isCodeRunner(name: string): boolean {
-  return INTERPRETERS.has(name) || PYTHON.test(name) || ['trap', 'awk', 'gawk', 'mawk', 'nawk', 'sed'].includes(name);
+  return INTERPRETERS.has(name) || PYTHON.test(name) || name === 'trap';
+}
+
+/** True for a word that makes awk or sed run commands (`system(…)`, `getline`, a pipe, sed's `e`). */
+export function runsCommandsInText(value: string): boolean {
+  return /system|getline|\|/.test(value) || sedExecutes(value);
 }
 
 /** `trap 'cmd' SIGNAL…`: the first argument is shell code that runs later. */
@@ -183,11 +204,13 @@ export type InterpreterCode = { kind: 'none' } | { kind: 'code'; text: string; l
 export function interpreterCode(words: ResolvedWord[], scope: Scope): InterpreterCode {
   const name = programName(words[0].literal ?? '');
   const family = PYTHON.test(name) ? 'python' : name === 'nodejs' ? 'node' : name;
+  if (family !== 'python' && !INTERPRETERS.has(family)) return { kind: 'none' };
   const flags = INLINE_FLAGS[family] ?? [];
   let sawScript = false;
   for (let i = 1; i < words.length; i++) {
     const word = words[i].literal;
-    if (word === undefined) return { kind: 'unreadable', detail: `${name} is given a word known only at run time: ${words[i].display}` };
+    // A run-time script path or option: what it runs is the script's business (`python $SCRIPT`).
+    if (word === undefined) return { kind: 'none' };
     for (const flag of flags) {
       if (word === flag || (flag.length === 2 && word.startsWith(flag) && !word.startsWith('--'))) {
         const inline = word === flag ? words[i + 1] : resolveWord({ parts: [{ type: 'literal', raw: word.slice(flag.length), context: 'bare' }], text: word.slice(flag.length) });
@@ -262,7 +285,7 @@ export function pipMainModule(name: string, words: ResolvedWord[]): number | und
     if (word === undefined || !word.startsWith('-')) return undefined;
     const attached = /^-[A-Za-z]*m(.+)$/.exec(word);
     const module = attached?.[1] ?? (/^-[A-Za-z]*m$/.test(word) ? words[i + 1]?.literal : undefined);
-    if (module !== undefined) return /^pip(?:\.|$)/.test(module) ? i + (attached ? 1 : 2) : undefined;
+    if (module !== undefined) return /^pip\./.test(module) ? i + (attached ? 1 : 2) : undefined;
   }
   return undefined;
 }
