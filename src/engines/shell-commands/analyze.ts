@@ -241,7 +241,20 @@ class ScriptWalker implements Walker {
     feeder: Feeder | undefined,
   ): void {
     const program = words[0].literal ?? '';
+    this.dispatch(name, program, words, env, text, scope, feeder);
+    // What it changes (cd, files, config) holds for the statements after it, not for itself.
     noteCommand(this.state, name, words);
+  }
+
+  private dispatch(
+    name: string,
+    program: string,
+    words: ResolvedWord[],
+    env: ReadonlyMap<string, string>,
+    text: string,
+    scope: Scope,
+    feeder: Feeder | undefined,
+  ): void {
     if (name === 'eval') runEval(this, words, text, scope);
     else if (name === 'source' || name === '.') runSource(this, words, text);
     else if (name === 'su' || name === 'runuser') {

@@ -53,7 +53,7 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
   } else if (['cp', 'mv', 'install', 'ln', 'rsync', 'curl', 'wget', 'dd', 'touch', 'truncate', 'patch', 'git', 'unzip', 'tar'].includes(name)) {
     if (['curl', 'wget', 'git', 'unzip', 'tar', 'patch', 'rsync', 'dd'].includes(name)) state.written.push('?');
     else state.written.push(...literals.filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
-  } else if (['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'poetry', 'conda', 'bun'].includes(name) && literals.some((arg) => arg === 'config' || arg === 'pkg' || arg === 'set')) {
+  } else if (['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'poetry', 'conda', 'bun'].includes(name) && literals.some((arg) => arg === 'config' || arg === 'pkg') && literals.some((arg) => arg !== undefined && /^(?:set|delete|edit|--add|--append|--prepend|--set|fix)$/.test(arg))) {
     state.written.push('(config)');
   }
 }

@@ -79,6 +79,11 @@ export function walkEmbedded(walker: Walker, text: string, scope: Scope, stateme
 export function runUnknownProgram(walker: Walker, name: string, words: ResolvedWord[], env: ReadonlyMap<string, string>, text: string, scope: Scope): void {
   const inner = { ...scope, via: [...scope.via, name] };
   const manager = isPackageManagerProgram(name);
+  // `uv tool uvx x` is `uvx x`.
+  if (name === 'uv' && words[1]?.literal === 'tool' && words[2]?.literal === 'uvx') {
+    walker.run([resolvePlain('uvx'), ...words.slice(3)], env, text, inner);
+    return;
+  }
   for (let i = 1; i < words.length; i++) {
     const literal = words[i].literal;
     if (literal !== undefined && (/\s/.test(literal) || literal.includes('!'))) walkEmbedded(walker, literal, inner, text, name);
