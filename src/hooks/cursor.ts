@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { checkFields, type FieldShape } from './event-fields.js';
+import { protectedCommand } from './self-protection.js';
 import { ALLOW, decideShellCommand, failDecision, type HookAnswer, type HookDecision, type HookDeps } from './hook-decision.js';
 
 interface CursorEvent {
@@ -40,6 +41,8 @@ export async function answerCursorEvent(input: string, deps: HookDeps): Promise<
     const base = event.cwd || event.workspace_roots?.[0];
     if (base) cwd = resolve(deps.cwd, base);
     if (event.command === undefined) return render(await failDecision('the beforeShellExecution event has no command', cwd, deps));
+    const refused = protectedCommand(event.command, cwd, deps.env);
+    if (refused !== undefined) return render({ verdict: 'block', reason: `groundguard protects itself: ${refused}` });
     return render(await decideShellCommand(event.command, cwd, deps));
   } catch (error) {
     return render(await failDecision(error, cwd, deps));
