@@ -39,6 +39,9 @@ export function writtenBeforeRead(request: InstallRequest, written: readonly str
   const config = written.find((w) => CONFIG_FILES.has(basename(w)));
   if (config !== undefined) return `an earlier part of the same command writes ${config}, which can change where packages come from`;
   const manifest = written.find((w) => w === '?' || MANIFESTS.test(basename(w)));
-  if (manifest !== undefined && request.installs) return `an earlier part of the same command writes ${manifest === '?' ? 'a file known only at run time' : manifest}, which this install may read`;
+  // Only an install that reads its project (`pip install .`, `uv sync`, a bare `npm install`) depends on it:
+  // `echo hi > notes.txt && pip install requests` names what it installs.
+  const named = request.targets.length > 0 && request.targets.every((t) => t.origin === 'argv' && t.kind === 'registry');
+  if (manifest !== undefined && request.installs && !named) return `an earlier part of the same command writes ${manifest === '?' ? 'a file known only at run time' : manifest}, which this install may read`;
   return undefined;
 }
