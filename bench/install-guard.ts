@@ -12,6 +12,7 @@ import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { guardShellCommand } from '../src/app/guard-shell-command.js';
 import { benchRealWorld } from './install-guard-real-world.js';
+import { benchRedTeam } from './install-guard-red-team.js';
 import { percentile, table } from './stats.js';
 
 const RUNS = 15;
@@ -174,6 +175,7 @@ export async function benchInstallGuard(): Promise<void> {
   await benchRealWorld();
   const setup = setUp();
   try {
+    await benchRedTeam(setup.env as Record<string, string>);
     benchWrapper(setup);
     benchHook(setup);
     benchImports(setup);

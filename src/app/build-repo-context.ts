@@ -4,6 +4,7 @@
  * loads the repository facts (cached), evaluates the 62 prompt proposals, selects one and
  * composes the prompt within the token budget. The text after the cursor is never in the prompt.
  */
+import { homedir } from 'node:os';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import {
@@ -106,6 +107,7 @@ export async function buildRepoContext(request: RepoContextRequest, options: Rep
   }
   const given = await resolveRoot(request.root, options.cwd ?? process.cwd());
   const root = await realpath(given);
+  refuseBroadRoot(root, options.env ?? process.env);
   const { absolute, path } = await resolveFileInside(given, root, request.file);
   const text = await readSource(absolute, path);
   const hole = splitAtCursor(text, { line: request.line, ...(request.column === undefined ? {} : { column: request.column }) }, path);
@@ -205,5 +207,16 @@ async function readSource(absolute: string, path: string): Promise<string> {
     return await readFile(absolute, 'utf8');
   } catch (cause) {
     throw new GuardError('IO_FAILED', `cannot read ${path}: ${(cause as Error).message}`, { cause });
+  }
+}
+
+/** A root such as `/` or the home directory itself would index a whole machine or account: refused. */
+function refuseBroadRoot(root: string, env: Readonly<Record<string, string | undefined>>): void {
+  const home = env.HOME ? resolve(env.HOME) : resolve(homedir());
+  const broad = root === resolve('/') || root === home || /^[A-Za-z]:\\?$/.test(root);
+  if (broad) {
+    throw new GuardError('INPUT_INVALID', `root ${root} is ${root === home ? 'the home directory itself' : 'the file-system root'}, not a repository`, {
+      hint: 'pass the repository\'s own directory as root',
+    });
   }
 }

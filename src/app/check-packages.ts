@@ -12,10 +12,14 @@ export interface CheckReport {
 
 export type AppDeps = NameListDeps;
 
+/** How many specs of one request get nearest-name suggestions. */
+export const SUGGESTED_NAMES = 20;
+
 /** Checks every spec; the report's verdict is the strictest of the results. `options` bound the suggestion search. */
 export async function checkPackages(request: { ecosystem: Ecosystem; packages: string[] }, deps: AppDeps = {}, options: CheckOptions = {}): Promise<CheckReport> {
   const lists = openNameLists(request.ecosystem, deps);
-  const results = request.packages.map((spec) => withGateDelta(checkName(lists, spec, options), deps));
+  // Cost stays bounded for a command naming thousands of packages: nearest names for the first few only.
+  const results = request.packages.map((spec, i) => withGateDelta(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), deps));
   return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
 }
 

@@ -38,7 +38,9 @@ export interface FileEditDeps {
  * disk. Throws CONFIG_INVALID for an invalid policy and the FileReader's faults.
  */
 export async function guardFileEdit(edit: FileEdit, deps: FileEditDeps): Promise<FileEditVerdict | undefined> {
-  if (dependencyFileKind(edit.path) === undefined) return undefined;
+  const { isInstallSource } = await import('./edited-install-sources.js');
+  const extra = isInstallSource(edit.path) ? await (await import('./guard-edited-sources.js')).guardEditedSources(edit, deps) : undefined;
+  if (dependencyFileKind(edit.path) === undefined) return extra === undefined ? undefined : { ...extra, added: emptyRequest() };
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const context = { cwd: deps.cwd, env: { ...deps.env } };
   const before = parseDependencyFile(edit.path, { ...context, files: createFsFileReader(deps.cwd) });
@@ -47,7 +49,8 @@ export async function guardFileEdit(edit: FileEdit, deps: FileEditDeps): Promise
   if (before === undefined || after === undefined) return undefined;
   const added = addedBy(before, after);
   const verdict = await vetInstallRequest(added, { ...deps, policy });
-  return { ...combineVerdicts([{ label: edit.path, verdict }], []), added };
+  const own = combineVerdicts([{ label: edit.path, verdict }], []);
+  return { ...(extra === undefined ? own : mergeVerdicts(own, extra)), added };
 }
 
 /** What `after` asks for that `before` does not: targets (by spec or location), indexes, unresolved parts. */
@@ -71,4 +74,19 @@ function unresolvedKey(part: { what: string; why: string }): string {
 
 function targetKey(target: InstallTarget): string {
   return [target.ecosystem, target.kind, target.name ?? '', target.spec ?? target.location ?? target.raw.trim()].join('\0');
+}
+
+function emptyRequest(): InstallRequest {
+  return { manager: 'pip', installs: false, targets: [], indexes: [], files: [], unresolved: [] };
+}
+
+/** Two verdicts on one edit as one: the worst, with both reasons, suggestions and reports. */
+function mergeVerdicts(a: GuardVerdict, b: GuardVerdict): GuardVerdict {
+  const order = { block: 0, warn: 1, allow: 2 } as const;
+  return {
+    verdict: order[a.verdict] <= order[b.verdict] ? a.verdict : b.verdict,
+    reasons: [...new Set([...a.reasons, ...b.reasons])],
+    suggestions: [...a.suggestions, ...b.suggestions],
+    report: a.report + b.report,
+  };
 }

@@ -49,16 +49,34 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     import('./vet-install.js'),
   ]);
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
-  const files = createFsFileReader(deps.cwd);
+  const { addEnvironmentIndexes } = await import('./index-environment.js');
+  const { commandCwd, recordingReader, writtenBeforeRead } = await import('./same-command-effects.js');
+  const { readProjectManifests } = await import('./project-manifests.js');
   const commands: ShellVerdict['commands'] = [];
+  const foundUnverifiable = [...analysis.unverifiable];
   for (const found of analysis.commands) {
-    const parsed = parseInstallCommand(found.argv, { cwd: deps.cwd, env: { ...deps.env, ...found.env }, files });
+    const cwd = commandCwd(deps.cwd, found.cwd, deps.env.HOME);
+    const reads: string[] = [];
+    const files = recordingReader(createFsFileReader(cwd ?? deps.cwd), cwd ?? deps.cwd, reads);
+    const env = { ...deps.env, ...found.env };
+    const parsed = parseInstallCommand(found.argv, { cwd: cwd ?? deps.cwd, env, files });
     if (parsed === undefined) continue;
     const request = dropMissingInputFiles(parsed, command);
-    const verdict = await vetInstallRequest(request, { ...deps, policy });
+    const configFiles = addEnvironmentIndexes(request, env, files).filter((key) => found.env[key] !== undefined);
+    const why = cwd === undefined && (reads.length > 0 || request.installs)
+      ? 'it runs in a directory an earlier `cd` chose at run time'
+      : configFiles.length > 0 ? `${configFiles.join(', ')} points it at a configuration file that is not read statically`
+      : writtenBeforeRead(request, found.written ?? [], reads, cwd ?? deps.cwd);
+    if (why !== undefined) foundUnverifiable.push({ text: found.text, why: 'source', detail: why });
+    const verdict = await vetInstallRequest(request, { ...deps, cwd: cwd ?? deps.cwd, policy });
     commands.push({ text: found.text, argv: found.argv, verdict });
+    const project = readProjectManifests(found.argv, request, cwd ?? deps.cwd, files);
+    for (const detail of project.unverifiable) foundUnverifiable.push({ text: found.text, why: 'source', detail });
+    for (const { label, request: manifest } of project.requests) {
+      commands.push({ text: `${found.text} (${label})`, argv: found.argv, verdict: await vetInstallRequest(manifest, { ...deps, cwd: cwd ?? deps.cwd, policy }) });
+    }
   }
-  const unverifiable = analysis.unverifiable.map((item): UnverifiedPart => {
+  const unverifiable = foundUnverifiable.map((item): UnverifiedPart => {
     const message = `cannot verify \`${clip(item.text)}\` statically: ${item.detail}`;
     return { text: item.text, message, decision: decideUnverifiable(item.text, message, policy) };
   });

@@ -85,6 +85,12 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   }
 }
 
+// A reader that goes away (`guard check … | head -1`) gives EPIPE on stdout: end quietly, as other CLIs do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

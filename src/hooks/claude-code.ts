@@ -13,6 +13,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { checkFields, type FieldShape } from './event-fields.js';
+import { protectedCommand, protectedEdit } from './self-protection.js';
 import { ALLOW, decideFileEdit, decideShellCommand, failDecision, type HookAnswer, type HookDecision, type HookDeps } from './hook-decision.js';
 
 interface ClaudeCodeEvent {
@@ -30,7 +31,14 @@ const EVENT: FieldShape = {
 };
 const BASH_INPUT: FieldShape = { command: { kind: 'string', required: true } };
 
-const EDIT_TOOLS = new Set(['Write', 'Edit', 'MultiEdit']);
+const EDIT_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+
+/** A NotebookEdit's new cell as a one-cell notebook: what it adds is vetted (a deleted cell adds nothing). */
+function notebookCell(input: Record<string, unknown>): string | undefined {
+  if (input.edit_mode === 'delete') return undefined;
+  const source = typeof input.new_source === 'string' ? input.new_source : '';
+  return JSON.stringify({ cells: [{ cell_type: input.cell_type === 'markdown' ? 'markdown' : 'code', source }] });
+}
 
 /** Answers one event (the raw stdin text). Never throws: faults are decided by the fail policy. */
 export async function answerClaudeCodeEvent(input: string, deps: HookDeps): Promise<HookAnswer> {
@@ -72,15 +80,20 @@ async function decideTool(tool: string | undefined, input: Record<string, unknow
   if (tool === 'Bash') {
     const problem = checkFields(input, BASH_INPUT);
     if (problem !== undefined) return failDecision(`the Bash tool input has no command: ${problem}`, cwd, deps);
+    const refused = protectedCommand(input.command as string, cwd, deps.env);
+    if (refused !== undefined) return { verdict: 'block', reason: `groundguard protects itself: ${refused}` };
     return decideShellCommand(input.command as string, cwd, deps);
   }
   if (tool === undefined || !EDIT_TOOLS.has(tool)) return ALLOW;
-  const path = typeof input.file_path === 'string' && input.file_path.length > 0 ? absolute(input.file_path, cwd) : undefined;
-  if (path === undefined) return failDecision(`the ${tool} tool input has no file_path`, cwd, deps);
-  const { dependencyFileKind } = await import('../engines/install-commands/index.js');
-  if (dependencyFileKind(path) === undefined) return ALLOW;
+  const field = tool === 'NotebookEdit' ? input.notebook_path : input.file_path;
+  const path = typeof field === 'string' && field.length > 0 ? absolute(field, cwd) : undefined;
+  if (path === undefined) return failDecision(`the ${tool} tool input has no ${tool === 'NotebookEdit' ? 'notebook_path' : 'file_path'}`, cwd, deps);
+  const refused = protectedEdit(path, cwd, deps.env);
+  if (refused !== undefined) return { verdict: 'block', reason: `groundguard protects itself: ${refused}` };
+  const [{ dependencyFileKind }, { isInstallSource }] = await Promise.all([import('../engines/install-commands/index.js'), import('../app/edited-install-sources.js')]);
+  if (dependencyFileKind(path) === undefined && !isInstallSource(path)) return ALLOW;
   const { contentAfterTool } = await import('./edit-tool-inputs.js');
-  const after = contentAfterTool(tool, input, path);
+  const after = tool === 'NotebookEdit' ? notebookCell(input) : contentAfterTool(tool, input, path);
   if (typeof after === 'object') return failDecision(after.problem, cwd, deps);
   // The tool would fail and change nothing.
   if (after === undefined) return ALLOW;

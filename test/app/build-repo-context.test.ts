@@ -105,4 +105,9 @@ describe('buildRepoContext', () => {
     writeFileSync(join(outside, 'plain.txt'), 'x');
     await expect(buildRepoContext({ root: join(outside, 'plain.txt'), file: 'a.py', line: 1 }, { env: { GUARD_HOME: home } })).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(/is not a directory/) });
   });
+
+  it('refuses the file-system root and the home directory itself as root', async () => {
+    await expect(buildRepoContext({ root: '/', file: 'etc/hostname', line: 1 }, { env: { GUARD_HOME: home } })).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(/file-system root/) });
+    await expect(buildRepoContext({ root: outside, file: 'plain.txt', line: 1 }, { env: { GUARD_HOME: home, HOME: outside } })).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(/home directory itself/) });
+  });
 });

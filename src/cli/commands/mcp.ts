@@ -128,6 +128,10 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
     }
 
     const { startHttpServer } = await import('../../mcp/http.js');
+    // Set but empty (or blank) is a mistake, not "no token": refuse rather than serve without one.
+    if (io.env.GUARD_MCP_TOKEN !== undefined && io.env.GUARD_MCP_TOKEN.trim() === '') {
+      throw new GuardError('CONFIG_INVALID', 'GUARD_MCP_TOKEN is set but empty', { hint: 'set it to a secret token, or unset it to serve without one' });
+    }
     const token = io.env.GUARD_MCP_TOKEN || undefined;
     const running = await startHttpServer(() => createMcpServer(deps), {
       port: options.port,

@@ -3,8 +3,6 @@
  * program (found on PATH outside the guard's shims) or refuses. Commands that install nothing
  * (`pip list`, `npm test`) run straight through, unread by the name check.
  */
-import { createFsFileReader } from '../../app/fs-file-reader.js';
-import { parseInstallCommand, type InstallRequest } from '../../engines/install-commands/index.js';
 import { EXIT } from '../exit.js';
 import { type CliIo } from '../io.js';
 import { findProgram } from '../program-path.js';
@@ -20,15 +18,15 @@ const DRY_RUN_FLAG = '--guard-dry-run';
 export async function runWrapped(program: string, argv: string[], io: CliIo): Promise<number> {
   const args = argv.filter((arg) => arg !== DRY_RUN_FLAG);
   const dryRun = args.length !== argv.length || io.env.GUARD_DRY_RUN === '1';
-  const request = parseInstallCommand([program, ...args], { cwd: io.cwd, env: { ...io.env }, files: createFsFileReader(io.cwd) });
-  if (request === undefined || !request.installs) {
+  // The same reading as the hooks: runners (`npx pnpm add x`), `-c` strings, npm's aliases, index variables.
+  const verdict = await vetAsShellCommand(program, args, io);
+  if (verdict === undefined) {
     if (dryRun) {
       io.stdout.write(`guard: ${program} ${args.join(' ')} installs nothing; it would run unchecked\n`);
       return EXIT.ok;
     }
     return exec(program, args, io);
   }
-  const verdict = await vet(request, io);
   if (dryRun) {
     io.stdout.write(verdict.report);
     return verdict.verdict === 'block' ? EXIT.blocked : EXIT.ok;
@@ -41,9 +39,17 @@ export async function runWrapped(program: string, argv: string[], io: CliIo): Pr
   return exec(program, args, io);
 }
 
-async function vet(request: InstallRequest, io: CliIo): Promise<{ verdict: string; report: string }> {
-  const { vetInstallRequest } = await import('../../app/vet-install.js');
-  return vetInstallRequest(request, { cwd: io.cwd, env: io.env, stderr: io.stderr });
+/** The verdict on `program args` read as the shell command it is; undefined when it installs and hides nothing. */
+async function vetAsShellCommand(program: string, args: string[], io: CliIo): Promise<{ verdict: string; report: string } | undefined> {
+  const { guardShellCommand } = await import('../../app/guard-shell-command.js');
+  const command = [program, ...args].map(shellQuote).join(' ');
+  const verdict = await guardShellCommand(command, { cwd: io.cwd, env: io.env, stderr: io.stderr });
+  const installs = verdict.commands.some((c) => c.verdict.targets.length > 0 || c.verdict.verdict !== 'allow') || verdict.unverifiable.length > 0;
+  return installs ? verdict : undefined;
+}
+
+function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 async function exec(program: string, args: string[], io: CliIo): Promise<number> {

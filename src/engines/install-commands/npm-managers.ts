@@ -1,5 +1,6 @@
 /** Reads npm, npx, pnpm, pnpx, yarn, bun and bunx command lines as install requests. */
 import path from 'node:path';
+import { resolveNpmCommand } from './npm-command-names.js';
 import { classifyNpmSpec, toInitializerSpec } from './npm-spec.js';
 import { type FileReader, type InstallRequest, type PackageManager } from './types.js';
 import { programName } from '../../shared/program-name.js';
@@ -14,7 +15,8 @@ export interface NodeCommandContext {
   origin?: string;
 }
 
-const REGISTRY_OPTION = /(?:^|[:.])registry$/;
+// npm reads a unique prefix of a long option as that option: `--reg`, `--regi` … are `--registry`.
+const REGISTRY_OPTION = /(?:^|[:.])(?:registry|reg(?:i(?:s(?:t(?:r)?)?)?)?)$/;
 
 /** Scans with npm's rule that any `--…registry` option (`--@acme:registry`) takes a value. */
 function scanArgs(tokens: readonly string[], start: number, table: OptionTable, maxPositionals = Infinity): ScannedArgs {
@@ -153,8 +155,11 @@ interface ReadState {
 function readNpm(argv: readonly string[], read: ReadState): void {
   const head = scanArgs(argv, 1, NPM, 1);
   noteIndexes(head, read);
-  const command = head.positionals[0];
-  if (command === undefined) return;
+  const written = head.positionals[0];
+  if (written === undefined) return;
+  // As npm reads it: aliases, unique prefixes, camelCase (`npm isnta`, `npm exe`, `npm installTest`, `npm ln`).
+  const resolved = resolveNpmCommand(written);
+  const command = resolved === 'install-test' || resolved === 'link' ? 'install' : resolved === 'install-ci-test' ? 'ci' : resolved ?? written;
   if (command === 'exec' || command === 'x') {
     readExec(argv, head.end, NPM_EXEC, read, head);
     return;

@@ -162,7 +162,7 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
     }
   }
   // A built-in module needs nothing installed: near names would only invite a wrong install.
-  const nearby = stdlib || nodeCore ? [] : nearNames(lists.indexes, ecosystem === 'npm' ? name : normalized, limit, options.maxSuggestionDistance ?? 3);
+  const nearby = stdlib || nodeCore || limit <= 0 ? [] : nearNames(lists.indexes, ecosystem === 'npm' ? name : normalized, limit, options.maxSuggestionDistance ?? 3);
   for (const near of nearby) {
     suggestions.push(toSuggestion(near.info.display ?? near.name, near.distance, near.info));
   }

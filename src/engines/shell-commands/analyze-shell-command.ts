@@ -4,6 +4,7 @@
  * are parsed by it; the walker and the full parser (mvdan/sh) are loaded on first use.
  */
 import { MAX_SOURCE_LENGTH } from './limits.js';
+import { malformedText } from './malformed-text.js';
 import { isPlainCommand } from './plain-command.js';
 import { parseSimpleScript } from './simple-script.js';
 import { type AnalyzeOptions, type ShellAnalysis, type ShellParser } from './types.js';
@@ -19,6 +20,8 @@ import { type AnalyzeOptions, type ShellAnalysis, type ShellParser } from './typ
  */
 export async function analyzeShellCommand(source: string, options: AnalyzeOptions = {}): Promise<ShellAnalysis> {
   const text = String(source);
+  const malformed = malformedText(text);
+  if (malformed !== undefined) return { commands: [], unverifiable: [{ text: text.slice(0, 200), why: 'malformed_text', detail: malformed }] };
   if (text.length <= MAX_SOURCE_LENGTH && isPlainCommand(text)) return { commands: [], unverifiable: [] };
   const { analyzeShellScript } = await import('./analyze.js');
   if (text.length > MAX_SOURCE_LENGTH) return analyzeShellScript(text, TOO_LONG, options);

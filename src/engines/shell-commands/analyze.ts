@@ -17,6 +17,25 @@ import {
 } from './types.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper } from './wrappers.js';
+import { type CommandState, emptyState, noteAssignments, noteCommand, noteDeclaration, noteRedirects } from './command-state.js';
+import { isUnmodelledManager, unmodelledInstall } from './unmodelled-managers.js';
+import {
+  checkCodeVariables,
+  managerScript,
+  pipMainModule,
+  runSwitchUserRest,
+  yarnWorkspaceCommand,
+  resolvePlain,
+  hasDeferredSubstitution,
+  interpreterCode,
+  runGitConfig,
+  runsHiddenCommands,
+  runTrap,
+  runUnknownProgram,
+  sedExecutes,
+  walkEmbedded,
+  walkInterpreterCode,
+} from './embedded-commands.js';
 
 const DEFAULT_MAX_DEPTH = 4;
 // `sudo env nice … cmd`: more wrappers than this in one command are not followed.
@@ -43,6 +62,7 @@ export function analyzeShellScript(source: string, parser: ShellParser, options:
   const maxDepth = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_DEPTH;
   try {
     new ScriptWalker(parser, maxDepth, analysis, options.files, source).script(source, { via: [], depth: 0, stdin: TERMINAL }, source);
+    dedupe(analysis);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const detail = `the command could not be analysed: ${message}`;
@@ -52,6 +72,8 @@ export function analyzeShellScript(source: string, parser: ShellParser, options:
 }
 
 class ScriptWalker implements Walker {
+  private state: CommandState = emptyState();
+
   constructor(
     private readonly parser: ShellParser,
     private readonly maxDepth: number,
@@ -104,7 +126,11 @@ class ScriptWalker implements Walker {
 
   private statement(statement: ShellStatement, scope: Scope): void {
     const inner: Scope = { ...scope, stdin: redirectedStdin(statement.redirects, scope.stdin) };
+    const subshell = statement.command?.type === 'compound' && statement.command.kind === 'subshell';
+    const saved = subshell ? { ...this.state, variables: new Map(this.state.variables), written: this.state.written } : undefined;
     if (statement.command !== undefined) this.command(statement, statement.command, inner);
+    if (saved !== undefined) this.state = { ...saved, written: this.state.written };
+    noteRedirects(this.state, statement.redirects);
     for (const redirect of statement.redirects) {
       this.substitutions(resolveWord(redirect.word), scope);
       if (redirect.heredoc !== undefined) this.substitutions(resolveWord(redirect.heredoc), scope);
@@ -120,9 +146,15 @@ class ScriptWalker implements Walker {
           if (value !== undefined) this.substitutions(value, scope);
           for (const item of assignment.items) this.substitutions(resolveWord(item), scope);
           env.set(assignment.name, value?.display ?? '');
+          this.deferred(value?.literal, statement.text, scope);
+          for (const item of assignment.items) this.deferred(resolveWord(item).literal, statement.text, scope);
         }
         const words = command.words.map(resolveWord);
+        if (words.length === 0) noteAssignments(this.state, [...env]);
+        // `a[$(cmd)]=1`: bash runs the substitution in an array index.
+        if (/[\w}]\[[^\]]*(?:\$\(|`)/.test(statement.text)) this.deferred(statement.text, statement.text, scope);
         for (const word of words) this.substitutions(word, scope);
+        for (const word of words) this.deferred(word.literal, statement.text, scope);
         this.run(words, env, statement.text, scope);
         return;
       }
@@ -136,11 +168,19 @@ class ScriptWalker implements Walker {
         return;
       case 'compound': {
         for (const word of command.words) this.substitutions(resolveWord(word), scope);
+        for (const word of command.words) this.deferred(resolveWord(word).literal, statement.text, scope);
+        // `export A=1`, `declare -x A=1`: the tree keeps only the values, so the names are read from the text.
+        if (command.kind === 'declaration') noteDeclaration(this.state, statement.text);
         const label = command.kind === 'time' || command.kind === 'coproc' ? command.kind : undefined;
         this.statements(command.body, label === undefined ? scope : { ...scope, via: [...scope.via, label] });
         return;
       }
     }
+  }
+
+  /** Text holding `$(…)` or backticks that bash may evaluate later (`${X@P}`, `a[…]` in arithmetic, `printf -v`). */
+  private deferred(text: string | undefined, statement: string, scope: Scope): void {
+    if (text !== undefined && hasDeferredSubstitution(text)) walkEmbedded(this, text, scope, statement, 'deferred evaluation');
   }
 
   /** Statements that run while a word is expanded: `$(…)`, backticks, `<(…)`. */
@@ -172,6 +212,7 @@ class ScriptWalker implements Walker {
       }
       const name = programName(head.literal);
       if (!isWrapper(name)) {
+        checkCodeVariables(this, env, text, { ...scope, via });
         this.program(name, words, env, text, { ...scope, via }, feeder);
         return;
       }
@@ -207,12 +248,61 @@ class ScriptWalker implements Walker {
     feeder: Feeder | undefined,
   ): void {
     const program = words[0].literal ?? '';
+    this.dispatch(name, program, words, env, text, scope, feeder);
+    // What it changes (cd, files, config) holds for the statements after it, not for itself.
+    noteCommand(this.state, name, words);
+  }
+
+  private dispatch(
+    name: string,
+    program: string,
+    words: ResolvedWord[],
+    env: ReadonlyMap<string, string>,
+    text: string,
+    scope: Scope,
+    feeder: Feeder | undefined,
+  ): void {
     if (name === 'eval') runEval(this, words, text, scope);
     else if (name === 'source' || name === '.') runSource(this, words, text, scope);
-    else if (name === 'su' || name === 'runuser') runSwitchUser(this, words, text, scope);
+    else if (name === 'su' || name === 'runuser') {
+      runSwitchUser(this, words, text, scope);
+      runSwitchUserRest(this, name, words, env, text, scope);
+    }
     else if (name === 'find') this.findExec(words, env, text, scope);
     else if (isShellProgram(program)) runShell(this, words, text, scope, feeder);
-    else if (isPackageManagerProgram(program)) this.packageManager(words, env, text, scope.via, feeder);
+    else if (name === 'trap') runTrap(this, words, text, scope);
+    else {
+      if (name === 'git') runGitConfig(this, words, text, scope);
+      if (name === 'sed' || /^[gmn]?awk$/.test(name)) this.textProgram(name, words, text, scope);
+      const code = interpreterCode(words, scope);
+      if (code.kind === 'unreadable') this.report(text, 'eval', code.detail);
+      else if (code.kind === 'code') walkInterpreterCode(this, code.text, code.label, { ...scope, stdin: TERMINAL }, text);
+      if (isUnmodelledManager(name)) {
+        const why = unmodelledInstall(name, words.map((word) => word.literal ?? word.display));
+        if (why !== undefined) this.report(text, 'unmodelled', why);
+      }
+      const script = managerScript(name, words);
+      if (script !== undefined) this.run([resolvePlain(script.program), ...words.slice(script.start)], env, text, scope);
+      const pipModule = pipMainModule(name, words);
+      if (pipModule !== undefined) this.run([resolvePlain('pip'), ...words.slice(pipModule)], env, text, scope);
+      const workspace = yarnWorkspaceCommand(name, words);
+      if (workspace !== undefined) this.run([words[0], ...words.slice(workspace)], env, text, scope);
+      if (isPackageManagerProgram(program)) this.packageManager(words, env, text, scope.via, feeder);
+      if (runsHiddenCommands(name)) runUnknownProgram(this, name, words, env, text, scope);
+    }
+  }
+
+  /** `sed e`, `s///e` and awk's `system()`, `| getline`: the script is read for the commands it runs. */
+  private textProgram(name: string, words: ResolvedWord[], text: string, scope: Scope): void {
+    const scripts = words.slice(1).filter((word, i) => word.literal === undefined || !word.literal.startsWith('-') || words[i]?.literal === '-e');
+    for (const word of scripts) {
+      const script = word.literal;
+      if (script === undefined) continue;
+      if (name === 'sed' ? sedExecutes(script) : /system|getline|\|/.test(script)) {
+        walkInterpreterCode(this, name === 'sed' ? `'${script}'` : script, name, { ...scope, stdin: TERMINAL }, text);
+        if (name === 'sed') this.report(text, 'eval', 'sed runs the lines it reads as shell commands (the e command), known only at run time');
+      }
+    }
   }
 
   /** `find … -exec cmd {} ;`: the command runs once per file found, `{}` standing for the file. */
@@ -239,11 +329,12 @@ class ScriptWalker implements Walker {
       return;
     }
     // fromEntries, not assignment: a variable named __proto__ stays an ordinary key.
-    const env = Object.fromEntries(variables);
-    const settled = settleRuntimeWords(words, findDecisiveWords(words, env), this.files, this.rootText ?? text);
+    const env = Object.fromEntries([...this.state.variables, ...variables]);
+    const settled = settleRuntimeWords(words, findDecisiveWords(words, Object.fromEntries(variables)), this.files, this.rootText ?? text);
     const decisive = settled.decisive;
     if (decisive.length === 0) {
-      this.analysis.commands.push({ argv: settled.argv, env, text, via });
+      const { cwd, written } = this.state;
+      this.analysis.commands.push({ argv: settled.argv, env, text, via, ...(cwd === undefined ? {} : { cwd }), ...(written.length === 0 ? {} : { written: [...written] }) });
       return;
     }
     const byReason = new Map<UnverifiableReason, string[]>();
@@ -260,6 +351,13 @@ class ScriptWalker implements Walker {
   report(text: string, why: UnverifiableReason, detail: string): void {
     this.analysis.unverifiable.push({ text: shorten(text), why, detail });
   }
+}
+
+/** The same command or report reached twice (a substitution read both as it runs and as deferred text) is listed once. */
+function dedupe(analysis: ShellAnalysis): void {
+  const seen = new Set<string>();
+  analysis.commands = analysis.commands.filter((c) => !seen.has(JSON.stringify(['c', c.argv, c.text, c.via])) && Boolean(seen.add(JSON.stringify(['c', c.argv, c.text, c.via]))));
+  analysis.unverifiable = analysis.unverifiable.filter((u) => !seen.has(JSON.stringify(['u', u.text, u.why, u.detail])) && Boolean(seen.add(JSON.stringify(['u', u.text, u.why, u.detail]))));
 }
 
 /** Reported texts are capped: a megabyte of junk is not worth repeating. */

@@ -5,6 +5,8 @@
  * find nothing: no command that is or could be a package manager, and nothing unverifiable.
  */
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
+import { isCodeRunner, runsCommandsInText } from './embedded-commands.js';
+import { isUnmodelledManager } from './unmodelled-managers.js';
 import { isWrapper } from './wrappers.js';
 
 /** Longer commands always go to the parser. */
@@ -115,10 +117,12 @@ function isPlainSimpleCommand(words: ReadonlyArray<{ value: string; glob: boolea
 /** True when the word, or any name-like piece of it, is a package manager, shell, wrapper, runner or reserved word. */
 function isSuspiciousWord(value: string): boolean {
   if (KEYWORDS.has(value)) return true;
+  if (runsCommandsInText(value)) return true;
   for (const piece of [value, ...value.split(/[^A-Za-z0-9._-]+/)]) {
     if (piece === '') continue;
     const name = programName(piece);
     if (isPackageManagerProgram(name) || isShellProgram(name) || isWrapper(name) || RUNNERS.has(name) || KEYWORDS.has(name)) return true;
+    if (isUnmodelledManager(name) || isCodeRunner(name)) return true;
   }
   return false;
 }

@@ -86,7 +86,11 @@ export type UnverifiableReason =
   | 'process_substitution'
   | 'here_string_to_shell'
   | 'stdin_script'
-  | 'source';
+  | 'source'
+  /** A package manager or sub-command whose command line groundguard does not read. */
+  | 'unmodelled'
+  /** Text that is not well-formed Unicode (a lone surrogate), which parsers and bash read differently. */
+  | 'malformed_text';
 
 export interface AnalyzedCommand {
   /** The command's words after quote removal, wrappers stripped; argv[0] is a package manager. */
@@ -97,6 +101,10 @@ export interface AnalyzedCommand {
   text: string;
   /** What it ran under, outermost first: `['sudo', 'bash -c']`. */
   via: string[];
+  /** The directory earlier `cd`/`pushd` moved to, relative to the command's cwd (or absolute); null when known only at run time. */
+  cwd?: string | null;
+  /** Files earlier statements of the same command wrote (`?`: a path known only at run time; `(config)`: a config setter). */
+  written?: string[];
 }
 
 export interface Unverifiable {

@@ -66,3 +66,11 @@ describe('readPackageVersion', () => {
     expect(await readPackageVersion()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
+
+describe('runMcp --http with GUARD_MCP_TOKEN set but empty', () => {
+  it.each(['', '   '])('is a configuration error (exit 2), not a server without a token: %j', async (token) => {
+    const { io, err } = captureIo({ env: { GUARD_MCP_TOKEN: token } });
+    expect(await runMcp(['--http', '--port', '0'], io)).toBe(2);
+    expect(err()).toMatch(/GUARD_MCP_TOKEN is set but empty/);
+  });
+});

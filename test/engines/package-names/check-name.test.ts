@@ -26,6 +26,12 @@ describe('checkName suggestions', () => {
     expect(suggested(list, 'reqeusts')).toEqual(['requests']);
   });
 
+  it('searches no near names at a limit of 0 (names past the first few of a long command)', () => {
+    const list = lists(['requests', 'flask']);
+    expect(suggested(list, 'reqeusts', { limit: 0 })).toEqual([]);
+    expect(checkName(list, 'reqeusts', { limit: 0 }).verdict).toBe(checkName(list, 'reqeusts').verdict);
+  });
+
   it('widens to two edits when nothing is one edit away', () => {
     const list = lists(['requests', 'flask']);
     expect(suggested(list, 'reqeustz')).toEqual(['requests']);

@@ -191,7 +191,7 @@ describe('program names and quoting', () => {
   it('keeps the statement text and the via chain of each command', async () => {
     const analysis = await analyzeShellCommand('cd /srv && sudo -u app bash -lc "source .env; pip install -U pip" | tee log');
     expect(analysis.commands).toEqual([
-      { argv: ['pip', 'install', '-U', 'pip'], env: {}, text: 'pip install -U pip', via: ['sudo', 'bash -c'] },
+      { argv: ['pip', 'install', '-U', 'pip'], env: {}, text: 'pip install -U pip', via: ['sudo', 'bash -c'], cwd: '/srv' },
     ]);
     expect(analysis.unverifiable).toEqual([
       { text: 'source .env', why: 'source', detail: expect.stringContaining('.env') as unknown as string },

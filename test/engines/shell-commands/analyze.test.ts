@@ -147,13 +147,20 @@ describe('data is not a command', () => {
   });
 });
 
+describe('malformed text', () => {
+  it.each([['\u0000\u0001((('], ['echo \ud800; pip install x'], ['pip install x \udfff']])('%#: refused as malformed, whatever follows', async (source) => {
+    const analysis = await analyzeShellCommand(source);
+    expect(analysis.commands).toEqual([]);
+    expect(analysis.unverifiable.map((u) => u.why)).toEqual(['malformed_text']);
+  });
+});
+
 describe('bad input', () => {
   it.each([
     ["echo 'unterminated"],
     ['pip install x;;'],
     ['echo $('],
     ['if true; then'],
-    ['\u0000\u0001((('],
     ['('.repeat(20_000)],
     ['$('.repeat(3_000)],
     ['{ '.repeat(5_000)],

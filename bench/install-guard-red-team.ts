@@ -1,0 +1,109 @@
+/**
+ * The install guard's red-team figures: every probe of bench/data/install-guard/red-team.jsonl
+ * (commands and edits that install a made-up package or use an untrusted index, labelled by running
+ * them in a sandbox: scripts/red-team/label.ts) put to the surface it targets — the Claude Code and
+ * Cursor hooks (the hook edges in process, one event each), the wrapper and the PATH shims (the
+ * wrapper's dry run) — in a working directory holding the probe's files. A bypass is a probe the
+ * guard allowed without a word while the sandbox saw a package manager handed its marker; a crash is
+ * a probe answered by the fail policy (a fault inside the guard) or a throw.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Writable } from 'node:stream';
+import { type Probe } from '../scripts/red-team/build-corpus-types.js';
+import { table } from './stats.js';
+
+const CORPUS = join(process.cwd(), 'bench', 'data', 'install-guard', 'red-team.jsonl');
+const FAULT = 'groundguard could not verify this';
+
+export interface ProbeOutcome {
+  probe: Probe;
+  allowed: boolean;
+  crashed: boolean;
+  answer: string;
+}
+
+function sink(): Writable & { text: string } {
+  const stream = new Writable({ write(chunk, _encoding, done) { stream.text += String(chunk); done(); } }) as Writable & { text: string };
+  stream.text = '';
+  return stream;
+}
+
+/** Puts one probe to its surface in `cwd` (seeded with its files). */
+export async function answerProbe(probe: Probe, cwd: string, env: Record<string, string>): Promise<ProbeOutcome> {
+  for (const [path, text] of Object.entries(probe.files ?? {})) {
+    mkdirSync(dirname(join(cwd, path)), { recursive: true });
+    writeFileSync(join(cwd, path), text);
+  }
+  const deps = { cwd, env };
+  try {
+    if (probe.surface === 'claude-code') {
+      const { answerClaudeCodeEvent } = await import('../src/hooks/claude-code.js');
+      const input = probe.kind === 'edit'
+        ? { tool_name: probe.tool, tool_input: probe.toolInput }
+        : { tool_name: 'Bash', tool_input: { command: probe.command } };
+      const answer = await answerClaudeCodeEvent(JSON.stringify({ hook_event_name: 'PreToolUse', cwd, ...input }), deps);
+      return { probe, allowed: answer.stdout === '', crashed: answer.stdout.includes(FAULT), answer: answer.stdout };
+    }
+    if (probe.surface === 'cursor') {
+      const { answerCursorEvent } = await import('../src/hooks/cursor.js');
+      const answer = await answerCursorEvent(JSON.stringify({ hook_event_name: 'beforeShellExecution', cwd, command: probe.command }), deps);
+      return { probe, allowed: !answer.stdout.includes('"permission"'), crashed: answer.stdout.includes(FAULT), answer: answer.stdout };
+    }
+    const { runWrapped } = await import('../src/cli/commands/wrap.js');
+    const [program, ...args] = probe.argv ?? [];
+    const stdout = sink();
+    const stderr = sink();
+    const code = await runWrapped(program, args, { stdout, stderr, stdin: process.stdin, cwd, env: { ...env, ...probe.env, GUARD_DRY_RUN: '1' } });
+    // A warning the wrapper prints before running is an answer the user sees, like the hooks' ask.
+    return { probe, allowed: code === 0 && !/guard: (?:warning|blocked)/.test(stdout.text + stderr.text), crashed: code !== 0 && code !== 3, answer: stdout.text + stderr.text };
+  } catch (error) {
+    return { probe, allowed: false, crashed: true, answer: String(error) };
+  }
+}
+
+/** Runs every probe; `setEnv` is the guard's environment (GUARD_HOME with its name lists). */
+export async function runRedTeam(env: Record<string, string>): Promise<ProbeOutcome[]> {
+  const probes = readFileSync(CORPUS, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Probe);
+  const root = mkdtempSync(join(tmpdir(), 'gg-red-team-bench-'));
+  const outcomes: ProbeOutcome[] = [];
+  try {
+    for (const probe of probes) {
+      const cwd = join(root, probe.id);
+      mkdirSync(join(cwd, '.git'), { recursive: true });
+      outcomes.push(await answerProbe(probe, cwd, { ...env, PWD: cwd }));
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  return outcomes;
+}
+
+export async function benchRedTeam(env: Record<string, string>): Promise<void> {
+  const outcomes = await runRedTeam(env);
+  const byClass = new Map<string, ProbeOutcome[]>();
+  for (const outcome of outcomes) byClass.set(`${outcome.probe.class} (${outcome.probe.surface})`, [...(byClass.get(`${outcome.probe.class} (${outcome.probe.surface})`) ?? []), outcome]);
+  const bypass = (o: ProbeOutcome): boolean => o.allowed && o.probe.installs === true;
+  const rows = [...byClass].sort().map(([label, list]) => [label, String(list.length), String(list.filter((o) => o.probe.installs).length), String(list.filter(bypass).length), String(list.filter((o) => o.crashed).length)]);
+  const installs = outcomes.filter((o) => o.probe.installs).length;
+  const bypasses = outcomes.filter(bypass);
+  const crashes = outcomes.filter((o) => o.crashed);
+  process.stdout.write(`Red team: ${outcomes.length} probes (${installs} seen installing their marker in the sandbox), bypasses ${bypasses.length}, crashes ${crashes.length} (targets 0 and 0).\n\n`);
+  process.stdout.write(table(['class (surface)', 'probes', 'installs in sandbox', 'bypasses', 'crashes'], rows));
+  process.stdout.write('\n');
+  for (const o of [...bypasses, ...crashes].slice(0, 40)) {
+    process.stdout.write(`  ${o.crashed ? 'crash' : 'bypass'} ${o.probe.id}: ${JSON.stringify(o.probe.command ?? o.probe.argv ?? o.probe.toolInput).slice(0, 140)}\n`);
+  }
+  process.stdout.write('\n');
+}
+
+// `npx tsx bench/install-guard-red-team.ts`: the red-team figures alone, in a fresh guard home.
+if (process.argv[1]?.endsWith('install-guard-red-team.ts')) {
+  const home = mkdtempSync(join(tmpdir(), 'gg-red-team-home-'));
+  try {
+    await benchRedTeam({ PATH: process.env.PATH ?? '', HOME: home, GUARD_HOME: join(home, 'guard-home'), GUARD_CONFIG_HOME: join(home, 'config') });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,3 @@
+import sys
+from pip import main
+sys.exit(main())

@@ -1,0 +1,50 @@
+# A package manager's stand-in: records what it was handed (argv, cwd, the environment variables
+# that choose an index, and the text of every file it was pointed at or would read in its cwd) as
+# one JSON file under /opt/rt/log, then exits 0. Written for python3 so `python3 /opt/rt/bin/pip`
+# works too.
+import json, os, sys, time
+
+MANIFESTS = ['requirements.txt', 'package.json', 'pyproject.toml', 'setup.cfg', 'setup.py', 'Pipfile',
+             'pixi.toml', 'deno.json', '.npmrc', 'pip.conf', '.yarnrc.yml', 'uv.toml']
+ENV_KEYS = ('INDEX', 'REGISTRY', 'FIND_LINKS', 'PIP_', 'UV_', 'NPM_CONFIG', 'YARN_')
+
+
+def read(path):
+    try:
+        if os.path.isfile(path) and os.path.getsize(path) < 1_000_000:
+            with open(path, encoding='utf-8', errors='replace') as f:
+                return f.read()
+    except OSError:
+        pass
+    return None
+
+
+def record(argv):
+    files = {}
+    def add(path):
+        text = read(path)
+        if text is not None:
+            files[os.path.abspath(path)] = text
+    for arg in argv[1:]:
+        for piece in [arg] + arg.split('=', 1)[1:]:
+            if os.path.isdir(piece):
+                for name in MANIFESTS:
+                    add(os.path.join(piece, name))
+            else:
+                add(piece)
+    for name in MANIFESTS:
+        add(name)
+    home = os.environ.get('HOME', '')
+    for name in ['.npmrc', '.config/pip/pip.conf', '.pip/pip.conf']:
+        add(os.path.join(home, name))
+    if os.environ.get('PIP_CONFIG_FILE'):
+        add(os.environ['PIP_CONFIG_FILE'])
+    env = {k: v for k, v in os.environ.items() if any(key in k.upper() for key in ENV_KEYS)}
+    entry = {'argv': argv, 'cwd': os.getcwd(), 'env': env, 'files': files}
+    os.makedirs('/opt/rt/log', exist_ok=True)
+    with open('/opt/rt/log/%d-%d.json' % (time.time_ns(), os.getpid()), 'w') as f:
+        json.dump(entry, f)
+
+
+if __name__ == '__main__':
+    record([os.path.basename(sys.argv[0])] + sys.argv[1:])

@@ -1,0 +1,71 @@
+/**
+ * What earlier statements of a command change for later ones: shell variables set or exported
+ * (`export PIP_INDEX_URL=…; pip install x`), the working directory (`cd sub && pip install -r …`),
+ * and files written (`echo x >> requirements.txt && pip install -r requirements.txt`, a `.npmrc`).
+ */
+import { type ShellRedirect } from './types.js';
+import { type ResolvedWord, resolveWord } from './words.js';
+
+export interface CommandState {
+  /** Variables set by earlier statements (fail closed: every one is taken as exported). */
+  variables: Map<string, string>;
+  /** The directory change so far, relative to the command's cwd (absolute when cd named one); null when known only at run time. */
+  cwd: string | null | undefined;
+  /** Paths written by earlier statements, as written; `?` for a path known only at run time, `(config)` for a config command. */
+  written: string[];
+}
+
+export function emptyState(): CommandState {
+  return { variables: new Map(), cwd: undefined, written: [] };
+}
+
+const WRITES = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
+
+/** Files a statement's redirections write. */
+export function noteRedirects(state: CommandState, redirects: readonly ShellRedirect[]): void {
+  for (const redirect of redirects) {
+    if (!WRITES.has(redirect.op)) continue;
+    const target = resolveWord(redirect.word).literal;
+    if (target !== '/dev/null') state.written.push(target ?? '?');
+  }
+}
+
+/** What a simple command (wrappers stripped) changes: cd, pushd, export, files written by tee, sed -i, cp, mv, config setters. */
+export function noteCommand(state: CommandState, name: string, words: readonly ResolvedWord[]): void {
+  const args = words.slice(1);
+  const literals = args.map((word) => word.literal);
+  if (name === 'cd' || name === 'pushd') {
+    const target = literals.find((arg) => arg === undefined || !arg.startsWith('-') || arg === '-');
+    if (target === undefined || target === '-' || target.startsWith('~') || args.length === 0) state.cwd = null;
+    else if (state.cwd !== null) state.cwd = target.startsWith('/') ? target : `${state.cwd ?? '.'}/${target}`;
+  } else if (name === 'popd') {
+    state.cwd = null;
+  } else if (['export', 'declare', 'typeset', 'local', 'readonly'].includes(name)) {
+    for (const arg of literals) {
+      const match = arg === undefined ? null : ASSIGNMENT.exec(arg);
+      if (match !== null) state.variables.set(match[1], match[2]);
+    }
+  } else if (name === 'tee') {
+    state.written.push(...literals.filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
+  } else if (name === 'sed' && literals.some((arg) => arg !== undefined && /^-[A-Za-z]*i|^--in-place/.test(arg))) {
+    state.written.push(...literals.slice(1).filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
+  } else if (['cp', 'mv', 'install', 'ln', 'rsync', 'curl', 'wget', 'dd', 'touch', 'truncate', 'patch', 'git', 'unzip', 'tar'].includes(name)) {
+    if (['curl', 'wget', 'git', 'unzip', 'tar', 'patch', 'rsync', 'dd'].includes(name)) state.written.push('?');
+    else state.written.push(...literals.filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
+  } else if (['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'poetry', 'conda', 'bun'].includes(name) && literals.some((arg) => arg === 'config' || arg === 'pkg') && literals.some((arg) => arg !== undefined && /^(?:set|delete|edit|--add|--append|--prepend|--set|fix)$/.test(arg))) {
+    state.written.push('(config)');
+  }
+}
+
+/** Variables set by a statement made of assignments only (`PIP_INDEX_URL=…;`). */
+export function noteAssignments(state: CommandState, assignments: ReadonlyArray<[string, string]>): void {
+  for (const [key, value] of assignments) state.variables.set(key, value);
+}
+
+/** `export A=1 B="x y"` as written: each NAME=value (quotes removed; a run-time value kept as written). */
+export function noteDeclaration(state: CommandState, text: string): void {
+  for (const match of text.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|[^\s;&|]*)/g)) {
+    state.variables.set(match[1], match[2].replace(/^(["'])([\s\S]*)\1$/, '$2'));
+  }
+}

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseInstallCommand } from '../../../src/engines/install-commands/index.js';
+import { analyzeShellCommand } from '../../../src/engines/shell-commands/index.js';
+
+const GHOST = 'zzq-ghost-pkg';
+const files = { readText: () => undefined };
+
+/** True when the analysis hands the ghost install to the install-command parsers (the second engine) or reports the command unverifiable. */
+async function seen(source: string): Promise<boolean> {
+  const analysis = await analyzeShellCommand(source);
+  if (analysis.unverifiable.length > 0) return true;
+  return analysis.commands.some((command) => {
+    const request = parseInstallCommand(command.argv, { cwd: '/tmp', env: {}, files });
+    return request?.targets.some((target) => target.name === GHOST) === true;
+  });
+}
+
+const INSTALLS = [`pip install ${GHOST}`, `npm install ${GHOST}`, `pip3 install ${GHOST}`, `npm i ${GHOST}`, `pnpm add ${GHOST}`, `uv pip install ${GHOST}`];
+// Programs the guard has no list entry for, with options of the usual shapes.
+const RUNNER = fc.tuple(
+  fc.constantFrom('setsid', 'ionice', 'taskset', 'strace', 'flock', 'chrt', 'prlimit', 'firejail', 'xvfb-run', 'my-runner', 'ssh', 'docker', 'kubectl', 'with-env'),
+  fc.array(fc.constantFrom('-c3', '-f', '--quiet', '-n', '0', 'host', 'exec', 'app', '--', '-o', '/dev/null'), { maxLength: 4 }),
+).map(([program, options]) => [program, ...options].join(' '));
+
+describe('hidden installs (property)', () => {
+  it('never lets an install behind unlisted runners, quoted strings or interpreter code pass unread', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(RUNNER, { minLength: 1, maxLength: 3 }), fc.constantFrom(...INSTALLS), fc.constantFrom('bare', 'quoted', 'python', 'node', 'trap', 'assignment'), async (runners, install, form) => {
+        const prefix = runners.join(' ');
+        const source = {
+          bare: `${prefix} ${install}`,
+          quoted: `${prefix} '${install}'`,
+          python: `${prefix} python3 -c "import os; os.system('${install}')"`,
+          node: `${prefix} node -e "require('child_process').execSync('${install}')"`,
+          trap: `trap '${install}' EXIT; ${prefix} true`,
+          assignment: `PAGER='${install}' ${prefix}`,
+        }[form];
+        expect(await seen(source), source).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('classes read', () => {
+  it.each([
+    `python3 -c "import subprocess; subprocess.run(['pip', 'install', '${GHOST}'])"`,
+    `python3 -m pip.__main__ install ${GHOST}`,
+    `node /usr/lib/node_modules/npm/bin/npm-cli.js install ${GHOST}`,
+    `npm isnta ${GHOST}`,
+    `npm installTest ${GHOST}`,
+    `npx -y npm@10 install ${GHOST}`,
+    `yarn workspaces foreach -A add ${GHOST}`,
+    `su -c"pip install ${GHOST}" root`,
+    `a[$(pip install ${GHOST})]=1`,
+    `X='$(pip install ${GHOST})'; echo \${X@P}`,
+    `git -c alias.x='!pip install ${GHOST}' x`,
+    `echo 'pip install ${GHOST}' | sed e`,
+    `awk 'BEGIN{system("pip install ${GHOST}")}'`,
+    `uv tool uvx ${GHOST}`,
+  ])('%s', async (source) => {
+    expect(await seen(source)).toBe(true);
+  });
+
+  it.each(['pdm add x', 'pipenv install x', 'rye add x', 'pixi add x', 'deno run npm:x', 'volta install x', 'easy_install x', 'mise use npm:x'])('%s is unverifiable (not modelled)', async (source) => {
+    const analysis = await analyzeShellCommand(source);
+    expect(analysis.unverifiable.map((u) => u.why)).toContain('unmodelled');
+  });
+
+  it.each(['ls -la', 'git status', 'python3 -c "print(1)"', 'node -e "console.log(1)"', 'pip install -U pip setuptools', 'npm i -g npm', "awk '{print $1}' f", 'sed -i s/a/b/ f'])(
+    '%s adds nothing unverifiable',
+    async (source) => {
+      expect((await analyzeShellCommand(source)).unverifiable).toEqual([]);
+    },
+  );
+
+  it('tracks cd, exports and files written earlier in the same command', async () => {
+    const analysis = await analyzeShellCommand('cd sub && export PIP_INDEX_URL=http://x/simple; echo y >> r.txt && pip install -r r.txt');
+    expect(analysis.commands).toEqual([
+      expect.objectContaining({ argv: ['pip', 'install', '-r', 'r.txt'], cwd: './sub', written: ['r.txt'], env: { PIP_INDEX_URL: 'http://x/simple' } }),
+    ]);
+  });
+});
