@@ -5,6 +5,7 @@
  */
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
+import { NAMESPACE_MEMBER } from './runtime-signatures.js';
 import type { ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall } from './types.js';
 
 /**
@@ -111,6 +112,9 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
       const path = call.path ?? '';
       const exact = all.filter((hit) => hit.name === path || (hit.aliases ?? []).includes(path));
       if (exact.some((hit) => hit.kind !== 'name')) return exact.filter((hit) => hit.kind !== 'name');
+      // A module the interpreter listed at index time: the name exists iff it resolves there.
+      const module = path.slice(0, Math.max(0, path.lastIndexOf('.')));
+      if (catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === module)) return exact;
       // Re-exports (`requests.get` defined in requests.api): module-level definitions with that name,
       // else the bare name that proves the attribute exists (its signature is unknown: anything goes).
       const definitions = all.filter((hit) => hit.kind === 'function' || hit.kind === 'class');
