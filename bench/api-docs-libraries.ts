@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs-store.js';
 import { indexApiDocs } from '../src/app/index-api-docs.js';
 import { lookupApiDocs } from '../src/app/lookup-api-docs.js';
-import { checkInvocations, formulateQuery, retrieveApis, splitIdentifier, type ApiHit, type InvocationCheck, type WordMeaning } from '../src/engines/api-docs/index.js';
+import { formulateQuery, judgeInvocations, retrieveApis, splitIdentifier, type ApiHit, type InvocationCheck, type WordMeaning } from '../src/engines/api-docs/index.js';
 import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
 import { paraphraseIntent } from './api-docs-cases.js';
 import { percentile, table } from './stats.js';
@@ -44,9 +44,8 @@ export function readLibraryProbes(): LibraryProbe[] {
 }
 
 /** Right when the checker says what execution said; a call it does not judge is a miss (and counted apart). */
-export function outcomeOf(probe: LibraryProbe, check: InvocationCheck | undefined): 'right' | 'wrong' | 'not_judged' {
-  if (!check) return 'not_judged';
-  if (check.problems.some((p) => (p.code as string) === 'not_judged')) return 'not_judged';
+export function outcomeOf(probe: LibraryProbe, check: InvocationCheck | 'not_judged' | undefined): 'right' | 'wrong' | 'not_judged' {
+  if (!check || check === 'not_judged') return 'not_judged';
   switch (probe.label) {
     case 'valid':
       return check.exists && check.valid ? 'right' : 'wrong';
@@ -62,11 +61,12 @@ export function outcomeOf(probe: LibraryProbe, check: InvocationCheck | undefine
 }
 
 /** The check of the probe's last call (the one the probe is about). */
-async function checkProbe(probe: LibraryProbe, store: Parameters<typeof checkInvocations>[1]): Promise<InvocationCheck | undefined> {
+async function checkProbe(probe: LibraryProbe, store: Parameters<typeof judgeInvocations>[1]): Promise<InvocationCheck | 'not_judged' | undefined> {
   const calls = await findSnippetCalls(probe.code, probe.language);
   const last = calls.filter((c) => c.member === probe.member).at(-1);
   if (!last) return undefined;
-  return checkInvocations([last], store)[0];
+  const { checks, unjudged } = judgeInvocations([last], store);
+  return unjudged.length > 0 ? 'not_judged' : checks[0];
 }
 
 function isIntended(hit: ApiHit, probe: LibraryProbe): boolean {

@@ -6,23 +6,33 @@
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
 import { NAMESPACE_MEMBER } from './runtime-signatures.js';
-import type { ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall } from './types.js';
+import type { ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
 /**
  * Checks every call the catalog can judge; calls into libraries that are not indexed are left
  * out. `library` is the caller's hint for calls whose receiver the snippet does not resolve.
  */
 export function checkInvocations(calls: readonly SnippetCall[], catalog: ApiCatalog, options: { library?: string } = {}): InvocationCheck[] {
+  return judgeInvocations(calls, catalog, options).checks;
+}
+
+/**
+ * The checks, and the calls into an indexed library that could not be judged with the reason
+ * (a receiver whose type is unknown, a class the index lacks): those are never reported as valid.
+ */
+export function judgeInvocations(calls: readonly SnippetCall[], catalog: ApiCatalog, options: { library?: string } = {}): { checks: InvocationCheck[]; unjudged: UnjudgedCall[] } {
   const indexed = new Set(catalog.libraries());
   const checks: InvocationCheck[] = [];
+  const unjudged: UnjudgedCall[] = [];
   for (const original of calls) {
-    const call = original.receiver !== undefined && options.library !== undefined ? guessReceiver(original, options.library, catalog) : original;
+    const call = original.receiver !== undefined && options.library !== undefined && original.receiverOf === undefined ? guessReceiver(original, options.library, catalog) : original;
     const library = call.library ?? (call.receiver !== undefined ? options.library : undefined);
     if (library === undefined || !indexed.has(library)) continue;
     const check = checkCall(call, library, catalog);
-    if (check) checks.push(check);
+    if (typeof check === 'string') unjudged.push({ call: call.text, library, member: call.member, reason: check });
+    else if (check) checks.push(check);
   }
-  return checks;
+  return { checks, unjudged };
 }
 
 /**
@@ -39,7 +49,8 @@ function guessReceiver(call: SnippetCall, library: string, catalog: ApiCatalog):
   return call;
 }
 
-function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): InvocationCheck | undefined {
+/** The check; a reason when the call cannot be judged; undefined for calls that are not API calls (boto3 set-up). */
+function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): InvocationCheck | string | undefined {
   // A module call's owner is its module path (`requests` for `requests.fetch`), for ranking what was meant.
   const owner = call.owner ?? (call.path?.includes('.') ? call.path.slice(0, call.path.lastIndexOf('.')) : undefined);
   const base = {
@@ -54,15 +65,16 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   };
   // boto3's index holds client methods only: module functions (boto3.client …) are not judged here.
   if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
+  if (call.receiverOf !== undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
   const wanted = describeWanted(call, library);
   if (call.ownerKind === 'client' && call.owner !== undefined && !catalog.hasOwner(call.owner, library)) {
     return unknown(base, wanted, `${library} has no client for service "${call.owner}"`);
   }
   const candidates = candidatesFor(call, library, catalog);
-  if (candidates === undefined) return undefined;
+  if (candidates === undefined) return `not judged: class ${call.owner ?? '?'} is not in the ${library} index`;
   if (candidates.length === 0) {
     // An unresolved receiver (`x.foo()`) is only judged when the member exists somewhere in the library.
-    if (call.ownerKind === undefined) return undefined;
+    if (call.ownerKind === undefined) return `not judged: the type of ${call.receiver ?? 'the receiver'} is not known`;
     const where = call.ownerKind === 'client' ? `the ${call.owner} client` : call.ownerKind === 'instance' ? `class ${call.owner}` : library;
     return unknown(base, wanted, `${wanted} does not exist: ${where} has no "${call.member}"${elsewhere(call, library, catalog)}`);
   }
@@ -73,7 +85,9 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     if (!best || problems.length < best.problems.length) best = { hit, problems };
     if (problems.length === 0) break;
   }
-  return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems };
+  // A bare name proves existence only: its arguments were not checked (said, never passed as valid).
+  const unchecked = best!.hit.kind === 'name' ? { argumentsChecked: false as const } : {};
+  return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
 }
 
 /** A same-named API under other owners: a hint at what the model mixed up, never taken as the answer. */

@@ -31,15 +31,14 @@ def params(obj):
                 entry["default"] = "…"
         out.append(entry)
     return out
-result = {}
-for module_name in json.loads(sys.argv[1]):
-    try:
-        module = importlib.import_module(module_name)
-    except BaseException:
-        continue
+def names_of(module_name):
+    module = importlib.import_module(module_name)
     # What an attribute access resolves: the names the module binds, and __all__ (which may name lazy ones).
-    declared = getattr(module, "__all__", None)
     names = [n for n in vars(module) if not n.startswith("_")]
+    try:
+        declared = getattr(module, "__all__", None)
+    except BaseException:
+        declared = None
     if isinstance(declared, (list, tuple)):
         names = list(dict.fromkeys([*names, *declared]))
     entries = []
@@ -48,17 +47,25 @@ for module_name in json.loads(sys.argv[1]):
             continue
         try:
             obj = getattr(module, n)
+            if inspect.ismodule(obj) or not callable(obj):
+                continue
+            home = getattr(obj, "__module__", None)
+            qual = getattr(obj, "__qualname__", None)
+            target = f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else f"{module_name}.{n}"
+            doc = inspect.getdoc(obj) or ""
+            entries.append({"name": n, "kind": "class" if inspect.isclass(obj) else "function", "params": params(obj), "target": target, "doc": doc[:4000]})
         except BaseException:
             continue
-        if inspect.ismodule(obj) or not callable(obj):
-            continue
-        home = getattr(obj, "__module__", None)
-        qual = getattr(obj, "__qualname__", None)
-        target = f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else f"{module_name}.{n}"
-        doc = inspect.getdoc(obj) or ""
-        entries.append({"name": n, "kind": "class" if inspect.isclass(obj) else "function", "params": params(obj), "target": target, "doc": doc[:4000]})
-    result[module_name] = entries
-sys.stdout.write(json.dumps(result))
+    return entries
+out = sys.stdout
+sys.stdout = sys.stderr  # what the imported code prints never mixes with the answer
+result = {}
+for module_name in json.loads(sys.argv[1]):
+    try:
+        result[module_name] = names_of(module_name)
+    except BaseException:
+        continue
+out.write(json.dumps(result))
 `;
 
 interface Raw {

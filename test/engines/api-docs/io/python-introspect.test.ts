@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { checkInvocations } from '../../../../src/engines/api-docs/index.js';
+import { checkInvocations, judgeInvocations } from '../../../../src/engines/api-docs/index.js';
 import { introspectModules, isPublicModule } from '../../../../src/engines/api-docs/io/python-introspect.js';
 import { planPython } from '../../../../src/engines/api-docs/io/python-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
@@ -29,7 +29,7 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
   const saved = process.env.PYTHONPATH;
   beforeAll(() => {
     mkdirSync(pkg);
-    writeFileSync(join(pkg, '__init__.py'), 'from ._impl import run as execute\nfrom ._impl import *\nfrom .tools import wrapped\n__all__ = ["execute", "wrapped", "Widget"]\n');
+    writeFileSync(join(pkg, '__init__.py'), 'from ._impl import run as execute\nfrom ._impl import *\nfrom .tools import wrapped\nfrom builtins import getattr as peek\n__all__ = ["execute", "wrapped", "Widget", "peek"]\n');
     writeFileSync(join(pkg, '_impl.py'), '__all__ = ["Widget"]\ndef run(path, *, retries=3):\n    """Run the job at path."""\n\nclass Widget:\n    def __new__(cls, size, colour="red"):\n        return object.__new__(cls)\n');
     writeFileSync(join(pkg, 'tools.py'), 'import functools\ndef _inner(a, b=1):\n    """Adds."""\n@functools.wraps(_inner)\ndef wrapped(*args, **kwargs):\n    return _inner(*args, **kwargs)\n');
     process.env.PYTHONPATH = dir;
@@ -44,7 +44,7 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
     expect(isPublicModule('ggprobe_pkg.tools')).toBe(true);
     const names = await introspectModules(['ggprobe_pkg', 'ggprobe_pkg.missing']);
     expect([...names.keys()]).toEqual(['ggprobe_pkg']);
-    expect(names.get('ggprobe_pkg')!.map((n) => n.name).sort()).toEqual(['Widget', 'execute', 'wrapped']);
+    expect(names.get('ggprobe_pkg')!.map((n) => n.name).sort()).toEqual(['Widget', 'execute', 'peek', 'wrapped']);
   });
 
   it('judges calls against the object the public path reaches: re-exports, __new__ constructors, functools.wraps wrappers', async () => {
@@ -56,6 +56,21 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
       expect((await check('ggprobe_pkg.Widget()')).problems).toEqual([expect.objectContaining({ code: 'missing_required', argument: 'size' })]);
       expect((await check('ggprobe_pkg.wrapped(1, c=2)')).problems).toEqual([expect.objectContaining({ code: 'unknown_argument', argument: 'c' })]);
       expect(await check('ggprobe_pkg.run("p")')).toMatchObject({ exists: false });
+      // A callable the interpreter gives no signature for exists, and says its arguments were not checked.
+      expect(await check('ggprobe_pkg.peek(1, 2, 3, 4, 5)')).toMatchObject({ exists: true, argumentsChecked: false });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('says "not judged" for a method on what a function returned, never valid', async () => {
+    const store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
+    try {
+      for (const code of ['job = ggprobe_pkg.execute("p")\njob.frobnicate(1)', 'ggprobe_pkg.execute("p").frobnicate(1)']) {
+        const { checks, unjudged } = judgeInvocations(await findSnippetCalls(`import ggprobe_pkg\n${code}`, 'python'), store);
+        expect(checks.map((c) => c.member)).toEqual(['execute']);
+        expect(unjudged).toEqual([expect.objectContaining({ member: 'frobnicate', library: 'ggprobe_pkg', reason: expect.stringContaining('ggprobe_pkg.execute') })]);
+      }
     } finally {
       store.close();
     }
