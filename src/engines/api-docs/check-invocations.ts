@@ -5,7 +5,7 @@
  */
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
-import { NAMESPACE_MEMBER } from './runtime-signatures.js';
+import { NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
 import type { ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
 /**
@@ -65,7 +65,12 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   };
   // boto3's index holds client methods only: module functions (boto3.client …) are not judged here.
   if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
-  if (call.receiverOf !== undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
+  if (call.receiverOf !== undefined) {
+    // What a function returned: judged as an instance of the class its return annotation names.
+    const cls = returnedClassOf(call.receiverOf, library, catalog);
+    if (cls === undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
+    return checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog);
+  }
   const wanted = describeWanted(call, library);
   if (call.ownerKind === 'client' && call.owner !== undefined && !catalog.hasOwner(call.owner, library)) {
     return unknown(base, wanted, `${library} has no client for service "${call.owner}"`);
@@ -88,6 +93,15 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   // A bare name proves existence only: its arguments were not checked (said, never passed as valid).
   const unchecked = best!.hit.kind === 'name' ? { argumentsChecked: false as const } : {};
   return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
+}
+
+/** The indexed class that the function at `path` is annotated to return, if any. */
+function returnedClassOf(path: string, library: string, catalog: ApiCatalog): string | undefined {
+  if (path.endsWith(')')) return undefined;
+  const producer = catalog.findMember(lastSegment(path), library).find((hit) => hit.kind !== 'name' && (hit.name === path || (hit.aliases ?? []).includes(path)));
+  const type = producer ? returnType(producer.signature) : undefined;
+  const cls = type === undefined ? undefined : returnedClass(type);
+  return cls !== undefined && catalog.hasOwner(cls, library) ? cls : undefined;
 }
 
 /** A same-named API under other owners: a hint at what the model mixed up, never taken as the answer. */

@@ -15,6 +15,8 @@ export interface RuntimeName {
   kind: 'function' | 'class';
   /** Absent when the interpreter knows no signature (a C function without `__text_signature__`). */
   params?: ApiParam[];
+  /** The return annotation (a class's qualified name, or the annotation's text). */
+  returns?: string;
   /** `module.qualname` of the object reached. */
   target: string;
   doc: string;
@@ -35,7 +37,8 @@ export function applyRuntimeNames(records: readonly ApiRecord[], module: string,
     const existing = at === undefined ? undefined : out[at];
     if (existing && existing.kind !== 'name') {
       if (entry.params && (existing.kind === 'function' || existing.kind === 'class')) {
-        out[at!] = { ...existing, params: entry.params, signature: `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params)}` };
+        const returns = entry.returns ?? returnType(existing.signature);
+        out[at!] = { ...existing, params: entry.params, signature: `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}` };
       }
       continue;
     }
@@ -47,7 +50,7 @@ export function applyRuntimeNames(records: readonly ApiRecord[], module: string,
       owner: module,
       member: entry.name,
       kind: entry.params ? entry.kind : 'name',
-      signature: `${entry.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, params)}`,
+      signature: `${entry.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, params, entry.returns)}`,
       params,
       description: firstSentences(entry.doc),
       documentation: entry.doc,
@@ -74,6 +77,28 @@ export function applyRuntimeNames(records: readonly ApiRecord[], module: string,
     version,
   });
   return out;
+}
+
+/** The return type written at the end of a signature (`parse(timestr) -> datetime`), if any. */
+export function returnType(signature: string): string | undefined {
+  const at = signature.lastIndexOf(') -> ');
+  return at < 0 ? undefined : signature.slice(at + 5).trim() || undefined;
+}
+
+/**
+ * The class a return type names, when it names one plainly: `Foo`, `pkg.mod.Foo`, `"Foo"`,
+ * `Optional[Foo]`, `Foo | None`. Containers, unions of several types and type variables give none.
+ */
+export function returnedClass(type: string): string | undefined {
+  let t = type.trim().replace(/^['"]|['"]$/g, '');
+  const optional = /^(?:typing\.)?Optional\[(.+)\]$/.exec(t);
+  if (optional) t = optional[1]!;
+  const parts = t.split('|').map((p) => p.trim()).filter((p) => p !== 'None');
+  if (parts.length !== 1) return undefined;
+  const name = parts[0]!;
+  if (!/^[A-Za-z_][\w.]*$/.test(name)) return undefined;
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  return /^[A-Z]/.test(last) && /[a-z]/.test(last) ? last : undefined;
 }
 
 /** The member of the record that marks a module whose public callables the interpreter listed. */

@@ -35,3 +35,17 @@ describe('interpreter signatures merged into parsed records', () => {
     expect(byName.get('pkg.__all__')).toMatchObject({ kind: 'name', owner: 'pkg' });
   });
 });
+
+describe('return types', () => {
+  it('reads the annotation written at the end of a signature, and the class it plainly names', async () => {
+    const { returnType, returnedClass } = await import('../../../src/engines/api-docs/runtime-signatures.js');
+    expect(returnType('parse(timestr, *, default=None) -> datetime.datetime')).toBe('datetime.datetime');
+    expect(returnType('parse(timestr)')).toBeUndefined();
+    expect(returnedClass('datetime.datetime')).toBeUndefined();
+    expect(returnedClass('"Widget"')).toBe('Widget');
+    expect(returnedClass('Optional[pkg.mod.Validator]')).toBe('Validator');
+    expect(returnedClass('Validator | None')).toBe('Validator');
+    expect(returnedClass('list[Validator]')).toBeUndefined();
+    expect(returnedClass('A | B')).toBeUndefined();
+  });
+});

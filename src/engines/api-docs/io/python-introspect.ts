@@ -16,6 +16,18 @@ warnings.simplefilter("ignore")
 KINDS = {inspect.Parameter.POSITIONAL_ONLY: "positional", inspect.Parameter.POSITIONAL_OR_KEYWORD: "normal",
          inspect.Parameter.KEYWORD_ONLY: "keyword", inspect.Parameter.VAR_POSITIONAL: "var_positional",
          inspect.Parameter.VAR_KEYWORD: "var_keyword"}
+def returns(obj):
+    try:
+        annotation = inspect.signature(obj).return_annotation
+    except BaseException:
+        return None
+    if annotation is inspect.Signature.empty or annotation is None:
+        return None
+    if isinstance(annotation, str):
+        return annotation[:80]
+    if inspect.isclass(annotation):
+        return annotation.__qualname__
+    return None
 def params(obj):
     try:
         sig = inspect.signature(obj)
@@ -53,7 +65,7 @@ def names_of(module_name):
             qual = getattr(obj, "__qualname__", None)
             target = f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else f"{module_name}.{n}"
             doc = inspect.getdoc(obj) or ""
-            entries.append({"name": n, "kind": "class" if inspect.isclass(obj) else "function", "params": params(obj), "target": target, "doc": doc[:4000]})
+            entries.append({"name": n, "kind": "class" if inspect.isclass(obj) else "function", "params": params(obj), "returns": None if inspect.isclass(obj) else returns(obj), "target": target, "doc": doc[:4000]})
         except BaseException:
             continue
     return entries
@@ -72,6 +84,7 @@ interface Raw {
   name: string;
   kind: 'function' | 'class';
   params: ApiParam[] | null;
+  returns: string | null;
   target: string;
   doc: string;
 }
@@ -91,7 +104,7 @@ export function introspectModules(modules: readonly string[], python = process.e
       if (error) return resolve(new Map());
       try {
         const data = JSON.parse(stdout) as Record<string, Raw[]>;
-        resolve(new Map(Object.entries(data).map(([module, names]) => [module, names.map(({ params, ...rest }) => ({ ...rest, ...(params ? { params } : {}) }))])));
+        resolve(new Map(Object.entries(data).map(([module, names]) => [module, names.map(({ params, returns, ...rest }) => ({ ...rest, ...(params ? { params } : {}), ...(returns ? { returns } : {}) }))])));
       } catch {
         resolve(new Map());
       }
