@@ -161,7 +161,8 @@ function lastSegment(name: string): string {
 /** The argument problems of a call against one signature (empty when it fits). */
 export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProblem[] {
   const problems: InvocationProblem[] = [];
-  const params = api.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this');
+  // A method's own receiver is never passed; a function's parameter named `cls` (attrs.fields(cls)) is a real one.
+  const params = api.kind === 'method' ? api.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this') : api.params.filter((p) => p.name !== 'this');
   const positionalSlots = params.filter((p) => p.kind === 'positional' || p.kind === 'normal');
   const takesVarPositional = params.some((p) => p.kind === 'var_positional');
   const takesVarKeyword = params.some((p) => p.kind === 'var_keyword');

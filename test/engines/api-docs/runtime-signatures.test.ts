@@ -49,3 +49,14 @@ describe('return types', () => {
     expect(returnedClass('A | B')).toBeUndefined();
   });
 });
+
+describe('a function parameter named cls', () => {
+  it('is a real parameter of a function (attrs.fields(cls)), and a method receiver only for methods', async () => {
+    const { checkArguments } = await import('../../../src/engines/api-docs/check-invocations.js');
+    const call = { text: 'attr.fields(C)', member: 'fields', positional: 1, keywords: [], spreadPositional: false, spreadKeywords: false, line: 1 };
+    const fields = { ...base, id: '1', score: 0, name: 'attr.fields', member: 'fields', kind: 'function' as const, signature: 'fields(cls)', params: [{ name: 'cls', kind: 'normal' as const, required: true }] };
+    expect(checkArguments(call, fields)).toEqual([]);
+    expect(checkArguments({ ...call, positional: 0 }, fields)).toEqual([expect.objectContaining({ code: 'missing_required', argument: 'cls' })]);
+    expect(checkArguments({ ...call, positional: 0 }, { ...fields, kind: 'method' })).toEqual([]);
+  });
+});
