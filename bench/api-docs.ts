@@ -15,6 +15,7 @@ import { lookupApiDocs } from '../src/app/lookup-api-docs.js';
 import { checkInvocations, formulateQuery, retrieveApis, splitIdentifier, type ApiHit } from '../src/engines/api-docs/index.js';
 import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
 import { generateCases, groupOf, NAME_KINDS, paraphraseIntent, readServiceSplit, USAGE_KINDS, type BenchCase, type CaseKind } from './api-docs-cases.js';
+import { benchApiDocsLibraries } from './api-docs-libraries.js';
 import { foreignMethods, loadNounLexicon } from './api-docs-lexicon.js';
 import { percentile, table } from './stats.js';
 
@@ -34,6 +35,15 @@ export async function benchApiDocs(): Promise<void> {
 }
 
 async function run(home: string): Promise<void> {
+  // API_DOCS_PART=libraries | botocore runs one part; both by default, ordinary libraries first.
+  const part = process.env.API_DOCS_PART;
+  if (part !== 'botocore') {
+    process.stdout.write('### ordinary Python libraries (split bench/data/api-docs-libraries/split.json)\n\n');
+    const meaning = process.env.API_DOCS_MEANING === '0' ? undefined : await loadApiDocsMeaning({ home, build: true });
+    await benchApiDocsLibraries(home, meaning);
+  }
+  if (part === 'libraries') return;
+  process.stdout.write('### botocore services\n\n');
   // 1. The full botocore index.
   let build;
   try {

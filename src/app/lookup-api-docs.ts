@@ -4,13 +4,13 @@
  * "API description + API specification" augmentation for what was probably meant.
  */
 import {
-  checkInvocations,
   decideTrigger,
   DEFAULT_CONFIDENCE_THRESHOLD,
   formatAugmentation,
   formulateQuery,
   guessSnippetLanguage,
   invocationConfidence,
+  judgeInvocations,
   loadApiDocsIo,
   retrieveApis,
   toDocEntry,
@@ -19,6 +19,7 @@ import {
   type SnippetLanguage,
   type TokenProbability,
   type TriggerMode,
+  type UnjudgedCall,
   type WordMeaning,
 } from '../engines/api-docs/index.js';
 import { GuardError } from '../shared/errors.js';
@@ -54,12 +55,16 @@ export interface LookupInvocation {
   problems: Array<{ code: string; message: string; argument?: string }>;
   /** API-invocation confidence, when token probabilities were given and the name was generated. */
   confidence?: number;
+  /** False when the API exists but the index does not know its parameters: `valid` then means "exists". */
+  argumentsChecked?: false;
 }
 
 export interface LookupApiDocsResult {
   triggered: boolean;
   reason: string;
   invocations: LookupInvocation[];
+  /** Calls into an indexed library that could not be judged, with the reason (never counted as valid). */
+  notJudged: UnjudgedCall[];
   docs: ApiDocEntry[];
   augmentation: string;
 }
@@ -94,13 +99,14 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
   if (options.watch) await watchIndexedSources(path, store);
 
   let checks: InvocationCheck[] = [];
+  let notJudged: UnjudgedCall[] = [];
   if (code.trim().length > 0) {
     const { findSnippetCalls } = await loadApiDocsIo();
     const from = request.callsFrom;
     const calls = (await findSnippetCalls(code, request.language ?? guessSnippetLanguage(code))).filter(
       (call) => from === undefined || (call.nameSpan !== undefined && call.nameSpan[1] > from),
     );
-    checks = checkInvocations(calls, store, request.library === undefined ? {} : { library: request.library });
+    ({ checks, unjudged: notJudged } = judgeInvocations(calls, store, request.library === undefined ? {} : { library: request.library }));
   }
   const confidences = checks.map((check) =>
     request.tokenProbabilities && check.nameSpan ? invocationConfidence(check.nameSpan, request.tokenProbabilities) : undefined,
@@ -114,15 +120,16 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
     hasQuery: query.length > 0,
     hasCode: code.trim().length > 0,
   });
-  const invocations = checks.map(({ call, api, exists, valid, problems }, i) => ({
+  const invocations = checks.map(({ call, api, exists, valid, problems, argumentsChecked }, i) => ({
     call,
     api,
     exists,
     valid,
     problems: problems.map((p) => ({ ...p })),
     ...(confidences[i] === undefined ? {} : { confidence: round(confidences[i]) }),
+    ...(argumentsChecked === false ? { argumentsChecked } : {}),
   }));
-  if (!decision.triggered) return { ...decision, invocations, docs: [], augmentation: '' };
+  if (!decision.triggered) return { ...decision, invocations, notJudged, docs: [], augmentation: '' };
 
   // Retrieve for the failing or unsure calls first (all checked calls when the caller's confidence or the mode triggered it).
   const threshold = request.threshold ?? DEFAULT_CONFIDENCE_THRESHOLD;
@@ -150,7 +157,7 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
   const docs = interleave(perTarget).slice(0, Math.max(topK, Math.min(MAX_DOCS, topK * targets.length))).map(toDocEntry);
   const fullDocs = new Map<string, string>();
   if (request.fullDocs) for (const doc of docs) fullDocs.set(doc.id, store.getDocumentation(doc.id) ?? '');
-  return { ...decision, invocations, docs, augmentation: formatAugmentation(docs, fullDocs) };
+  return { ...decision, invocations, notJudged, docs, augmentation: formatAugmentation(docs, fullDocs) };
 }
 
 function round(probability: number): number {

@@ -5,23 +5,34 @@
  */
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
-import type { ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall } from './types.js';
+import { NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
+import type { ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
 /**
  * Checks every call the catalog can judge; calls into libraries that are not indexed are left
  * out. `library` is the caller's hint for calls whose receiver the snippet does not resolve.
  */
 export function checkInvocations(calls: readonly SnippetCall[], catalog: ApiCatalog, options: { library?: string } = {}): InvocationCheck[] {
+  return judgeInvocations(calls, catalog, options).checks;
+}
+
+/**
+ * The checks, and the calls into an indexed library that could not be judged with the reason
+ * (a receiver whose type is unknown, a class the index lacks): those are never reported as valid.
+ */
+export function judgeInvocations(calls: readonly SnippetCall[], catalog: ApiCatalog, options: { library?: string } = {}): { checks: InvocationCheck[]; unjudged: UnjudgedCall[] } {
   const indexed = new Set(catalog.libraries());
   const checks: InvocationCheck[] = [];
+  const unjudged: UnjudgedCall[] = [];
   for (const original of calls) {
-    const call = original.receiver !== undefined && options.library !== undefined ? guessReceiver(original, options.library, catalog) : original;
+    const call = original.receiver !== undefined && options.library !== undefined && original.receiverOf === undefined ? guessReceiver(original, options.library, catalog) : original;
     const library = call.library ?? (call.receiver !== undefined ? options.library : undefined);
     if (library === undefined || !indexed.has(library)) continue;
     const check = checkCall(call, library, catalog);
-    if (check) checks.push(check);
+    if (typeof check === 'string') unjudged.push({ call: call.text, library, member: call.member, reason: check });
+    else if (check) checks.push(check);
   }
-  return checks;
+  return { checks, unjudged };
 }
 
 /**
@@ -38,7 +49,8 @@ function guessReceiver(call: SnippetCall, library: string, catalog: ApiCatalog):
   return call;
 }
 
-function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): InvocationCheck | undefined {
+/** The check; a reason when the call cannot be judged; undefined for calls that are not API calls (boto3 set-up). */
+function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): InvocationCheck | string | undefined {
   // A module call's owner is its module path (`requests` for `requests.fetch`), for ranking what was meant.
   const owner = call.owner ?? (call.path?.includes('.') ? call.path.slice(0, call.path.lastIndexOf('.')) : undefined);
   const base = {
@@ -53,15 +65,21 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   };
   // boto3's index holds client methods only: module functions (boto3.client …) are not judged here.
   if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
+  if (call.receiverOf !== undefined) {
+    // What a function returned: judged as an instance of the class its return annotation names.
+    const cls = returnedClassOf(call.receiverOf, library, catalog);
+    if (cls === undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
+    return checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog);
+  }
   const wanted = describeWanted(call, library);
   if (call.ownerKind === 'client' && call.owner !== undefined && !catalog.hasOwner(call.owner, library)) {
     return unknown(base, wanted, `${library} has no client for service "${call.owner}"`);
   }
   const candidates = candidatesFor(call, library, catalog);
-  if (candidates === undefined) return undefined;
+  if (candidates === undefined) return `not judged: class ${call.owner ?? '?'} is not in the ${library} index`;
   if (candidates.length === 0) {
     // An unresolved receiver (`x.foo()`) is only judged when the member exists somewhere in the library.
-    if (call.ownerKind === undefined) return undefined;
+    if (call.ownerKind === undefined) return `not judged: the type of ${call.receiver ?? 'the receiver'} is not known`;
     const where = call.ownerKind === 'client' ? `the ${call.owner} client` : call.ownerKind === 'instance' ? `class ${call.owner}` : library;
     return unknown(base, wanted, `${wanted} does not exist: ${where} has no "${call.member}"${elsewhere(call, library, catalog)}`);
   }
@@ -72,7 +90,18 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     if (!best || problems.length < best.problems.length) best = { hit, problems };
     if (problems.length === 0) break;
   }
-  return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems };
+  // A bare name proves existence only: its arguments were not checked (said, never passed as valid).
+  const unchecked = best!.hit.kind === 'name' ? { argumentsChecked: false as const } : {};
+  return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
+}
+
+/** The indexed class that the function at `path` is annotated to return, if any. */
+function returnedClassOf(path: string, library: string, catalog: ApiCatalog): string | undefined {
+  if (path.endsWith(')')) return undefined;
+  const producer = catalog.findMember(lastSegment(path), library).find((hit) => hit.kind !== 'name' && (hit.name === path || (hit.aliases ?? []).includes(path)));
+  const type = producer ? returnType(producer.signature) : undefined;
+  const cls = type === undefined ? undefined : returnedClass(type);
+  return cls !== undefined && catalog.hasOwner(cls, library) ? cls : undefined;
 }
 
 /** A same-named API under other owners: a hint at what the model mixed up, never taken as the answer. */
@@ -111,6 +140,9 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
       const path = call.path ?? '';
       const exact = all.filter((hit) => hit.name === path || (hit.aliases ?? []).includes(path));
       if (exact.some((hit) => hit.kind !== 'name')) return exact.filter((hit) => hit.kind !== 'name');
+      // A module the interpreter listed at index time: the name exists iff it resolves there.
+      const module = path.slice(0, Math.max(0, path.lastIndexOf('.')));
+      if (catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === module)) return exact;
       // Re-exports (`requests.get` defined in requests.api): module-level definitions with that name,
       // else the bare name that proves the attribute exists (its signature is unknown: anything goes).
       const definitions = all.filter((hit) => hit.kind === 'function' || hit.kind === 'class');
@@ -129,7 +161,8 @@ function lastSegment(name: string): string {
 /** The argument problems of a call against one signature (empty when it fits). */
 export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProblem[] {
   const problems: InvocationProblem[] = [];
-  const params = api.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this');
+  // A method's own receiver is never passed; a function's parameter named `cls` (attrs.fields(cls)) is a real one.
+  const params = api.kind === 'method' ? api.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this') : api.params.filter((p) => p.name !== 'this');
   const positionalSlots = params.filter((p) => p.kind === 'positional' || p.kind === 'normal');
   const takesVarPositional = params.some((p) => p.kind === 'var_positional');
   const takesVarKeyword = params.some((p) => p.kind === 'var_keyword');

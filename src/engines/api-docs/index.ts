@@ -9,6 +9,7 @@ export type {
   InvocationProblemCode,
   SnippetCall,
   TriggerMode,
+  UnjudgedCall,
 } from './types.js';
 export type { ApiCatalog, SearchCandidate } from './catalog.js';
 export { xformName } from './xform-name.js';
@@ -17,7 +18,7 @@ export { verbSynonyms, numberVariants } from './synonyms.js';
 export { firstSentences, htmlToText } from './doc-text.js';
 export { renderSignature, requiredNames, optionalNames } from './signature-text.js';
 export { BOTO3_LIBRARY, extractBotocoreService, isServiceModel, type ServiceModel } from './botocore-model.js';
-export { checkInvocations, checkArguments } from './check-invocations.js';
+export { checkInvocations, checkArguments, judgeInvocations } from './check-invocations.js';
 export { formulateQuery, toFtsQuery, type ApiQuery } from './query.js';
 export { rankCandidates, WEIGHTS as RANK_WEIGHTS } from './rank.js';
 export { retrieveApis, type RetrieveOptions } from './retrieve.js';

@@ -115,6 +115,7 @@ function evaluateCall(node: Node, scope: Scope): SnippetValue | undefined {
     if (value?.kind === 'session' && (attribute === 'client' || attribute === 'resource')) return factoryResult(attribute, args);
   }
   const value = evaluate(fn, scope);
+  if (value?.kind === 'result') return { kind: 'result', library: value.library, of: `${value.of}(…)` };
   if (value?.kind !== 'module') return undefined;
   if (value.library === 'boto3') {
     const name = lastPathSegment(value.path);
@@ -123,7 +124,7 @@ function evaluateCall(node: Node, scope: Scope): SnippetValue | undefined {
     return undefined;
   }
   const name = lastPathSegment(value.path);
-  return looksLikeClass(name) ? { kind: 'instance', library: value.library, cls: name } : undefined;
+  return looksLikeClass(name) ? { kind: 'instance', library: value.library, cls: name } : { kind: 'result', library: value.library, of: value.path };
 }
 
 function factoryResult(kind: 'client' | 'resource', args: Node | null): SnippetValue | undefined {
@@ -183,6 +184,8 @@ function resolveCallee(fn: Node, scope: Scope, base: CallBase): SnippetCall | un
       return { ...base, library: 'boto3', ownerKind: 'client', owner: value.service, member };
     case 'instance':
       return { ...base, library: value.library, ownerKind: 'instance', owner: value.cls, member };
+    case 'result':
+      return { ...base, library: value.library, member, receiverOf: value.of, ...(receiver.type === 'identifier' ? { receiver: receiver.text } : {}) };
     default:
       return undefined;
   }

@@ -10,7 +10,9 @@ export type SnippetValue =
   /** `boto3.Session()` */
   | { kind: 'session' }
   /** `Session()`, `new S3Client()` */
-  | { kind: 'instance'; library: string; cls: string };
+  | { kind: 'instance'; library: string; cls: string }
+  /** What a library function returned (`dateutil.parser.parse(s)`): its type is not known from the snippet. */
+  | { kind: 'result'; library: string; of: string };
 
 /** The last dotted segment of a path. */
 export function lastPathSegment(path: string): string {

@@ -93,6 +93,16 @@ export interface SnippetCall {
   nameSpan?: readonly [number, number];
   /** An unclosed call in incomplete code: required arguments may still follow, so they are not demanded. */
   incomplete?: boolean;
+  /** The receiver is what this library call returned (`dateutil.parser.parse`): its type is unknown. */
+  receiverOf?: string;
+}
+
+/** A call into an indexed library that the checker could not judge, and why (never a silent pass). */
+export interface UnjudgedCall {
+  call: string;
+  library: string;
+  member: string;
+  reason: string;
 }
 
 /** The checker's verdict on one call. */
@@ -114,6 +124,8 @@ export interface InvocationCheck {
   values?: string[];
   /** The called name's place in the snippet (from the call), for per-call model confidence. */
   nameSpan?: readonly [number, number];
+  /** False when the API exists but its parameters are unknown to the index (a bare re-exported name). */
+  argumentsChecked?: false;
 }
 
 /** Retrieval policy of DAG++: auto retrieves on a failed check or low confidence. */

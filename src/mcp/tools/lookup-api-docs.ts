@@ -50,6 +50,13 @@ const invocationSchema = z.object({
   exists: z.boolean().describe('Whether the API exists in the index.'),
   valid: z.boolean().describe('Whether the call exists and its arguments fit the signature.'),
   problems: z.array(problemSchema).describe('Problems found; empty for a valid call.'),
+  argumentsChecked: z.literal(false).optional().describe('Present (false) when the API exists but its parameters are unknown: the arguments were not checked.'),
+});
+
+const unjudgedSchema = z.object({
+  call: z.string().describe('The call as written.'),
+  library: z.string().describe('The indexed library it calls into.'),
+  reason: z.string().describe('Why it was not judged (e.g. the type of its receiver is unknown).'),
 });
 
 const docSchema = z.object({
@@ -67,6 +74,7 @@ export const lookupApiDocsOutputShape = {
   triggered: z.boolean().describe('Whether documentation was retrieved.'),
   reason: z.string().describe('Why retrieval was or was not triggered.'),
   invocations: z.array(invocationSchema).describe('Each call into an indexed library and its check.'),
+  notJudged: z.array(unjudgedSchema).optional().describe('Calls into an indexed library that could not be judged, with the reason: neither valid nor invalid.'),
   docs: z.array(docSchema).describe('Retrieved APIs, best first (empty when not triggered).'),
   augmentation: z.string().describe('"API description + API specification" docstring block to prepend to your prompt or read before rewriting the call; empty when not triggered.'),
 };
@@ -126,7 +134,9 @@ function toOutput(result: LookupApiDocsOutput): LookupApiDocsOutput {
       exists: i.exists,
       valid: i.valid,
       problems: i.problems.map((p) => ({ code: p.code, message: p.message, ...(p.argument === undefined ? {} : { argument: p.argument }) })),
+      ...(i.argumentsChecked === false ? { argumentsChecked: false as const } : {}),
     })),
+    ...(result.notJudged && result.notJudged.length > 0 ? { notJudged: result.notJudged.map((u) => ({ call: u.call, library: u.library, reason: u.reason })) } : {}),
     docs: result.docs.map((d) => ({ id: d.id, library: d.library, name: d.name, signature: d.signature, description: d.description, required: [...d.required], optional: [...d.optional], score: d.score })),
     augmentation: result.augmentation,
   };
@@ -135,8 +145,11 @@ function toOutput(result: LookupApiDocsOutput): LookupApiDocsOutput {
 /** The text form for clients that show only text: the checks, then the augmentation. */
 export function renderLookup(output: LookupApiDocsOutput): string {
   const lines = output.invocations.map((i) =>
-    i.valid ? `ok ${i.call}` : `${i.exists ? 'invalid' : 'unknown'} ${i.call}: ${i.problems.map((p) => p.message).join('; ')}`,
+    i.valid
+      ? `ok ${i.call}${i.argumentsChecked === false ? ' (exists; arguments not checked: its parameters are unknown)' : ''}`
+      : `${i.exists ? 'invalid' : 'unknown'} ${i.call}: ${i.problems.map((p) => p.message).join('; ')}`,
   );
+  for (const u of output.notJudged ?? []) lines.push(`not judged ${u.call}: ${u.reason.replace(/^not judged: /, '')}`);
   lines.push(`${output.triggered ? 'retrieved' : 'no retrieval'}: ${output.reason}`);
   if (output.augmentation) lines.push(output.augmentation);
   return lines.join('\n');

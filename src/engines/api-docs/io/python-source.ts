@@ -5,8 +5,10 @@ import { basename, dirname, resolve } from 'node:path';
 import { GuardError } from '../../../shared/errors.js';
 import { createParser } from '../../syntax/index.js';
 import { extractPythonModule } from '../python-source-model.js';
+import { applyRuntimeNames, type RuntimeName } from '../runtime-signatures.js';
 import type { ApiRecord } from '../types.js';
 import { fingerprintFile, walkFiles, type WalkedFile } from './file-walk.js';
+import { introspectModules } from './python-introspect.js';
 import { runPython } from './python-runner.js';
 import type { SourcePlan } from './source-plan.js';
 
@@ -19,13 +21,24 @@ export async function locatePythonPackage(name: string): Promise<string> {
 
 const TEST_DIRS = /(^|\/)(tests?|testing|_?vendor|docs|examples|benchmarks?)$/;
 
-/** The plan for the package at `path` (a directory with .py/.pyi files, or one module file). */
-export function planPython(path: string): SourcePlan {
+/** An installed package (inside site-packages): the interpreter may import it to read its signatures. */
+export function isInstalledPackage(path: string): boolean {
+  return /[\\/](site|dist)-packages[\\/]/.test(resolve(path));
+}
+
+/**
+ * The plan for the package at `path` (a directory with .py/.pyi files, or one module file).
+ * `introspect` (default: when the package is installed in site-packages) also imports each public
+ * module in python3 and takes the interpreter's signatures and re-exports.
+ */
+export function planPython(path: string, options: { introspect?: boolean } = {}): SourcePlan {
   const absolute = resolve(path);
   const isFile = statSync(absolute).isFile();
   const root = isFile ? dirname(absolute) : absolute;
   const library = isFile ? basename(absolute).replace(/\.pyi?$/, '') : basename(absolute);
   const files = isFile ? [fingerprintFile(root, absolute)] : preferStubs(walkFiles(root, (name) => /\.pyi?$/.test(name), (rel, name) => TEST_DIRS.test(rel) || name.startsWith('.')));
+  const introspect = options.introspect ?? isInstalledPackage(absolute);
+  let runtime: Promise<Map<string, RuntimeName[]>> | undefined;
   return {
     id: `python:${absolute}`,
     kind: 'python',
@@ -37,12 +50,18 @@ export function planPython(path: string): SourcePlan {
     extract: async (changed) => {
       const parser = await createParser('python');
       const records = new Map<string, ApiRecord[]>();
+      // One interpreter for the whole package (imports are shared), asked on the first batch only.
+      runtime ??= introspect && !isFile ? introspectModules([...new Set(files.map((file) => moduleOf(library, file.path, isFile)))]) : Promise.resolve(new Map());
+      const names = await runtime;
       try {
         for (const file of changed) {
           const tree = parser.parse(readFileSync(file.absolute, 'utf8'));
           if (!tree) continue;
           try {
-            records.set(file.path, extractPythonModule(tree.rootNode, { library, module: moduleOf(library, file.path, isFile), file: `${library}/${file.path}`, version: '' }));
+            const module = moduleOf(library, file.path, isFile);
+            const parsed = extractPythonModule(tree.rootNode, { library, module, file: `${library}/${file.path}`, version: '' });
+            const known = names.get(module);
+            records.set(file.path, known ? applyRuntimeNames(parsed, module, known, library, `${library}/${file.path}`, '') : parsed);
           } finally {
             tree.delete();
           }

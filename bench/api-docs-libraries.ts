@@ -1,0 +1,187 @@
+/**
+ * api-docs on ordinary libraries: indexes each Python library of the fixed split
+ * (bench/data/api-docs-libraries/split.json) from this machine's python3, runs the probes kept as
+ * data (python-probes.json, each labelled by execution: imports run, callee evaluated, arguments
+ * bound to inspect.signature) through the real parser and checker, and prints per held-out library
+ * and per kind: detection, real calls flagged, calls not judged, retrieval top-1/top-3 of the
+ * intended API with and without intent, lookup p50/p95 and indexing time. Tune libraries follow.
+ */
+import { readFileSync } from 'node:fs';
+
+import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs-store.js';
+import { indexApiDocs } from '../src/app/index-api-docs.js';
+import { lookupApiDocs } from '../src/app/lookup-api-docs.js';
+import { formulateQuery, judgeInvocations, retrieveApis, splitIdentifier, type ApiHit, type InvocationCheck, type WordMeaning } from '../src/engines/api-docs/index.js';
+import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
+import { paraphraseIntent } from './api-docs-cases.js';
+import { percentile, table } from './stats.js';
+
+export type ProbeLabel = 'valid' | 'unknown_api' | 'unknown_argument' | 'missing_required' | 'too_many_positional' | 'invalid';
+
+export interface LibraryProbe {
+  language: 'python' | 'typescript';
+  library: string;
+  group: 'tune' | 'heldOut';
+  kind: string;
+  code: string;
+  owner: string;
+  member: string;
+  /** The public path of the API the probe was made from. */
+  intended: string;
+  /** The first paragraph of its documentation. */
+  intent: string;
+  /** What execution says of the probe. */
+  label: ProbeLabel;
+  argument?: string | null;
+}
+
+export const PROBE_KINDS = ['valid', 'verb_synonym', 'plural_slip', 'case_swap', 'dropped_word', 'added_word', 'abbreviation', 'other_library', 'unknown_keyword', 'missing_required'] as const;
+const NAME_KINDS = new Set(['verb_synonym', 'plural_slip', 'case_swap', 'dropped_word', 'added_word', 'abbreviation', 'other_library']);
+
+export function readLibraryProbes(): LibraryProbe[] {
+  const data = JSON.parse(readFileSync(new URL('./data/api-docs-libraries/python-probes.json', import.meta.url), 'utf8')) as { probes: LibraryProbe[] };
+  return data.probes;
+}
+
+/** Right when the checker says what execution said; a call it does not judge is a miss (and counted apart). */
+export function outcomeOf(probe: LibraryProbe, check: InvocationCheck | 'not_judged' | undefined): 'right' | 'wrong' | 'not_judged' {
+  if (!check || check === 'not_judged') return 'not_judged';
+  switch (probe.label) {
+    case 'valid':
+      return check.exists && check.valid ? 'right' : 'wrong';
+    case 'unknown_api':
+      return !check.exists && check.problems.some((p) => p.code === 'unknown_api') ? 'right' : 'wrong';
+    case 'unknown_argument':
+      return check.problems.some((p) => p.code === 'unknown_argument' && (probe.argument == null || p.argument === probe.argument)) ? 'right' : 'wrong';
+    case 'missing_required':
+      return check.problems.some((p) => p.code === 'missing_required') ? 'right' : 'wrong';
+    default:
+      return check.valid ? 'wrong' : 'right';
+  }
+}
+
+/** The check of the probe's last call (the one the probe is about). */
+async function checkProbe(probe: LibraryProbe, store: Parameters<typeof judgeInvocations>[1]): Promise<InvocationCheck | 'not_judged' | undefined> {
+  const calls = await findSnippetCalls(probe.code, probe.language);
+  const last = calls.filter((c) => c.member === probe.member).at(-1);
+  if (!last) return undefined;
+  const { checks, unjudged } = judgeInvocations([last], store);
+  return unjudged.length > 0 ? 'not_judged' : checks[0];
+}
+
+function isIntended(hit: ApiHit, probe: LibraryProbe): boolean {
+  if (hit.name === probe.intended || (hit.aliases ?? []).includes(probe.intended)) return true;
+  // The same object reached under its defining module (`dateutil.parser.parse` is `dateutil.parser._parser.parse`).
+  const member = probe.intended.slice(probe.intended.lastIndexOf('.') + 1);
+  return hit.member === member && hit.kind !== 'name' && hit.name.startsWith(`${probe.library}.`) && (hit.owner === probe.owner || hit.owner.startsWith(`${probe.owner}.`) || hit.owner.startsWith(`${probe.library}.`));
+}
+
+export async function benchApiDocsLibraries(home: string, meaning: WordMeaning | undefined): Promise<void> {
+  const probes = readLibraryProbes();
+  const libraries = [...new Set(probes.map((p) => p.library))];
+  const indexing: Array<Array<string | number>> = [];
+  for (const library of libraries) {
+    const report = await indexApiDocs({ sources: [`python:${library}`] }, { home });
+    const source = report.sources[0]!;
+    indexing.push([library, probes.find((p) => p.library === library)!.group, source.version, source.files, source.records, `${report.seconds.toFixed(2)} s`]);
+  }
+  process.stdout.write(`indexing (python:<library>, from this machine's python3)\n${table(['library', 'split', 'version', 'files', 'records', 'time'], indexing)}\n`);
+  const store = await openApiIndexForReading(resolveApiIndexPath({ home }));
+
+  const groups = [
+    ['held-out libraries', probes.filter((p) => p.group === 'heldOut')],
+    ['tune libraries', probes.filter((p) => p.group === 'tune')],
+  ] as const;
+  for (const [group, subset] of groups) {
+    const rows: Array<Array<string | number>> = [];
+    const misses = new Map<string, string[]>();
+    for (const library of [...new Set(subset.map((p) => p.library)), 'all']) {
+      const mine = subset.filter((p) => library === 'all' || p.library === library);
+      const tally = new Map<string, { right: number; notJudged: number; total: number }>();
+      const add = (key: string, outcome: string): void => {
+        const t = tally.get(key) ?? { right: 0, notJudged: 0, total: 0 };
+        t.total++;
+        if (outcome === 'right') t.right++;
+        if (outcome === 'not_judged') t.notJudged++;
+        tally.set(key, t);
+      };
+      for (const probe of mine) {
+        const outcome = outcomeOf(probe, await checkProbe(probe, store));
+        const key = probe.label === 'valid' ? 'real calls' : probe.label === 'unknown_api' ? 'made-up names' : probe.label === 'unknown_argument' ? 'unknown keyword' : probe.label === 'missing_required' ? 'missing required' : 'other misuse';
+        add(key, outcome);
+        if (probe.label === 'unknown_api') add(probe.kind, outcome);
+        if (outcome !== 'right' && library === 'all') {
+          const list = misses.get(key) ?? [];
+          if (list.length < 4) list.push(`${probe.code.split('\n').at(-1)} (${outcome})`);
+          misses.set(key, list);
+        }
+      }
+      const cell = (key: string, flagged = false): string => {
+        const t = tally.get(key);
+        if (!t) return '–';
+        return flagged ? `${pct(t.total - t.right, t.total)} (${t.notJudged} nj)` : `${pct(t.right, t.total)}${t.notJudged ? ` (${t.notJudged} nj)` : ''}`;
+      };
+      rows.push([library, mine.length, cell('made-up names'), cell('unknown keyword'), cell('missing required'), cell('real calls', true)]);
+    }
+    process.stdout.write(
+      `detection, ${group} (nj: not judged, counted as missed)\n${table(['library', 'probes', 'made-up names (≥ 98%)', 'unknown keyword (≥ 95%)', 'missing required (≥ 95%)', 'real calls flagged (≤ 0.5%)'], rows)}`,
+    );
+    for (const [key, list] of misses) process.stdout.write(`  missed ${key}: ${list.join(' | ')}\n`);
+
+    const perKind: Array<Array<string | number>> = [];
+    for (const kind of PROBE_KINDS) {
+      const mine = subset.filter((p) => p.kind === kind);
+      let right = 0;
+      for (const probe of mine) if (outcomeOf(probe, await checkProbe(probe, store)) === 'right') right++;
+      const retrieval = NAME_KINDS.has(kind) ? measureRetrieval(mine.filter((p) => p.label === 'unknown_api'), store, meaning) : undefined;
+      perKind.push([kind, mine.length, pct(right, mine.length), ...(retrieval ? [retrieval.alone1, retrieval.alone3, retrieval.intent1, retrieval.intent3] : ['', '', '', ''])]);
+    }
+    const names = measureRetrieval(subset.filter((p) => NAME_KINDS.has(p.kind) && p.label === 'unknown_api'), store, meaning);
+    perKind.push(['all made-up names', '', '', names.alone1, names.alone3, names.intent1, names.intent3]);
+    process.stdout.write(
+      `per kind, ${group} (detection: the checker agrees with execution)\n${table(['kind', 'probes', 'detected', 'call top-1 (≥ 75%)', 'call top-3', '+ intent top-1 (≥ 85%)', '+ intent top-3 (≥ 93%)'], perKind)}\n`,
+    );
+  }
+
+  // Lookup latency on the held-out probes (parse, check, trigger, retrieval when triggered).
+  const held = probes.filter((p) => p.group === 'heldOut').slice(0, 400);
+  for (const probe of held.slice(0, 30)) await lookupApiDocs({ code: probe.code, language: 'python' }, { home, meaning: meaning ?? null });
+  const latencies: number[] = [];
+  for (const probe of held) {
+    const start = performance.now();
+    await lookupApiDocs({ code: probe.code, language: 'python' }, { home, meaning: meaning ?? null });
+    latencies.push(performance.now() - start);
+  }
+  latencies.sort((a, b) => a - b);
+  process.stdout.write(
+    table(
+      ['lookup, held-out libraries', 'calls', 'p50 (≤ 20 ms)', 'p95'],
+      [['lookup_api_docs', latencies.length, `${percentile(latencies, 50).toFixed(2)} ms`, `${percentile(latencies, 95).toFixed(2)} ms`]],
+    ) + '\n',
+  );
+  await closeApiIndexes();
+}
+
+function measureRetrieval(probes: readonly LibraryProbe[], store: Parameters<typeof retrieveApis>[0], meaning: WordMeaning | undefined): Record<'alone1' | 'alone3' | 'intent1' | 'intent3', string> {
+  const run = (withIntent: boolean): { top1: number; top3: number } => {
+    let top1 = 0;
+    let top3 = 0;
+    for (const probe of probes) {
+      const keywords = [...probe.code.matchAll(/(\w+)=/g)].map((m) => m[1]!);
+      const intended = probe.intended.slice(probe.intended.lastIndexOf('.') + 1);
+      const intent = withIntent ? paraphraseIntent(probe.intent, splitIdentifier(intended)) : undefined;
+      const query = formulateQuery({ member: probe.member, owner: probe.owner, ownerKind: 'module', keywords, ...(intent ? { intent } : {}) });
+      const rank = retrieveApis(store, query, { topK: 3, library: probe.library, ...(meaning ? { meaning } : {}) }).findIndex((hit) => isIntended(hit, probe));
+      if (rank === 0) top1++;
+      if (rank >= 0) top3++;
+    }
+    return { top1, top3 };
+  };
+  const alone = run(false);
+  const intent = run(true);
+  return { alone1: pct(alone.top1, probes.length), alone3: pct(alone.top3, probes.length), intent1: pct(intent.top1, probes.length), intent3: pct(intent.top3, probes.length) };
+}
+
+function pct(part: number, total: number): string {
+  return total === 0 ? '–' : `${((100 * part) / total).toFixed(1)}%`;
+}

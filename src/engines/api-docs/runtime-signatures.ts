@@ -1,0 +1,105 @@
+/**
+ * What the interpreter says about a module's public namespace, merged into the records read from
+ * its source: the signature Python itself gives (`inspect.signature`, `__text_signature__`, a
+ * class's `__new__` or metaclass, a `functools.wraps` wrapper's wrapped function) replaces the one
+ * parsed from the text, and a public name the module only re-exports becomes a real record with the
+ * documentation and parameters of the object it reaches, so that what exists is what resolves.
+ */
+import { firstSentences } from './doc-text.js';
+import { renderSignature } from './signature-text.js';
+import type { ApiParam, ApiRecord } from './types.js';
+
+/** One public name of a module as the interpreter sees it (the JSON the introspection prints). */
+export interface RuntimeName {
+  name: string;
+  kind: 'function' | 'class';
+  /** Absent when the interpreter knows no signature (a C function without `__text_signature__`). */
+  params?: ApiParam[];
+  /** The return annotation (a class's qualified name, or the annotation's text). */
+  returns?: string;
+  /** `module.qualname` of the object reached. */
+  target: string;
+  doc: string;
+}
+
+const ANYTHING: ApiParam[] = [
+  { name: 'args', kind: 'var_positional', required: false },
+  { name: 'kwargs', kind: 'var_keyword', required: false },
+];
+
+/** `records` of module `module` with what the interpreter said of its public names. */
+export function applyRuntimeNames(records: readonly ApiRecord[], module: string, names: readonly RuntimeName[], library: string, file: string, version: string): ApiRecord[] {
+  const byName = new Map(records.map((record, i) => [record.name, i]));
+  const out = [...records];
+  for (const entry of names) {
+    const name = `${module}.${entry.name}`;
+    const at = byName.get(name);
+    const existing = at === undefined ? undefined : out[at];
+    if (existing && existing.kind !== 'name') {
+      if (entry.params && (existing.kind === 'function' || existing.kind === 'class')) {
+        const returns = entry.returns ?? returnType(existing.signature);
+        out[at!] = { ...existing, params: entry.params, signature: `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}` };
+      }
+      continue;
+    }
+    if (!entry.params && existing) continue; // a bare name stays a name: its arguments cannot be checked
+    const params = entry.params ?? ANYTHING;
+    const record: ApiRecord = {
+      library,
+      name,
+      owner: module,
+      member: entry.name,
+      kind: entry.params ? entry.kind : 'name',
+      signature: `${entry.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, params, entry.returns)}`,
+      params,
+      description: firstSentences(entry.doc),
+      documentation: entry.doc,
+      location: existing?.location ?? file,
+      version,
+      ...(entry.target !== name ? { aliases: [entry.target] } : {}),
+    };
+    if (at === undefined) out.push(record);
+    else out[at] = record;
+  }
+  // The module's namespace is now complete: the checker resolves `module.name` through it alone.
+  const listed = names.map((n) => n.name).join(', ');
+  out.push({
+    library,
+    name: `${module}.${NAMESPACE_MEMBER}`,
+    owner: module,
+    member: NAMESPACE_MEMBER,
+    kind: 'name',
+    signature: `${NAMESPACE_MEMBER} = [${listed.length > 400 ? `${listed.slice(0, 400)}, …` : listed}]`,
+    params: [],
+    description: '',
+    documentation: '',
+    location: file,
+    version,
+  });
+  return out;
+}
+
+/** The return type written at the end of a signature (`parse(timestr) -> datetime`), if any. */
+export function returnType(signature: string): string | undefined {
+  const at = signature.lastIndexOf(') -> ');
+  return at < 0 ? undefined : signature.slice(at + 5).trim() || undefined;
+}
+
+/**
+ * The class a return type names, when it names one plainly: `Foo`, `pkg.mod.Foo`, `"Foo"`,
+ * `Optional[Foo]`, `Foo | None`. Containers, unions of several types and type variables give none.
+ */
+export function returnedClass(type: string): string | undefined {
+  let t = type.trim().replace(/^['"]|['"]$/g, '');
+  const optional = /^(?:typing\.)?Optional\[(.+)\]$/.exec(t);
+  if (optional) t = optional[1]!;
+  const parts = t.split('|').map((p) => p.trim()).filter((p) => p !== 'None');
+  if (parts.length !== 1) return undefined;
+  const name = parts[0]!;
+  if (!/^[A-Za-z_][\w.]*$/.test(name)) return undefined;
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  return /^[A-Z]/.test(last) && /[a-z]/.test(last) ? last : undefined;
+}
+
+/** The member of the record that marks a module whose public callables the interpreter listed. */
+export const NAMESPACE_MEMBER = '__all__';

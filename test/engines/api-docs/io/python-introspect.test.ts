@@ -1,0 +1,91 @@
+/**
+ * Index-time signatures from this machine's python3: a package on PYTHONPATH is imported, its public
+ * namespace read, and the checker judges calls against what the interpreter reaches. Skipped without python3.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { checkInvocations, judgeInvocations } from '../../../../src/engines/api-docs/index.js';
+import { introspectModules, isPublicModule } from '../../../../src/engines/api-docs/io/python-introspect.js';
+import { planPython } from '../../../../src/engines/api-docs/io/python-source.js';
+import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
+import { tempDir } from '../../../fixtures/api-docs-sources.js';
+import { buildStore } from '../built-store.js';
+
+const hasPython = ((): boolean => {
+  try {
+    execFileSync('python3', ['-c', 'pass'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!hasPython)('python3 introspection at index time', () => {
+  const dir = tempDir();
+  const pkg = join(dir, 'ggprobe_pkg');
+  const saved = process.env.PYTHONPATH;
+  beforeAll(() => {
+    mkdirSync(pkg);
+    writeFileSync(join(pkg, '__init__.py'), 'from ._impl import run as execute\nfrom ._impl import *\nfrom .tools import wrapped\nfrom builtins import getattr as peek\n__all__ = ["execute", "wrapped", "Widget", "peek"]\n');
+    writeFileSync(join(pkg, '_impl.py'), '__all__ = ["Widget", "make_widget"]\ndef run(path, *, retries=3):\n    """Run the job at path."""\n\nclass Widget:\n    def __new__(cls, size, colour="red"):\n        return object.__new__(cls)\n    def resize(self, size):\n        pass\n\ndef make_widget(size) -> "Widget":\n    return Widget(size)\n');
+    writeFileSync(join(pkg, 'tools.py'), 'import functools\ndef _inner(a, b=1):\n    """Adds."""\n@functools.wraps(_inner)\ndef wrapped(*args, **kwargs):\n    return _inner(*args, **kwargs)\n');
+    process.env.PYTHONPATH = dir;
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.PYTHONPATH;
+    else process.env.PYTHONPATH = saved;
+  });
+
+  it('reads only public modules, and returns nothing for a module that fails to import', async () => {
+    expect(isPublicModule('ggprobe_pkg._impl')).toBe(false);
+    expect(isPublicModule('ggprobe_pkg.tools')).toBe(true);
+    const names = await introspectModules(['ggprobe_pkg', 'ggprobe_pkg.missing']);
+    expect([...names.keys()]).toEqual(['ggprobe_pkg']);
+    expect(names.get('ggprobe_pkg')!.map((n) => n.name).sort()).toEqual(['Widget', 'execute', 'make_widget', 'peek', 'wrapped']);
+  });
+
+  it('judges calls against the object the public path reaches: re-exports, __new__ constructors, functools.wraps wrappers', async () => {
+    const store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
+    try {
+      const check = async (code: string) => checkInvocations(await findSnippetCalls(`import ggprobe_pkg\n${code}`, 'python'), store)[0]!;
+      expect(await check('ggprobe_pkg.execute("p", retries=2)')).toMatchObject({ exists: true, valid: true });
+      expect((await check('ggprobe_pkg.execute("p", retry=2)')).problems).toEqual([expect.objectContaining({ code: 'unknown_argument', argument: 'retry' })]);
+      expect((await check('ggprobe_pkg.Widget()')).problems).toEqual([expect.objectContaining({ code: 'missing_required', argument: 'size' })]);
+      expect((await check('ggprobe_pkg.wrapped(1, c=2)')).problems).toEqual([expect.objectContaining({ code: 'unknown_argument', argument: 'c' })]);
+      expect(await check('ggprobe_pkg.run("p")')).toMatchObject({ exists: false });
+      // A callable the interpreter gives no signature for exists, and says its arguments were not checked.
+      expect(await check('ggprobe_pkg.peek(1, 2, 3, 4, 5)')).toMatchObject({ exists: true, argumentsChecked: false });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('says "not judged" for a method on what a function returned, never valid', async () => {
+    const store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
+    try {
+      for (const code of ['job = ggprobe_pkg.execute("p")\njob.frobnicate(1)', 'ggprobe_pkg.execute("p").frobnicate(1)']) {
+        const { checks, unjudged } = judgeInvocations(await findSnippetCalls(`import ggprobe_pkg\n${code}`, 'python'), store);
+        expect(checks.map((c) => c.member)).toEqual(['execute']);
+        expect(unjudged).toEqual([expect.objectContaining({ member: 'frobnicate', library: 'ggprobe_pkg', reason: expect.stringContaining('ggprobe_pkg.execute') })]);
+      }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('judges a method on what a function returned as its annotated class: its own methods, by their signatures', async () => {
+    const store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
+    try {
+      const judge = async (code: string) => judgeInvocations(await findSnippetCalls(`import ggprobe_pkg\nw = ggprobe_pkg.make_widget(3)\n${code}`, 'python'), store);
+      expect((await judge('w.resize(4)')).checks.at(-1)).toMatchObject({ member: 'resize', exists: true, valid: true });
+      expect((await judge('w.resize()')).checks.at(-1)!.problems).toEqual([expect.objectContaining({ code: 'missing_required', argument: 'size' })]);
+      expect((await judge('w.shrink(4)')).checks.at(-1)).toMatchObject({ member: 'shrink', exists: false });
+      expect((await judge('w.resize(4)')).unjudged).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+});
