@@ -2,7 +2,7 @@
  * The guard protects itself: an agent's edit or shell command that would create or change the
  * guard's own state — a project's `.guard/` (its policy), the user policy and its directory, the
  * cache directory (name lists, allowlists), the PATH shims' directory, the hook entries of agent
- * settings (`.claude/settings*.json`, `.cursor/hooks.json`) — or that runs `guard allowlist
+ * settings (`.claude/settings*.json`, `.cursor/hooks.json` and the other agents' files `guard init` writes) — or that runs `guard allowlist
  * import|reset`, `guard shims uninstall` or `guard init` is denied, with the reason.
  */
 import { homedir } from 'node:os';
@@ -10,7 +10,9 @@ import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { userPolicyPath } from '../config/policy-files.js';
 import { type Env, resolveCacheDir, resolveDataDir } from '../shared/paths.js';
 
-const SETTINGS = /(?:^|[/\\])\.claude[/\\]settings(?:\.local)?\.json$|(?:^|[/\\])\.cursor[/\\]hooks\.json$/;
+// The files where `guard init` writes each agent's hook entries (and the MCP server).
+const SETTINGS =
+  /(?:^|[/\\])(?:\.claude[/\\]settings(?:\.local)?\.json|\.cursor[/\\]hooks\.json|\.codex[/\\](?:config\.toml|hooks\.json)|\.gemini[/\\]settings\.json|\.windsurf[/\\]hooks\.json|\.clinerules[/\\]hooks[/\\][^/\\]+|\.github[/\\]hooks[/\\][^/\\]+\.json)$/;
 const GUARD_COMMANDS = /(?:^|[\s;&|(`'"]|\/)(?:guard|groundguard)(?:\.js)?\s+(?:[^;&|\n]*\s)?(allowlist\s+(?:import|reset)|shims\s+uninstall|init)\b/;
 // Words that show a command only reads (a protected path it names is not changed).
 const READ_ONLY = /^\s*(?:cat|ls|head|tail|less|more|grep|rg|stat|file|wc|diff|jq|test|\[)\s[^;&|<>]*$/;

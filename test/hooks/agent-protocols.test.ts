@@ -124,6 +124,19 @@ describe.each(CASES)('guard hook $agent', ({ agent, answer, read }) => {
     expect(read(out).decision).toBe('deny');
   });
 
+  it('refuses a command that would switch the guard off', async () => {
+    const result = read(await run(sample.shell(strict, 'guard allowlist reset pypi'), strict));
+    expect(result.decision).toBe('deny');
+    expect(result.reason).toMatch(/protects itself/);
+  });
+
+  it.runIf('write' in sample)('refuses a write to the guard\'s own policy', async () => {
+    const write = (sample as { write: (cwd: string, path: string, content: string) => unknown }).write;
+    const result = read(await run(write(strict, join(strict, '.guard', 'policy.yaml'), 'version: 1\non_unverifiable: allow\n'), strict));
+    expect(result.decision).toBe('deny');
+    expect(result.reason).toMatch(/protects itself/);
+  });
+
   it.runIf('write' in sample)('vets what a write to a dependency file adds', async () => {
     const write = (sample as { write: (cwd: string, path: string, content: string) => unknown }).write;
     const denied = read(await run(write(strict, join(strict, 'requirements.txt'), 'flask\nreqeusts\n'), strict));
