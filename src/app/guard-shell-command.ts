@@ -62,7 +62,9 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     const parsed = parseInstallCommand(found.argv, { cwd: cwd ?? deps.cwd, env, files });
     if (parsed === undefined) continue;
     const request = dropMissingInputFiles(parsed, command);
-    const configFiles = addEnvironmentIndexes(request, env, files).filter((key) => found.env[key] !== undefined);
+    // Only what the command itself sets or exports: the ambient environment is the user's own set-up
+    // (a site-wide PIP_FIND_LINKS, a mirror), not something the agent wrote; the registry gate sees every fetch.
+    const configFiles = addEnvironmentIndexes(request, found.env, files);
     const why = cwd === undefined && (reads.length > 0 || request.installs)
       ? 'it runs in a directory an earlier `cd` chose at run time'
       : configFiles.length > 0 ? `${configFiles.join(', ')} points it at a configuration file that is not read statically`

@@ -52,7 +52,8 @@ describe('start-up stays light', () => {
   ])('guard hook %s with a plain command loads neither the shell parser, the policy, zod nor the install parsers', (protocol, event) => {
     const imports = importsOf(['hook', protocol], JSON.stringify(event));
     expect(imports.some((url) => url.includes('/dist/app/guard-shell-command.js'))).toBe(true);
-    for (const module of ['mvdan-sh', '/dist/engines/shell-commands/io/', '/dist/config/', '/node_modules/zod/', '/node_modules/yaml/', '/dist/engines/install-commands/', '/dist/engines/package-names/']) {
+    // Self-protection may know where policy files live (policy-files.js, paths only), never read or parse one.
+    for (const module of ['mvdan-sh', '/dist/engines/shell-commands/io/', '/dist/config/load-policy.js', '/dist/config/policy-in-force.js', '/dist/config/policy-schema.js', '/node_modules/zod/', '/node_modules/yaml/', '/dist/engines/install-commands/', '/dist/engines/package-names/']) {
       expect(imports.filter((url) => url.includes(module)), module).toEqual([]);
     }
   });

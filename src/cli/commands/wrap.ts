@@ -28,7 +28,8 @@ export async function runWrapped(program: string, argv: string[], io: CliIo): Pr
     return exec(program, args, io);
   }
   if (dryRun) {
-    io.stdout.write(verdict.report);
+    // An allowed command has no combined report: each install's own says what was allowed.
+    io.stdout.write(verdict.report || verdict.commands.map((c) => c.verdict.report).join(''));
     return verdict.verdict === 'block' ? EXIT.blocked : EXIT.ok;
   }
   if (verdict.verdict === 'block') {
@@ -40,7 +41,7 @@ export async function runWrapped(program: string, argv: string[], io: CliIo): Pr
 }
 
 /** The verdict on `program args` read as the shell command it is; undefined when it installs and hides nothing. */
-async function vetAsShellCommand(program: string, args: string[], io: CliIo): Promise<{ verdict: string; report: string } | undefined> {
+async function vetAsShellCommand(program: string, args: string[], io: CliIo): Promise<{ verdict: string; report: string; commands: Array<{ verdict: { report: string } }> } | undefined> {
   const { guardShellCommand } = await import('../../app/guard-shell-command.js');
   const command = [program, ...args].map(shellQuote).join(' ');
   const verdict = await guardShellCommand(command, { cwd: io.cwd, env: io.env, stderr: io.stderr });
