@@ -2,7 +2,7 @@
 export { ParserState, feedByte, feedBytes, type NameWalker } from './context-parser.js';
 export { checkGgufMagic, readGgufHeader, writeGguf, type GgufEntry, type GgufHeader, type GgufValue } from './gguf.js';
 export { buildTokenTrie, type TokenTrie } from './token-trie.js';
-export { gpt2ByteTable, readVocabulary, type Vocabulary } from './token-bytes.js';
+export { gpt2ByteTable, readVocabulary, silenceTokens, type Vocabulary } from './token-bytes.js';
 export { createNameWalker, PackageIntervenor, stateAfter, type IntervenorStats } from './intervenor.js';
 export { MaskCache } from './mask-cache.js';
 export { TokenConstraint } from './token-sets.js';

@@ -8,7 +8,7 @@
 import { GuardError } from '../../../shared/errors.js';
 import { type DecodingModel } from '../generate.js';
 import { type TokenConstraint } from '../token-sets.js';
-import { readVocabulary, type Vocabulary } from '../token-bytes.js';
+import { readVocabulary, silenceTokens, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
 
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from './llama-types.js';
@@ -55,11 +55,37 @@ export async function openLlamaModel(path: string, contextSize: number, options:
     await model.dispose();
     throw new GuardError('MODEL_UNAVAILABLE', `${path} has an empty vocabulary`);
   }
+  alignWithRuntime(vocabulary, model);
   const size = Math.max(64, Math.min(contextSize, model.trainContextSize || contextSize));
   const context = await model.createContext({ contextSize: size, sequences: 1, threads: 2 });
   const decoding = new LlamaDecodingModel(path, vocabulary, model, context, context.getSequence(), nativeAccess(llama, model, context));
   if (options.initialShift !== undefined) decoding.shift = options.initialShift;
   return decoding;
+}
+
+// llama_token_attr bits (llama.h).
+const ATTR_UNKNOWN = 1 << 0;
+const ATTR_NORMAL = 1 << 2;
+const ATTR_CONTROL = 1 << 3;
+const ATTR_USER_DEFINED = 1 << 4;
+const ATTR_BYTE = 1 << 5;
+
+/**
+ * Makes the vocabulary read from the file agree with the loaded runtime where llama.cpp decides
+ * otherwise at load time: tokens whose final attributes render nothing (it retypes control-looking
+ * tokens a file mislabels) get zero bytes, and every token it ends generation on is end-of-generation.
+ */
+function alignWithRuntime(vocabulary: Vocabulary, model: LlamaModel): void {
+  const native = (model as unknown as { _model?: { getTokenAttributes?(token: number): number; isEogToken?(token: number): boolean } })._model;
+  if (typeof native?.getTokenAttributes !== 'function' || typeof native.isEogToken !== 'function') return;
+  const silent: number[] = [];
+  for (let id = 0; id < vocabulary.bytes.length; id++) {
+    const attr = native.getTokenAttributes(id);
+    const renders = (attr & (ATTR_NORMAL | ATTR_USER_DEFINED | ATTR_BYTE)) !== 0 && (attr & (ATTR_UNKNOWN | ATTR_CONTROL)) === 0;
+    if (!renders && vocabulary.bytes[id]!.length > 0) silent.push(id);
+    if (native.isEogToken(id)) vocabulary.eog.add(id);
+  }
+  silenceTokens(vocabulary, silent);
 }
 
 /** The native sampler object of node-llama-cpp's addon (internal). */
