@@ -54,6 +54,32 @@ const VALUE_OPTIONS: Record<Ecosystem, ReadonlySet<string>> = {
   conda: new Set(['-c', '--channel', '-n', '--name', '-p', '--prefix', '--file', '--repodata-fn', '--subdir']),
 };
 
+/**
+ * The options a monitored zone may hold (strict mode): flags only, each a flag for every installer
+ * of its ecosystem. A value option would leave its next word free, and where a vetting parser reads
+ * that option as a flag the word would be a package nobody constrained; an unknown option is refused.
+ */
+const FLAG_OPTIONS: Record<Ecosystem, readonly string[]> = {
+  pypi: ['-U', '--upgrade', '-q', '--quiet', '-v', '--verbose', '--user', '--pre', '--no-deps', '--no-cache-dir', '--force-reinstall', '--dev'],
+  npm: ['-D', '--save-dev', '-g', '--global', '-S', '--save', '-E', '--save-exact', '-O', '--save-optional', '--save-peer', '--dev', '--exact', '--legacy-peer-deps'],
+  conda: ['-y', '--yes', '-q', '--quiet'],
+};
+const FLAG_SETS: Record<Ecosystem, ReadonlySet<string>> = {
+  pypi: new Set(FLAG_OPTIONS.pypi),
+  npm: new Set(FLAG_OPTIONS.npm),
+  conda: new Set(FLAG_OPTIONS.conda),
+};
+
+/** True when `word` is an option a monitored zone may hold. */
+export function isZoneFlag(ecosystem: Ecosystem, word: string): boolean {
+  return FLAG_SETS[ecosystem].has(word);
+}
+
+/** True when `word` can still grow into an option a monitored zone may hold. */
+export function startsZoneFlag(ecosystem: Ecosystem, word: string): boolean {
+  return FLAG_OPTIONS[ecosystem].some((flag) => flag.startsWith(word));
+}
+
 export type CommandStatus = 'prefix' | 'none' | Ecosystem;
 
 /** The command word as matched: path and version stripped (`/usr/bin/python3.11` -> `python`). */

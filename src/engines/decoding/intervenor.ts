@@ -67,6 +67,8 @@ interface NameBase {
   leaving: [number[], number[]];
   /** By "name whole": the tokens allowed that leave the name at their first byte (bitset), built on use. */
   firstLeave: [Uint32Array | undefined, Uint32Array | undefined];
+  /** The text may end where the name is whole (no quote left open). */
+  endsWhole: boolean;
 }
 
 /** Trie nodes with at most this many children are scanned; larger ones are looked up by byte. */
@@ -121,6 +123,8 @@ export class PackageIntervenor {
   /** The state after `token`, or undefined when the token is not allowed in `state`. */
   tryToken(state: ParserState, token: number): ParserState | undefined {
     if (this.vocabulary.eog.has(token)) return state.canEnd(this.walker) ? state : undefined;
+    // Tokens that render nothing (chat-template markers …) never sit inside a name, tail or option.
+    if (this.vocabulary.bytes[token]!.length === 0) return state.inZone ? undefined : state;
     const next = state.clone();
     return feedBytes(next, this.vocabulary.bytes[token]!, this.walker, true) ? next : undefined;
   }
@@ -159,7 +163,7 @@ export class PackageIntervenor {
     } else {
       bits = new Uint32Array(this.words);
       const sink = new BitSink(bits);
-      sink.addAll(this.alwaysAllowed);
+      if (!state.inZone) sink.addAll(this.alwaysAllowed);
       if (state.canEnd(this.walker)) sink.addAll(this.eog);
       const sorted = this.sorted;
       for (let i = sorted.start[0]!; i < sorted.start[1]!; i++) {
@@ -296,14 +300,13 @@ export class PackageIntervenor {
     this.stackUsed = bottom;
   }
 
-  /** The tokens allowed in a name state that leave the name at their first byte, always-allowed and EOG ones included. */
+  /** The tokens allowed in a name state that leave the name at their first byte, EOG ones included where the name is whole. */
   private firstLeave(base: NameBase, whole: 0 | 1): Uint32Array {
     const cached = base.firstLeave[whole];
     if (cached) return cached;
     const bits = new Uint32Array(this.words);
     const sink = new BitSink(bits);
-    sink.addAll(this.alwaysAllowed);
-    if (whole === 1) sink.addAll(this.eog);
+    if (whole === 1 && base.endsWhole) sink.addAll(this.eog);
     for (const byte of base.leaving[whole]) {
       const child = this.rootChild[byte]!;
       if (child < 0) continue;
@@ -336,7 +339,8 @@ export class PackageIntervenor {
         leaving[whole].push(b);
       }
     }
-    const base: NameBase = { ecosystem: state.ecosystem!, automaton: this.automata[state.ecosystem!]!, extending, leave, leaving, firstLeave: [undefined, undefined] };
+    const endsWhole = state.quote === 0;
+    const base: NameBase = { ecosystem: state.ecosystem!, automaton: this.automata[state.ecosystem!]!, extending, leave, leaving, firstLeave: [undefined, undefined], endsWhole };
     if (this.bases.size >= MAX_BASES) this.bases.clear();
     this.bases.set(key, base);
     return base;
