@@ -120,7 +120,7 @@ export class ParserState {
     if (this.arg === Arg.Name) return (this.cursor === UNTRACKED || walker.accepts(this.cursor)) && this.quote === 0;
     if (this.arg === Arg.Tail) return tailAccepts(this.tail) && this.quote === 0;
     if (this.arg === Arg.Option) return isZoneFlag(this.ecosystem!, this.word) && this.quote === 0;
-    return this.quote === 0;
+    return this.quote === 0 && !this.escape;
   }
 
   /** True inside a zone the monitor constrains byte by byte (a name, its tail, an option): no control token may appear there. */
@@ -171,7 +171,8 @@ export function feedByte(state: ParserState, byte: number, walker: NameWalker, s
     case Phase.Args:
       return feedArgument(state, byte, walker, strict);
     case Phase.Skip:
-      if (isSeparator(byte) && (state.mode !== Mode.Prose || state.inline)) restartCommand(state);
+      // `&&`, `;`, `|` start another command in prose lines too (`git clone x && cd x && pip install y`).
+      if (isSeparator(byte)) restartCommand(state);
       return true;
     case Phase.Magic:
       if (isBlank(byte)) return true;
@@ -210,8 +211,8 @@ function readHead(state: ParserState, byte: number): boolean {
 }
 
 function feedNewline(state: ParserState, walker: NameWalker, strict: boolean): boolean {
-  if (strict && !state.canEnd(walker)) return false;
-  const continued = state.phase === Phase.Args && state.escape && state.arg === Arg.Between;
+  const continued = state.phase === Phase.Args && state.escape && state.arg === Arg.Between && state.quote === 0;
+  if (strict && !continued && !state.canEnd(walker)) return false;
   if (state.fenceLine) {
     if (state.mode === Mode.Prose) {
       const tag = state.head.slice(3).trim().split(/[\s{,]/)[0]!.toLowerCase();
@@ -263,10 +264,9 @@ function restartCommand(state: ParserState): void {
 }
 
 function feedCommandWord(state: ParserState, byte: number): void {
-  const shellish = state.mode !== Mode.Prose || state.inline;
-  if (isBlank(byte) || (shellish && isSeparator(byte))) {
+  if (isBlank(byte) || isSeparator(byte)) {
     if (state.word.length > 0) endCommandWord(state);
-    if (shellish && isSeparator(byte)) restartCommand(state);
+    if (isSeparator(byte)) restartCommand(state);
     return;
   }
   if (state.phase === Phase.Idle && state.word.length === 0 && (byte === 0x21 || byte === 0x25)) return; // !pip, %pip
@@ -354,6 +354,8 @@ function startArgument(state: ParserState, eco: Ecosystem, byte: number, walker:
     return true;
   }
   if (!quoted) {
+    // After a backslash only a line break (a continuation) keeps the arguments going: `\x` is a word `x`, `\ ` a word " ".
+    if (strict && state.escape) return false;
     if (isBlank(byte)) return true;
     if (byte === 0x5c) {
       state.escape = true;
