@@ -128,6 +128,7 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
     if (!intervenor) {
       session.trie ??= decoding.buildTokenTrie(session.model.vocabulary.bytes);
       intervenor = new decoding.PackageIntervenor(session.model.vocabulary, session.trie, automata);
+      intervenor.warm();
       session.intervenors.set(intervenorKey, intervenor);
       // Each keeps mask caches of up to 16 MiB: keep the few most recent.
       for (const key of session.intervenors.keys()) if (session.intervenors.size > MAX_INTERVENORS) session.intervenors.delete(key);

@@ -100,8 +100,16 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
   let safeLength = 0;
   let stop: GenerateResult['stop'] = 'max_tokens';
   for (let step = 0; step < request.maxTokens; step++) {
-    let token = await model.next(input, { temperature: request.temperature, seed: stepSeed(request.seed, step) });
+    const sampled = model.next(input, { temperature: request.temperature, seed: stepSeed(request.seed, step) });
     const constrainable = state.constrainable;
+    // While the runtime evaluates (off this thread), the step's mask is made ready: a refusal then
+    // costs no mask building, and the first mask of a process is built before the first token.
+    if (intervenor && constrainable) {
+      const t0 = now();
+      intervenor.constraint(state);
+      maskMs += now() - t0;
+    }
+    let token = await sampled;
     let intervened = false;
     if (intervenor) {
       const t0 = now();

@@ -71,6 +71,12 @@ interface NameBase {
   endsWhole: boolean;
 }
 
+/** Installer contexts warmed when an intervenor is made. */
+const WARM_PREFIXES: readonly string[] = [
+  '```bash\npip install ', '```bash\npip install -U ', 'pip install ', '$ pip install ', '`pip install ', '```bash\nuv add ',
+  '```bash\nnpm install ', '```bash\nnpm i ', 'npm install ', '`npm install ', '```bash\nconda install ',
+];
+
 /** Trie nodes with at most this many children are scanned; larger ones are looked up by byte. */
 const SCAN_CHILDREN = 4;
 const MAX_BASES = 4096;
@@ -138,6 +144,23 @@ export class PackageIntervenor {
       this.constraints.set(mask, constraint);
     }
     return constraint;
+  }
+
+  /**
+   * Builds ahead the masks of the installer contexts prompts most often end in (a fenced, a `$ `
+   * and an inline `pip install ` / `npm i ` …), so the first mask of a generation is ready when
+   * the model is loaded. Returns how many masks it built.
+   */
+  warm(prefixes: readonly string[] = WARM_PREFIXES): number {
+    const encoder = new TextEncoder();
+    let built = 0;
+    for (const prefix of prefixes) {
+      const state = stateAfter(encoder.encode(prefix), this.walker);
+      if (!state.constrainable) continue;
+      this.constraint(state);
+      built++;
+    }
+    return built;
   }
 
   /** Every token refused in `state` (the complement of the mask). */

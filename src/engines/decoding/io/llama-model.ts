@@ -147,6 +147,8 @@ class LlamaDecodingModel implements LoadedModel {
   /** The lift for few allowed tokens; grows (×16) whenever a lift proves too small. */
   shift = INITIAL_SHIFT;
   private redo: NativeSampler | undefined;
+  /** The generation's evaluation: one native sampler for all its tokens (a sampler per token would hold a vocabulary-sized buffer each until collected). */
+  private running: { steps: AsyncGenerator<{ token?: number }, void, void | Token | Token[]>; temperature: number } | undefined;
   private probe: NativeSampler | undefined;
   private redoSeed = -1;
 
@@ -178,12 +180,17 @@ class LlamaDecodingModel implements LoadedModel {
   }
 
   async reset(): Promise<void> {
+    await this.stopRunning();
     await this.sequence.clearHistory();
     this.last = -1;
     this.logitIndex = -1;
     this.sampledAt = -1;
   }
 
+  /**
+   * Appends `tokens` and samples the next token. A generation runs as one node-llama-cpp evaluation
+   * (one native sampler, its seed the first step's): each call hands it the tokens to read next.
+   */
   async next(tokens: number[], sampling: { temperature: number; seed: number }): Promise<number> {
     if (tokens.length === 0) throw new GuardError('INPUT_INVALID', 'the prompt is empty after tokenisation');
     if (this.sequence.nextTokenIndex + tokens.length >= this.sequence.contextSize) {
@@ -191,21 +198,30 @@ class LlamaDecodingModel implements LoadedModel {
         hint: 'shorten the prompt or lower max_tokens',
       });
     }
-    const lastIndex = tokens.length - 1;
-    const input: Array<import('node-llama-cpp').ControlledEvaluateInputItem> = tokens.map((token, i) =>
-      i === lastIndex
-        ? ([
-            token,
-            { generateNext: { token: true, options: samplingOptions(sampling) } },
-          ] as never)
-        : (token as Token),
-    );
-    const results = await this.sequence.controlledEvaluate(input);
-    const next = results[lastIndex]?.next.token;
+    let step: IteratorResult<{ token?: number }, void>;
+    if (this.running && this.running.temperature === sampling.temperature) {
+      step = await this.running.steps.next(tokens.length === 1 ? (tokens[0] as Token) : (tokens as Token[]));
+    } else {
+      await this.stopRunning();
+      const steps = this.sequence.evaluateWithMetadata(tokens as Token[], {}, { ...samplingOptions(sampling), yieldEogToken: true }) as unknown as AsyncGenerator<
+        { token?: number },
+        void,
+        void | Token | Token[]
+      >;
+      this.running = { steps, temperature: sampling.temperature };
+      step = await steps.next();
+    }
+    const next = step.done ? undefined : step.value.token;
     if (next === undefined || next === null) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
-    this.last = tokens[lastIndex]!;
+    this.last = tokens[tokens.length - 1]!;
     this.sampledAt = this.sequence.nextTokenIndex;
-    return next as number;
+    return next;
+  }
+
+  private async stopRunning(): Promise<void> {
+    const running = this.running;
+    this.running = undefined;
+    if (running) await running.steps.return(undefined);
   }
 
   /**
@@ -312,6 +328,7 @@ class LlamaDecodingModel implements LoadedModel {
   }
 
   async dispose(): Promise<void> {
+    await this.stopRunning();
     this.redo?.dispose();
     this.redo = undefined;
     this.probe?.dispose();
