@@ -6,7 +6,7 @@
  * again from the logits the position already has (see `resample`), without a second evaluation.
  */
 import { GuardError } from '../../../shared/errors.js';
-import { type DecodingModel } from '../generate.js';
+import { type ChatMessage, type DecodingModel } from '../generate.js';
 import { type TokenConstraint } from '../token-sets.js';
 import { readVocabulary, silenceTokens, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
@@ -177,6 +177,22 @@ class LlamaDecodingModel implements LoadedModel {
     const tokens = this.model.tokenize(text, false) as number[];
     const bos = this.model.tokens.bos;
     return bos !== null && this.model.tokens.shouldPrependBosToken ? [bos as number, ...tokens] : tokens;
+  }
+
+  /** The chat through the template the GGUF carries (or the one node-llama-cpp recognises for the model), up to the assistant's turn. */
+  async chatTokens(messages: readonly ChatMessage[]): Promise<number[]> {
+    const { resolveChatWrapper } = await import('node-llama-cpp');
+    const wrapper = resolveChatWrapper(this.model);
+    const history = messages.map((message) =>
+      message.role === 'system'
+        ? { type: 'system' as const, text: message.content }
+        : message.role === 'user'
+          ? { type: 'user' as const, text: message.content }
+          : { type: 'model' as const, response: [message.content] },
+    );
+    history.push({ type: 'model', response: [] });
+    const { contextText } = wrapper.generateContextState({ chatHistory: history });
+    return contextText.tokenize(this.model.tokenizer) as number[];
   }
 
   async reset(): Promise<void> {
