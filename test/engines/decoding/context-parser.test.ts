@@ -79,6 +79,12 @@ describe('context parser: strict mode', () => {
     ['```bash\npip install --bogus requests\n', false],
     ['```bash\npip install -r requests\n', false],
     ['```bash\nnpm i -D lodash\n', true],
+    // Every form of the shared installer grammar is monitored: runners and fetchers too.
+    ['```bash\nnpx lodashh\n', false],
+    ['```bash\nnpx -y lodash\n', true],
+    ['```bash\nuvx reqeusts\n', false],
+    ['```bash\npip download reqeusts\n', false],
+    ['```bash\npnpm dlx lodash\n', true],
     // An opened quote must close before the line ends.
     ['```bash\npip install "requests\n', false],
     ['```bash\npip install "requests"\n', true],
