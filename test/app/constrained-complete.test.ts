@@ -157,7 +157,7 @@ describe('constrainedComplete use case', () => {
     }
     expect(seen.size).toBeGreaterThan(1);
     for (const name of seen) expect(['requests', 'numpy', 'flask', 'torch', 'torchvision', 'pandas']).toContain(name);
-  }, 120_000);
+  }, 300_000);
 
   it.each([
     [{ prompt: '' }, /prompt is empty/],
