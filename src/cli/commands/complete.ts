@@ -61,7 +61,7 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const given = [values.prompt, values['prompt-file'], values['messages-file']].filter((v) => v !== undefined).length;
-  if (given > 1) throw new UsageError('give one of --prompt, --prompt-file and --messages-file', COMPLETE_USAGE);
+  if (given > 1) throw new UsageError('give only one of --prompt, --prompt-file and --messages-file, not both', COMPLETE_USAGE);
   const messages = values['messages-file'] === undefined ? undefined : parseMessages(values['messages-file'], await readTextInput(values['messages-file'], io, '--messages-file', 'pass a readable JSON file, or - to read it from stdin'));
   const prompt =
     values['prompt-file'] !== undefined
