@@ -171,6 +171,8 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
       `+${(coldFirst.totalMs - offFirst.totalMs).toFixed(1)} / +${(warmFirst.totalMs - offFirst2.totalMs).toFixed(1)} ms`,
       `${started === 0 ? '–' : `${((whole / started) * 100).toFixed(0)}% of ${started}`}`,
     ]);
+    // A row as soon as its vocabulary is done (the whole table follows).
+    process.stderr.write(`${rows.at(-1)!.join(' | ')}\n`);
   }
   process.stdout.write(
     table(
