@@ -22,6 +22,7 @@ import {
 } from '../src/engines/decoding/index.js';
 import { compileNameList, loadBundledPypi, readBundledManifest } from '../src/engines/package-names/index.js';
 import { resolveCacheDir } from '../src/shared/paths.js';
+import { benchDecodingVocabularies } from './decoding-vocabularies.js';
 import { percentile, table, time } from './stats.js';
 
 const encoder = new TextEncoder();
@@ -64,6 +65,10 @@ function geometricMean(values: readonly number[]): number {
 }
 
 export async function benchDecoding(): Promise<void> {
+  if (process.env.GUARD_BENCH_DECODING_PART === 'vocabularies') {
+    await benchDecodingVocabularies(compileNameList(loadBundledPypi(readBundledManifest())).automaton);
+    return;
+  }
   const dir = join(resolveCacheDir(), 'test-models');
   const vocabFile = extractBundledVocab('qwen2', dir);
   const vocabulary = readVocabulary(readGgufHeader(new Uint8Array(readFileSync(vocabFile))).metadata);
@@ -229,6 +234,7 @@ export async function benchDecoding(): Promise<void> {
       'unmonitored time per token: the same overhead without the noise of timing two separate generations.\n' +
       'On a shared 2-core machine single generations vary by ±5% (see the prompts without installs, where the monitor\n' +
       'does nothing), and which of a pair runs first matters: half the pairs run each way, and the geometric mean\n' +
-      'of the pair ratios cancels the order; the ratio of sums is shown beside it.\n',
+      'of the pair ratios cancels the order; the ratio of sums is shown beside it.\n\n',
   );
+  await benchDecodingVocabularies(checkpoint.automaton);
 }

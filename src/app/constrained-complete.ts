@@ -9,7 +9,7 @@
  */
 import type { Ecosystem, NameAutomaton } from '../engines/package-names/index.js';
 import type { Policy } from '../engines/policy/index.js';
-import type { DecodingModel, GenerateResult, PackageIntervenor, TokenTrie } from '../engines/decoding/index.js';
+import type { ChatMessage, DecodingModel, GenerateResult, PackageIntervenor, TokenTrie } from '../engines/decoding/index.js';
 import type { LookupInvocation } from './lookup-api-docs.js';
 import type { CallReview } from './review-generated-calls.js';
 import { GuardError } from '../shared/errors.js';
@@ -17,7 +17,10 @@ import { type Env } from '../shared/paths.js';
 import { type ProgressStream } from '../shared/progress.js';
 
 export interface CompleteRequest {
-  prompt: string;
+  /** Text to continue (raw completion); exactly one of `prompt` and `messages`. */
+  prompt?: string;
+  /** A chat, put through the model's own chat template; the monitor covers the assistant's reply. */
+  messages?: ChatMessage[];
   maxTokens?: number;
   temperature?: number;
   seed?: number;
@@ -128,6 +131,7 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
     if (!intervenor) {
       session.trie ??= decoding.buildTokenTrie(session.model.vocabulary.bytes);
       intervenor = new decoding.PackageIntervenor(session.model.vocabulary, session.trie, automata);
+      intervenor.warm();
       session.intervenors.set(intervenorKey, intervenor);
       // Each keeps mask caches of up to 16 MiB: keep the few most recent.
       for (const key of session.intervenors.keys()) if (session.intervenors.size > MAX_INTERVENORS) session.intervenors.delete(key);
@@ -140,8 +144,19 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
     ...(intervenor ? { intervenor } : {}),
     walker,
   };
-  let prompt = request.prompt;
-  let result = await decoding.generate(session.model, { ...base, prompt, ...(request.dag ? { measureProbability: true } : {}) });
+  // A chat: the model reads its template's tokens; the monitor reads the assistant's reply from its start.
+  let promptTokens: number[] | undefined;
+  if (request.messages !== undefined) {
+    if (!session.model.chatTokens) throw new GuardError('MODEL_UNAVAILABLE', 'this model runtime has no chat templates; pass a prompt instead of messages');
+    promptTokens = await session.model.chatTokens(request.messages);
+  }
+  let prompt = request.prompt ?? '';
+  let result = await decoding.generate(session.model, {
+    ...base,
+    prompt,
+    ...(promptTokens ? { promptTokens } : {}),
+    ...(request.dag ? { measureProbability: true } : {}),
+  });
   let spent = { total: result.totalMs, mask: result.maskMs };
   let dag: CompleteResult['dag'];
   if (request.dag) {
@@ -197,12 +212,34 @@ async function modelPath(request: CompleteRequest, env: Env, policyInForce: () =
   });
 }
 
+const ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant']);
+
 function validate(request: CompleteRequest, maxTokens: number, temperature: number): void {
-  if (typeof request.prompt !== 'string' || request.prompt.length === 0) {
-    throw new GuardError('INPUT_INVALID', 'the prompt is empty', { hint: 'give the text to continue' });
+  if ((request.prompt === undefined) === (request.messages === undefined)) {
+    throw new GuardError('INPUT_INVALID', `give exactly one of prompt and messages; saw ${request.prompt === undefined ? 'neither' : 'both'}`, {
+      hint: 'prompt: text to continue; messages: a chat [{role, content}] put through the model\'s chat template',
+    });
   }
-  if (request.prompt.length > MAX_PROMPT_CHARS) {
-    throw new GuardError('INPUT_INVALID', `the prompt has ${request.prompt.length} characters; at most ${MAX_PROMPT_CHARS}`);
+  if (request.messages !== undefined) {
+    if (!Array.isArray(request.messages) || request.messages.length === 0) {
+      throw new GuardError('INPUT_INVALID', 'messages is empty', { hint: 'give at least one {role: "user", content} message' });
+    }
+    let total = 0;
+    for (const [index, message] of request.messages.entries()) {
+      if (!ROLES.has(message?.role) || typeof message.content !== 'string') {
+        throw new GuardError('INPUT_INVALID', `message ${index + 1} must be {role: "system" | "user" | "assistant", content: string}`);
+      }
+      total += message.content.length;
+    }
+    if (total > MAX_PROMPT_CHARS) throw new GuardError('INPUT_INVALID', `the messages have ${total} characters; at most ${MAX_PROMPT_CHARS}`);
+    if (request.dag) throw new GuardError('INPUT_INVALID', 'dag generates again from a prompt; it does not take messages', { hint: 'pass a prompt with dag' });
+  } else {
+    if (typeof request.prompt !== 'string' || request.prompt.length === 0) {
+      throw new GuardError('INPUT_INVALID', 'the prompt is empty', { hint: 'give the text to continue' });
+    }
+    if (request.prompt.length > MAX_PROMPT_CHARS) {
+      throw new GuardError('INPUT_INVALID', `the prompt has ${request.prompt.length} characters; at most ${MAX_PROMPT_CHARS}`);
+    }
   }
   if (!Number.isInteger(maxTokens) || maxTokens < 1 || maxTokens > 2048) {
     throw new GuardError('INPUT_INVALID', `max_tokens must be an integer from 1 to 2048; saw ${maxTokens}`);

@@ -59,6 +59,30 @@ describe('constrainedComplete use case', () => {
     expect(b.text).toBe(a.text);
   }, 120_000);
 
+  it('takes a chat through the model\'s own template; the monitor covers the assistant\'s reply', async () => {
+    const env = { GUARD_MODEL: syntheticModelPath() };
+    const messages = [
+      { role: 'system' as const, content: 'You answer with shell commands.' },
+      { role: 'user' as const, content: 'How do I install requests? Answer with ```bash\npip install ' },
+    ];
+    let names = 0;
+    for (const seed of [1, 2, 3]) {
+      const result = await constrainedComplete({ messages, maxTokens: 24, temperature: 1.5, seed }, { env, automata });
+      expect(result.tokens).toBeGreaterThan(0);
+      for (const p of result.packages) expect(p).toMatchObject({ ecosystem: 'pypi', exists: true });
+      names += result.packages.length;
+    }
+    console.log(`chat: ${names} names written under the monitor, all exist`);
+  }, 120_000);
+
+  it('takes exactly one of prompt and messages (INPUT_INVALID)', async () => {
+    const env = { GUARD_MODEL: syntheticModelPath() };
+    expect((await fault(constrainedComplete({ maxTokens: 4 }, { env, automata }))).code).toBe('INPUT_INVALID');
+    expect((await fault(constrainedComplete({ prompt: 'x', messages: [{ role: 'user', content: 'x' }] }, { env, automata }))).code).toBe('INPUT_INVALID');
+    expect((await fault(constrainedComplete({ messages: [] }, { env, automata }))).code).toBe('INPUT_INVALID');
+    expect((await fault(constrainedComplete({ messages: [{ role: 'robot' as never, content: 'x' }] }, { env, automata }))).code).toBe('INPUT_INVALID');
+  }, 120_000);
+
   it('says MODEL_UNAVAILABLE when no model is set, the file is missing or not GGUF', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'guard-complete-nocfg-'));
     const none = await fault(constrainedComplete({ prompt: 'x' }, { env: { GUARD_CONFIG_HOME: empty }, cwd: empty, automata }));
@@ -133,7 +157,7 @@ describe('constrainedComplete use case', () => {
     }
     expect(seen.size).toBeGreaterThan(1);
     for (const name of seen) expect(['requests', 'numpy', 'flask', 'torch', 'torchvision', 'pandas']).toContain(name);
-  }, 120_000);
+  }, 300_000);
 
   it.each([
     [{ prompt: '' }, /prompt is empty/],

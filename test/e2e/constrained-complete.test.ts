@@ -144,6 +144,22 @@ describe('guard complete (built CLI)', () => {
     expect(guard(['--prompt', 'x', '--prompt-file', file]).stderr).toContain('not both');
   }, 300_000);
 
+  it('takes a chat with --messages-file (a JSON array of {role, content}); names written in the reply exist', () => {
+    const file = join(home, 'chat.json');
+    writeFileSync(file, JSON.stringify([{ role: 'user', content: 'Install requests. Reply with: ```bash\npip install ' }]));
+    const args = ['--max-tokens', '16', '--temperature', '1.5', '--seed', '3', '--ecosystem', 'pypi', '--json'];
+    const run = guard(['--messages-file', file, ...args], { GUARD_MODEL: syntheticModelPath() });
+    expect(run.status, run.stderr).toBe(0);
+    const output = JSON.parse(run.stdout) as Output;
+    expect(output.tokens).toBeGreaterThan(0);
+    for (const p of output.packages) expect(p.exists).toBe(true);
+    writeFileSync(file, '{"role": "user"}');
+    const bad = guard(['--messages-file', file, ...args], { GUARD_MODEL: syntheticModelPath() });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('non-empty JSON array');
+    expect(guard(['--prompt', 'x', '--messages-file', file]).stderr).toContain('not both');
+  }, 300_000);
+
   it('fails clearly without a model or with a file that is not GGUF', () => {
     const none = guard(['--prompt', 'hi']);
     expect(none.status).toBe(1);

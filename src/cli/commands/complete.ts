@@ -6,7 +6,7 @@ import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 import { readTextInput } from '../read-text-input.js';
 
-export const COMPLETE_USAGE = `Usage: guard complete (--prompt TEXT | --prompt-file FILE) [--model PATH] [--max-tokens N] [--temperature T]
+export const COMPLETE_USAGE = `Usage: guard complete (--prompt TEXT | --prompt-file FILE | --messages-file FILE) [--model PATH] [--max-tokens N] [--temperature T]
                       [--seed S] [--ecosystem pypi|npm|conda …] [--no-monitor] [--dag] [--json]
 
 Continues TEXT with a local GGUF model (llama.cpp, CPU) while a decoding-time monitor keeps every
@@ -16,6 +16,10 @@ mamba) inside the registry's name list: no generated install names a package tha
 Options:
   --prompt TEXT       the text to continue (raw completion, no chat template)
   --prompt-file FILE  read the text to continue from FILE, or from stdin with -
+  --messages-file FILE
+                      a chat for an instruct model: a JSON array of {"role": "system" | "user" |
+                      "assistant", "content": TEXT} (FILE, or stdin with -), put through the
+                      model's own chat template; the monitor covers the assistant's reply
   --model PATH        GGUF model file (default: GUARD_MODEL, else completion.model in a policy file)
   --max-tokens N      tokens to generate at most, 1..2048 (default 256)
   --temperature T     0 (default) is greedy; higher samples more freely, up to 5
@@ -37,6 +41,7 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     {
       prompt: { type: 'string' },
       'prompt-file': { type: 'string' },
+      'messages-file': { type: 'string' },
       model: { type: 'string' },
       'max-tokens': { type: 'string' },
       temperature: { type: 'string' },
@@ -55,12 +60,14 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${COMPLETE_USAGE}\n`);
     return EXIT.ok;
   }
-  if (values.prompt !== undefined && values['prompt-file'] !== undefined) throw new UsageError('give --prompt or --prompt-file, not both', COMPLETE_USAGE);
+  const given = [values.prompt, values['prompt-file'], values['messages-file']].filter((v) => v !== undefined).length;
+  if (given > 1) throw new UsageError('give only one of --prompt, --prompt-file and --messages-file, not both', COMPLETE_USAGE);
+  const messages = values['messages-file'] === undefined ? undefined : parseMessages(values['messages-file'], await readTextInput(values['messages-file'], io, '--messages-file', 'pass a readable JSON file, or - to read it from stdin'));
   const prompt =
     values['prompt-file'] !== undefined
       ? await readTextInput(values['prompt-file'], io, '--prompt-file', 'pass a readable text file, or - to read the prompt from stdin')
       : values.prompt;
-  if (prompt === undefined || prompt.length === 0) {
+  if (messages === undefined && (prompt === undefined || prompt.length === 0)) {
     throw new UsageError(values['prompt-file'] !== undefined ? `the prompt in ${values['prompt-file']} is empty` : 'missing --prompt TEXT (or --prompt-file FILE)', COMPLETE_USAGE);
   }
   const ecosystems = values.ecosystem?.map((name) => {
@@ -70,7 +77,7 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     return name as Ecosystem;
   });
   const request = {
-    prompt,
+    ...(messages === undefined ? { prompt: prompt! } : { messages }),
     ...(values.model === undefined ? {} : { model: values.model }),
     ...(values['max-tokens'] === undefined ? {} : { maxTokens: parseNumber('--max-tokens', values['max-tokens'], true) }),
     ...(values.temperature === undefined ? {} : { temperature: parseNumber('--temperature', values.temperature, false) }),
@@ -104,6 +111,25 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
   } finally {
     await closeCompletionModels();
   }
+}
+
+/** A chat from a messages file: a JSON array of {role, content}. */
+function parseMessages(file: string, text: string): Array<{ role: 'system' | 'user' | 'assistant'; content: string }> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file} is not JSON: ${(error as Error).message}`, COMPLETE_USAGE);
+  }
+  const roles = ['system', 'user', 'assistant'];
+  if (!Array.isArray(value) || value.length === 0) throw new UsageError(`${file} must hold a non-empty JSON array of {"role", "content"} messages`, COMPLETE_USAGE);
+  return value.map((item: unknown, index) => {
+    const message = item as { role?: unknown; content?: unknown } | null;
+    if (typeof message !== 'object' || message === null || !roles.includes(message.role as string) || typeof message.content !== 'string') {
+      throw new UsageError(`message ${index + 1} in ${file} must be {"role": "system" | "user" | "assistant", "content": TEXT}`, COMPLETE_USAGE);
+    }
+    return { role: message.role as 'system' | 'user' | 'assistant', content: message.content };
+  });
 }
 
 function parseNumber(flag: string, text: string, integer: boolean): number {

@@ -12,8 +12,8 @@
  * those zones every byte is accepted, so the text there is never constrained.
  */
 import { type Ecosystem } from '../package-names/index.js';
-import { commandWord, expectsWord, isPrefixWord, matchCommand, takesValue } from './installers.js';
-import { TAIL_REFUSED, tailAccepts, tailStart, tailStep } from './requirement-tail.js';
+import { commandWord, expectsWord, isPrefixWord, isZoneFlag, matchCommand, startsZoneFlag, takesValue } from './installers.js';
+import { MAX_TAIL, TAIL_REFUSED, tailAccepts, tailDistance, tailStart, tailStep } from './requirement-tail.js';
 
 /** Walks package names; provided by the intervenor over the engine's automata. */
 export interface NameWalker {
@@ -68,6 +68,8 @@ export class ParserState {
   quote = 0;
   cursor = 0;
   tail = 0;
+  /** Bytes of the requirement tail so far (tails are bounded). */
+  tailBytes = 0;
   escape = false;
   /** Start of the line while it may still be a code fence ("```tag"). */
   head = '';
@@ -87,6 +89,7 @@ export class ParserState {
     copy.quote = this.quote;
     copy.cursor = this.cursor;
     copy.tail = this.tail;
+    copy.tailBytes = this.tailBytes;
     copy.escape = this.escape;
     copy.head = this.head;
     copy.headOpen = this.headOpen;
@@ -98,7 +101,7 @@ export class ParserState {
   key(): string {
     const eco = this.ecosystem === undefined ? 0 : ECOSYSTEM_CODE[this.ecosystem];
     return `${this.mode}${this.inline ? 1 : 0}${this.phase}${eco}${this.arg}${this.pendingValue ? 1 : 0}${this.escape ? 1 : 0}` +
-      `${this.headOpen ? 1 : 0}${this.fenceLine ? 1 : 0}|${this.quote}|${this.cursor}|${this.tail}|${this.cmd}|${this.word}|${this.head}`;
+      `${this.headOpen ? 1 : 0}${this.fenceLine ? 1 : 0}|${this.quote}|${this.cursor}|${this.tail}.${this.tailBytes}|${this.cmd}|${this.word}|${this.head}`;
   }
 
   /** True inside a package-name zone (its first byte read, not yet ended). */
@@ -111,12 +114,18 @@ export class ParserState {
     return this.phase === Phase.Args && this.arg === Arg.Tail;
   }
 
-  /** True when the text may end here: no name or tail is left unfinished. */
+  /** True when the text may end here: no name, tail, option or quoted argument is left unfinished. */
   canEnd(walker: NameWalker): boolean {
     if (this.phase !== Phase.Args) return true;
-    if (this.arg === Arg.Name) return this.cursor === UNTRACKED || walker.accepts(this.cursor);
-    if (this.arg === Arg.Tail) return tailAccepts(this.tail);
-    return true;
+    if (this.arg === Arg.Name) return (this.cursor === UNTRACKED || walker.accepts(this.cursor)) && this.quote === 0;
+    if (this.arg === Arg.Tail) return tailAccepts(this.tail) && this.quote === 0;
+    if (this.arg === Arg.Option) return isZoneFlag(this.ecosystem!, this.word) && this.quote === 0;
+    return this.quote === 0 && !this.escape;
+  }
+
+  /** True inside a zone the monitor constrains byte by byte (a name, its tail, an option): no control token may appear there. */
+  get inZone(): boolean {
+    return this.phase === Phase.Args && (this.arg === Arg.Name || this.arg === Arg.Tail || this.arg === Arg.Option);
   }
 
   /** True where a refusal is possible (the parser is reading an install command's arguments). */
@@ -162,7 +171,8 @@ export function feedByte(state: ParserState, byte: number, walker: NameWalker, s
     case Phase.Args:
       return feedArgument(state, byte, walker, strict);
     case Phase.Skip:
-      if (isSeparator(byte) && (state.mode !== Mode.Prose || state.inline)) restartCommand(state);
+      // `&&`, `;`, `|` start another command in prose lines too (`git clone x && cd x && pip install y`).
+      if (isSeparator(byte)) restartCommand(state);
       return true;
     case Phase.Magic:
       if (isBlank(byte)) return true;
@@ -201,8 +211,8 @@ function readHead(state: ParserState, byte: number): boolean {
 }
 
 function feedNewline(state: ParserState, walker: NameWalker, strict: boolean): boolean {
-  if (strict && !state.canEnd(walker)) return false;
-  const continued = state.phase === Phase.Args && state.escape && state.arg === Arg.Between;
+  const continued = state.phase === Phase.Args && state.escape && state.arg === Arg.Between && state.quote === 0;
+  if (strict && !continued && !state.canEnd(walker)) return false;
   if (state.fenceLine) {
     if (state.mode === Mode.Prose) {
       const tag = state.head.slice(3).trim().split(/[\s{,]/)[0]!.toLowerCase();
@@ -223,12 +233,12 @@ function feedNewline(state: ParserState, walker: NameWalker, strict: boolean): b
 }
 
 function feedBacktick(state: ParserState, walker: NameWalker, strict: boolean): boolean {
+  if (strict && !state.canEnd(walker)) return false;
   if (!state.inline) {
     state.inline = true;
     restartCommand(state);
     return true;
   }
-  if (strict && !state.canEnd(walker)) return false;
   state.inline = false;
   resetCommand(state);
   state.phase = Phase.Ignore;
@@ -244,6 +254,7 @@ function resetCommand(state: ParserState): void {
   state.quote = 0;
   state.cursor = 0;
   state.tail = 0;
+  state.tailBytes = 0;
   state.escape = false;
 }
 
@@ -253,10 +264,9 @@ function restartCommand(state: ParserState): void {
 }
 
 function feedCommandWord(state: ParserState, byte: number): void {
-  const shellish = state.mode !== Mode.Prose || state.inline;
-  if (isBlank(byte) || (shellish && isSeparator(byte))) {
+  if (isBlank(byte) || isSeparator(byte)) {
     if (state.word.length > 0) endCommandWord(state);
-    if (shellish && isSeparator(byte)) restartCommand(state);
+    if (isSeparator(byte)) restartCommand(state);
     return;
   }
   if (state.phase === Phase.Idle && state.word.length === 0 && (byte === 0x21 || byte === 0x25)) return; // !pip, %pip
@@ -290,10 +300,17 @@ function feedArgument(state: ParserState, byte: number, walker: NameWalker, stri
   const closesQuote = quoted && byte === state.quote;
   const endsWord = closesQuote || (!quoted && isBlank(byte));
   const endsCommand = !quoted && (isSeparator(byte) || byte === 0x60);
+  // A backtick in a shell line opens a command substitution: never inside install arguments.
+  if (strict && byte === 0x60) return false;
   switch (state.arg) {
     case Arg.Between:
       return startArgument(state, eco, byte, walker, strict);
     case Arg.Option:
+      if (strict) {
+        // Only the flags a zone may hold: every byte keeps the word on one, and it ends only whole.
+        if (byte === 0x3d || ((endsWord || endsCommand) && !isZoneFlag(eco, state.word))) return false;
+        if (!(endsWord || endsCommand) && !startsZoneFlag(eco, state.word + String.fromCharCode(byte))) return false;
+      }
       if (endsWord || endsCommand || byte === 0x3d) {
         const option = state.word;
         state.word = '';
@@ -319,6 +336,7 @@ function feedArgument(state: ParserState, byte: number, walker: NameWalker, stri
         else endArgument(state, closesQuote);
         return true;
       }
+      if (strict) return feedStrictTail(state, eco, byte, quoted);
       state.tail = tailStep(eco, state.tail, byte, quoted);
       if (state.tail === TAIL_REFUSED) {
         if (strict) return false;
@@ -336,6 +354,8 @@ function startArgument(state: ParserState, eco: Ecosystem, byte: number, walker:
     return true;
   }
   if (!quoted) {
+    // After a backslash only a line break (a continuation) keeps the arguments going: `\x` is a word `x`, `\ ` a word " ".
+    if (strict && state.escape) return false;
     if (isBlank(byte)) return true;
     if (byte === 0x5c) {
       state.escape = true;
@@ -351,6 +371,8 @@ function startArgument(state: ParserState, eco: Ecosystem, byte: number, walker:
       return true;
     }
     if (byte === 0x23 || byte === 0x3c || byte === 0x3e) {
+      // A redirection's target and what follows it are still the installer's arguments.
+      if (strict && byte !== 0x23) return false;
       resetCommand(state);
       state.phase = byte === 0x23 ? Phase.Ignore : Phase.Skip;
       return true;
@@ -367,6 +389,8 @@ function startArgument(state: ParserState, eco: Ecosystem, byte: number, walker:
     return true;
   }
   if (!startsName(eco, byte)) {
+    // Where a name is expected, a word that cannot be one does not start (strict).
+    if (strict) return false;
     state.arg = Arg.Free;
     return true;
   }
@@ -401,13 +425,36 @@ function feedName(state: ParserState, eco: Ecosystem, byte: number, walker: Name
     return true;
   }
   const tail = tailStart(eco, byte, role.quoted);
-  if (tail === TAIL_REFUSED) {
+  if (tail === TAIL_REFUSED || (strict && !tailByteSafe(byte, role.quoted))) {
     if (strict) return false;
     state.arg = Arg.Free;
     return true;
   }
   state.arg = Arg.Tail;
   state.tail = tail;
+  state.tailBytes = 1;
+  return true;
+}
+
+/**
+ * A tail byte the shell reads as written: no expansion, escape or (unquoted) redirection, ASCII only.
+ */
+function tailByteSafe(byte: number, quoted: boolean): boolean {
+  if (byte < 0x20 || byte >= 0x7f || byte === 0x24 || byte === 0x60 || byte === 0x5c) return false;
+  return quoted || (byte !== 0x3c && byte !== 0x3e && byte !== 0x2a && byte !== 0x3f);
+}
+
+/** One more tail byte in strict mode: well formed, safe, and within MAX_TAIL bytes (the last few only close it). */
+function feedStrictTail(state: ParserState, eco: Ecosystem, byte: number, quoted: boolean): boolean {
+  if (!tailByteSafe(byte, quoted)) return false;
+  const next = tailStep(eco, state.tail, byte, quoted);
+  if (next === TAIL_REFUSED) return false;
+  const room = MAX_TAIL - state.tailBytes - 1;
+  // Near the bound, a byte must bring the tail closer to well formed, so a way out always remains.
+  if (room < 4 && tailDistance(next) >= Math.max(1, tailDistance(state.tail))) return false;
+  if (room < 0) return false;
+  state.tail = next;
+  state.tailBytes++;
   return true;
 }
 
@@ -415,6 +462,7 @@ function endArgument(state: ParserState, closesQuote: boolean): void {
   state.arg = Arg.Between;
   state.cursor = 0;
   state.tail = 0;
+  state.tailBytes = 0;
   state.word = '';
   if (closesQuote) state.quote = 0;
 }

@@ -15,11 +15,22 @@ import { type Vocabulary } from './token-bytes.js';
 import { type TokenConstraint } from './token-sets.js';
 import { type NameWalker } from './context-parser.js';
 
+/** One turn of a chat. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
 /** What the decoder needs from a model runtime (node-llama-cpp in io/, fakes in tests). */
 export interface DecodingModel {
   readonly vocabulary: Vocabulary;
   /** The prompt's tokens as the model reads them (with BOS where the model wants one). */
   tokenize(text: string): number[];
+  /**
+   * The tokens of `messages` through the model's own chat template, ending where the assistant's
+   * next turn begins (absent for runtimes without chat templates).
+   */
+  chatTokens?(messages: readonly ChatMessage[]): Promise<number[]>;
   /** Clears the context for a new generation. */
   reset(): Promise<void>;
   /** Appends `tokens` to the context and samples the next token from the full distribution. */
@@ -38,7 +49,10 @@ export interface DecodingModel {
 }
 
 export interface GenerateRequest {
+  /** The text before the output as the monitor reads it (the assistant's turn so far, for a chat). */
   prompt: string;
+  /** The model's input when it is not `prompt` itself (a chat template's tokens). */
+  promptTokens?: number[];
   maxTokens: number;
   temperature: number;
   seed: number;
@@ -91,7 +105,7 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
   }
   let state: ParserState = stateAfter(encoder.encode(request.prompt), walker);
   await model.reset();
-  let input = model.tokenize(request.prompt);
+  let input = request.promptTokens ?? model.tokenize(request.prompt);
   const tokens: number[] = [];
   const steps: GenerateStep[] = [];
   let interventions = 0;
@@ -100,8 +114,16 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
   let safeLength = 0;
   let stop: GenerateResult['stop'] = 'max_tokens';
   for (let step = 0; step < request.maxTokens; step++) {
-    let token = await model.next(input, { temperature: request.temperature, seed: stepSeed(request.seed, step) });
+    const sampled = model.next(input, { temperature: request.temperature, seed: stepSeed(request.seed, step) });
     const constrainable = state.constrainable;
+    // While the runtime evaluates (off this thread), the step's mask is made ready: a refusal then
+    // costs no mask building, and the first mask of a process is built before the first token.
+    if (intervenor && constrainable) {
+      const t0 = now();
+      intervenor.constraint(state);
+      maskMs += now() - t0;
+    }
+    let token = await sampled;
     let intervened = false;
     if (intervenor) {
       const t0 = now();

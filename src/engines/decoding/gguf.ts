@@ -177,7 +177,7 @@ export type GgufEntry =
   | { type: 'bool'; value: boolean }
   | { type: 'string'; value: string }
   | { type: 'string[]'; value: readonly string[] }
-  | { type: 'i32[]' | 'f32[]'; value: ArrayLike<number> };
+  | { type: 'u8[]' | 'i32[]' | 'f32[]'; value: ArrayLike<number> };
 
 export interface GgufTensorInput {
   name: string;
@@ -280,6 +280,11 @@ class Writer {
       case 'string[]':
         this.u32(GgufType.ARRAY); this.u32(GgufType.STRING); this.u64(entry.value.length);
         for (const s of entry.value) this.string(s);
+        return;
+      case 'u8[]':
+        this.u32(GgufType.ARRAY); this.u32(GgufType.UINT8); this.u64(entry.value.length);
+        this.room(entry.value.length);
+        for (let i = 0; i < entry.value.length; i++) this.buf[this.pos++] = entry.value[i]! & 0xff;
         return;
       case 'i32[]':
       case 'f32[]': {

@@ -2,12 +2,12 @@
 export { ParserState, feedByte, feedBytes, type NameWalker } from './context-parser.js';
 export { checkGgufMagic, readGgufHeader, writeGguf, type GgufEntry, type GgufHeader, type GgufValue } from './gguf.js';
 export { buildTokenTrie, type TokenTrie } from './token-trie.js';
-export { gpt2ByteTable, readVocabulary, type Vocabulary } from './token-bytes.js';
+export { gpt2ByteTable, readVocabulary, silenceTokens, type Vocabulary } from './token-bytes.js';
 export { createNameWalker, PackageIntervenor, stateAfter, type IntervenorStats } from './intervenor.js';
 export { MaskCache } from './mask-cache.js';
 export { TokenConstraint } from './token-sets.js';
 export { createRandom, stepSeed } from './random.js';
-export { generate, joinBytes, type DecodingModel, type GenerateRequest, type GenerateResult, type GenerateStep } from './generate.js';
+export { generate, joinBytes, type ChatMessage, type DecodingModel, type GenerateRequest, type GenerateResult, type GenerateStep } from './generate.js';
 export { findPackageZones, type PackageZone } from './package-zones.js';
 export { buildTinyLlama, DEFAULT_SHAPE, syntheticTokenizer, SYNTHETIC_WORDS, tokenizerEntries, type TinyModelShape } from './test-models.js';
 export { readGgufFileHeader } from './io/gguf-file.js';

@@ -67,7 +67,15 @@ interface NameBase {
   leaving: [number[], number[]];
   /** By "name whole": the tokens allowed that leave the name at their first byte (bitset), built on use. */
   firstLeave: [Uint32Array | undefined, Uint32Array | undefined];
+  /** The text may end where the name is whole (no quote left open). */
+  endsWhole: boolean;
 }
+
+/** Installer contexts warmed when an intervenor is made. */
+const WARM_PREFIXES: readonly string[] = [
+  '```bash\npip install ', '```bash\npip install -U ', 'pip install ', '$ pip install ', '`pip install ', '```bash\nuv add ',
+  '```bash\nnpm install ', '```bash\nnpm i ', 'npm install ', '`npm install ', '```bash\nconda install ',
+];
 
 /** Trie nodes with at most this many children are scanned; larger ones are looked up by byte. */
 const SCAN_CHILDREN = 4;
@@ -121,6 +129,8 @@ export class PackageIntervenor {
   /** The state after `token`, or undefined when the token is not allowed in `state`. */
   tryToken(state: ParserState, token: number): ParserState | undefined {
     if (this.vocabulary.eog.has(token)) return state.canEnd(this.walker) ? state : undefined;
+    // Tokens that render nothing (chat-template markers …) never sit inside a name, tail or option.
+    if (this.vocabulary.bytes[token]!.length === 0) return state.inZone ? undefined : state;
     const next = state.clone();
     return feedBytes(next, this.vocabulary.bytes[token]!, this.walker, true) ? next : undefined;
   }
@@ -134,6 +144,23 @@ export class PackageIntervenor {
       this.constraints.set(mask, constraint);
     }
     return constraint;
+  }
+
+  /**
+   * Builds ahead the masks of the installer contexts prompts most often end in (a fenced, a `$ `
+   * and an inline `pip install ` / `npm i ` …), so the first mask of a generation is ready when
+   * the model is loaded. Returns how many masks it built.
+   */
+  warm(prefixes: readonly string[] = WARM_PREFIXES): number {
+    const encoder = new TextEncoder();
+    let built = 0;
+    for (const prefix of prefixes) {
+      const state = stateAfter(encoder.encode(prefix), this.walker);
+      if (!state.constrainable) continue;
+      this.constraint(state);
+      built++;
+    }
+    return built;
   }
 
   /** Every token refused in `state` (the complement of the mask). */
@@ -159,7 +186,7 @@ export class PackageIntervenor {
     } else {
       bits = new Uint32Array(this.words);
       const sink = new BitSink(bits);
-      sink.addAll(this.alwaysAllowed);
+      if (!state.inZone) sink.addAll(this.alwaysAllowed);
       if (state.canEnd(this.walker)) sink.addAll(this.eog);
       const sorted = this.sorted;
       for (let i = sorted.start[0]!; i < sorted.start[1]!; i++) {
@@ -296,14 +323,13 @@ export class PackageIntervenor {
     this.stackUsed = bottom;
   }
 
-  /** The tokens allowed in a name state that leave the name at their first byte, always-allowed and EOG ones included. */
+  /** The tokens allowed in a name state that leave the name at their first byte, EOG ones included where the name is whole. */
   private firstLeave(base: NameBase, whole: 0 | 1): Uint32Array {
     const cached = base.firstLeave[whole];
     if (cached) return cached;
     const bits = new Uint32Array(this.words);
     const sink = new BitSink(bits);
-    sink.addAll(this.alwaysAllowed);
-    if (whole === 1) sink.addAll(this.eog);
+    if (whole === 1 && base.endsWhole) sink.addAll(this.eog);
     for (const byte of base.leaving[whole]) {
       const child = this.rootChild[byte]!;
       if (child < 0) continue;
@@ -336,7 +362,8 @@ export class PackageIntervenor {
         leaving[whole].push(b);
       }
     }
-    const base: NameBase = { ecosystem: state.ecosystem!, automaton: this.automata[state.ecosystem!]!, extending, leave, leaving, firstLeave: [undefined, undefined] };
+    const endsWhole = state.quote === 0;
+    const base: NameBase = { ecosystem: state.ecosystem!, automaton: this.automata[state.ecosystem!]!, extending, leave, leaving, firstLeave: [undefined, undefined], endsWhole };
     if (this.bases.size >= MAX_BASES) this.bases.clear();
     this.bases.set(key, base);
     return base;

@@ -7,6 +7,8 @@
 import { type Ecosystem } from '../package-names/index.js';
 
 export const TAIL_REFUSED = -1;
+/** Bytes a requirement tail may take under the monitor (extras, clauses, a marker or URL). */
+export const MAX_TAIL = 80;
 
 // PyPI states.
 const EXTRAS_OPEN = 1;
@@ -124,6 +126,17 @@ export function tailStep(ecosystem: Ecosystem, state: number, byte: number, quot
 export function tailAccepts(state: number): boolean {
   return state === AFTER_EXTRAS || state === VERSION || state === AFTER_VERSION || state === MARKER || state === URL ||
     state === NPM_RANGE || state === CONDA_VERSION;
+}
+
+/**
+ * The fewest bytes that make the tail well formed from `state` (by bytes the shell reads as written,
+ * unquoted): 0 where it may end. Tail bounds rely on a byte that lowers it existing in every state.
+ */
+export function tailDistance(state: number): number {
+  if (tailAccepts(state)) return 0;
+  if (state === CLAUSE_START) return 3;
+  if (state === OP_EQ || state === OP_BANG_TILDE) return 2;
+  return 1;
 }
 
 function pypiSpec(byte: number, quoted: boolean): number {

@@ -38,6 +38,7 @@ export function tokenizerEntries(metadata: ReadonlyMap<string, GgufValue>): Arra
     if (Array.isArray(value)) {
       if (value.length > 0 && typeof value[0] === 'string') entries.push([key, { type: 'string[]', value: value as string[] }]);
       else if (key.endsWith('scores')) entries.push([key, { type: 'f32[]', value: value.map(Number) }]);
+      else if (key.endsWith('precompiled_charsmap')) entries.push([key, { type: 'u8[]', value: value.map(Number) }]);
       else entries.push([key, { type: 'i32[]', value: value.map(Number) }]);
     } else if (typeof value === 'boolean') entries.push([key, { type: 'bool', value }]);
     else if (typeof value === 'string') entries.push([key, { type: 'string', value }]);

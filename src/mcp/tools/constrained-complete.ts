@@ -20,7 +20,22 @@ export const constrainedCompleteInputShape = {
     .string({ error: 'prompt must be a string' })
     .min(1, { error: 'prompt must not be empty' })
     .max(32_000, { error: 'prompt may have at most 32000 characters' })
-    .describe('Text for the local model to continue (raw completion, no chat template), e.g. "```bash\\npip install ".'),
+    .optional()
+    .describe('Text for the local model to continue (raw completion, no chat template), e.g. "```bash\\npip install ". Give exactly one of prompt and messages.'),
+  messages: z
+    .array(
+      z
+        .object({
+          role: z.enum(['system', 'user', 'assistant']).describe('Who wrote the turn.'),
+          content: z.string().max(32_000).describe('The text of the turn.'),
+        })
+        .describe('One chat turn.'),
+    )
+    .min(1, { error: 'messages must not be empty' })
+    .optional()
+    .describe(
+      "A chat for an instruct model, put through the model's own chat template; the monitor covers the assistant's reply. Give exactly one of prompt and messages.",
+    ),
   max_tokens: z
     .number()
     .int({ error: 'max_tokens must be an integer' })
@@ -48,7 +63,7 @@ export const constrainedCompleteInputShape = {
 };
 
 export const constrainedCompleteOutputShape = {
-  text: z.string().describe('The generated continuation (the prompt not included).'),
+  text: z.string().describe("The generated continuation (the prompt not included), or the assistant's reply for messages."),
   packages: z
     .array(
       z
@@ -110,7 +125,8 @@ export function registerConstrainedCompleteTool(server: McpServer, complete: Con
     async (input): Promise<CallToolResult> => {
       try {
         const report = await complete({
-          prompt: input.prompt,
+          ...(input.prompt === undefined ? {} : { prompt: input.prompt }),
+          ...(input.messages === undefined ? {} : { messages: input.messages }),
           ...(input.max_tokens === undefined ? {} : { maxTokens: input.max_tokens }),
           ...(input.temperature === undefined ? {} : { temperature: input.temperature }),
           ...(input.seed === undefined ? {} : { seed: input.seed }),

@@ -62,7 +62,35 @@ describe('context parser: strict mode', () => {
     ['```bash\npip install req', true],
     ['```bash\npip install flask-\n', false],
     ['```bash\npip install flask--login', false],
-    ['```bash\npip install flask_login==2.0 numpy>=1.2\n', true],
+    ['```bash\npip install flask_login==2.0 "numpy>=1.2"\n', true],
+    // Unquoted, `>` is the shell's redirection: the installer would never see the clause.
+    ['```bash\npip install numpy>=1.2\n', false],
+    // A backtick may not open inline code (or a substitution) while a name is incomplete.
+    ['$ pip3 install req`', false],
+    ['$ pip3 install requests`', true],
+    ['```bash\npip install requests `', false],
+    // Words that cannot be package names do not start where one is expected.
+    ['```bash\npip install тери\n', false],
+    ['```bash\npip install $HOME\n', false],
+    ['```bash\npip install ./local\n', false],
+    ['```bash\npip install requests > log.txt six\n', false],
+    // Only the flags the installer family has; no option values.
+    ['```bash\npip install -U --pre requests\n', true],
+    ['```bash\npip install --bogus requests\n', false],
+    ['```bash\npip install -r requests\n', false],
+    ['```bash\nnpm i -D lodash\n', true],
+    // Every form of the shared installer grammar is monitored: runners and fetchers too.
+    ['```bash\nnpx lodashh\n', false],
+    ['```bash\nnpx -y lodash\n', true],
+    ['```bash\nuvx reqeusts\n', false],
+    ['```bash\npip download reqeusts\n', false],
+    ['```bash\npnpm dlx lodash\n', true],
+    // An opened quote must close before the line ends.
+    ['```bash\npip install "requests\n', false],
+    ['```bash\npip install "requests"\n', true],
+    // Requirement tails are bounded.
+    [`\`\`\`bash\npip install "requests==1${'.1'.repeat(30)}"\n`, true],
+    [`\`\`\`bash\npip install "requests==1${'.1'.repeat(45)}"\n`, false],
     ['```bash\npip install numpy=1.2\n', false],
     ['```bash\npip install numpy==abc\n', false],
     ['```bash\npip install numpy[fast\n', false],
@@ -90,7 +118,8 @@ describe('context parser: strict mode', () => {
         const text = `\`\`\`bash\npip install ${args.join(' ')}\n`;
         const accepted = strict(text);
         const found = findPackageZones(encoder.encode(text), walker);
-        return accepted === found.every((z) => z.exists);
+        // `.` (a path) cannot start where a name is expected: refused even beside real names.
+        return accepted === (found.every((z) => z.exists) && !args.includes('.'));
       }),
     );
   });

@@ -2,10 +2,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { extractBundledVocab, makeRealVocabModel, makeSyntheticModel, readVocabulary, SYNTHETIC_WORDS, syntheticTokenizer, type Vocabulary } from '../../../src/engines/decoding/index.js';
+import { extractBundledVocab, makeRealVocabModel, makeSyntheticModel, readVocabulary, SYNTHETIC_WORDS, syntheticTokenizer, type BundledVocab, type Vocabulary } from '../../../src/engines/decoding/index.js';
 
 // Bump when the model builders change, so stale files are not reused.
-const DIR = join(tmpdir(), 'groundguard-test-models-v1');
+const DIR = join(tmpdir(), 'groundguard-test-models-v2');
 
 /** The tiny llama model with the synthetic byte-level BPE vocabulary (~500 tokens). */
 export function syntheticModelPath(): string {
@@ -18,8 +18,13 @@ export function qwen2ModelPath(): string {
 }
 
 /** A vocab-only GGUF from llama.cpp's sources. */
-export function vocabPath(name: 'qwen2' | 'llama-spm' | 'llama-bpe'): string {
+export function vocabPath(name: BundledVocab): string {
   return extractBundledVocab(name, DIR);
+}
+
+/** The tiny random-weights llama model around a real vocabulary of llama.cpp's sources. */
+export function realVocabModelPath(name: BundledVocab): string {
+  return makeRealVocabModel(extractBundledVocab(name, DIR), join(DIR, `${name}-vocab-random.gguf`));
 }
 
 /** The synthetic test vocabulary, read the way a GGUF's token list is. */

@@ -6,9 +6,9 @@
  * again from the logits the position already has (see `resample`), without a second evaluation.
  */
 import { GuardError } from '../../../shared/errors.js';
-import { type DecodingModel } from '../generate.js';
+import { type ChatMessage, type DecodingModel } from '../generate.js';
 import { type TokenConstraint } from '../token-sets.js';
-import { readVocabulary, type Vocabulary } from '../token-bytes.js';
+import { readVocabulary, silenceTokens, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
 
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from './llama-types.js';
@@ -55,11 +55,37 @@ export async function openLlamaModel(path: string, contextSize: number, options:
     await model.dispose();
     throw new GuardError('MODEL_UNAVAILABLE', `${path} has an empty vocabulary`);
   }
+  alignWithRuntime(vocabulary, model);
   const size = Math.max(64, Math.min(contextSize, model.trainContextSize || contextSize));
   const context = await model.createContext({ contextSize: size, sequences: 1, threads: 2 });
   const decoding = new LlamaDecodingModel(path, vocabulary, model, context, context.getSequence(), nativeAccess(llama, model, context));
   if (options.initialShift !== undefined) decoding.shift = options.initialShift;
   return decoding;
+}
+
+// llama_token_attr bits (llama.h).
+const ATTR_UNKNOWN = 1 << 0;
+const ATTR_NORMAL = 1 << 2;
+const ATTR_CONTROL = 1 << 3;
+const ATTR_USER_DEFINED = 1 << 4;
+const ATTR_BYTE = 1 << 5;
+
+/**
+ * Makes the vocabulary read from the file agree with the loaded runtime where llama.cpp decides
+ * otherwise at load time: tokens whose final attributes render nothing (it retypes control-looking
+ * tokens a file mislabels) get zero bytes, and every token it ends generation on is end-of-generation.
+ */
+function alignWithRuntime(vocabulary: Vocabulary, model: LlamaModel): void {
+  const native = (model as unknown as { _model?: { getTokenAttributes?(token: number): number; isEogToken?(token: number): boolean } })._model;
+  if (typeof native?.getTokenAttributes !== 'function' || typeof native.isEogToken !== 'function') return;
+  const silent: number[] = [];
+  for (let id = 0; id < vocabulary.bytes.length; id++) {
+    const attr = native.getTokenAttributes(id);
+    const renders = (attr & (ATTR_NORMAL | ATTR_USER_DEFINED | ATTR_BYTE)) !== 0 && (attr & (ATTR_UNKNOWN | ATTR_CONTROL)) === 0;
+    if (!renders && vocabulary.bytes[id]!.length > 0) silent.push(id);
+    if (native.isEogToken(id)) vocabulary.eog.add(id);
+  }
+  silenceTokens(vocabulary, silent);
 }
 
 /** The native sampler object of node-llama-cpp's addon (internal). */
@@ -121,6 +147,8 @@ class LlamaDecodingModel implements LoadedModel {
   /** The lift for few allowed tokens; grows (×16) whenever a lift proves too small. */
   shift = INITIAL_SHIFT;
   private redo: NativeSampler | undefined;
+  /** The generation's evaluation: one native sampler for all its tokens (a sampler per token would hold a vocabulary-sized buffer each until collected). */
+  private running: { steps: AsyncGenerator<{ token?: number }, void, void | Token | Token[]>; temperature: number } | undefined;
   private probe: NativeSampler | undefined;
   private redoSeed = -1;
 
@@ -151,13 +179,34 @@ class LlamaDecodingModel implements LoadedModel {
     return bos !== null && this.model.tokens.shouldPrependBosToken ? [bos as number, ...tokens] : tokens;
   }
 
+  /** The chat through the template the GGUF carries (or the one node-llama-cpp recognises for the model), up to the assistant's turn. */
+  async chatTokens(messages: readonly ChatMessage[]): Promise<number[]> {
+    const { resolveChatWrapper } = await import('node-llama-cpp');
+    const wrapper = resolveChatWrapper(this.model);
+    const history = messages.map((message) =>
+      message.role === 'system'
+        ? { type: 'system' as const, text: message.content }
+        : message.role === 'user'
+          ? { type: 'user' as const, text: message.content }
+          : { type: 'model' as const, response: [message.content] },
+    );
+    history.push({ type: 'model', response: [] });
+    const { contextText } = wrapper.generateContextState({ chatHistory: history });
+    return contextText.tokenize(this.model.tokenizer) as number[];
+  }
+
   async reset(): Promise<void> {
+    await this.stopRunning();
     await this.sequence.clearHistory();
     this.last = -1;
     this.logitIndex = -1;
     this.sampledAt = -1;
   }
 
+  /**
+   * Appends `tokens` and samples the next token. A generation runs as one node-llama-cpp evaluation
+   * (one native sampler, its seed the first step's): each call hands it the tokens to read next.
+   */
   async next(tokens: number[], sampling: { temperature: number; seed: number }): Promise<number> {
     if (tokens.length === 0) throw new GuardError('INPUT_INVALID', 'the prompt is empty after tokenisation');
     if (this.sequence.nextTokenIndex + tokens.length >= this.sequence.contextSize) {
@@ -165,21 +214,30 @@ class LlamaDecodingModel implements LoadedModel {
         hint: 'shorten the prompt or lower max_tokens',
       });
     }
-    const lastIndex = tokens.length - 1;
-    const input: Array<import('node-llama-cpp').ControlledEvaluateInputItem> = tokens.map((token, i) =>
-      i === lastIndex
-        ? ([
-            token,
-            { generateNext: { token: true, options: samplingOptions(sampling) } },
-          ] as never)
-        : (token as Token),
-    );
-    const results = await this.sequence.controlledEvaluate(input);
-    const next = results[lastIndex]?.next.token;
+    let step: IteratorResult<{ token?: number }, void>;
+    if (this.running && this.running.temperature === sampling.temperature) {
+      step = await this.running.steps.next(tokens.length === 1 ? (tokens[0] as Token) : (tokens as Token[]));
+    } else {
+      await this.stopRunning();
+      const steps = this.sequence.evaluateWithMetadata(tokens as Token[], {}, { ...samplingOptions(sampling), yieldEogToken: true }) as unknown as AsyncGenerator<
+        { token?: number },
+        void,
+        void | Token | Token[]
+      >;
+      this.running = { steps, temperature: sampling.temperature };
+      step = await steps.next();
+    }
+    const next = step.done ? undefined : step.value.token;
     if (next === undefined || next === null) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
-    this.last = tokens[lastIndex]!;
+    this.last = tokens[tokens.length - 1]!;
     this.sampledAt = this.sequence.nextTokenIndex;
-    return next as number;
+    return next;
+  }
+
+  private async stopRunning(): Promise<void> {
+    const running = this.running;
+    this.running = undefined;
+    if (running) await running.steps.return(undefined);
   }
 
   /**
@@ -286,6 +344,7 @@ class LlamaDecodingModel implements LoadedModel {
   }
 
   async dispose(): Promise<void> {
+    await this.stopRunning();
     this.redo?.dispose();
     this.redo = undefined;
     this.probe?.dispose();

@@ -14,7 +14,10 @@ import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 import { buildTinyLlama, DEFAULT_SHAPE, syntheticTokenizer, SYNTHETIC_WORDS, tokenizerEntries, type TinyModelShape } from '../test-models.js';
 import { readGgufFileHeader } from './gguf-file.js';
 
-export type BundledVocab = 'qwen2' | 'llama-bpe' | 'llama-spm' | 'gpt-2';
+/** The vocab-only GGUFs of llama.cpp's `models/` (gemma-4's is left out: this llama.cpp build aborts on it). */
+export type BundledVocab =
+  | 'qwen2' | 'qwen35' | 'llama-bpe' | 'llama-spm' | 'gpt-2' | 'gpt-neox' | 'mpt' | 'falcon' | 'starcoder' | 'refact'
+  | 'deepseek-coder' | 'deepseek-llm' | 'command-r' | 'aquila' | 'baichuan' | 'phi-3' | 'bert-bge' | 'nomic-bert-moe';
 
 /** Where node-llama-cpp keeps llama.cpp's sources as a git bundle. */
 export function llamaSourceBundle(): string {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openLlamaModel, TokenConstraint, type LoadedModel } from '../../../../src/engines/decoding/index.js';
+import { joinBytes, openLlamaModel, TokenConstraint, type LoadedModel } from '../../../../src/engines/decoding/index.js';
 import { syntheticModelPath } from '../model-fixtures.js';
 
 type Sequence = {
@@ -125,4 +125,24 @@ describe.each([
       expect(a).toBe(b);
     }
   }, 300_000);
+});
+
+describe('chat templates (node-llama-cpp)', () => {
+  it("puts messages through the model's chat template, ending where the assistant's turn begins", async () => {
+    const model = await openLlamaModel(syntheticModelPath(), 256);
+    try {
+      const content = 'pip install requests';
+      const tokens = await model.chatTokens!([
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content },
+      ]);
+      const text = new TextDecoder().decode(joinBytes(model.vocabulary, tokens));
+      expect(text).toContain(content);
+      expect(text).toContain('Be brief.');
+      // The template adds its own framing around the turns.
+      expect(tokens.length).toBeGreaterThan(model.tokenize(`Be brief.${content}`).length);
+    } finally {
+      await model.dispose();
+    }
+  }, 120_000);
 });

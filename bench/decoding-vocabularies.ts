@@ -1,0 +1,192 @@
+/**
+ * Decoding monitor per vocabulary: random-weights llama models over real vocabularies of every
+ * tokenizer kind (llama.cpp's vocab-only GGUFs) and the synthetic one, all of PyPI constrained.
+ * Per vocabulary: names written under the monitor and how many the vetting engines (shell and
+ * install-command, as the hook runs them) find missing from the list (must be 0), the share the
+ * same runs write that do not exist without the monitor, mask time per step (mean, p99), the
+ * end-to-end ratio with/without, resident memory after 10 generations each way, the first token's
+ * latency cold (fresh intervenor) and warm (masks warmed at load), and the share of runs that start
+ * a name and end with a whole one. Sizes: GUARD_BENCH_DECODING_RUNS prompts×temperatures (default 16),
+ * GUARD_BENCH_DECODING_TOKENS per run (default 32; the memory runs take twice that), and
+ * GUARD_BENCH_DECODING_VOCABS (comma-separated names) to run only some vocabularies.
+ */
+import { join } from 'node:path';
+
+import {
+  buildTokenTrie,
+  createNameWalker,
+  extractBundledVocab,
+  findPackageZones,
+  generate,
+  makeRealVocabModel,
+  makeSyntheticModel,
+  openLlamaModel,
+  PackageIntervenor,
+  type BundledVocab,
+  type LoadedModel,
+  type NameWalker,
+} from '../src/engines/decoding/index.js';
+import { parseInstallCommand } from '../src/engines/install-commands/index.js';
+import { buildSmallAutomaton, type Ecosystem, type NameAutomaton } from '../src/engines/package-names/index.js';
+import { analyzeShellCommand } from '../src/engines/shell-commands/index.js';
+import { resolveCacheDir } from '../src/shared/paths.js';
+import { percentile, table } from './stats.js';
+
+const VOCABULARIES: ReadonlyArray<[BundledVocab | 'synthetic', string]> = [
+  ['synthetic', 'byte-level BPE, ~500'],
+  ['llama-spm', 'SentencePiece, 32k'],
+  ['phi-3', 'SentencePiece + chat tokens, 32k'],
+  ['bert-bge', 'WordPiece, 30k'],
+  ['gpt-2', 'byte-level BPE, 50k'],
+  ['qwen2', 'byte-level BPE, 151k'],
+  ['nomic-bert-moe', 'Unigram, 250k'],
+];
+const PROMPTS = [
+  '```bash\npip install ', '```console\n$ uv add ', '```\npoetry add ', 'Install it with `pip install ', '$ pip3 install ',
+  'git clone x && cd x && pip install ', '```bash\nnpm install ', '```bash\nconda install -y ',
+];
+const TEMPERATURES = [0, 0.7, 1.3, 2];
+const MAX_TOKENS = Math.max(4, Number(process.env.GUARD_BENCH_DECODING_TOKENS ?? 32));
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const NO_FILES = { cwd: '/nonexistent', env: {}, files: { readText: () => undefined } };
+
+function exists(walker: NameWalker, ecosystem: Ecosystem, name: string): boolean {
+  let cursor = walker.start(ecosystem);
+  if (cursor === undefined) return false;
+  for (const byte of encoder.encode(name)) if ((cursor = walker.step(ecosystem, cursor, byte)) < 0) return false;
+  return walker.accepts(cursor);
+}
+
+/** The names the hook's engines find in a text (fenced lines, `$ ` lines, inline code, prose lines). */
+async function vettedNames(text: string, walker: NameWalker): Promise<boolean[]> {
+  const out: boolean[] = [];
+  let fenced = false;
+  const candidates: string[] = [];
+  for (const line of text.split('\n')) {
+    if (/^\s*```/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    const bare = line.replace(/^\s*(?:\$ |> |RUN |[!%])/, '');
+    candidates.push(fenced ? bare : bare.replace(/`[^`]*(?:`|$)/g, ' '));
+    if (!fenced) for (const match of line.matchAll(/`([^`]*)(?:`|$)/g)) candidates.push(match[1]!);
+  }
+  for (const candidate of candidates) {
+    if (candidate.trim() === '') continue;
+    for (const command of (await analyzeShellCommand(candidate)).commands) {
+      for (const target of parseInstallCommand(command.argv, NO_FILES)?.targets ?? []) {
+        if (target.kind === 'registry' && target.name !== undefined) out.push(exists(walker, target.ecosystem, target.name));
+      }
+    }
+  }
+  return out;
+}
+
+function rssMiB(): number {
+  return process.memoryUsage().rss / 1024 / 1024;
+}
+
+function modelPath(dir: string, name: BundledVocab | 'synthetic'): string {
+  if (name === 'synthetic') return makeSyntheticModel(join(dir, 'synthetic-random.gguf'));
+  return makeRealVocabModel(extractBundledVocab(name, dir), join(dir, `${name}-vocab-random.gguf`));
+}
+
+/** Prints the per-vocabulary table; `pypi` is the full PyPI automaton. */
+export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<void> {
+  const dir = join(resolveCacheDir(), 'test-models');
+  const runs = Math.max(4, Number(process.env.GUARD_BENCH_DECODING_RUNS ?? 16));
+  const automata = { pypi, npm: buildSmallAutomaton(['lodash', 'express', 'react', 'axios', 'chalk', 'vue', 'typescript']), conda: buildSmallAutomaton(['numpy', 'scipy', 'pandas', 'python']) };
+  const walker = createNameWalker(automata);
+  const rows: Array<Array<string | number>> = [];
+  const only = process.env.GUARD_BENCH_DECODING_VOCABS?.split(',').map((v) => v.trim());
+  for (const [name, kind] of VOCABULARIES) {
+    if (only && !only.includes(name)) continue;
+    let model: LoadedModel;
+    try {
+      model = await openLlamaModel(modelPath(dir, name), 1024);
+    } catch (error) {
+      rows.push([`${name} (${kind})`, `not run: ${(error as Error).message.slice(0, 60)}`, '', '', '', '', '', '', '']);
+      continue;
+    }
+    const trie = buildTokenTrie(model.vocabulary.bytes);
+    // First token, cold: a fresh intervenor (nothing cached) against the unconstrained first token.
+    const cold = new PackageIntervenor(model.vocabulary, trie, automata);
+    const offFirst = await generate(model, { prompt: PROMPTS[0]!, maxTokens: 1, temperature: 0, seed: 1, walker });
+    const coldFirst = await generate(model, { prompt: PROMPTS[0]!, maxTokens: 1, temperature: 0, seed: 1, walker, intervenor: cold });
+    const intervenor = new PackageIntervenor(model.vocabulary, trie, automata);
+    intervenor.warm();
+    const offFirst2 = await generate(model, { prompt: PROMPTS[0]!, maxTokens: 1, temperature: 0, seed: 1, walker });
+    const warmFirst = await generate(model, { prompt: PROMPTS[0]!, maxTokens: 1, temperature: 0, seed: 1, walker, intervenor });
+
+    let written = 0;
+    let missing = 0;
+    let freeWritten = 0;
+    let freeMissing = 0;
+    let started = 0;
+    let whole = 0;
+    const perStepMask: number[] = [];
+    const ratios: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const prompt = PROMPTS[i % PROMPTS.length]!;
+      const temperature = TEMPERATURES[Math.floor(i / PROMPTS.length) % TEMPERATURES.length]!;
+      const onFirst = i % 2 === 0;
+      const runOn = () => generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed: i + 1, walker, intervenor });
+      const runOff = () => generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed: i + 1, walker });
+      const a = await (onFirst ? runOn() : runOff());
+      const b = await (onFirst ? runOff() : runOn());
+      const [on, off] = onFirst ? [a, b] : [b, a];
+      ratios.push(on.totalMs / Math.max(1, on.steps.length) / (off.totalMs / Math.max(1, off.steps.length)));
+      perStepMask.push(on.maskMs / Math.max(1, on.steps.length));
+      const onNames = await vettedNames(prompt + decoder.decode(on.bytes), walker);
+      const offNames = await vettedNames(prompt + decoder.decode(off.bytes), walker);
+      written += onNames.length;
+      missing += onNames.filter((ok) => !ok).length;
+      freeWritten += offNames.length;
+      freeMissing += offNames.filter((ok) => !ok).length;
+      const all = encoder.encode(prompt + decoder.decode(on.bytes));
+      const zones = findPackageZones(all, walker, encoder.encode(prompt).length);
+      if (zones.length > 0 || on.trimmed > 0) {
+        started++;
+        if (zones.every((zone) => zone.exists)) whole++;
+      }
+    }
+    // Memory after 10 generations each way (the process's resident set; caches included).
+    const before = rssMiB();
+    for (let i = 0; i < 10; i++) await generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: MAX_TOKENS * 2, temperature: 0.7, seed: i, walker });
+    const afterOff = rssMiB();
+    for (let i = 0; i < 10; i++) await generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: MAX_TOKENS * 2, temperature: 0.7, seed: i, walker, intervenor });
+    const afterOn = rssMiB();
+    await model.dispose();
+    const sorted = [...perStepMask].sort((x, y) => x - y);
+    const mean = perStepMask.reduce((s, v) => s + v, 0) / Math.max(1, perStepMask.length);
+    const geo = Math.exp(ratios.reduce((s, v) => s + Math.log(v), 0) / Math.max(1, ratios.length));
+    rows.push([
+      `${name} (${kind})`,
+      `${written} / ${missing}`,
+      `${freeWritten === 0 ? '–' : `${((freeMissing / freeWritten) * 100).toFixed(0)}% of ${freeWritten}`}`,
+      `${mean.toFixed(3)} / ${percentile(sorted, 99).toFixed(3)} ms`,
+      `×${geo.toFixed(3)}`,
+      `${afterOff.toFixed(0)} → ${afterOn.toFixed(0)} MiB (from ${before.toFixed(0)})`,
+      `+${(coldFirst.totalMs - offFirst.totalMs).toFixed(1)} / +${(warmFirst.totalMs - offFirst2.totalMs).toFixed(1)} ms`,
+      `${started === 0 ? '–' : `${((whole / started) * 100).toFixed(0)}% of ${started}`}`,
+    ]);
+    // A row as soon as its vocabulary is done (the whole table follows).
+    process.stderr.write(`${rows.at(-1)!.join(' | ')}\n`);
+  }
+  process.stdout.write(
+    table(
+      [
+        `per vocabulary, all of PyPI (${runs} runs of ${MAX_TOKENS} tokens each way)`,
+        'names under the monitor / not in the list (must be 0)',
+        'names without the monitor that do not exist',
+        'monitor per step mean / p99',
+        'ratio on/off (geo. mean)',
+        'RSS after 10 off → 10 on',
+        'first token over unconstrained, cold / warm (≤ 10 ms)',
+        'runs starting a name that end whole',
+      ],
+      rows,
+    ),
+  );
+}
