@@ -10,6 +10,7 @@
  *
  *   npx tsx scripts/collect-install-corpus.ts [transcribed-dir] [transcribed-deps-dir]
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
@@ -124,7 +125,10 @@ for (const root of npmRoots) {
 }
 
 // 2. Python distributions: the README in METADATA's long description.
-const sitePackages = ['/root/.pyenv/versions', '/usr/lib/python3/dist-packages'].filter(existsSync);
+// Where this machine's python3 keeps its distributions (asked, not assumed).
+const sitePackages = JSON.parse(
+  execFileSync('python3', ['-c', 'import json, site, sysconfig; print(json.dumps(site.getsitepackages() + [sysconfig.get_paths()["purelib"]]))'], { encoding: 'utf8' }),
+).filter((dir: string, i: number, all: string[]) => existsSync(dir) && all.indexOf(dir) === i) as string[];
 for (const root of sitePackages) {
   for (const metadata of walk(root, (p) => basename(p) === 'METADATA' && p.includes('.dist-info'), 6)) {
     const text = readFileSync(metadata, 'utf8');
