@@ -14,19 +14,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { type CorpusRecord } from '../bench/install-guard-real-world.js';
 
-interface CorpusRecord {
-  id: string;
-  kind: 'command' | 'file';
-  repo: string;
-  path: string;
-  line: number;
-  command?: string;
-  file?: { name: string; content: string };
-  split: 'tune' | 'heldout';
-  expect: 'allow' | 'block';
-  note?: string;
-}
 
 const OUT = join('bench', 'data', 'install-guard', 'real-world.jsonl');
 // A command line starts with a program or shell syntax, not with prose.
