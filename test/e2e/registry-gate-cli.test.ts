@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeGuardHome, type GuardHome } from '../fixtures/guard-home.js';
 import { startPackageUpstream, type PackageUpstream } from '../fixtures/package-upstream.js';
-import { runClient } from '../fixtures/run-client.js';
+import { isolatedNpmEnv, runClient } from '../fixtures/run-client.js';
 
 const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
 let home: GuardHome;
@@ -30,18 +30,7 @@ afterAll(async () => {
 
 function environment(): NodeJS.ProcessEnv {
   const dir = mkdtempSync(join(tmpdir(), 'gg-run-'));
-  return {
-    PATH: process.env.PATH,
-    HOME: dir,
-    ...home.env,
-    npm_config_cache: join(dir, '.npm-cache'),
-    npm_config_userconfig: join(dir, '.npmrc'),
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-    npm_config_fetch_retries: '0',
-    NO_COLOR: '1',
-  };
+  return { ...isolatedNpmEnv(dir), ...home.env, NO_COLOR: '1' };
 }
 
 describe('guard gate env', () => {

@@ -13,7 +13,7 @@ import { startRegistryGate } from '../../src/app/registry-gate.js';
 import { type RunningGate } from '../../src/engines/registry-gate/index.js';
 import { makeGuardHome, type GuardHome } from '../fixtures/guard-home.js';
 import { startPackageUpstream, type PackageUpstream } from '../fixtures/package-upstream.js';
-import { runClient } from '../fixtures/run-client.js';
+import { isolatedNpmEnv, runClient } from '../fixtures/run-client.js';
 
 const POLICY = `version: 1
 packages:
@@ -60,18 +60,7 @@ afterAll(async () => {
 async function npmInstall(specs: string[], registry = gate.npmRegistry) {
   const dir = mkdtempSync(join(tmpdir(), 'gg-npm-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'probe', version: '1.0.0', private: true }));
-  const env = {
-    PATH: process.env.PATH,
-    HOME: dir,
-    npm_config_registry: registry,
-    npm_config_cache: join(dir, '.npm-cache'),
-    npm_config_userconfig: join(dir, '.npmrc'),
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-    npm_config_fetch_retries: '0',
-    npm_config_fetch_timeout: '20000',
-  };
+  const env = { ...isolatedNpmEnv(dir), npm_config_registry: registry, npm_config_fetch_timeout: '20000' };
   const run = await runClient('npm', ['install', '--no-package-lock', ...specs], { cwd: dir, env });
   return { ...run, dir, version: (name: string): string | undefined => {
     try {
