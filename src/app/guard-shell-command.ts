@@ -40,18 +40,28 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
   if (analysis.commands.length === 0 && analysis.unverifiable.length === 0) {
     return { verdict: 'allow', reasons: [], suggestions: [], report: '', commands: [], unverifiable: [] };
   }
-  const [{ parseInstallCommand }, { decideUnverifiable }, { policyInForce }, { createFsFileReader }, { combineVerdicts }, { vetInstallRequest }] = await Promise.all([
+  const [
+    { parseInstallCommand },
+    { decideUnverifiable },
+    { policyInForce },
+    { createFsFileReader },
+    { combineVerdicts },
+    { vetInstallRequest },
+    { addEnvironmentIndexes },
+    { commandCwd, recordingReader, writtenBeforeRead },
+    { readProjectManifests },
+  ] = await Promise.all([
     import('../engines/install-commands/index.js'),
     import('../engines/policy/index.js'),
     import('../config/policy-in-force.js'),
     import('./fs-file-reader.js'),
     import('./guard-verdict.js'),
     import('./vet-install.js'),
+    import('./index-environment.js'),
+    import('./same-command-effects.js'),
+    import('./project-manifests.js'),
   ]);
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
-  const { addEnvironmentIndexes } = await import('./index-environment.js');
-  const { commandCwd, recordingReader, writtenBeforeRead } = await import('./same-command-effects.js');
-  const { readProjectManifests } = await import('./project-manifests.js');
   const commands: ShellVerdict['commands'] = [];
   const foundUnverifiable = [...analysis.unverifiable];
   for (const found of analysis.commands) {
