@@ -1,8 +1,7 @@
 /** Use case: check package specs of one ecosystem against its authoritative name list. */
-import { checkName, type CheckOptions, type Ecosystem, type NameCheck } from '../engines/package-names/index.js';
+import { checkName, readDeltaNames, type CheckOptions, type Ecosystem, type NameCheck } from '../engines/package-names/index.js';
 import { worstVerdict, type Verdict } from '../shared/verdict.js';
 import { openNameLists, type NameListDeps } from './name-lists.js';
-import { readDeltaNames } from '../engines/package-names/index.js';
 import { resolveCacheDir } from '../shared/paths.js';
 
 export interface CheckReport {
