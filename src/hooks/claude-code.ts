@@ -13,7 +13,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { checkFields, type FieldShape } from './event-fields.js';
-import { protectedCommand, protectedEdit } from './self-protection.js';
+import { protectedCommand, protectedEdit, selfProtectionBlock } from './self-protection.js';
 import { ALLOW, decideFileEdit, decideShellCommand, failDecision, type HookAnswer, type HookDecision, type HookDeps } from './hook-decision.js';
 
 interface ClaudeCodeEvent {
@@ -81,7 +81,7 @@ async function decideTool(tool: string | undefined, input: Record<string, unknow
     const problem = checkFields(input, BASH_INPUT);
     if (problem !== undefined) return failDecision(`the Bash tool input has no command: ${problem}`, cwd, deps);
     const refused = protectedCommand(input.command as string, cwd, deps.env);
-    if (refused !== undefined) return { verdict: 'block', reason: `groundguard protects itself: ${refused}` };
+    if (refused !== undefined) return selfProtectionBlock(refused);
     return decideShellCommand(input.command as string, cwd, deps);
   }
   if (tool === undefined || !EDIT_TOOLS.has(tool)) return ALLOW;
@@ -89,7 +89,7 @@ async function decideTool(tool: string | undefined, input: Record<string, unknow
   const path = typeof field === 'string' && field.length > 0 ? absolute(field, cwd) : undefined;
   if (path === undefined) return failDecision(`the ${tool} tool input has no ${tool === 'NotebookEdit' ? 'notebook_path' : 'file_path'}`, cwd, deps);
   const refused = protectedEdit(path, cwd, deps.env);
-  if (refused !== undefined) return { verdict: 'block', reason: `groundguard protects itself: ${refused}` };
+  if (refused !== undefined) return selfProtectionBlock(refused);
   const [{ dependencyFileKind }, { isInstallSource }] = await Promise.all([import('../engines/install-commands/index.js'), import('../app/edited-install-sources.js')]);
   if (dependencyFileKind(path) === undefined && !isInstallSource(path)) return ALLOW;
   const { contentAfterTool } = await import('./edit-tool-inputs.js');

@@ -13,7 +13,7 @@
  */
 import { resolve } from 'node:path';
 import { checkFields, type FieldShape } from './event-fields.js';
-import { protectedCommand } from './self-protection.js';
+import { protectedCommand, selfProtectionBlock } from './self-protection.js';
 import { ALLOW, decideShellCommand, failDecision, type HookAnswer, type HookDecision, type HookDeps } from './hook-decision.js';
 import { answerFor, type ProtocolOptions } from './warn-answer.js';
 
@@ -49,7 +49,7 @@ export async function answerCursorEvent(input: string, deps: HookDeps, options: 
     if (base) cwd = resolve(deps.cwd, base);
     if (event.command === undefined) return render(await failDecision('the beforeShellExecution event has no command', cwd, deps), options);
     const refused = protectedCommand(event.command, cwd, deps.env);
-    if (refused !== undefined) return render({ verdict: 'block', reason: `groundguard protects itself: ${refused}` }, options);
+    if (refused !== undefined) return render(selfProtectionBlock(refused), options);
     return render(await decideShellCommand(event.command, cwd, deps), options);
   } catch (error) {
     return render(await failDecision(error, cwd, deps), options);

@@ -9,10 +9,13 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { userPolicyPath } from '../config/policy-files.js';
 import { type Env, resolveCacheDir, resolveDataDir } from '../shared/paths.js';
+import { type HookDecision } from './hook-decision.js';
 
 // The files where `guard init` writes each agent's hook entries (and the MCP server).
-const SETTINGS =
-  /(?:^|[/\\])(?:\.claude[/\\]settings(?:\.local)?\.json|\.cursor[/\\]hooks\.json|\.codex[/\\](?:config\.toml|hooks\.json)|\.gemini[/\\]settings\.json|\.windsurf[/\\]hooks\.json|\.clinerules[/\\]hooks[/\\][^/\\]+|\.github[/\\]hooks[/\\][^/\\]+\.json)$/;
+const SETTINGS_FILES =
+  String.raw`(?:\.claude[/\\]settings(?:\.local)?\.json|\.cursor[/\\]hooks\.json|\.codex[/\\](?:config\.toml|hooks\.json)|\.gemini[/\\]settings\.json|\.windsurf[/\\]hooks\.json|\.clinerules[/\\]hooks[/\\][^/\\\s]+|\.github[/\\]hooks[/\\][^/\\\s]+\.json)`;
+const SETTINGS = new RegExp(String.raw`(?:^|[/\\])${SETTINGS_FILES}$`);
+const SETTINGS_MENTION = new RegExp(SETTINGS_FILES);
 const GUARD_COMMANDS = /(?:^|[\s;&|(`'"]|\/)(?:guard|groundguard)(?:\.js)?\s+(?:[^;&|\n]*\s)?(allowlist\s+(?:import|reset)|shims\s+uninstall|init)\b/;
 // Words that show a command only reads (a protected path it names is not changed).
 const READ_ONLY = /^\s*(?:cat|ls|head|tail|less|more|grep|rg|stat|file|wc|diff|jq|test|\[)\s[^;&|<>]*$/;
@@ -50,7 +53,12 @@ export function protectedCommand(command: string, cwd: string, env: Env): string
   const mentioned = names.find((path) => command.includes(path));
   if (mentioned !== undefined) return `the command touches ${mentioned}, which holds groundguard's own state`;
   if (/(?:^|[\s'"=/])\.guard(?:\/|\b)/.test(command)) return 'the command touches .guard/, groundguard\'s project configuration';
-  if (/\.claude\/settings(?:\.local)?\.json|\.cursor\/hooks\.json/.test(command)) return 'the command touches the agent\'s hook settings, which run groundguard';
+  if (SETTINGS_MENTION.test(command)) return 'the command touches the agent\'s hook settings, which run groundguard';
   return undefined;
 }
 
+
+/** The hook's decision when `why` (from protectedEdit or protectedCommand) refuses the call. */
+export function selfProtectionBlock(why: string): HookDecision {
+  return { verdict: 'block', reason: `groundguard protects itself: ${why}` };
+}
