@@ -66,7 +66,7 @@ export async function judgeGateProject(ecosystem: GateEcosystem, name: string, f
   if (decision.verdict === 'warn') notes.push(firstMessage(decision.reasons, label));
   if (facts.deprecated) notes.push(`${label} is deprecated${facts.deprecated.replacement ? `; use "${facts.deprecated.replacement}" instead` : ''}: ${facts.deprecated.message}`);
   if (!facts.timesKnown) notes.push(`${deps.upstream(ecosystem)} gives no release times for ${label}: the minimum release age could not be applied`);
-  if (fresh) notes.push(`${label} is newer than the snapshot (${check.snapshot.date}); first published ${formatAge(now.getTime() - facts.firstRelease!)} ago: allowed and remembered`);
+  if (fresh) notes.push(`${label} is newer than the snapshot (${check.snapshot.date}); first published ${facts.firstReleaseBound ? 'at least ' : ''}${formatAge(now.getTime() - facts.firstRelease!)} ago: allowed and remembered`);
   const verdict = decision.verdict === 'warn' || facts.deprecated ? 'warn' : 'allow';
   return { verdict, message: notes.join('; '), ...(fresh ? { fresh } : {}), ...(facts.deprecated ? { code: 'deprecated' as const } : {}) };
 }

@@ -3,10 +3,11 @@ export type { GateEcosystem, GateJudgement, GateReasonCode, HeldBack, UpstreamFa
 export { minReleaseAgeMs, formatAge, formatMinAge, parseTime } from './release-age.js';
 export { parseSimpleProject, renderSimpleProject, preferredFormat, fileVersion, type SimpleFile, type SimpleProject, type SimpleFormat } from './pypi-simple.js';
 export { vetPypiProject, type VettedPypiProject } from './pypi-vet.js';
-export { vetPackument, quickVetPackument, tarballVersion, type Packument, type VettedPackument } from './npm-packument.js';
+export { vetPackument, quickVetPackument, tarballVersion, type Packument, type QuickVet, type VettedPackument } from './npm-packument.js';
 export { parseGateRoute, pypiFileUrl, pypiRefusedUrl, npmTarballUrl, npmPackumentPath, type GateRoute } from './gate-routes.js';
 export { reasonPhrase, refusalBody } from './refusal.js';
 export { startGateServer, type GateServerOptions, type RunningGate } from './io/gate-server.js';
 export { fetchUpstreamMetadata } from './io/upstream-client.js';
 export { gateEnvironment, renderShellExports } from './gate-env.js';
-export { scanObjectMembers } from './json-scan.js';
+export { scanPackumentLayout, type PackumentLayout, type ByteRange } from './packument-layout.js';
+export { replaceBytes } from './byte-replace.js';

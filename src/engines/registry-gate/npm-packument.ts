@@ -5,7 +5,8 @@
  * name a replacement are recognised.
  */
 import semver from 'semver';
-import { scanObjectMembers } from './json-scan.js';
+import { replaceBytes } from './byte-replace.js';
+import { parseRange, scanPackumentLayout, type ByteRange } from './packument-layout.js';
 import { formatAge, formatMinAge, parseTime } from './release-age.js';
 import { type HeldBack, type UpstreamFacts } from './types.js';
 
@@ -91,51 +92,88 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The result of vetting a packument from its bytes. */
+export interface QuickVet {
+  facts: UpstreamFacts;
+  /** The upstream's bytes with its base URL replaced by the gate's `/npm/`. */
+  body: Buffer;
+  /** Upstream tarball URLs, one per version. */
+  tarballs: string[];
+}
+
+const TARBALL_KEY = Buffer.from('"tarball"');
+
 /**
- * The common case without parsing the whole packument: when no version is younger than the
- * minimum and every tarball lives under `upstreamBase`, the facts and the served text (the
- * upstream's own, its base URL replaced by `gateBase`/npm). Undefined when a full vet is needed
- * (something held back, a tarball elsewhere, an escaped slash, a document the scan cannot read).
+ * The common case without parsing the whole packument (full or abbreviated): when no version is
+ * younger than the minimum and every tarball lives under `upstreamBase`, the facts and the
+ * upstream's own bytes with its base replaced by `gateBase`/npm. A full packument is judged by
+ * `time`; an abbreviated one (no `time`) by its `modified`, which bounds every release: older than
+ * the minimum, nothing can be too young. Undefined when a full vet is needed (something held
+ * back or possibly so, a tarball elsewhere or written oddly, a document the scan cannot read).
+ * One pass over the bytes plus native searches; only `time`, `dist-tags` and the latest
+ * manifest are parsed.
  */
-export function quickVetPackument(text: string, minAgeMs: number, now: Date, upstreamBase: string, gateBase: string): { facts: UpstreamFacts; body: string; tarballs: string[] } | undefined {
-  if (text.includes('\\/')) return undefined;
-  const top = scanObjectMembers(text);
-  const versionsAt = top?.get('versions');
-  const timeAt = top?.get('time');
-  if (!top || !versionsAt) return undefined;
-  const versions = scanObjectMembers(text, versionsAt[0]);
-  if (!versions || versions.size === 0) return undefined;
-  const times = timeAt ? (JSON.parse(text.slice(...timeAt)) as unknown) : {};
-  if (!isRecord(times)) return undefined;
-  const tags = top.get('dist-tags') ? (JSON.parse(text.slice(...top.get('dist-tags')!)) as unknown) : {};
-  if (!isRecord(tags)) return undefined;
-  let firstRelease: number | undefined;
-  let timesKnown = true;
-  for (const version of versions.keys()) {
-    const published = parseTime(times[version]);
-    if (published === undefined) {
-      timesKnown = false;
-      continue;
+export function quickVetPackument(bytes: Buffer, minAgeMs: number, now: Date, upstreamBase: string, gateBase: string): QuickVet | undefined {
+  const layout = scanPackumentLayout(bytes);
+  const versionsAt = layout?.members.get('versions');
+  if (!layout || !versionsAt || layout.versions.size === 0) return undefined;
+  const facts: UpstreamFacts = { exists: true, timesKnown: true };
+  const timeAt = layout.members.get('time');
+  if (timeAt) {
+    const times = parseRange(bytes, timeAt);
+    if (!isRecord(times)) return undefined;
+    for (const version of layout.versions.keys()) {
+      const published = parseTime(times[version]);
+      if (published === undefined) {
+        facts.timesKnown = false;
+        continue;
+      }
+      if (minAgeMs > 0 && now.getTime() - published < minAgeMs) return undefined;
+      facts.firstRelease = facts.firstRelease === undefined ? published : Math.min(facts.firstRelease, published);
     }
-    if (minAgeMs > 0 && now.getTime() - published < minAgeMs) return undefined;
-    firstRelease = firstRelease === undefined ? published : Math.min(firstRelease, published);
+  } else {
+    const modified = parseTime(parseRange(bytes, layout.members.get('modified')));
+    if (modified === undefined || (minAgeMs > 0 && now.getTime() - modified < minAgeMs)) return undefined;
+    facts.firstRelease = modified;
+    facts.firstReleaseBound = true;
   }
   const prefix = `${upstreamBase.replace(/\/+$/, '')}/`;
-  const tarballs: string[] = [];
-  for (const match of text.slice(...versionsAt).matchAll(/"tarball"\s*:\s*"([^"]*)"/g)) {
-    if (!match[1]!.startsWith(prefix)) return undefined;
-    tarballs.push(match[1]!);
-  }
-  const facts: UpstreamFacts = { exists: true, timesKnown };
-  if (firstRelease !== undefined) facts.firstRelease = firstRelease;
+  const tarballs = tarballUrls(bytes, versionsAt, Buffer.from(prefix));
+  if (tarballs?.length !== layout.versions.size) return undefined;
+  const tags = parseRange(bytes, layout.members.get('dist-tags')) ?? {};
+  if (!isRecord(tags)) return undefined;
   const latest = typeof tags.latest === 'string' ? tags.latest : undefined;
   if (latest !== undefined && /^0\.0\.\d+-security/.test(latest)) facts.placeholder = true;
-  const latestAt = latest !== undefined ? versions.get(latest) : undefined;
-  const deprecated = latestAt ? (JSON.parse(text.slice(...latestAt)) as Record<string, unknown>).deprecated : undefined;
+  const manifest = latest !== undefined ? parseRange(bytes, layout.versions.get(latest)) : undefined;
+  const deprecated = isRecord(manifest) ? manifest.deprecated : undefined;
   if (typeof deprecated === 'string' && deprecated.length > 0) {
-    const name = typeof top.get('name') === 'undefined' ? '' : (JSON.parse(text.slice(...top.get('name')!)) as string);
+    const name = parseRange(bytes, layout.members.get('name'));
     const replacement = REPLACEMENT.exec(deprecated)?.[1];
     facts.deprecated = replacement && replacement !== name ? { message: deprecated, replacement } : { message: deprecated };
   }
-  return { facts, body: text.replaceAll(`"${prefix}`, `"${gateBase}/npm/`), tarballs };
+  return { facts, body: replaceBytes(bytes, Buffer.from(`"${prefix}`), Buffer.from(`"${gateBase}/npm/`)), tarballs };
+}
+
+/** Every `"tarball": "<url>"` inside `range`, each URL starting with `prefix`; undefined when one does not (or is escaped). */
+function tarballUrls(bytes: Buffer, range: ByteRange, prefix: Buffer): string[] | undefined {
+  const urls: string[] = [];
+  for (let at = bytes.indexOf(TARBALL_KEY, range[0]); at >= 0 && at < range[1]; at = bytes.indexOf(TARBALL_KEY, at + 1)) {
+    let j = skipBlank(bytes, at + TARBALL_KEY.length);
+    if (bytes[j] !== 0x3a) return undefined;
+    j = skipBlank(bytes, j + 1);
+    if (bytes[j] !== 0x22 || bytes.compare(prefix, 0, prefix.length, j + 1, j + 1 + prefix.length) !== 0) return undefined;
+    const end = bytes.indexOf(0x22, j + 1);
+    if (end < 0) return undefined;
+    const url = bytes.toString('utf8', j + 1, end);
+    if (url.includes('\\')) return undefined;
+    urls.push(url);
+    at = end;
+  }
+  return urls;
+}
+
+function skipBlank(bytes: Buffer, from: number): number {
+  let i = from;
+  while (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09) i++;
+  return i;
 }

@@ -20,6 +20,8 @@ export interface UpstreamFacts {
   exists: boolean;
   /** The earliest release time the upstream gave (ms since the epoch); undefined when it gave none. */
   firstRelease?: number;
+  /** True when `firstRelease` is only an upper bound: the document's last change (abbreviated npm packuments give no per-version times). */
+  firstReleaseBound?: boolean;
   /** True when the upstream gave a release time for every release/file. */
   timesKnown: boolean;
   /** npm: the latest version is a security holding package (`0.0.1-security`). */

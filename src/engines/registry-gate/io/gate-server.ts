@@ -14,7 +14,7 @@ import { tarballVersion } from '../npm-packument.js';
 import { reasonPhrase, refusalBody } from '../refusal.js';
 import { type GateEcosystem } from '../types.js';
 import { MetadataCache } from './metadata-cache.js';
-import { ProjectStore, type GateProject, type GateSettings } from './project-store.js';
+import { NPM_ABBREVIATED, ProjectStore, type GateProject, type GateSettings } from './project-store.js';
 import { openUpstream } from './upstream-client.js';
 
 const STREAM_BUFFER = 256 * 1024;
@@ -142,9 +142,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectS
       return;
     }
     case 'npm-packument': {
-      const project = await store.get('npm', route.name);
+      const format = (req.headers.accept ?? '').includes(NPM_ABBREVIATED) ? 'abbreviated' : 'full';
+      const project = await store.get('npm', route.name, format);
       if (refuse(res, project, log, true)) return;
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' }).end(project.npmBody);
+      const body = project.npmBody ?? Buffer.alloc(0);
+      res.writeHead(200, { 'content-type': project.npmType ?? 'application/json', 'content-length': body.length, 'cache-control': 'max-age=60' });
+      res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
     case 'npm-tarball':

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface CachedDocument {
@@ -53,14 +53,23 @@ export class MetadataCache {
     const { body, ...header } = document;
     const file = this.fileOf(key);
     const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
-    const data = Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, key, length: body.length })}\n`, 'utf8'), body]);
-    // A read-only or full disk only costs the cache.
-    writeFile(temp, data)
+    const head = Buffer.from(`${JSON.stringify({ ...header, key, length: body.length })}\n`, 'utf8');
+    // A read-only or full disk only costs the cache. The body is written as it is, not copied.
+    writeFileParts(temp, [head, body])
       .then(() => rename(temp, file))
       .catch(() => rm(temp, { force: true }).catch(() => undefined));
   }
 
   private fileOf(key: string): string {
     return join(this.dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.doc`);
+  }
+}
+
+async function writeFileParts(path: string, parts: Buffer[]): Promise<void> {
+  const handle = await open(path, 'w');
+  try {
+    await handle.writev(parts);
+  } finally {
+    await handle.close();
   }
 }

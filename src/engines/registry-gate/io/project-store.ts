@@ -35,9 +35,16 @@ export interface GateProject {
   /** Upstream URLs of the files/tarballs the metadata lists: the only ones the gate fetches. */
   fileUrls: Set<string>;
   pypi?: SimpleProject;
-  /** npm: the vetted packument, serialised once. */
-  npmBody?: string;
+  /** npm: the vetted packument as served (bytes, kept once). */
+  npmBody?: Buffer;
+  /** npm: its content type (abbreviated packuments keep the upstream's). */
+  npmType?: string;
 }
+
+/** Which packument a client asked for: the full document, or the abbreviated one npm, pnpm and yarn request for installs. */
+export type NpmFormat = 'full' | 'abbreviated';
+
+export const NPM_ABBREVIATED = 'application/vnd.npm.install-v1+json';
 
 const MEMORY_MS = 60_000;
 const MAX_PROJECTS = 512;
@@ -54,13 +61,23 @@ export class ProjectStore {
     private readonly gateBase: () => string,
   ) {}
 
-  /** The vetted, judged project (from memory when recent). Throws UPSTREAM_FAILED. */
-  get(ecosystem: GateEcosystem, name: string): Promise<GateProject> {
-    const key = `${ecosystem}\0${ecosystem === 'pypi' ? name.toLowerCase().replace(/[-_.]+/g, '-') : name}`;
+  /**
+   * The vetted, judged project (from memory when recent). npm: `format` picks the packument the
+   * upstream is asked for (an abbreviated one falls back to the full one when its dates cannot
+   * settle the release age); without it, one already in memory of either kind, else the
+   * abbreviated one (a tarball request needs only the versions and their tarballs). Throws UPSTREAM_FAILED.
+   */
+  get(ecosystem: GateEcosystem, name: string, format?: NpmFormat): Promise<GateProject> {
+    if (ecosystem === 'npm' && format === undefined) {
+      const known = this.recent(`npm\0${name}\0full`) ?? this.recent(`npm\0${name}\0abbreviated`);
+      if (known) return known;
+    }
+    const npmFormat = format ?? 'abbreviated';
+    const key = ecosystem === 'pypi' ? `pypi\0${name.toLowerCase().replace(/[-_.]+/g, '-')}` : `npm\0${name}\0${npmFormat}`;
     const now = Date.now();
-    const known = this.projects.get(key);
-    if (known && now - known.at < MEMORY_MS) return known.load;
-    const load = ecosystem === 'pypi' ? this.loadPypi(name) : this.loadNpm(name);
+    const known = this.recent(key);
+    if (known) return known;
+    const load = ecosystem === 'pypi' ? this.loadPypi(name) : this.loadNpm(name, npmFormat);
     this.forget(key);
     const entry = { at: now, load, bytes: 0 };
     this.projects.set(key, entry);
@@ -77,6 +94,11 @@ export class ProjectStore {
     );
     this.evict();
     return load;
+  }
+
+  private recent(key: string): Promise<GateProject> | undefined {
+    const known = this.projects.get(key);
+    return known && Date.now() - known.at < MEMORY_MS ? known.load : undefined;
   }
 
   private forget(key: string): void {
@@ -113,27 +135,32 @@ export class ProjectStore {
     return project;
   }
 
-  private async loadNpm(name: string): Promise<GateProject> {
+  private async loadNpm(name: string, format: NpmFormat): Promise<GateProject> {
     const base = this.settings.upstreams.npm.replace(/\/+$/, '');
-    const doc = await this.fetchDocument(`${base}${npmPackumentPath(name)}`, 'application/json');
+    const accept = format === 'abbreviated' ? `${NPM_ABBREVIATED}; q=1.0, application/json; q=0.8` : 'application/json';
+    const doc = await this.fetchDocument(`${base}${npmPackumentPath(name)}`, accept);
     const project: GateProject = { ecosystem: 'npm', name, exists: doc.status !== 404, held: new Map(), fileUrls: new Set(), judgement: { verdict: 'allow', message: '' } };
     if (!project.exists) {
       project.judgement = await this.settings.judge('npm', name, { exists: false, timesKnown: false });
       return project;
     }
-    const text = doc.body.toString('utf8');
     const gate = this.gateBase();
     const minAge = this.settings.minReleaseAgeMs('npm', name);
-    const quick = quickVetPackument(text, minAge, this.settings.now(), base, gate);
+    const quick = quickVetPackument(doc.body, minAge, this.settings.now(), base, gate);
     if (quick) {
       for (const url of quick.tarballs) project.fileUrls.add(url);
       project.judgement = await this.settings.judge('npm', name, quick.facts);
-      if (project.judgement.verdict !== 'block') project.npmBody = quick.body;
+      if (project.judgement.verdict !== 'block') {
+        project.npmBody = quick.body;
+        project.npmType = doc.contentType?.startsWith(NPM_ABBREVIATED) ? NPM_ABBREVIATED : 'application/json';
+      }
       return project;
     }
+    // An abbreviated packument has no per-version times: the full one decides (and is served).
+    if (format === 'abbreviated') return this.get('npm', name, 'full');
     let packument: Packument;
     try {
-      packument = JSON.parse(text) as Packument;
+      packument = JSON.parse(doc.body.toString('utf8')) as Packument;
     } catch (error) {
       throw new GuardError('UPSTREAM_FAILED', `${doc.url}: unreadable packument (${(error as Error).message})`, { cause: error });
     }
@@ -148,7 +175,10 @@ export class ProjectStore {
     }
     project.held = vetted.held;
     project.judgement = await this.settings.judge('npm', name, vetted.facts);
-    if (project.judgement.verdict !== 'block') project.npmBody = JSON.stringify(vetted.doc);
+    if (project.judgement.verdict !== 'block') {
+      project.npmBody = Buffer.from(JSON.stringify(vetted.doc), 'utf8');
+      project.npmType = 'application/json';
+    }
     return project;
   }
 
@@ -171,7 +201,8 @@ export class ProjectStore {
     const contentType = answer.headers['content-type'];
     const etag = answer.headers.etag;
     const document = { url: answer.url, status: answer.status, body: answer.body, storedAt: Date.now(), ...(contentType ? { contentType } : {}), ...(etag ? { etag } : {}) };
-    cache?.put(key, document);
+    // Written after the answer has gone out: the disk never delays a client.
+    if (cache) setImmediate(() => cache.put(key, document));
     return document;
   }
 }
