@@ -7,8 +7,9 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GuardError } from '../shared/errors.js';
-import { CLAUDE_MCP_SERVER, mergeClaudeHooks, mergeCodexToml, mergeCursorHooks, mergeMcpServers, parseJsonConfig, renderJson, type JsonObject, type MergeResult } from './agent-config-merge.js';
+import { CLAUDE_MCP_SERVER, MCP_SERVER_NAME, mergeClaudeHooks, mergeCodexToml, mergeCursorHooks, mergeMcpServers, parseJsonConfig, renderJson, type JsonObject, type MergeResult } from './agent-config-merge.js';
 import { mergeClineHook, mergeCodexHooks, mergeGeminiSettings, mergeVsCodeHooks, mergeVsCodeMcp, mergeWindsurfHooks } from './agent-hook-configs.js';
+import { claudeMcpServerWithGate, mergeClaudeGateEnv } from './agent-gate-env.js';
 import { hookCommand, type HookLauncher } from './hook-command.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
 
@@ -49,6 +50,8 @@ export interface InitOptions {
   dryRun?: boolean;
   /** How hooks start groundguard: absolute node and entry point; `guard` on PATH when undefined. */
   launcher?: HookLauncher;
+  /** Send the agent's installs through a registry gate on this port, served by its MCP server (Claude Code). */
+  gatePort?: number;
 }
 
 const json =
@@ -58,11 +61,18 @@ const json =
     return { ...result, value: result.added.length === 0 && text !== undefined ? text : renderJson(result.value, text) };
   };
 
-function fileSpecs(launcher: HookLauncher | undefined): readonly FileSpec[] {
+function fileSpecs(launcher: HookLauncher | undefined, gatePort: number | undefined): readonly FileSpec[] {
   const command = (protocol: string) => hookCommand(protocol, launcher);
+  const claudeServer = gatePort === undefined ? CLAUDE_MCP_SERVER : claudeMcpServerWithGate(gatePort);
+  const claudeSettings = (config: JsonObject, file: string): MergeResult<JsonObject> => {
+    const hooks = mergeClaudeHooks(config, file, command('claude-code'));
+    if (gatePort === undefined) return hooks;
+    const env = mergeClaudeGateEnv(hooks.value, file, gatePort);
+    return { value: env.value, added: [...hooks.added, ...env.added], notes: [...hooks.notes, ...env.notes] };
+  };
   return [
-    { agent: 'claude-code', file: '.mcp.json', merge: json((config, file) => mergeMcpServers(config, file, CLAUDE_MCP_SERVER)) },
-    { agent: 'claude-code', file: '.claude/settings.json', merge: json((config, file) => mergeClaudeHooks(config, file, command('claude-code'))) },
+    { agent: 'claude-code', file: '.mcp.json', merge: json((config, file) => withGateServerNote(mergeMcpServers(config, file, claudeServer), config, gatePort)) },
+    { agent: 'claude-code', file: '.claude/settings.json', merge: json(claudeSettings) },
     { agent: 'cursor', file: '.cursor/mcp.json', merge: json(mergeMcpServers) },
     { agent: 'cursor', file: '.cursor/hooks.json', merge: json((config, file) => mergeCursorHooks(config, file, command('cursor'))) },
     {
@@ -100,8 +110,9 @@ const ADVICE: Readonly<Record<Agent, string>> = {
  */
 export function initAgentConfigs(agents: readonly Agent[], dir: string, options: InitOptions = {}): InitResult {
   if (!isDirectory(dir)) throw new GuardError('INPUT_INVALID', `${dir} is not a directory`, { hint: 'pass the repository with --dir' });
-  const files = fileSpecs(options.launcher).filter((spec) => agents.includes(spec.agent)).map((spec) => plan(spec, dir));
+  const files = fileSpecs(options.launcher, options.gatePort).filter((spec) => agents.includes(spec.agent)).map((spec) => plan(spec, dir));
   const advice = AGENTS.filter((agent) => agents.includes(agent)).map((agent) => ADVICE[agent]);
+  if (options.gatePort !== undefined) advice.push(gateAdvice(options.gatePort, agents));
   const changes = files.filter((file) => file.status !== 'unchanged');
   if (options.dryRun === true || changes.length === 0) return { dir, files, advice, written: false };
   for (const change of changes) {
@@ -113,6 +124,23 @@ export function initAgentConfigs(agents: readonly Agent[], dir: string, options:
     writeFileAtomic(change.path, change.text, change.mode);
   }
   return { dir, files, advice, written: true };
+}
+
+/** An existing groundguard server is kept; say so when it will not serve the gate asked for. */
+function withGateServerNote(result: MergeResult<JsonObject>, config: JsonObject, gatePort: number | undefined): MergeResult<JsonObject> {
+  if (gatePort === undefined || result.added.length > 0) return result;
+  const server = (config.mcpServers as JsonObject | undefined)?.[MCP_SERVER_NAME] as JsonObject | undefined;
+  const args = Array.isArray(server?.args) ? server.args.map(String) : [];
+  if (args.includes('--gate-port')) return result;
+  return { ...result, notes: [...result.notes, `the "${MCP_SERVER_NAME}" MCP server was kept as it is and does not serve a gate: add "--gate-port", "${gatePort}" to its args`] };
+}
+
+function gateAdvice(port: number, agents: readonly Agent[]): string {
+  const claude = agents.includes('claude-code')
+    ? `Claude Code: its commands get the registry gate variables (env in .claude/settings.json) and its MCP server serves the gate on 127.0.0.1:${port}; while that server is not running, installs fail instead of bypassing the gate. `
+    : '';
+  const others = agents.filter((agent) => agent !== 'claude-code');
+  return `${claude}${others.length > 0 ? `${others.join(', ')}: no settings key passes variables to the agent's commands; start the agent from a shell with eval "$(guard gate env --port ${port})" and a running gate (guard gate --port ${port}, or guard mcp --gate-port ${port}), or prefix commands with guard run --.` : ''}`.trim();
 }
 
 function plan(spec: FileSpec, dir: string): ConfigFilePlan {

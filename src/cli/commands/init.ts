@@ -8,7 +8,7 @@ import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
 
-export const INIT_USAGE = `Usage: guard init [claude-code|cursor|codex|gemini|windsurf|cline|vscode|all]... [--dir repo] [--dry-run] [--portable]
+export const INIT_USAGE = `Usage: guard init [claude-code|cursor|codex|gemini|windsurf|cline|vscode|all]... [--dir repo] [--dry-run] [--portable] [--gate-port N]
 
 Writes groundguard's MCP server and hooks into the repository (default: the current directory),
 merged with what is there: existing keys, servers and hooks are kept, ours are added only when
@@ -27,10 +27,14 @@ reported and nothing is written.
 Hooks fail closed: the command names node and groundguard by absolute path and exits 2 (which
 every agent above reads as "block") when the guard cannot run. --portable writes \`guard\` from
 PATH instead (for files shared across machines), with the same exit-2 fallback.
+--gate-port N sends the agent's installs through a registry gate on 127.0.0.1:N (see guard gate):
+for Claude Code the gate variables go into the "env" key of .claude/settings.json and its MCP server
+becomes \`guard mcp --gate-port N\`, which serves the gate while the agent runs; with the gate
+down, installs fail rather than bypass it. Other agents have no such key: use guard gate env.
 --dry-run prints what would be written and writes nothing.`;
 
 export async function runInit(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, portable: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, INIT_USAGE);
+  const parsed = parseCommandArgs(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, portable: { type: 'boolean' }, 'gate-port': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, INIT_USAGE);
   const { values, positionals } = parsed;
   if (values.help) {
     io.stdout.write(`${INIT_USAGE}\n`);
@@ -46,7 +50,8 @@ export async function runInit(argv: string[], io: CliIo): Promise<number> {
   const dir = resolve(io.cwd, values.dir ?? '.');
   const dryRun = values['dry-run'] === true;
   const launcher = values.portable === true ? undefined : currentLauncher();
-  const result = initAgentConfigs([...agents], dir, { dryRun, ...(launcher ? { launcher } : {}) });
+  const gatePort = values['gate-port'] === undefined ? undefined : parseGatePort(values['gate-port']);
+  const result = initAgentConfigs([...agents], dir, { dryRun, ...(launcher ? { launcher } : {}), ...(gatePort === undefined ? {} : { gatePort }) });
   io.stdout.write(`guard init${dryRun ? ' (dry run: nothing written)' : ''}: ${dir}\n`);
   for (const file of result.files) io.stdout.write(describe(file, dryRun));
   if (dryRun) {
@@ -56,6 +61,12 @@ export async function runInit(argv: string[], io: CliIo): Promise<number> {
   }
   io.stdout.write(`\n${result.advice.map((line) => `- ${line}`).join('\n')}\n`);
   return EXIT.ok;
+}
+
+function parseGatePort(text: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(port >= 1 && port <= 65535)) throw new UsageError(`--gate-port must be an integer from 1 to 65535, got "${text}"`, INIT_USAGE);
+  return port;
 }
 
 function describe(file: ConfigFilePlan, dryRun: boolean): string {
