@@ -56,14 +56,14 @@ export async function checkPackagesOnline(request: { ecosystem: Ecosystem; packa
   const ecosystem = request.ecosystem;
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const now = deps.now ?? (() => new Date());
-  const upstream = (deps.upstreams?.[ecosystem] ?? DEFAULT_UPSTREAMS[ecosystem]).replace(/\/+$/, '');
+  const upstream = (deps.upstreams?.[ecosystem] ?? policy.online[ecosystem] ?? DEFAULT_UPSTREAMS[ecosystem]).replace(/\/+$/, '');
   const online: OnlineFinding[] = [];
   for (const result of first.results) {
     const missing = !result.exists && result.reasons.some((r) => r.code === 'not_found');
     if (!missing && !(ecosystem === 'npm' && result.exists)) continue;
     let judgement: GateJudgement;
     try {
-      const facts = await upstreamFacts(ecosystem, result.name, upstream, policy, now(), deps.timeoutMs ?? 5000);
+      const facts = await upstreamFacts(ecosystem, result.name, upstream, policy, now(), deps.timeoutMs ?? policy.online.timeout_ms);
       judgement = await judgeGateProject(ecosystem, result.name, facts, { policy, env: deps.env, now, upstream: () => upstream });
     } catch (error) {
       const message = error instanceof GuardError ? error.message : String(error);

@@ -52,7 +52,12 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const now = deps.now ?? new Date();
   const listDeps: NameListDeps = { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) };
-  const checks = softenUncoveredConda(request, request.targets, request.installs ? await checkTargets(request.targets, listDeps) : []);
+  let offline = request.installs ? await checkTargets(request.targets, listDeps) : [];
+  // Policy `online.hooks`: names missing from the snapshot are asked upstream (lazily loaded; offline by default).
+  if (policy.online.hooks && request.targets.some((target, i) => target.kind === 'registry' && offline[i]?.exists === false)) {
+    offline = await (await import('./online-name-confirm.js')).confirmMissingNames(request.targets, offline, policy, { cwd: deps.cwd, env: deps.env, now });
+  }
+  const checks = softenUncoveredConda(request, request.targets, offline);
   const facts: Array<CheckedFacts | undefined> = request.targets.map((target, i) => {
     const check = checks[i];
     if (target.kind !== 'registry' || target.name === undefined) return check ? { check } : undefined;

@@ -129,6 +129,14 @@ export const POLICY_FILE_SCHEMA = z.strictObject({
       exclude: z.array(allowEntry, { error: 'expected a list of { ecosystem, name } entries' }).optional(),
     })
     .optional(),
+  online: z
+    .strictObject({
+      hooks: z.boolean({ error: 'expected true or false' }).optional(),
+      timeout_ms: z.number({ error: 'expected milliseconds' }).int({ error: 'expected whole milliseconds' }).min(100, { error: 'expected at least 100 ms' }).max(30_000, { error: 'expected at most 30000 ms' }).optional(),
+      pypi: httpUrl.optional(),
+      npm: httpUrl.optional(),
+    })
+    .optional(),
 });
 
 export type PolicyFile = z.infer<typeof POLICY_FILE_SCHEMA>;

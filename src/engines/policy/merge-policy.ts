@@ -25,6 +25,7 @@ export const DEFAULT_POLICY: Policy = deepFreeze({
   versions: [],
   completion: {},
   min_release_age: { hours: 48, exclude: [] },
+  online: { hooks: false, timeout_ms: 1500 },
 });
 
 /** Combines layers, lowest precedence first, over the defaults. */
@@ -43,6 +44,7 @@ export function mergePolicyLayers(layers: readonly PolicyLayer[]): Policy {
     assignDefined(policy.completion, layer.completion);
     if (layer.min_release_age?.hours !== undefined) policy.min_release_age.hours = layer.min_release_age.hours;
     policy.min_release_age.exclude.push(...(layer.min_release_age?.exclude ?? []));
+    assignDefined(policy.online, layer.online);
   }
   return policy;
 }

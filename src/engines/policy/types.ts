@@ -78,6 +78,18 @@ export interface Policy {
   completion: CompletionSettings;
   /** The registry gate: releases younger than this are refused (npm: filtered so the client takes the previous one). */
   min_release_age: ReleaseAgeRules;
+  /** Asking the upstream index about names missing from the snapshot (`guard check --online` always may). */
+  online: OnlineRules;
+}
+
+export interface OnlineRules {
+  /** The install hooks and the wrapper ask too (default false: they stay offline). */
+  hooks: boolean;
+  /** Milliseconds per upstream request. */
+  timeout_ms: number;
+  /** The PyPI Simple index and npm registry asked (default: the public ones). */
+  pypi?: string;
+  npm?: string;
 }
 
 export interface ReleaseAgeRules {
@@ -105,6 +117,7 @@ export interface PolicyLayer {
   versions?: VersionRule[];
   completion?: CompletionSettings;
   min_release_age?: { hours?: number; exclude?: AllowEntry[] };
+  online?: Partial<OnlineRules>;
 }
 
 export type PolicyReasonCode =
