@@ -5,7 +5,7 @@
  * write never delays an answer, and a damaged or short file is ignored and replaced.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -19,13 +19,42 @@ export interface CachedDocument {
 }
 
 const MAX_CACHED_BYTES = 16 * 1024 * 1024;
+/** The whole cache is kept under this (oldest files removed first), checked at start and every PRUNE_EVERY writes. */
+const MAX_TOTAL_BYTES = 512 * 1024 * 1024;
+const PRUNE_EVERY = 256;
 
 export class MetadataCache {
   private readonly dir: string;
+  private writes = 0;
 
-  constructor(dir: string) {
+  constructor(
+    dir: string,
+    private readonly maxTotalBytes = MAX_TOTAL_BYTES,
+  ) {
     this.dir = dir;
     mkdirSync(dir, { recursive: true });
+    this.prune();
+  }
+
+  /** Removes the oldest documents until the cache fits its budget. Never throws. */
+  prune(): void {
+    try {
+      const files = readdirSync(this.dir)
+        .filter((name) => name.endsWith('.doc'))
+        .map((name) => {
+          const stat = statSync(join(this.dir, name));
+          return { name, size: stat.size, at: stat.mtimeMs };
+        })
+        .sort((a, b) => a.at - b.at);
+      let total = files.reduce((sum, file) => sum + file.size, 0);
+      for (const file of files) {
+        if (total <= this.maxTotalBytes) break;
+        unlinkSync(join(this.dir, file.name));
+        total -= file.size;
+      }
+    } catch {
+      // A cache that cannot be listed is only a cache.
+    }
   }
 
   /** The stored document for a key, or undefined (absent or unreadable). */
@@ -50,6 +79,7 @@ export class MetadataCache {
   /** Stores a document in the background (bodies over 16 MB are not kept). Never throws: a cache that cannot be written is skipped. */
   put(key: string, document: CachedDocument): void {
     if (document.body.length > MAX_CACHED_BYTES) return;
+    if (++this.writes % PRUNE_EVERY === 0) this.prune();
     const { body, ...header } = document;
     const file = this.fileOf(key);
     const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;

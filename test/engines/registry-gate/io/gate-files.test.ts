@@ -34,4 +34,20 @@ describe('MetadataCache', () => {
     writeFileSync(file, readFileSync(file).subarray(0, -2));
     expect(cache.get('k1')).toBeUndefined();
   });
+
+  it('keeps the whole cache under its budget, removing the oldest documents first', async () => {
+    const dir = join(root, 'bounded');
+    const cache = new MetadataCache(dir, 2500);
+    const docs = () => readdirSync(dir).filter((f) => f.endsWith('.doc'));
+    for (let i = 0; i < 4; i++) {
+      cache.put(`k${i}`, { url: `http://x/${i}`, status: 200, storedAt: i, body: Buffer.alloc(1000, 97) });
+      for (let t = 0; t < 50 && docs().length < i + 1; t++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    expect(docs()).toHaveLength(4);
+    new MetadataCache(dir, 2500);
+    expect(docs()).toHaveLength(2);
+    expect(cache.get('k3')).toBeDefined();
+    expect(cache.get('k0')).toBeUndefined();
+  });
 });
