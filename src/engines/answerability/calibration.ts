@@ -24,7 +24,11 @@ export interface Calibration {
   semanticMax: number;
   /** Credit for a near spelling (one or two edits, shared long prefix). */
   fuzzyMatch: number;
-  /** How much a term found in every API loses weight (it names the library's topic, not the action). */
+  /**
+   * How much a term loses weight per share of the retrieved APIs that contain it (1: a term found in every
+   * API weighs nothing; it names the library's topic, not the need, and cannot tell the APIs apart). When
+   * every term of a sub-request is in every API, the terms keep their full weight.
+   */
   sharedTermDiscount: number;
   /** Weight of a word the vocabulary does not know (library jargon, identifiers, typos). */
   oovWeight: number;
@@ -54,21 +58,21 @@ export interface Calibration {
 }
 
 export const DEFAULT_CALIBRATION: Calibration = {
-  threshold: 0.15,
-  missThreshold: 0.5,
+  threshold: 0.05,
+  missThreshold: 0.45,
   semanticLow: 0.65,
   semanticHigh: 0.9,
   semanticMax: 0.8,
   fuzzyMatch: 0.85,
-  sharedTermDiscount: 0.5,
+  sharedTermDiscount: 1,
   oovWeight: 0.8,
   identifierFactor: 0.6,
   fullWeightRank: 20_000,
   actionBonus: 0.3,
   nameBonus: 0,
-  signatureBonus: 0.2,
+  signatureBonus: 0,
   liftWeight: 0,
-  relativeMiss: 0.8,
+  relativeMiss: 0,
   keyTerms: 0,
   keyMatch: 0.5,
 };

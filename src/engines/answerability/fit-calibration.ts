@@ -37,7 +37,7 @@ export const CALIBRATION_START: Calibration = {
   semanticHigh: 0.9,
   semanticMax: 0.8,
   fuzzyMatch: 0.85,
-  sharedTermDiscount: 0.5,
+  sharedTermDiscount: 1,
   oovWeight: 0.8,
   identifierFactor: 0.6,
   fullWeightRank: 20_000,

@@ -59,13 +59,16 @@ export function indexApi(unit: ApiUnit, vectors: WordVectors): IndexedApi {
 /** The request's distinct content terms with their weights (see Calibration for the parts). */
 export function weighTerms(text: string, apis: IndexedApi[], vectors: WordVectors, calibration: Calibration): WeightedTerm[] {
   const fromIdentifiers = identifierWords(text);
-  return distinctTerms(extractTerms(text)).map((term) => {
+  const weighed = distinctTerms(extractTerms(text)).map((term) => {
     const rank = vectors.rank(term.word);
     const base = rank === undefined ? calibration.oovWeight : Math.min(1, Math.max(0.05, Math.log(rank + 2) / Math.log(calibration.fullWeightRank)));
     const shared = apis.length > 1 ? apis.filter((api) => api.stems.has(term.stem)).length / apis.length : 0;
     const identifier = fromIdentifiers.has(term.word) && !apis.some((api) => api.stems.has(term.stem)) ? calibration.identifierFactor : 1;
-    return { ...term, weight: base * identifier * (1 - calibration.sharedTermDiscount * shared) };
+    return { term, plain: base * identifier, weight: base * identifier * (1 - calibration.sharedTermDiscount * shared) };
   });
+  // Every term in every API (a full discount leaves nothing): none tells the APIs apart, so all of them count.
+  const discounted = weighed.some((w) => w.weight > 0);
+  return weighed.map((w) => ({ ...w.term, weight: discounted ? w.weight : w.plain }));
 }
 
 /** The evidence one API gives for one sub-request, before any calibrated weighting. */

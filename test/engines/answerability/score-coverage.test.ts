@@ -66,6 +66,16 @@ describe('scoreCoverage', () => {
     expect(items.weight).toBeCloseTo(plain.weight * 0.5, 6);
   });
 
+  it('drops a term found in every API under a full discount, and keeps every weight when all terms are in every API', () => {
+    const full = { ...calibration, sharedTermDiscount: 1 };
+    expect(weighTerms('download the items', apis, vectors, full).find((t) => t.word === 'items')!.weight).toBe(0);
+    const plain = weighTerms('the items', apis, vectors, { ...calibration, sharedTermDiscount: 0 });
+    const allShared = weighTerms('the items', apis, vectors, full);
+    expect(allShared.map((t) => t.weight)).toEqual(plain.map((t) => t.weight));
+    expect(allShared[0]!.weight).toBeGreaterThan(0);
+    expect(scoreCoverage(allShared, apis, vectors, full).score).toBe(1);
+  });
+
   it('scores 0 when nothing matches', () => {
     const terms = weighTerms('encrypt a secret', apis, vectors, calibration);
     expect(scoreCoverage(terms, apis, vectors, calibration).score).toBe(0);
