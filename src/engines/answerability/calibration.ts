@@ -1,8 +1,8 @@
 /**
  * The scorer's constants. Matching constants (how words match and weigh) are CALIBRATION_START's,
- * set by hand; the decision constants were fitted by scripts/calibrate-answerability.ts on eight
- * libraries (the multi-library ODEX set in bench/data/answerability and the TorchData set: 411
- * samples), coordinate descent on macro-F1 + accuracy/2 averaged over libraries. Held-out figures
+ * set by hand; the decision constants were fitted by scripts/calibrate-answerability.ts on nine
+ * libraries (the multi-library set in bench/data/answerability: seven Python libraries and semver; and the
+ * TorchData set: 459 samples), coordinate descent on macro-F1 + accuracy/2 averaged over libraries. Held-out figures
  * (leave-one-library-out, each library labelled by a calibration fitted on the others) are printed by
  * `npm run bench -- answerability`.
  */
