@@ -48,9 +48,10 @@ const GROUPS: Record<string, string[]> = {
   requests: ['requests'],
   collections: ['collections'],
   semver: ['semver'],
+  yaml: ['yaml'],
 };
 /** How each index library is indexed: Python modules through python3, npm packages through their .d.ts. */
-const SOURCE_SPECS: Record<string, string> = { semver: 'npm:semver' };
+const SOURCE_SPECS: Record<string, string> = { semver: 'npm:semver', yaml: 'npm:yaml' };
 const sourceSpec = (library: string): string => SOURCE_SPECS[library] ?? `python:${library}`;
 const SET_SIZE = 3;
 

@@ -54,12 +54,15 @@ describe('leaveOneLibraryOut', () => {
 });
 
 describe('the multi-library development set', () => {
-  it('has at least six libraries, each with all three labels, every query from the recorded ODEX tasks', async () => {
+  it('has at least six libraries, each with all three labels, every query from the recorded ODEX or issue tasks', async () => {
     const { readRacgEvalSamples } = await loadAnswerabilityIo();
     const samples = readRacgEvalSamples(join(ROOT, 'bench', 'data', 'answerability', 'multi-library.json'));
-    const intents = new Set(readFileSync(join(ROOT, 'bench', 'data', 'answerability', 'odex-tasks.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[3]!));
+    const rows = ['odex-tasks.tsv', 'issue-tasks.tsv'].flatMap((file) => readFileSync(join(ROOT, 'bench', 'data', 'answerability', file), 'utf8').split('\n').slice(1).filter(Boolean));
+    const intents = new Set(rows.map((l) => l.split('\t')[3]!));
     const libraries = new Set(samples.map((s) => s.library));
     expect(libraries.size).toBeGreaterThanOrEqual(6);
+    // Python modules and TypeScript declarations both.
+    expect([...libraries]).toEqual(expect.arrayContaining(['re', 'numpy', 'semver', 'yaml']));
     for (const name of libraries) {
       expect(new Set(samples.filter((s) => s.library === name).map((s) => s.label))).toEqual(new Set(['answerable', 'partially_answerable', 'unanswerable']));
     }
