@@ -1,6 +1,6 @@
 /**
  * Answerability (RaCGEval's task) on libraries the calibration never saw: leave-one-library-out over
- * the multi-library set (bench/data/answerability: seven Python libraries, semver and yaml) and the TorchData set, accuracy, macro-F1 and
+ * the multi-library set (bench/data/answerability: seven Python libraries, semver, yaml and chokidar) and the TorchData set, accuracy, macro-F1 and
  * per-class recall per held-out library beside the always-"unanswerable" baseline; the shipped
  * calibration in-sample; word-vector cache load time and per-assessment latency; the paper's figures.
  */

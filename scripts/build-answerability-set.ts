@@ -49,9 +49,10 @@ const GROUPS: Record<string, string[]> = {
   collections: ['collections'],
   semver: ['semver'],
   yaml: ['yaml'],
+  chokidar: ['chokidar'],
 };
 /** How each index library is indexed: Python modules through python3, npm packages through their .d.ts. */
-const SOURCE_SPECS: Record<string, string> = { semver: 'npm:semver', yaml: 'npm:yaml' };
+const SOURCE_SPECS: Record<string, string> = { semver: 'npm:semver', yaml: 'npm:yaml', chokidar: 'npm:chokidar' };
 const sourceSpec = (library: string): string => SOURCE_SPECS[library] ?? `python:${library}`;
 const SET_SIZE = 3;
 
