@@ -24,6 +24,8 @@ export interface Calibration {
   semanticMax: number;
   /** Credit for a near spelling (one or two edits, shared long prefix). */
   fuzzyMatch: number;
+  /** Credit for the request's action verb against an API action word that is its synonym (`fetch` / `get`); 0 turns it off. */
+  synonymMatch: number;
   /**
    * How much a term loses weight per share of the retrieved APIs that contain it (1: a term found in every
    * API weighs nothing; it names the library's topic, not the need, and cannot tell the APIs apart). When
@@ -42,6 +44,8 @@ export interface Calibration {
   nameBonus: number;
   /** Added to coverage per unit of the request's term weight matched by the API's parameter names and annotated types. */
   signatureBonus: number;
+  /** Added to coverage per unit of the API's name parts that the request accounts for. */
+  nameShareBonus: number;
   /**
    * Per-API-set normalisation: a sub-request's score is its best API's score plus this times the best's lead
    * over the mean of the other APIs (an API that stands out from its look-alikes counts more).
@@ -64,6 +68,7 @@ export const DEFAULT_CALIBRATION: Calibration = {
   semanticHigh: 0.9,
   semanticMax: 0.8,
   fuzzyMatch: 0.85,
+  synonymMatch: 0.8,
   sharedTermDiscount: 1,
   oovWeight: 0.8,
   identifierFactor: 0.6,
@@ -71,6 +76,7 @@ export const DEFAULT_CALIBRATION: Calibration = {
   actionBonus: 0.2,
   nameBonus: 0,
   signatureBonus: 0,
+  nameShareBonus: 0,
   liftWeight: 0,
   relativeMiss: 0,
   keyTerms: 0,

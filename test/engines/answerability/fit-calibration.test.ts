@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** A sample whose parts' best coverages are `scores` (one API each), in a library whose coverage runs at `scale`. */
 function sample(library: string, label: AnswerabilityLabel, scores: number[]): GatheredSample {
-  const parts: PartEvidence[] = scores.map((coverage) => ({ text: 'x', terms: [{ word: 'x', stem: 'x', weight: 1 }], apis: [{ coverage, action: 0, named: 0, signature: 0, matches: [coverage] }] }));
+  const parts: PartEvidence[] = scores.map((coverage) => ({ text: 'x', terms: [{ word: 'x', stem: 'x', weight: 1 }], apis: [{ coverage, action: 0, named: 0, signature: 0, nameShare: 0, matches: [coverage] }] }));
   return { sample: { query: 'x', apis: ['x'], label, library }, parts };
 }
 
@@ -47,7 +47,7 @@ describe('leaveOneLibraryOut', () => {
 
   it('starts from the hand-set matching constants and fits only decision constants', () => {
     const fitted = fitDecision([...library('a', 1), ...library('b', 1)]);
-    for (const key of ['semanticLow', 'semanticHigh', 'semanticMax', 'fuzzyMatch', 'sharedTermDiscount', 'oovWeight', 'identifierFactor', 'fullWeightRank'] as const) {
+    for (const key of ['semanticLow', 'semanticHigh', 'semanticMax', 'fuzzyMatch', 'synonymMatch', 'sharedTermDiscount', 'oovWeight', 'identifierFactor', 'fullWeightRank'] as const) {
       expect(fitted[key]).toBe(CALIBRATION_START[key]);
     }
   });

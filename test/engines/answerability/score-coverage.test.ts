@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_CALIBRATION, encodeWordVectors, decodeWordVectors, NO_WORD_VECTORS, parseApiUnit } from '../../../src/engines/answerability/index.js';
-import { indexApi, isNearSpelling, matchTerm, scoreCoverage, weighTerms } from '../../../src/engines/answerability/score-coverage.js';
+import { apiEvidence, indexApi, isNearSpelling, matchTerm, scoreCoverage, weighTerms } from '../../../src/engines/answerability/score-coverage.js';
 import { stemWord } from '../../../src/engines/answerability/tokenize.js';
 
 const vectors = decodeWordVectors(
@@ -79,5 +79,25 @@ describe('scoreCoverage', () => {
   it('scores 0 when nothing matches', () => {
     const terms = weighTerms('encrypt a secret', apis, vectors, calibration);
     expect(scoreCoverage(terms, apis, vectors, calibration).score).toBe(0);
+  });
+});
+
+describe('apiEvidence: action synonyms and the share of the name accounted for', () => {
+  const deleteApi = indexApi(parseApiUnit('delete_entry(key): Deletes an entry.'), NO_WORD_VECTORS);
+  const stackApi = indexApi(parseApiUnit('Table.row_stack(tup): Stacks arrays row-wise.'), NO_WORD_VECTORS);
+
+  it('credits a request verb that the API names by a synonym (remove / delete), and nothing with synonyms off', () => {
+    const terms = weighTerms('remove the entry', [deleteApi], NO_WORD_VECTORS, DEFAULT_CALIBRATION);
+    expect(apiEvidence(terms, deleteApi, NO_WORD_VECTORS, { ...DEFAULT_CALIBRATION, synonymMatch: 0.8 }).action).toBe(0.8);
+    expect(apiEvidence(terms, deleteApi, NO_WORD_VECTORS, { ...DEFAULT_CALIBRATION, synonymMatch: 0 }).action).toBe(0);
+  });
+
+  it('measures the share of the name (last segment) the request accounts for: a name that says more than was asked scores less', () => {
+    const removeTerms = weighTerms('erase a cached entry', [deleteApi], NO_WORD_VECTORS, DEFAULT_CALIBRATION);
+    expect(apiEvidence(removeTerms, deleteApi, NO_WORD_VECTORS, DEFAULT_CALIBRATION).nameShare).toBe(1);
+    const rowTerms = weighTerms('sum over all rows', [stackApi], NO_WORD_VECTORS, DEFAULT_CALIBRATION);
+    expect(apiEvidence(rowTerms, stackApi, NO_WORD_VECTORS, DEFAULT_CALIBRATION).nameShare).toBe(0.5);
+    const noneTerms = weighTerms('encrypt a secret', [stackApi], NO_WORD_VECTORS, DEFAULT_CALIBRATION);
+    expect(apiEvidence(noneTerms, stackApi, NO_WORD_VECTORS, DEFAULT_CALIBRATION).nameShare).toBe(0);
   });
 });
