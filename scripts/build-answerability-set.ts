@@ -12,9 +12,12 @@
  * Queries come from ODEX (bench/data/answerability/odex-tasks.tsv, see README there); the APIs from
  * `guard docs index python:<pkg>`, retrieved with the same search `guard docs search` uses.
  *
- *   npx tsx scripts/build-answerability-set.ts [--home DIR] [--out FILE]
+ *   npx tsx scripts/build-answerability-set.ts [--home DIR] [--out FILE] [--libraries semver,…]
+ *
+ * --libraries rebuilds only those task libraries and keeps the other libraries' samples in FILE unchanged:
+ * the set is fixed data, and the index's retrieval evolves (a full rebuild reshuffles every library).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +35,8 @@ const option = (name: string): string | undefined => {
 };
 const home = option('--home') ?? mkdtempSync(join(tmpdir(), 'answerability-set-'));
 const out = option('--out') ?? join(ROOT, 'bench', 'data', 'answerability', 'multi-library.json');
+/** Rebuild only these task libraries; the other libraries' samples already in `out` are kept as they are (the set is fixed data). */
+const only = option('--libraries')?.split(',').filter((l) => l.length > 0);
 
 /** A task library → the index libraries its APIs live in (os.path is posixpath on this platform). */
 const GROUPS: Record<string, string[]> = {
@@ -42,28 +47,43 @@ const GROUPS: Record<string, string[]> = {
   os: ['os', 'posixpath', 'shutil'],
   requests: ['requests'],
   collections: ['collections'],
+  semver: ['semver'],
+  yaml: ['yaml'],
+  chokidar: ['chokidar'],
 };
+/** How each index library is indexed: Python modules through python3, npm packages through their .d.ts. */
+const SOURCE_SPECS: Record<string, string> = { semver: 'npm:semver', yaml: 'npm:yaml', chokidar: 'npm:chokidar' };
+const sourceSpec = (library: string): string => SOURCE_SPECS[library] ?? `python:${library}`;
 const SET_SIZE = 3;
 
 interface Task {
   library: string;
-  odexId: string;
+  /** Which task file it came from: out-of-database queries are drawn from the same collection. */
+  collection: 'odex' | 'issues';
+  /** "ODEX <task id>" or the issue's address. */
+  source: string;
   gold: string[];
   intent: string;
 }
 
-const tasks: Task[] = readFileSync(join(ROOT, 'bench', 'data', 'answerability', 'odex-tasks.tsv'), 'utf8')
-  .split('\n')
-  .slice(1)
-  .filter((line) => line.trim().length > 0)
-  .map((line) => {
-    const [library, odexId, gold, intent] = line.split('\t') as [string, string, string, string];
-    return { library, odexId, gold: gold.split(';'), intent };
-  });
+/** Rows of a task file (header skipped): library, task id or address, gold members (;-separated), intent. */
+function readTasks(file: string, collection: Task['collection']): Task[] {
+  return readFileSync(join(ROOT, 'bench', 'data', 'answerability', file), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((line) => line.trim().length > 0)
+    .map((line) => {
+      const [library, id, gold, intent] = line.split('\t') as [string, string, string, string];
+      return { library, collection, source: collection === 'odex' ? `ODEX ${id}` : id, gold: gold.split(';'), intent };
+    });
+}
+const tasks: Task[] = [...readTasks('odex-tasks.tsv', 'odex'), ...readTasks('issue-tasks.tsv', 'issues')];
 
-const libraries = [...new Set(Object.values(GROUPS).flat())];
+const built = only ?? Object.keys(GROUPS);
+for (const library of built) if (!GROUPS[library]) throw new Error(`unknown task library "${library}"; known: ${Object.keys(GROUPS).join(', ')}`);
+const libraries = [...new Set(built.flatMap((library) => GROUPS[library]!))];
 process.stderr.write(`indexing ${libraries.join(', ')} into ${home}\n`);
-await indexApiDocs({ sources: libraries.map((l) => `python:${l}`) }, { home });
+await indexApiDocs({ sources: libraries.map(sourceSpec) }, { home });
 const store = await openApiIndexForReading(resolveApiIndexPath({ home }));
 
 const member = (name: string): string => name.split('.').pop() ?? name;
@@ -118,37 +138,41 @@ const toApis = (texts: string[]): Record<string, string> => Object.fromEntries(t
 
 const samples: Sample[] = [];
 for (const [index, task] of tasks.entries()) {
+  if (!built.includes(task.library)) continue;
   const found = task.gold.map((g) => goldRecord(task, g));
   const gold = found.filter((g) => g !== undefined);
   if (gold.length < found.length) {
     // Builtins without Python source (numpy ufuncs, C functions) have no documented record to retrieve.
-    process.stderr.write(`\n  skipped ODEX task ${task.odexId} (${task.library}): ${task.gold.filter((_, i) => !found[i]).join(', ')} not documented in the index\n`);
+    process.stderr.write(`\n  skipped task ${task.source} (${task.library}): ${task.gold.filter((_, i) => !found[i]).join(', ')} not documented in the index\n`);
     continue;
   }
   const goldMembers = new Set(task.gold);
   const alikes = await lookAlikes(task, goldMembers);
-  if (alikes.length < SET_SIZE) throw new Error(`${task.library}: fewer than ${SET_SIZE} look-alikes for ODEX task ${task.odexId}`);
+  if (alikes.length < SET_SIZE) throw new Error(`${task.library}: fewer than ${SET_SIZE} look-alikes for task ${task.source}`);
   const answerableSet = place(gold.map(apiText), alikes.slice(0, SET_SIZE - gold.length).map(apiText), task.intent);
-  const source = `ODEX ${task.odexId}`;
+  const source = task.source;
   samples.push({ query: task.intent, retrieved_APIs: toApis(answerableSet), label: 'Answerable', library: task.library, source });
   if (index % 2 === 0) {
     samples.push({ query: task.intent, retrieved_APIs: toApis(alikes.slice(0, SET_SIZE).map(apiText)), label: 'Unanswerable', library: task.library, source });
   } else {
-    // Out-of-database query: a task of another library, asked against this task's answerable set.
-    const foreign = tasks.filter((t) => t.library !== task.library);
+    // Out-of-database query: a task of another library (of the same collection when it has one), asked against this task's answerable set.
+    const others = tasks.filter((t) => t.library !== task.library);
+    const sameCollection = others.filter((t) => t.collection === task.collection);
+    const foreign = sameCollection.length > 0 ? sameCollection : others;
     const stranger = foreign[hash(task.intent) % foreign.length]!;
-    samples.push({ query: stranger.intent, retrieved_APIs: toApis(answerableSet), label: 'Unanswerable', library: task.library, source: `ODEX ${stranger.odexId} against ${source}` });
+    samples.push({ query: stranger.intent, retrieved_APIs: toApis(answerableSet), label: 'Unanswerable', library: task.library, source: `${stranger.source} against ${source}` });
   }
   // NegGen: the next task of the same library (cyclically) whose gold APIs are not in this set.
   const same = tasks.filter((t) => t.library === task.library);
   const at = same.indexOf(task);
   const setMembers = new Set([...task.gold, ...alikes.slice(0, SET_SIZE - gold.length).map((h) => member(h.name))]);
   const other = [...same.slice(at + 1), ...same.slice(0, at)].find((t) => t.intent !== task.intent && t.gold.every((g) => !setMembers.has(g)));
-  if (!other) throw new Error(`${task.library}: no second need for ODEX task ${task.odexId}`);
+  if (!other) throw new Error(`${task.library}: no second need for task ${task.source}`);
   const joined = `${task.intent.replace(/[.\s]+$/, '')}. Then, ${other.intent}`;
-  samples.push({ query: joined, retrieved_APIs: toApis(answerableSet), label: 'Partially answerable', library: task.library, source: `${source} + ODEX ${other.odexId}` });
+  samples.push({ query: joined, retrieved_APIs: toApis(answerableSet), label: 'Partially answerable', library: task.library, source: `${source} + ${other.source}` });
   process.stderr.write(`\r  ${index + 1}/${tasks.length} tasks`);
 }
 await closeApiIndexes();
-writeFileAtomic(out, `${JSON.stringify(samples, null, 1)}\n`);
+const kept = only && existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Sample[]).filter((s) => !only.includes(s.library)) : [];
+writeFileAtomic(out, `${JSON.stringify([...kept, ...samples], null, 1)}\n`);
 process.stderr.write(`\nwrote ${samples.length} samples to ${out}\n`);

@@ -1,8 +1,8 @@
 /**
  * The scorer's constants. Matching constants (how words match and weigh) are CALIBRATION_START's,
- * set by hand; the decision constants were fitted by scripts/calibrate-answerability.ts on eight
- * libraries (the multi-library ODEX set in bench/data/answerability and the TorchData set: 411
- * samples), coordinate descent on macro-F1 + accuracy/2 averaged over libraries. Held-out figures
+ * set by hand; the decision constants were fitted by scripts/calibrate-answerability.ts on eleven
+ * libraries (the multi-library set in bench/data/answerability: seven Python libraries, semver, yaml and
+ * chokidar; and the TorchData set: 498 samples), coordinate descent on macro-F1 + accuracy/2 averaged over libraries. Held-out figures
  * (leave-one-library-out, each library labelled by a calibration fitted on the others) are printed by
  * `npm run bench -- answerability`.
  */
@@ -24,7 +24,13 @@ export interface Calibration {
   semanticMax: number;
   /** Credit for a near spelling (one or two edits, shared long prefix). */
   fuzzyMatch: number;
-  /** How much a term found in every API loses weight (it names the library's topic, not the action). */
+  /** Credit for the request's action verb against an API action word that is its synonym (`fetch` / `get`); 0 turns it off. */
+  synonymMatch: number;
+  /**
+   * How much a term loses weight per share of the retrieved APIs that contain it (1: a term found in every
+   * API weighs nothing; it names the library's topic, not the need, and cannot tell the APIs apart). When
+   * every term of a sub-request is in every API, the terms keep their full weight.
+   */
   sharedTermDiscount: number;
   /** Weight of a word the vocabulary does not know (library jargon, identifiers, typos). */
   oovWeight: number;
@@ -38,6 +44,8 @@ export interface Calibration {
   nameBonus: number;
   /** Added to coverage per unit of the request's term weight matched by the API's parameter names and annotated types. */
   signatureBonus: number;
+  /** Added to coverage per unit of the API's name parts that the request accounts for. */
+  nameShareBonus: number;
   /**
    * Per-API-set normalisation: a sub-request's score is its best API's score plus this times the best's lead
    * over the mean of the other APIs (an API that stands out from its look-alikes counts more).
@@ -54,21 +62,23 @@ export interface Calibration {
 }
 
 export const DEFAULT_CALIBRATION: Calibration = {
-  threshold: 0.15,
-  missThreshold: 0.5,
+  threshold: 0.05,
+  missThreshold: 0.45,
   semanticLow: 0.65,
   semanticHigh: 0.9,
   semanticMax: 0.8,
   fuzzyMatch: 0.85,
-  sharedTermDiscount: 0.5,
+  synonymMatch: 0.8,
+  sharedTermDiscount: 1,
   oovWeight: 0.8,
   identifierFactor: 0.6,
   fullWeightRank: 20_000,
-  actionBonus: 0.3,
+  actionBonus: 0.2,
   nameBonus: 0,
-  signatureBonus: 0.2,
+  signatureBonus: 0,
+  nameShareBonus: 0,
   liftWeight: 0,
-  relativeMiss: 0.8,
+  relativeMiss: 0,
   keyTerms: 0,
   keyMatch: 0.5,
 };

@@ -6,6 +6,7 @@
  * weighted share matched. Cost: O(request terms × API terms) per API.
  */
 import { editDistance } from '../../shared/edit-distance.js';
+import { verbSynonyms } from '../api-docs/index.js';
 import type { Calibration } from './calibration.js';
 import { distinctTerms, extractTerms, splitIdentifier, stemWord, type Term } from './tokenize.js';
 import type { ApiUnit } from './types.js';
@@ -23,6 +24,8 @@ export interface IndexedApi {
   nameStems: Set<string>;
   /** Stems of the parameter names and of the annotated parameter and return types. */
   signatureStems: Set<string>;
+  /** Stems of the parts of the name's last segment (`most_common` of `Counter.most_common`): what the API is, word by word. */
+  headStems: string[];
 }
 
 export interface WeightedTerm extends Term {
@@ -53,19 +56,24 @@ export function indexApi(unit: ApiUnit, vectors: WordVectors): IndexedApi {
   const nameTerms = extractTerms(unit.name);
   const firstWord = extractTerms(unit.description.split(/[\s,.;:]+/).find((w) => /^[A-Za-z]/.test(w)) ?? '');
   const action = [...nameTerms, ...firstWord].map((t) => ({ word: t.word, vector: vectors.vector(t.word) }));
-  return { unit, stems, words, action, nameStems: new Set(nameTerms.map((t) => t.stem)), signatureStems: new Set(signatureTerms.map((t) => t.stem)) };
+  const segment = unit.name.split('.').filter((p) => /[A-Za-z]/.test(p)).pop() ?? unit.name;
+  const headStems = [...new Set(splitIdentifier(segment).filter((p) => p.length > 1 && !/^\d+$/.test(p)).map((p) => stemWord(p.toLowerCase())))];
+  return { unit, stems, words, action, headStems, nameStems: new Set(nameTerms.map((t) => t.stem)), signatureStems: new Set(signatureTerms.map((t) => t.stem)) };
 }
 
 /** The request's distinct content terms with their weights (see Calibration for the parts). */
 export function weighTerms(text: string, apis: IndexedApi[], vectors: WordVectors, calibration: Calibration): WeightedTerm[] {
   const fromIdentifiers = identifierWords(text);
-  return distinctTerms(extractTerms(text)).map((term) => {
+  const weighed = distinctTerms(extractTerms(text)).map((term) => {
     const rank = vectors.rank(term.word);
     const base = rank === undefined ? calibration.oovWeight : Math.min(1, Math.max(0.05, Math.log(rank + 2) / Math.log(calibration.fullWeightRank)));
     const shared = apis.length > 1 ? apis.filter((api) => api.stems.has(term.stem)).length / apis.length : 0;
     const identifier = fromIdentifiers.has(term.word) && !apis.some((api) => api.stems.has(term.stem)) ? calibration.identifierFactor : 1;
-    return { ...term, weight: base * identifier * (1 - calibration.sharedTermDiscount * shared) };
+    return { term, plain: base * identifier, weight: base * identifier * (1 - calibration.sharedTermDiscount * shared) };
   });
+  // Every term in every API (a full discount leaves nothing): none tells the APIs apart, so all of them count.
+  const discounted = weighed.some((w) => w.weight > 0);
+  return weighed.map((w) => ({ ...w.term, weight: discounted ? w.weight : w.plain }));
 }
 
 /** The evidence one API gives for one sub-request, before any calibrated weighting. */
@@ -78,6 +86,8 @@ export interface ApiEvidence {
   named: number;
   /** Weighted share of the request's terms matched (same stem) by parameter names or annotated types, 0..1. */
   signature: number;
+  /** Share of the parts of the API's name that the request's words account for (same stem, near spelling or a verb synonym): an API whose name says more than was asked is likely a look-alike. */
+  nameShare: number;
   /** Match (0..1) of each term. */
   matches: number[];
 }
@@ -86,19 +96,20 @@ export interface ApiEvidence {
 export function apiEvidence(terms: WeightedTerm[], api: IndexedApi, vectors: WordVectors, calibration: Calibration): ApiEvidence {
   const total = terms.reduce((sum, t) => sum + t.weight, 0);
   const matches = terms.map((term) => matchTerm(term, api, vectors, calibration));
-  if (total === 0) return { coverage: 0, action: 0, named: 0, signature: 0, matches };
+  if (total === 0) return { coverage: 0, action: 0, named: 0, signature: 0, nameShare: 0, matches };
   const coverage = terms.reduce((sum, t, i) => sum + t.weight * matches[i]!, 0) / total;
   // The request's first content word is usually its action ("clone", "repeat", "read"): credit the API whose name or own first word says it.
   const lead = terms[0];
-  const action = lead ? matchTerm(lead, { ...api, stems: new Set(api.action.map((w) => stemWord(w.word))), words: api.action }, vectors, calibration) : 0;
+  const action = lead ? Math.max(matchTerm(lead, { ...api, stems: new Set(api.action.map((w) => stemWord(w.word))), words: api.action }, vectors, calibration), synonymMatch(lead, api.action, calibration)) : 0;
   const named = terms.some((t) => api.nameStems.has(t.stem)) ? 1 : 0;
   const signature = terms.reduce((sum, t) => sum + (api.signatureStems.has(t.stem) ? t.weight : 0), 0) / total;
-  return { coverage, action, named, signature, matches };
+  const nameShare = api.headStems.length === 0 ? 0 : api.headStems.filter((stem) => terms.some((t) => t.stem === stem || isNearSpelling(t.stem, stem) || verbSynonyms(t.word).some((v) => stemWord(v) === stem))).length / api.headStems.length;
+  return { coverage, action, named, signature, nameShare, matches };
 }
 
 /** An API's score for a sub-request: coverage plus the calibrated credit for action, name and signature evidence, at most 1. */
 export function apiScore(evidence: ApiEvidence, calibration: Calibration): number {
-  return Math.min(1, evidence.coverage + calibration.actionBonus * evidence.action + calibration.nameBonus * evidence.named + calibration.signatureBonus * evidence.signature);
+  return Math.min(1, evidence.coverage + calibration.actionBonus * evidence.action + calibration.nameBonus * evidence.named + calibration.signatureBonus * evidence.signature + calibration.nameShareBonus * evidence.nameShare);
 }
 
 /** Scores the sub-request against every API and keeps the best. O(APIs × terms × API words × dimensions). */
@@ -128,6 +139,13 @@ export function matchTerm(term: Term, api: IndexedApi, vectors: WordVectors, cal
     }
   }
   return match;
+}
+
+/** `synonymMatch` when the term is a verb the API's action words name by a synonym (`fetch` for `get`, `remove` for `delete`), else 0. */
+export function synonymMatch(term: Term, action: IndexedApi['words'], calibration: Calibration): number {
+  if (calibration.synonymMatch <= 0) return 0;
+  const synonyms = verbSynonyms(term.word);
+  return action.some((w) => synonyms.includes(w.word)) ? calibration.synonymMatch : 0;
 }
 
 /** One edit apart (two for long words), or sharing a prefix of five or more letters. */

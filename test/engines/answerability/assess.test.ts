@@ -59,7 +59,7 @@ describe('assessAnswerability: the three classes', () => {
   });
 
   it('confidence is in [1/3, 1] and grows with the margin', () => {
-    const clear = assessAnswerability(UNANSWERABLE, FILEKIT_APIS, { vectors });
+    const clear = assessAnswerability(UNANSWERABLE, FILEKIT_APIS, { vectors, calibration: { ...DEFAULT_CALIBRATION, threshold: 0.3 } });
     const close = assessAnswerability(ANSWERABLE, FILEKIT_APIS, { vectors, calibration: { ...DEFAULT_CALIBRATION, threshold: 0.92, missThreshold: 0.3 } });
     for (const r of [clear, close]) {
       expect(r.confidence).toBeGreaterThanOrEqual(1 / 3 - 1e-9);

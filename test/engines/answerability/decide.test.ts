@@ -7,7 +7,7 @@ import { apiEvidence, indexApi, weighTerms } from '../../../src/engines/answerab
 import type { ApiEvidence } from '../../../src/engines/answerability/score-coverage.js';
 
 const calibration = { ...DEFAULT_CALIBRATION, threshold: 0.3, missThreshold: 0.2, actionBonus: 0, nameBonus: 0, signatureBonus: 0, liftWeight: 0, relativeMiss: 0, keyTerms: 0 };
-const api = (coverage: number, extra: Partial<ApiEvidence> = {}): ApiEvidence => ({ coverage, action: 0, named: 0, signature: 0, matches: [coverage], ...extra });
+const api = (coverage: number, extra: Partial<ApiEvidence> = {}): ApiEvidence => ({ coverage, action: 0, named: 0, signature: 0, nameShare: 0, matches: [coverage], ...extra });
 const part = (...apis: ApiEvidence[]): PartEvidence => ({ text: 'x', terms: [{ word: 'x', stem: 'x', weight: 1 }], apis });
 const decision = (score: number, covered = score >= calibration.threshold): PartDecision => ({ best: 0, score, covered });
 

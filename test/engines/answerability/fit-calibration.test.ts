@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** A sample whose parts' best coverages are `scores` (one API each), in a library whose coverage runs at `scale`. */
 function sample(library: string, label: AnswerabilityLabel, scores: number[]): GatheredSample {
-  const parts: PartEvidence[] = scores.map((coverage) => ({ text: 'x', terms: [{ word: 'x', stem: 'x', weight: 1 }], apis: [{ coverage, action: 0, named: 0, signature: 0, matches: [coverage] }] }));
+  const parts: PartEvidence[] = scores.map((coverage) => ({ text: 'x', terms: [{ word: 'x', stem: 'x', weight: 1 }], apis: [{ coverage, action: 0, named: 0, signature: 0, nameShare: 0, matches: [coverage] }] }));
   return { sample: { query: 'x', apis: ['x'], label, library }, parts };
 }
 
@@ -47,19 +47,22 @@ describe('leaveOneLibraryOut', () => {
 
   it('starts from the hand-set matching constants and fits only decision constants', () => {
     const fitted = fitDecision([...library('a', 1), ...library('b', 1)]);
-    for (const key of ['semanticLow', 'semanticHigh', 'semanticMax', 'fuzzyMatch', 'sharedTermDiscount', 'oovWeight', 'identifierFactor', 'fullWeightRank'] as const) {
+    for (const key of ['semanticLow', 'semanticHigh', 'semanticMax', 'fuzzyMatch', 'synonymMatch', 'sharedTermDiscount', 'oovWeight', 'identifierFactor', 'fullWeightRank'] as const) {
       expect(fitted[key]).toBe(CALIBRATION_START[key]);
     }
   });
 });
 
 describe('the multi-library development set', () => {
-  it('has at least six libraries, each with all three labels, every query from the recorded ODEX tasks', async () => {
+  it('has at least six libraries, each with all three labels, every query from the recorded ODEX or issue tasks', async () => {
     const { readRacgEvalSamples } = await loadAnswerabilityIo();
     const samples = readRacgEvalSamples(join(ROOT, 'bench', 'data', 'answerability', 'multi-library.json'));
-    const intents = new Set(readFileSync(join(ROOT, 'bench', 'data', 'answerability', 'odex-tasks.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t')[3]!));
+    const rows = ['odex-tasks.tsv', 'issue-tasks.tsv'].flatMap((file) => readFileSync(join(ROOT, 'bench', 'data', 'answerability', file), 'utf8').split('\n').slice(1).filter(Boolean));
+    const intents = new Set(rows.map((l) => l.split('\t')[3]!));
     const libraries = new Set(samples.map((s) => s.library));
     expect(libraries.size).toBeGreaterThanOrEqual(6);
+    // Python modules and TypeScript declarations both.
+    expect([...libraries]).toEqual(expect.arrayContaining(['re', 'numpy', 'semver', 'yaml', 'chokidar']));
     for (const name of libraries) {
       expect(new Set(samples.filter((s) => s.library === name).map((s) => s.label))).toEqual(new Set(['answerable', 'partially_answerable', 'unanswerable']));
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_CALIBRATION, encodeWordVectors, decodeWordVectors, NO_WORD_VECTORS, parseApiUnit } from '../../../src/engines/answerability/index.js';
-import { indexApi, isNearSpelling, matchTerm, scoreCoverage, weighTerms } from '../../../src/engines/answerability/score-coverage.js';
+import { apiEvidence, indexApi, isNearSpelling, matchTerm, scoreCoverage, weighTerms } from '../../../src/engines/answerability/score-coverage.js';
 import { stemWord } from '../../../src/engines/answerability/tokenize.js';
 
 const vectors = decodeWordVectors(
@@ -66,8 +66,38 @@ describe('scoreCoverage', () => {
     expect(items.weight).toBeCloseTo(plain.weight * 0.5, 6);
   });
 
+  it('drops a term found in every API under a full discount, and keeps every weight when all terms are in every API', () => {
+    const full = { ...calibration, sharedTermDiscount: 1 };
+    expect(weighTerms('download the items', apis, vectors, full).find((t) => t.word === 'items')!.weight).toBe(0);
+    const plain = weighTerms('the items', apis, vectors, { ...calibration, sharedTermDiscount: 0 });
+    const allShared = weighTerms('the items', apis, vectors, full);
+    expect(allShared.map((t) => t.weight)).toEqual(plain.map((t) => t.weight));
+    expect(allShared[0]!.weight).toBeGreaterThan(0);
+    expect(scoreCoverage(allShared, apis, vectors, full).score).toBe(1);
+  });
+
   it('scores 0 when nothing matches', () => {
     const terms = weighTerms('encrypt a secret', apis, vectors, calibration);
     expect(scoreCoverage(terms, apis, vectors, calibration).score).toBe(0);
+  });
+});
+
+describe('apiEvidence: action synonyms and the share of the name accounted for', () => {
+  const deleteApi = indexApi(parseApiUnit('delete_entry(key): Deletes an entry.'), NO_WORD_VECTORS);
+  const stackApi = indexApi(parseApiUnit('Table.row_stack(tup): Stacks arrays row-wise.'), NO_WORD_VECTORS);
+
+  it('credits a request verb that the API names by a synonym (remove / delete), and nothing with synonyms off', () => {
+    const terms = weighTerms('remove the entry', [deleteApi], NO_WORD_VECTORS, DEFAULT_CALIBRATION);
+    expect(apiEvidence(terms, deleteApi, NO_WORD_VECTORS, { ...DEFAULT_CALIBRATION, synonymMatch: 0.8 }).action).toBe(0.8);
+    expect(apiEvidence(terms, deleteApi, NO_WORD_VECTORS, { ...DEFAULT_CALIBRATION, synonymMatch: 0 }).action).toBe(0);
+  });
+
+  it('measures the share of the name (last segment) the request accounts for: a name that says more than was asked scores less', () => {
+    const removeTerms = weighTerms('erase a cached entry', [deleteApi], NO_WORD_VECTORS, DEFAULT_CALIBRATION);
+    expect(apiEvidence(removeTerms, deleteApi, NO_WORD_VECTORS, DEFAULT_CALIBRATION).nameShare).toBe(1);
+    const rowTerms = weighTerms('sum over all rows', [stackApi], NO_WORD_VECTORS, DEFAULT_CALIBRATION);
+    expect(apiEvidence(rowTerms, stackApi, NO_WORD_VECTORS, DEFAULT_CALIBRATION).nameShare).toBe(0.5);
+    const noneTerms = weighTerms('encrypt a secret', [stackApi], NO_WORD_VECTORS, DEFAULT_CALIBRATION);
+    expect(apiEvidence(noneTerms, stackApi, NO_WORD_VECTORS, DEFAULT_CALIBRATION).nameShare).toBe(0);
   });
 });
