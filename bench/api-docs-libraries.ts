@@ -5,6 +5,8 @@
  * bound to inspect.signature) through the real parser and checker, and prints per held-out library
  * and per kind: detection, real calls flagged, calls not judged, retrieval top-1/top-3 of the
  * intended API with and without intent, lookup p50/p95 and indexing time. Tune libraries follow.
+ * The TypeScript packages of the split are measured the same way from node_modules' declarations,
+ * their probes labelled by tsc (typescript-probes.json). API_DOCS_LANGUAGE picks one language.
  */
 import { readFileSync } from 'node:fs';
 
@@ -38,9 +40,12 @@ export interface LibraryProbe {
 export const PROBE_KINDS = ['valid', 'verb_synonym', 'plural_slip', 'case_swap', 'dropped_word', 'added_word', 'abbreviation', 'other_library', 'unknown_keyword', 'missing_required'] as const;
 const NAME_KINDS = new Set(['verb_synonym', 'plural_slip', 'case_swap', 'dropped_word', 'added_word', 'abbreviation', 'other_library']);
 
+/** The Python probes (labelled by execution) and the TypeScript probes (labelled by tsc), kept as data. */
 export function readLibraryProbes(): LibraryProbe[] {
-  const data = JSON.parse(readFileSync(new URL('./data/api-docs-libraries/python-probes.json', import.meta.url), 'utf8')) as { probes: LibraryProbe[] };
-  return data.probes;
+  return ['python-probes.json', 'typescript-probes.json'].flatMap((file) => {
+    const data = JSON.parse(readFileSync(new URL(`./data/api-docs-libraries/${file}`, import.meta.url), 'utf8')) as { probes: LibraryProbe[] };
+    return data.probes;
+  });
 }
 
 /** Right when the checker says what execution said; a call it does not judge is a miss (and counted apart). */
@@ -77,21 +82,24 @@ function isIntended(hit: ApiHit, probe: LibraryProbe): boolean {
 }
 
 export async function benchApiDocsLibraries(home: string, meaning: WordMeaning | undefined): Promise<void> {
-  const probes = readLibraryProbes();
+  // API_DOCS_LANGUAGE=python|typescript measures one language only.
+  const only = process.env.API_DOCS_LANGUAGE;
+  const probes = readLibraryProbes().filter((p) => !only || p.language === only);
   const libraries = [...new Set(probes.map((p) => p.library))];
   const indexing: Array<Array<string | number>> = [];
   for (const library of libraries) {
-    const report = await indexApiDocs({ sources: [`python:${library}`] }, { home });
+    const first = probes.find((p) => p.library === library)!;
+    const spec = first.language === 'python' ? `python:${library}` : `npm:${library}`;
+    const report = await indexApiDocs({ sources: [spec] }, { home });
     const source = report.sources[0]!;
-    indexing.push([library, probes.find((p) => p.library === library)!.group, source.version, source.files, source.records, `${report.seconds.toFixed(2)} s`]);
+    indexing.push([spec, first.group, source.version, source.files, source.records, `${report.seconds.toFixed(2)} s`]);
   }
-  process.stdout.write(`indexing (python:<library>, from this machine's python3)\n${table(['library', 'split', 'version', 'files', 'records', 'time'], indexing)}\n`);
+  process.stdout.write(`indexing (python: this machine's python3; npm: node_modules .d.ts)\n${table(['source', 'split', 'version', 'files', 'records', 'time'], indexing)}\n`);
   const store = await openApiIndexForReading(resolveApiIndexPath({ home }));
 
-  const groups = [
-    ['held-out libraries', probes.filter((p) => p.group === 'heldOut')],
-    ['tune libraries', probes.filter((p) => p.group === 'tune')],
-  ] as const;
+  const groups = (['heldOut', 'tune'] as const).flatMap((split) =>
+    (['python', 'typescript'] as const).map((language) => [`${split === 'heldOut' ? 'held-out' : 'tune'} ${language} libraries`, probes.filter((p) => p.group === split && p.language === language)] as const),
+  );
   for (const [group, subset] of groups) {
     const rows: Array<Array<string | number>> = [];
     const misses = new Map<string, string[]>();
@@ -144,21 +152,21 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
   }
 
   // Lookup latency on the held-out probes (parse, check, trigger, retrieval when triggered).
-  const held = probes.filter((p) => p.group === 'heldOut').slice(0, 400);
-  for (const probe of held.slice(0, 30)) await lookupApiDocs({ code: probe.code, language: 'python' }, { home, meaning: meaning ?? null });
-  const latencies: number[] = [];
-  for (const probe of held) {
-    const start = performance.now();
-    await lookupApiDocs({ code: probe.code, language: 'python' }, { home, meaning: meaning ?? null });
-    latencies.push(performance.now() - start);
+  const rows: Array<Array<string | number>> = [];
+  for (const language of ['python', 'typescript'] as const) {
+    if (only && language !== only) continue;
+    const held = probes.filter((p) => p.group === 'heldOut' && p.language === language).slice(0, 400);
+    for (const probe of held.slice(0, 30)) await lookupApiDocs({ code: probe.code, language }, { home, meaning: meaning ?? null });
+    const latencies: number[] = [];
+    for (const probe of held) {
+      const start = performance.now();
+      await lookupApiDocs({ code: probe.code, language }, { home, meaning: meaning ?? null });
+      latencies.push(performance.now() - start);
+    }
+    latencies.sort((a, b) => a - b);
+    rows.push([`lookup_api_docs (${language})`, latencies.length, `${percentile(latencies, 50).toFixed(2)} ms`, `${percentile(latencies, 95).toFixed(2)} ms`]);
   }
-  latencies.sort((a, b) => a - b);
-  process.stdout.write(
-    table(
-      ['lookup, held-out libraries', 'calls', 'p50 (≤ 20 ms)', 'p95'],
-      [['lookup_api_docs', latencies.length, `${percentile(latencies, 50).toFixed(2)} ms`, `${percentile(latencies, 95).toFixed(2)} ms`]],
-    ) + '\n',
-  );
+  process.stdout.write(table(['lookup, held-out libraries', 'calls', 'p50 (≤ 20 ms)', 'p95'], rows) + '\n');
   await closeApiIndexes();
 }
 
@@ -170,7 +178,9 @@ function measureRetrieval(probes: readonly LibraryProbe[], store: Parameters<typ
       const keywords = [...probe.code.matchAll(/(\w+)=/g)].map((m) => m[1]!);
       const intended = probe.intended.slice(probe.intended.lastIndexOf('.') + 1);
       const intent = withIntent ? paraphraseIntent(probe.intent, splitIdentifier(intended)) : undefined;
-      const query = formulateQuery({ member: probe.member, owner: probe.owner, ownerKind: 'module', keywords, ...(intent ? { intent } : {}) });
+      // A TypeScript probe on a class's instance (`doc.toJS()`) goes through the class, not a module.
+      const ownerKind = probe.language === 'typescript' && probe.owner !== probe.library ? 'instance' : 'module';
+      const query = formulateQuery({ member: probe.member, owner: probe.owner, ownerKind, keywords, ...(intent ? { intent } : {}) });
       const rank = retrieveApis(store, query, { topK: 3, library: probe.library, ...(meaning ? { meaning } : {}) }).findIndex((hit) => isIntended(hit, probe));
       if (rank === 0) top1++;
       if (rank >= 0) top3++;
