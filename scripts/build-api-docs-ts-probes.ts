@@ -14,18 +14,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import ts from 'typescript';
+import type * as TS from 'typescript';
 
 import { fieldsOfType } from '../src/engines/api-docs/io/dts-fields.js';
 import type { ApiField } from '../src/engines/api-docs/types.js';
 import { writeFileAtomic } from '../src/shared/write-file-atomic.js';
 import { madeUpName, NAME_KINDS, pick, seededRandom } from './api-docs-made-up-names.js';
 
+const ts = ((await import('typescript')) as unknown as { default: typeof TS }).default;
+const RESERVED = new Set(['break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'let', 'static', 'yield', 'await', 'arguments', 'eval']);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = process.argv.indexOf('--seed');
 const seed = at >= 0 ? Number(process.argv[at + 1]) : 20_261_124;
 const FAKE_KEYS = ['verbose', 'raiseErrors', 'useCache', 'maxRetries', 'ignoreCase', 'strictMode', 'encodingName', 'callbackFn'];
-const OPTIONS: ts.CompilerOptions = {
+const OPTIONS: TS.CompilerOptions = {
   noEmit: true, strict: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler, types: [], lib: ['lib.es2022.d.ts'],
 };
@@ -68,9 +70,9 @@ try {
 }
 
 /** The package's public callables as an import sees them: functions, namespace functions, constructors, instance methods. */
-function publicApis(program: ts.Program, checker: ts.TypeChecker, pkg: string, alias: string, file: string): Api[] {
+function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, alias: string, file: string): Api[] {
   const source = program.getSourceFile(file)!;
-  const moduleSymbol = checker.getSymbolAtLocation((source.statements[0] as ts.ImportDeclaration).moduleSpecifier);
+  const moduleSymbol = checker.getSymbolAtLocation((source.statements[0] as TS.ImportDeclaration).moduleSpecifier);
   if (!moduleSymbol) throw new Error(`cannot resolve ${pkg}`);
   const apis: Api[] = [];
   const seen = new Set<string>();
@@ -86,7 +88,7 @@ function publicApis(program: ts.Program, checker: ts.TypeChecker, pkg: string, a
     const doc = docOf(checker, symbol);
     if (symbol.flags & ts.SymbolFlags.Class) {
       const constructs = type.getConstructSignatures();
-      const abstract = symbol.valueDeclaration && ts.getCombinedModifierFlags(symbol.valueDeclaration as ts.Declaration) & ts.ModifierFlags.Abstract;
+      const abstract = symbol.valueDeclaration && ts.getCombinedModifierFlags(symbol.valueDeclaration as TS.Declaration) & ts.ModifierFlags.Abstract;
       if (constructs.length === 0 || abstract) continue;
       add({ pkg, alias, path: `${pkg}.${name}`, owner: pkg, member: name, setup: [], callee: `${alias}.${name}`, isNew: true, signatures: constructs.map((s) => paramsOf(checker, s)), doc, siblings: topNames });
       const ctor = constructs[0]!;
@@ -97,7 +99,7 @@ function publicApis(program: ts.Program, checker: ts.TypeChecker, pkg: string, a
       for (const property of instance.getProperties()) {
         const declaration = property.valueDeclaration ?? property.declarations?.[0];
         if (!declaration || !isPublicName(property.getName()) || !declaration.getSourceFile().fileName.startsWith(home)) continue;
-        if (ts.getCombinedModifierFlags(declaration as ts.Declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) continue;
+        if (ts.getCombinedModifierFlags(declaration as TS.Declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) continue;
         const signatures = checker.getTypeOfSymbolAtLocation(property, declaration).getCallSignatures();
         if (signatures.length === 0) continue;
         add({ pkg, alias, path: `${pkg}.${name}.${property.getName()}`, owner: name, member: property.getName(), setup, callee: `${variable}.${property.getName()}`, isNew: false, signatures: signatures.map((s) => paramsOf(checker, s)), doc: docOf(checker, property), siblings: members });
@@ -123,12 +125,12 @@ function isPublicName(name: string): boolean {
 
 function receiverName(cls: string): string {
   const lower = cls.slice(0, 1).toLowerCase() + cls.slice(1);
-  return ts.stringToToken(lower) !== undefined || ['arguments', 'eval'].includes(lower) ? `my${cls}` : lower;
+  return RESERVED.has(lower) ? `my${cls}` : lower;
 }
 
-function paramsOf(checker: ts.TypeChecker, signature: ts.Signature): Param[] {
+function paramsOf(checker: TS.TypeChecker, signature: TS.Signature): Param[] {
   return signature.getParameters().map((parameter) => {
-    const declaration = parameter.valueDeclaration as ts.ParameterDeclaration | undefined;
+    const declaration = parameter.valueDeclaration as TS.ParameterDeclaration | undefined;
     const rest = declaration?.dotDotDotToken !== undefined;
     const optional = declaration ? checker.isOptionalParameter(declaration) : false;
     const fields = declaration && !rest ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration))) : undefined;
@@ -136,7 +138,7 @@ function paramsOf(checker: ts.TypeChecker, signature: ts.Signature): Param[] {
   });
 }
 
-function docOf(checker: ts.TypeChecker, symbol: ts.Symbol): string {
+function docOf(checker: TS.TypeChecker, symbol: TS.Symbol): string {
   const text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
   return (text.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').slice(0, 300);
 }
@@ -219,7 +221,7 @@ function label(probes: readonly Probe[]): Probe[] {
   return out;
 }
 
-function labelOf(diagnostics: readonly ts.Diagnostic[]): { label: string; argument?: string | null } | undefined {
+function labelOf(diagnostics: readonly TS.Diagnostic[]): { label: string; argument?: string | null } | undefined {
   if (diagnostics.length === 0) return { label: 'valid' };
   const first = diagnostics[0]!;
   const text = ts.flattenDiagnosticMessageText(first.messageText, '\n');

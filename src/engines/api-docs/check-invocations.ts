@@ -212,7 +212,8 @@ function checkObjectArguments(call: SnippetCall, api: ApiHit, slots: readonly Ap
     for (const key of object.keys) {
       const field = byName.get(key);
       if (!field) {
-        problems.push({ code: 'unknown_argument', argument: key, message: `${api.name}: the options of "${param.name}" have no property "${key}"${hintFields(fields)}` });
+        const message = fields.length === 0 ? `${api.name}: "${param.name}"${param.type ? ` (${param.type})` : ''} takes no options object; got property "${key}"` : `${api.name}: the options of "${param.name}" have no property "${key}"${hintFields(fields)}`;
+        problems.push({ code: 'unknown_argument', argument: key, message });
         continue;
       }
       const inner = object.nested?.[key];

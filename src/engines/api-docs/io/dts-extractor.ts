@@ -15,6 +15,8 @@ import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
 import { fieldsOfType } from './dts-fields.js';
 
 const MAX_MEMBERS = 400;
+/** What every object has (`Object.prototype`): a namespace or an instance answers these too. */
+const OBJECT_MEMBERS = ['toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'];
 
 /** Records for everything `entry` exports (the default export is named after the package). */
 export async function extractDeclarations(entry: string, library: string, packageDir: string, version: string): Promise<ApiRecord[]> {
@@ -36,7 +38,10 @@ export async function extractDeclarations(entry: string, library: string, packag
   }
   const values = exports.filter((exported) => (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported).flags & ts.SymbolFlags.Value);
   // An `export =` object's members are the module's names too: its listing is not the whole namespace.
-  if (!values.some((exported) => exported.getName() === 'export=')) pushNamespace(context, library, values.map((exported) => exported.getName()), source!);
+  if (!values.some((exported) => exported.getName() === 'export=')) {
+    pushNamespace(context, library, values.map((exported) => exported.getName()), source!);
+    for (const member of OBJECT_MEMBERS) pushName(context, `${library}.${member}`, library, source!);
+  }
   return records;
 }
 
@@ -102,7 +107,10 @@ function addSymbol(context: Context, symbol: TS.Symbol, name: string, member: st
       names.push(property.getName());
       if (!isInside(context, at) && checker.getTypeOfSymbolAtLocation(property, at).getCallSignatures().length > 0) pushName(context, `${name}.${property.getName()}`, member, at);
     }
-    if (names.length > 0 && names.length <= MAX_MEMBERS) pushNamespace(context, member, names, declaration, `${name}.prototype.${NAMESPACE_MEMBER}`);
+    if (names.length > 0 && names.length <= MAX_MEMBERS) {
+      pushNamespace(context, member, names, declaration, `${name}.prototype.${NAMESPACE_MEMBER}`);
+      for (const method of OBJECT_MEMBERS) if (!names.includes(method)) pushName(context, `${name}.${method}`, member, declaration);
+    }
     return;
   }
   const calls = type.getCallSignatures();

@@ -11,10 +11,16 @@ import type { ApiField } from '../types.js';
 
 const MAX_FIELDS = 400;
 
-/** The closed set of properties of `type`, or undefined when it is open or not an object type. */
+/**
+ * The closed set of properties of `type`; empty when no object literal fits it at all (a string, a
+ * function, an array: an overload taking a callback there is not the one an options object means);
+ * undefined when it is open.
+ */
 export function fieldsOfType(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type, depth = 0): ApiField[] | undefined {
   const objects = objectMembers(ts, checker, type);
-  if (!objects || objects.length === 0) return undefined;
+  if (!objects) return undefined;
+  // Nested, an empty set is not kept: it would only weigh on the index.
+  if (objects.length === 0) return type.flags & ts.TypeFlags.Never || depth > 0 ? undefined : [];
   const fields = new Map<string, ApiField>();
   for (const member of objects) {
     for (const property of member.getProperties()) {
