@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs-store.js';
 import { indexApiDocs } from '../src/app/index-api-docs.js';
 import { lookupApiDocs } from '../src/app/lookup-api-docs.js';
-import { formulateQuery, judgeInvocations, retrieveApis, splitIdentifier, type ApiHit, type InvocationCheck, type WordMeaning } from '../src/engines/api-docs/index.js';
+import { formulateQuery, judgeInvocations, retrieveApis, splitIdentifier, type ApiHit, type InvocationCheck, type SnippetCall, type WordMeaning } from '../src/engines/api-docs/index.js';
 import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
 import { paraphraseIntent } from './api-docs-cases.js';
 import { percentile, table } from './stats.js';
@@ -65,10 +65,15 @@ export function outcomeOf(probe: LibraryProbe, check: InvocationCheck | 'not_jud
   }
 }
 
-/** The check of the probe's last call (the one the probe is about). */
-async function checkProbe(probe: LibraryProbe, store: Parameters<typeof judgeInvocations>[1]): Promise<InvocationCheck | 'not_judged' | undefined> {
+/** The probe's last call (the one the probe is about), as the parser reads it. */
+async function callOf(probe: LibraryProbe): Promise<SnippetCall | undefined> {
   const calls = await findSnippetCalls(probe.code, probe.language);
-  const last = calls.filter((c) => c.member === probe.member).at(-1);
+  return calls.filter((c) => c.member === probe.member).at(-1);
+}
+
+/** The check of the probe's last call. */
+async function checkProbe(probe: LibraryProbe, store: Parameters<typeof judgeInvocations>[1]): Promise<InvocationCheck | 'not_judged' | undefined> {
+  const last = await callOf(probe);
   if (!last) return undefined;
   const { checks, unjudged } = judgeInvocations([last], store);
   return unjudged.length > 0 ? 'not_judged' : checks[0];
@@ -100,7 +105,10 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
   const groups = (['heldOut', 'tune'] as const).flatMap((split) =>
     (['python', 'typescript'] as const).map((language) => [`${split === 'heldOut' ? 'held-out' : 'tune'} ${language} libraries`, probes.filter((p) => p.group === split && p.language === language)] as const),
   );
+  // API_DOCS_QUICK=1: the tune libraries only (what tuning may look at), no latency.
+  const quick = process.env.API_DOCS_QUICK === '1';
   for (const [group, subset] of groups) {
+    if (subset.length === 0 || (quick && !group.startsWith('tune'))) continue;
     const rows: Array<Array<string | number>> = [];
     const misses = new Map<string, string[]>();
     for (const library of [...new Set(subset.map((p) => p.library)), 'all']) {
@@ -141,10 +149,10 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
       const mine = subset.filter((p) => p.kind === kind);
       let right = 0;
       for (const probe of mine) if (outcomeOf(probe, await checkProbe(probe, store)) === 'right') right++;
-      const retrieval = NAME_KINDS.has(kind) ? measureRetrieval(mine.filter((p) => p.label === 'unknown_api'), store, meaning) : undefined;
+      const retrieval = NAME_KINDS.has(kind) ? await measureRetrieval(mine.filter((p) => p.label === 'unknown_api'), store, meaning) : undefined;
       perKind.push([kind, mine.length, pct(right, mine.length), ...(retrieval ? [retrieval.alone1, retrieval.alone3, retrieval.intent1, retrieval.intent3] : ['', '', '', ''])]);
     }
-    const names = measureRetrieval(subset.filter((p) => NAME_KINDS.has(p.kind) && p.label === 'unknown_api'), store, meaning);
+    const names = await measureRetrieval(subset.filter((p) => NAME_KINDS.has(p.kind) && p.label === 'unknown_api'), store, meaning);
     perKind.push(['all made-up names', '', '', names.alone1, names.alone3, names.intent1, names.intent3]);
     process.stdout.write(
       `per kind, ${group} (detection: the checker agrees with execution)\n${table(['kind', 'probes', 'detected', 'call top-1 (≥ 75%)', 'call top-3', '+ intent top-1 (≥ 85%)', '+ intent top-3 (≥ 93%)'], perKind)}\n`,
@@ -154,7 +162,7 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
   // Lookup latency on the held-out probes (parse, check, trigger, retrieval when triggered).
   const rows: Array<Array<string | number>> = [];
   for (const language of ['python', 'typescript'] as const) {
-    if (only && language !== only) continue;
+    if ((only && language !== only) || quick) continue;
     const held = probes.filter((p) => p.group === 'heldOut' && p.language === language).slice(0, 400);
     for (const probe of held.slice(0, 30)) await lookupApiDocs({ code: probe.code, language }, { home, meaning: meaning ?? null });
     const latencies: number[] = [];
@@ -166,22 +174,31 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
     latencies.sort((a, b) => a - b);
     rows.push([`lookup_api_docs (${language})`, latencies.length, `${percentile(latencies, 50).toFixed(2)} ms`, `${percentile(latencies, 95).toFixed(2)} ms`]);
   }
-  process.stdout.write(table(['lookup, held-out libraries', 'calls', 'p50 (≤ 20 ms)', 'p95'], rows) + '\n');
+  if (rows.length > 0) process.stdout.write(table(['lookup, held-out libraries', 'calls', 'p50 (≤ 20 ms)', 'p95'], rows) + '\n');
   await closeApiIndexes();
 }
 
-function measureRetrieval(probes: readonly LibraryProbe[], store: Parameters<typeof retrieveApis>[0], meaning: WordMeaning | undefined): Record<'alone1' | 'alone3' | 'intent1' | 'intent3', string> {
+async function measureRetrieval(probes: readonly LibraryProbe[], store: Parameters<typeof retrieveApis>[0], meaning: WordMeaning | undefined): Promise<Record<'alone1' | 'alone3' | 'intent1' | 'intent3', string>> {
+  // API_DOCS_WEIGHTS='{"shape":1}' overrides ranking weights (tuning looks at the tune libraries only).
+  const weights = process.env.API_DOCS_WEIGHTS ? (JSON.parse(process.env.API_DOCS_WEIGHTS) as Record<string, number>) : undefined;
+  const calls = new Map<LibraryProbe, SnippetCall | undefined>();
+  for (const probe of probes) calls.set(probe, await callOf(probe));
   const run = (withIntent: boolean): { top1: number; top3: number } => {
     let top1 = 0;
     let top3 = 0;
     for (const probe of probes) {
-      const keywords = [...probe.code.matchAll(/(\w+)=/g)].map((m) => m[1]!);
+      const call = calls.get(probe);
+      const keywords = call?.keywords ?? [];
+      const shape = {
+        ...(call && !call.spreadPositional ? { positional: call.positional } : {}),
+        ...(call?.objects ? { objectKeys: call.objects.flatMap((object) => object.keys) } : {}),
+      };
       const intended = probe.intended.slice(probe.intended.lastIndexOf('.') + 1);
       const intent = withIntent ? paraphraseIntent(probe.intent, splitIdentifier(intended)) : undefined;
       // A TypeScript probe on a class's instance (`doc.toJS()`) goes through the class, not a module.
       const ownerKind = probe.language === 'typescript' && probe.owner !== probe.library ? 'instance' : 'module';
-      const query = formulateQuery({ member: probe.member, owner: probe.owner, ownerKind, keywords, ...(intent ? { intent } : {}) });
-      const rank = retrieveApis(store, query, { topK: 3, library: probe.library, ...(meaning ? { meaning } : {}) }).findIndex((hit) => isIntended(hit, probe));
+      const query = formulateQuery({ member: probe.member, owner: probe.owner, ownerKind, keywords, ...shape, ...(intent ? { intent } : {}) });
+      const rank = retrieveApis(store, query, { topK: 3, library: probe.library, ...(meaning ? { meaning } : {}), ...(weights ? { weights } : {}) }).findIndex((hit) => isIntended(hit, probe));
       if (rank === 0) top1++;
       if (rank >= 0) top3++;
     }

@@ -58,6 +58,8 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     library,
     member: call.member,
     keywords: call.keywords,
+    ...(call.spreadPositional ? {} : { positional: call.positional }),
+    ...(call.objects === undefined ? {} : { objectKeys: [...new Set(call.objects.flatMap((object) => object.keys))] }),
     ...(call.values === undefined ? {} : { values: call.values }),
     ...(owner === undefined ? {} : { owner }),
     ...(call.ownerKind === undefined ? {} : { ownerKind: call.ownerKind }),

@@ -146,6 +146,10 @@ export interface InvocationCheck {
   /** How the owner was resolved (a `client`'s APIs are the whole of what the receiver offers). */
   ownerKind?: 'client' | 'instance' | 'module';
   keywords: string[];
+  /** How many positional arguments the call passes (its shape, for retrieval). */
+  positional?: number;
+  /** Keys of the object literals the call passes (TypeScript options), for retrieval. */
+  objectKeys?: string[];
   /** String literal arguments of the call, for retrieval. */
   values?: string[];
   /** The called name's place in the snippet (from the call), for per-call model confidence. */

@@ -33,7 +33,8 @@ export async function extractDeclarations(entry: string, library: string, packag
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const exportName = exported.getName();
     const prefix = exportName === 'default' || exportName === 'export=' ? library : `${library}.${exportName}`;
-    const member = exportName === 'default' || exportName === 'export=' ? symbol.getName() : exportName;
+    // A default-exported module or object (`export default z`) is the package itself: its members are the package's.
+    const member = exportName === 'default' || exportName === 'export=' ? (/^[A-Za-z_$][\w$]*$/.test(symbol.getName()) ? symbol.getName() : library) : exportName;
     addSymbol(context, symbol, prefix, member);
   }
   const values = exports.filter((exported) => (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported).flags & ts.SymbolFlags.Value);
