@@ -9,6 +9,7 @@
  * their probes labelled by tsc (typescript-probes.json). API_DOCS_LANGUAGE picks one language.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs-store.js';
 import { indexApiDocs } from '../src/app/index-api-docs.js';
@@ -90,24 +91,28 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
   // API_DOCS_LANGUAGE=python|typescript measures one language only.
   const only = process.env.API_DOCS_LANGUAGE;
   const probes = readLibraryProbes().filter((p) => !only || p.language === only);
-  const libraries = [...new Set(probes.map((p) => p.library))];
+  // One index per language: a Python and an npm package may share a name (`yaml`), as they do on PyPI and npm.
+  const homeOf = (language: LibraryProbe['language']): string => join(home, language);
+  const libraries = [...new Set(probes.map((p) => `${p.language}:${p.library}`))];
   const indexing: Array<Array<string | number>> = [];
-  for (const library of libraries) {
-    const first = probes.find((p) => p.library === library)!;
-    const spec = first.language === 'python' ? `python:${library}` : `npm:${library}`;
-    const report = await indexApiDocs({ sources: [spec] }, { home });
+  for (const key of libraries) {
+    const first = probes.find((p) => `${p.language}:${p.library}` === key)!;
+    const spec = first.language === 'python' ? `python:${first.library}` : `npm:${first.library}`;
+    const report = await indexApiDocs({ sources: [spec] }, { home: homeOf(first.language) });
     const source = report.sources[0]!;
     indexing.push([spec, first.group, source.version, source.files, source.records, `${report.seconds.toFixed(2)} s`]);
   }
   process.stdout.write(`indexing (python: this machine's python3; npm: node_modules .d.ts)\n${table(['source', 'split', 'version', 'files', 'records', 'time'], indexing)}\n`);
-  const store = await openApiIndexForReading(resolveApiIndexPath({ home }));
+  const languages = (['python', 'typescript'] as const).filter((language) => probes.some((p) => p.language === language));
+  const stores = new Map<string, Awaited<ReturnType<typeof openApiIndexForReading>>>();
+  for (const language of languages) stores.set(language, await openApiIndexForReading(resolveApiIndexPath({ home: homeOf(language) })));
 
   const groups = (['heldOut', 'tune'] as const).flatMap((split) =>
-    (['python', 'typescript'] as const).map((language) => [`${split === 'heldOut' ? 'held-out' : 'tune'} ${language} libraries`, probes.filter((p) => p.group === split && p.language === language)] as const),
+    languages.map((language) => [`${split === 'heldOut' ? 'held-out' : 'tune'} ${language} libraries`, probes.filter((p) => p.group === split && p.language === language), stores.get(language)!] as const),
   );
   // API_DOCS_QUICK=1: the tune libraries only (what tuning may look at), no latency.
   const quick = process.env.API_DOCS_QUICK === '1';
-  for (const [group, subset] of groups) {
+  for (const [group, subset, store] of groups) {
     if (subset.length === 0 || (quick && !group.startsWith('tune'))) continue;
     const rows: Array<Array<string | number>> = [];
     const misses = new Map<string, string[]>();
@@ -164,11 +169,11 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
   for (const language of ['python', 'typescript'] as const) {
     if ((only && language !== only) || quick) continue;
     const held = probes.filter((p) => p.group === 'heldOut' && p.language === language).slice(0, 400);
-    for (const probe of held.slice(0, 30)) await lookupApiDocs({ code: probe.code, language }, { home, meaning: meaning ?? null });
+    for (const probe of held.slice(0, 30)) await lookupApiDocs({ code: probe.code, language }, { home: homeOf(language), meaning: meaning ?? null });
     const latencies: number[] = [];
     for (const probe of held) {
       const start = performance.now();
-      await lookupApiDocs({ code: probe.code, language }, { home, meaning: meaning ?? null });
+      await lookupApiDocs({ code: probe.code, language }, { home: homeOf(language), meaning: meaning ?? null });
       latencies.push(performance.now() - start);
     }
     latencies.sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { judgeInvocations, type InvocationCheck } from '../../../../src/engines/api-docs/index.js';
+import { formulateQuery, judgeInvocations, retrieveApis, type InvocationCheck } from '../../../../src/engines/api-docs/index.js';
 import type { ApiIndexStore } from '../../../../src/engines/api-docs/io/index-store.js';
 import { locateNpmPackage, planNpm } from '../../../../src/engines/api-docs/io/npm-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
@@ -33,6 +33,10 @@ export declare function render(value: unknown, options?: RenderOptions): string;
 export declare function render(value: unknown, replacer: (key: string) => string, options?: RenderOptions): string;
 export declare function loose(value: unknown, options?: Record<string, unknown>): string;
 export declare function generic<T extends object>(value: T): T;
+export declare function pair(left: string, right: string): string;
+export declare function single(value: string): string;
+export declare function configure(settings: { retries?: number; backoff?: number }): void;
+export declare function tune(settings: { indentWidth?: number }): void;
 export declare class Store extends Emitter {
   constructor(path: string);
   read(key: string, options?: { fresh?: boolean }): string;
@@ -100,5 +104,19 @@ describe('TypeScript namespaces and classes resolve as tsc resolves them', () =>
     expect(byCall.get("store.reed('k')")).toMatchObject({ exists: false });
     expect(byCall.get("store.on('x', f)")).toMatchObject({ exists: true, argumentsChecked: false });
     expect(byCall.get("store.read('k', { stale: true })")!.problems).toContainEqual(expect.objectContaining({ code: 'unknown_argument', argument: 'stale' }));
+  });
+});
+
+describe('retrieval from the call alone uses its shape and its object keys', () => {
+  it('an unrelated name with two positional arguments finds the API that takes two', () => {
+    const [first] = retrieveApis(store, formulateQuery({ member: 'zzz', owner: 'opts-js', ownerKind: 'module', keywords: [], positional: 2 }), { topK: 3, library: 'opts-js' });
+    expect(['opts-js.pair', 'opts-js.render']).toContain(first!.name);
+    const [single] = retrieveApis(store, formulateQuery({ member: 'zzz', owner: 'opts-js', ownerKind: 'module', keywords: [], objectKeys: ['retries'], positional: 1 }), { topK: 3, library: 'opts-js' });
+    expect(single!.name).toBe('opts-js.configure');
+  });
+
+  it('a lookup carries the shape of the failed call from the checker', async () => {
+    const { last } = await check('lib.setup({ retries: 3 });');
+    expect(last).toMatchObject({ exists: false, positional: 1, objectKeys: ['retries'] });
   });
 });
