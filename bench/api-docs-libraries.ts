@@ -5,13 +5,16 @@
  * bound to inspect.signature) through the real parser and checker, and prints per held-out library
  * and per kind: detection, real calls flagged, calls not judged, retrieval top-1/top-3 of the
  * intended API with and without intent, lookup p50/p95 and indexing time. Tune libraries follow.
+ * The TypeScript packages of the split are measured the same way from node_modules' declarations,
+ * their probes labelled by tsc (typescript-probes.json). API_DOCS_LANGUAGE picks one language.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs-store.js';
 import { indexApiDocs } from '../src/app/index-api-docs.js';
 import { lookupApiDocs } from '../src/app/lookup-api-docs.js';
-import { formulateQuery, judgeInvocations, retrieveApis, splitIdentifier, type ApiHit, type InvocationCheck, type WordMeaning } from '../src/engines/api-docs/index.js';
+import { formulateQuery, judgeInvocations, retrieveApis, splitIdentifier, type ApiHit, type InvocationCheck, type SnippetCall, type WordMeaning } from '../src/engines/api-docs/index.js';
 import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
 import { paraphraseIntent } from './api-docs-cases.js';
 import { percentile, table } from './stats.js';
@@ -38,9 +41,12 @@ export interface LibraryProbe {
 export const PROBE_KINDS = ['valid', 'verb_synonym', 'plural_slip', 'case_swap', 'dropped_word', 'added_word', 'abbreviation', 'other_library', 'unknown_keyword', 'missing_required'] as const;
 const NAME_KINDS = new Set(['verb_synonym', 'plural_slip', 'case_swap', 'dropped_word', 'added_word', 'abbreviation', 'other_library']);
 
+/** The Python probes (labelled by execution) and the TypeScript probes (labelled by tsc), kept as data. */
 export function readLibraryProbes(): LibraryProbe[] {
-  const data = JSON.parse(readFileSync(new URL('./data/api-docs-libraries/python-probes.json', import.meta.url), 'utf8')) as { probes: LibraryProbe[] };
-  return data.probes;
+  return ['python-probes.json', 'typescript-probes.json'].flatMap((file) => {
+    const data = JSON.parse(readFileSync(new URL(`./data/api-docs-libraries/${file}`, import.meta.url), 'utf8')) as { probes: LibraryProbe[] };
+    return data.probes;
+  });
 }
 
 /** Right when the checker says what execution said; a call it does not judge is a miss (and counted apart). */
@@ -60,10 +66,15 @@ export function outcomeOf(probe: LibraryProbe, check: InvocationCheck | 'not_jud
   }
 }
 
-/** The check of the probe's last call (the one the probe is about). */
-async function checkProbe(probe: LibraryProbe, store: Parameters<typeof judgeInvocations>[1]): Promise<InvocationCheck | 'not_judged' | undefined> {
+/** The probe's last call (the one the probe is about), as the parser reads it. */
+async function callOf(probe: LibraryProbe): Promise<SnippetCall | undefined> {
   const calls = await findSnippetCalls(probe.code, probe.language);
-  const last = calls.filter((c) => c.member === probe.member).at(-1);
+  return calls.filter((c) => c.member === probe.member).at(-1);
+}
+
+/** The check of the probe's last call. */
+async function checkProbe(probe: LibraryProbe, store: Parameters<typeof judgeInvocations>[1]): Promise<InvocationCheck | 'not_judged' | undefined> {
+  const last = await callOf(probe);
   if (!last) return undefined;
   const { checks, unjudged } = judgeInvocations([last], store);
   return unjudged.length > 0 ? 'not_judged' : checks[0];
@@ -77,22 +88,32 @@ function isIntended(hit: ApiHit, probe: LibraryProbe): boolean {
 }
 
 export async function benchApiDocsLibraries(home: string, meaning: WordMeaning | undefined): Promise<void> {
-  const probes = readLibraryProbes();
-  const libraries = [...new Set(probes.map((p) => p.library))];
+  // API_DOCS_LANGUAGE=python|typescript measures one language only.
+  const only = process.env.API_DOCS_LANGUAGE;
+  const probes = readLibraryProbes().filter((p) => !only || p.language === only);
+  // One index per language: a Python and an npm package may share a name (`yaml`), as they do on PyPI and npm.
+  const homeOf = (language: LibraryProbe['language']): string => join(home, language);
+  const libraries = [...new Set(probes.map((p) => `${p.language}:${p.library}`))];
   const indexing: Array<Array<string | number>> = [];
-  for (const library of libraries) {
-    const report = await indexApiDocs({ sources: [`python:${library}`] }, { home });
+  for (const key of libraries) {
+    const first = probes.find((p) => `${p.language}:${p.library}` === key)!;
+    const spec = first.language === 'python' ? `python:${first.library}` : `npm:${first.library}`;
+    const report = await indexApiDocs({ sources: [spec] }, { home: homeOf(first.language) });
     const source = report.sources[0]!;
-    indexing.push([library, probes.find((p) => p.library === library)!.group, source.version, source.files, source.records, `${report.seconds.toFixed(2)} s`]);
+    indexing.push([spec, first.group, source.version, source.files, source.records, `${report.seconds.toFixed(2)} s`]);
   }
-  process.stdout.write(`indexing (python:<library>, from this machine's python3)\n${table(['library', 'split', 'version', 'files', 'records', 'time'], indexing)}\n`);
-  const store = await openApiIndexForReading(resolveApiIndexPath({ home }));
+  process.stdout.write(`indexing (python: this machine's python3; npm: node_modules .d.ts)\n${table(['source', 'split', 'version', 'files', 'records', 'time'], indexing)}\n`);
+  const languages = (['python', 'typescript'] as const).filter((language) => probes.some((p) => p.language === language));
+  const stores = new Map<string, Awaited<ReturnType<typeof openApiIndexForReading>>>();
+  for (const language of languages) stores.set(language, await openApiIndexForReading(resolveApiIndexPath({ home: homeOf(language) })));
 
-  const groups = [
-    ['held-out libraries', probes.filter((p) => p.group === 'heldOut')],
-    ['tune libraries', probes.filter((p) => p.group === 'tune')],
-  ] as const;
-  for (const [group, subset] of groups) {
+  const groups = (['heldOut', 'tune'] as const).flatMap((split) =>
+    languages.map((language) => [`${split === 'heldOut' ? 'held-out' : 'tune'} ${language} libraries`, probes.filter((p) => p.group === split && p.language === language), stores.get(language)!] as const),
+  );
+  // API_DOCS_QUICK=1: the tune libraries only (what tuning may look at), no latency.
+  const quick = process.env.API_DOCS_QUICK === '1';
+  for (const [group, subset, store] of groups) {
+    if (subset.length === 0 || (quick && !group.startsWith('tune'))) continue;
     const rows: Array<Array<string | number>> = [];
     const misses = new Map<string, string[]>();
     for (const library of [...new Set(subset.map((p) => p.library)), 'all']) {
@@ -133,10 +154,10 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
       const mine = subset.filter((p) => p.kind === kind);
       let right = 0;
       for (const probe of mine) if (outcomeOf(probe, await checkProbe(probe, store)) === 'right') right++;
-      const retrieval = NAME_KINDS.has(kind) ? measureRetrieval(mine.filter((p) => p.label === 'unknown_api'), store, meaning) : undefined;
+      const retrieval = NAME_KINDS.has(kind) ? await measureRetrieval(mine.filter((p) => p.label === 'unknown_api'), store, meaning) : undefined;
       perKind.push([kind, mine.length, pct(right, mine.length), ...(retrieval ? [retrieval.alone1, retrieval.alone3, retrieval.intent1, retrieval.intent3] : ['', '', '', ''])]);
     }
-    const names = measureRetrieval(subset.filter((p) => NAME_KINDS.has(p.kind) && p.label === 'unknown_api'), store, meaning);
+    const names = await measureRetrieval(subset.filter((p) => NAME_KINDS.has(p.kind) && p.label === 'unknown_api'), store, meaning);
     perKind.push(['all made-up names', '', '', names.alone1, names.alone3, names.intent1, names.intent3]);
     process.stdout.write(
       `per kind, ${group} (detection: the checker agrees with execution)\n${table(['kind', 'probes', 'detected', 'call top-1 (≥ 75%)', 'call top-3', '+ intent top-1 (≥ 85%)', '+ intent top-3 (≥ 93%)'], perKind)}\n`,
@@ -144,34 +165,45 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
   }
 
   // Lookup latency on the held-out probes (parse, check, trigger, retrieval when triggered).
-  const held = probes.filter((p) => p.group === 'heldOut').slice(0, 400);
-  for (const probe of held.slice(0, 30)) await lookupApiDocs({ code: probe.code, language: 'python' }, { home, meaning: meaning ?? null });
-  const latencies: number[] = [];
-  for (const probe of held) {
-    const start = performance.now();
-    await lookupApiDocs({ code: probe.code, language: 'python' }, { home, meaning: meaning ?? null });
-    latencies.push(performance.now() - start);
+  const rows: Array<Array<string | number>> = [];
+  for (const language of ['python', 'typescript'] as const) {
+    if ((only && language !== only) || quick) continue;
+    const held = probes.filter((p) => p.group === 'heldOut' && p.language === language).slice(0, 400);
+    for (const probe of held.slice(0, 30)) await lookupApiDocs({ code: probe.code, language }, { home: homeOf(language), meaning: meaning ?? null });
+    const latencies: number[] = [];
+    for (const probe of held) {
+      const start = performance.now();
+      await lookupApiDocs({ code: probe.code, language }, { home: homeOf(language), meaning: meaning ?? null });
+      latencies.push(performance.now() - start);
+    }
+    latencies.sort((a, b) => a - b);
+    rows.push([`lookup_api_docs (${language})`, latencies.length, `${percentile(latencies, 50).toFixed(2)} ms`, `${percentile(latencies, 95).toFixed(2)} ms`]);
   }
-  latencies.sort((a, b) => a - b);
-  process.stdout.write(
-    table(
-      ['lookup, held-out libraries', 'calls', 'p50 (≤ 20 ms)', 'p95'],
-      [['lookup_api_docs', latencies.length, `${percentile(latencies, 50).toFixed(2)} ms`, `${percentile(latencies, 95).toFixed(2)} ms`]],
-    ) + '\n',
-  );
+  if (rows.length > 0) process.stdout.write(table(['lookup, held-out libraries', 'calls', 'p50 (≤ 20 ms)', 'p95'], rows) + '\n');
   await closeApiIndexes();
 }
 
-function measureRetrieval(probes: readonly LibraryProbe[], store: Parameters<typeof retrieveApis>[0], meaning: WordMeaning | undefined): Record<'alone1' | 'alone3' | 'intent1' | 'intent3', string> {
+async function measureRetrieval(probes: readonly LibraryProbe[], store: Parameters<typeof retrieveApis>[0], meaning: WordMeaning | undefined): Promise<Record<'alone1' | 'alone3' | 'intent1' | 'intent3', string>> {
+  // API_DOCS_WEIGHTS='{"shape":1}' overrides ranking weights (tuning looks at the tune libraries only).
+  const weights = process.env.API_DOCS_WEIGHTS ? (JSON.parse(process.env.API_DOCS_WEIGHTS) as Record<string, number>) : undefined;
+  const calls = new Map<LibraryProbe, SnippetCall | undefined>();
+  for (const probe of probes) calls.set(probe, await callOf(probe));
   const run = (withIntent: boolean): { top1: number; top3: number } => {
     let top1 = 0;
     let top3 = 0;
     for (const probe of probes) {
-      const keywords = [...probe.code.matchAll(/(\w+)=/g)].map((m) => m[1]!);
+      const call = calls.get(probe);
+      const keywords = call?.keywords ?? [];
+      const shape = {
+        ...(call && !call.spreadPositional ? { positional: call.positional } : {}),
+        ...(call?.objects ? { objectKeys: call.objects.flatMap((object) => object.keys) } : {}),
+      };
       const intended = probe.intended.slice(probe.intended.lastIndexOf('.') + 1);
       const intent = withIntent ? paraphraseIntent(probe.intent, splitIdentifier(intended)) : undefined;
-      const query = formulateQuery({ member: probe.member, owner: probe.owner, ownerKind: 'module', keywords, ...(intent ? { intent } : {}) });
-      const rank = retrieveApis(store, query, { topK: 3, library: probe.library, ...(meaning ? { meaning } : {}) }).findIndex((hit) => isIntended(hit, probe));
+      // A TypeScript probe on a class's instance (`doc.toJS()`) goes through the class, not a module.
+      const ownerKind = probe.language === 'typescript' && probe.owner !== probe.library ? 'instance' : 'module';
+      const query = formulateQuery({ member: probe.member, owner: probe.owner, ownerKind, keywords, ...shape, ...(intent ? { intent } : {}) });
+      const rank = retrieveApis(store, query, { topK: 3, library: probe.library, ...(meaning ? { meaning } : {}), ...(weights ? { weights } : {}) }).findIndex((hit) => isIntended(hit, probe));
       if (rank === 0) top1++;
       if (rank >= 0) top3++;
     }

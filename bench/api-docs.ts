@@ -38,7 +38,7 @@ async function run(home: string): Promise<void> {
   // API_DOCS_PART=libraries | botocore runs one part; both by default, ordinary libraries first.
   const part = process.env.API_DOCS_PART;
   if (part !== 'botocore') {
-    process.stdout.write('### ordinary Python libraries (split bench/data/api-docs-libraries/split.json)\n\n');
+    process.stdout.write('### ordinary Python and TypeScript libraries (split bench/data/api-docs-libraries/split.json)\n\n');
     const meaning = process.env.API_DOCS_MEANING === '0' ? undefined : await loadApiDocsMeaning({ home, build: true });
     await benchApiDocsLibraries(home, meaning);
   }

@@ -145,6 +145,8 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
         ...(check.owner === undefined ? {} : { owner: check.owner }),
         ...(check.ownerKind === undefined ? {} : { ownerKind: check.ownerKind }),
         keywords: check.keywords,
+        ...(check.positional === undefined ? {} : { positional: check.positional }),
+        ...(check.objectKeys === undefined ? {} : { objectKeys: check.objectKeys }),
         ...(check.values === undefined ? {} : { values: check.values }),
         intent: query,
       }),

@@ -6,7 +6,7 @@
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
 import { NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
-import type { ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
+import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
 /**
  * Checks every call the catalog can judge; calls into libraries that are not indexed are left
@@ -58,6 +58,8 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     library,
     member: call.member,
     keywords: call.keywords,
+    ...(call.spreadPositional ? {} : { positional: call.positional }),
+    ...(call.objects === undefined ? {} : { objectKeys: [...new Set(call.objects.flatMap((object) => object.keys))] }),
     ...(call.values === undefined ? {} : { values: call.values }),
     ...(owner === undefined ? {} : { owner }),
     ...(call.ownerKind === undefined ? {} : { ownerKind: call.ownerKind }),
@@ -134,6 +136,8 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
       if (own.length > 0) return own;
       // Inherited methods: any method of the library by that name; unknown classes are not judged.
       if (!catalog.hasOwner(owner, library)) return undefined;
+      // A class whose instance members were listed in full (TypeScript declarations): nothing else exists.
+      if (catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === owner)) return [];
       return all.filter((hit) => hit.kind === 'method');
     }
     case 'module': {
@@ -182,6 +186,7 @@ export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProble
       problems.push({ code: 'unknown_argument', argument: keyword, message: `${api.name} has no parameter "${keyword}"${hintNames(params)}` });
     }
   }
+  problems.push(...checkObjectArguments(call, api, positionalSlots, params));
   if (!call.spreadKeywords && !call.spreadPositional && !call.incomplete) {
     const covered = new Set<string>(call.keywords.filter((k) => byName.get(k)?.kind !== 'positional'));
     const positionalCovered = api.keywordOnly ? [] : positionalSlots.slice(0, call.positional);
@@ -193,6 +198,42 @@ export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProble
     }
   }
   return problems;
+}
+
+/**
+ * tsc's excess-property check: a key of an object literal that the parameter's (closed) type does
+ * not have, at the top level and one level down. A rest parameter's type is its elements' (unknown).
+ */
+function checkObjectArguments(call: SnippetCall, api: ApiHit, slots: readonly ApiParam[], params: readonly ApiParam[]): InvocationProblem[] {
+  const problems: InvocationProblem[] = [];
+  for (const object of call.objects ?? []) {
+    const param = api.keywordOnly ? undefined : slots[object.position];
+    const fields = param?.fields;
+    if (!param || !fields || params.some((p) => p.kind === 'var_keyword')) continue;
+    const byName = new Map(fields.map((field) => [field.name, field]));
+    for (const key of object.keys) {
+      const field = byName.get(key);
+      if (!field) {
+        const message = fields.length === 0 ? `${api.name}: "${param.name}"${param.type ? ` (${param.type})` : ''} takes no options object; got property "${key}"` : `${api.name}: the options of "${param.name}" have no property "${key}"${hintFields(fields)}`;
+        problems.push({ code: 'unknown_argument', argument: key, message });
+        continue;
+      }
+      const inner = object.nested?.[key];
+      if (!inner || !field.fields) continue;
+      const known = new Set(field.fields.map((f) => f.name));
+      for (const innerKey of inner) {
+        if (!known.has(innerKey)) {
+          problems.push({ code: 'unknown_argument', argument: innerKey, message: `${api.name}: "${param.name}.${key}" has no property "${innerKey}"${hintFields(field.fields)}` });
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+function hintFields(fields: readonly ApiField[]): string {
+  const shown = fields.slice(0, 12).map((field) => field.name).join(', ');
+  return fields.length === 0 ? '' : `; it takes ${shown}${fields.length > 12 ? ', …' : ''}`;
 }
 
 function hintNames(params: readonly ApiParam[]): string {

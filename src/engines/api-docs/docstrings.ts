@@ -11,6 +11,8 @@ export interface ParsedDocstring {
   params: string[];
   /** Documented keyword-only names (`:keyword`, `Keyword Args:`, NumPy `Other Parameters`). */
   keywords: string[];
+  /** The documented return type when it is one plain name (`:rtype: Foo`, NumPy `Returns` `name : Foo`, Google `Returns:` `Foo: …`). */
+  returns?: string;
 }
 
 const GOOGLE_SECTION = /^\s*(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Kwargs|Other Parameters|Returns?|Yields?|Raises|Examples?|Notes?|Attributes|See Also|Warnings?|References|Todo)\s*:\s*$/i;
@@ -30,10 +32,18 @@ export function parseDocstring(text: string): ParsedDocstring {
   const summary: string[] = [];
   const params: string[] = [];
   const keywords: string[] = [];
-  let section: 'params' | 'keywords' | 'other' | undefined;
+  let section: 'params' | 'keywords' | 'returns' | 'other' | undefined;
   let sectionIndent = 0;
+  let returns: string | undefined;
+  let returnsStyle: 'numpy' | 'google' = 'google';
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    const rtype = /^\s*:rtype:\s*(.+)$/.exec(line);
+    if (rtype) {
+      returns ??= plainType(rtype[1]!);
+      section = 'other';
+      continue;
+    }
     const field = /^\s*:(param|parameter|arg|argument|keyword|kwarg|key)\s+(?:[^:]*\s)?\**([A-Za-z_]\w*)\s*:/.exec(line);
     if (field) {
       (field[1] === 'keyword' || field[1] === 'kwarg' || field[1] === 'key' ? keywords : params).push(field[2]!);
@@ -47,6 +57,7 @@ export function parseDocstring(text: string): ParsedDocstring {
     const numpy = NUMPY_SECTION.exec(line);
     if (numpy && /^\s*-{3,}\s*$/.test(lines[i + 1] ?? '')) {
       section = sectionKind(numpy[1]!);
+      returnsStyle = 'numpy';
       sectionIndent = line.length - line.trimStart().length;
       i++;
       continue;
@@ -54,6 +65,7 @@ export function parseDocstring(text: string): ParsedDocstring {
     const google = GOOGLE_SECTION.exec(line);
     if (google) {
       section = sectionKind(google[1]!);
+      returnsStyle = 'google';
       sectionIndent = line.length - line.trimStart().length;
       continue;
     }
@@ -63,15 +75,32 @@ export function parseDocstring(text: string): ParsedDocstring {
     }
     if (section === 'other') continue;
     const indent = line.length - line.trimStart().length;
+    if (section === 'returns') {
+      // Only the section's first entry: NumPy `name : Type` or `Type`; Google `Type: description`.
+      if (line.trim().length === 0) continue;
+      section = 'other';
+      const text = line.trim();
+      const numpyEntry = /^(?:\w+\s+:\s*)?(.+)$/.exec(text);
+      const googleEntry = /^([^:\s]+)\s*:/.exec(text);
+      returns ??= returnsStyle === 'numpy' ? plainType(numpyEntry![1]!) : googleEntry ? plainType(googleEntry[1]!) : undefined;
+      continue;
+    }
     // An entry is the first indentation level under the section: `name (type): …` or `name : type`.
     const entry = /^\s*\**([A-Za-z_]\w*)\s*(\([^)]*\))?\s*:/.exec(line);
     if (entry && (indent <= sectionIndent + 4) && line.trim().length > 0) (section === 'keywords' ? keywords : params).push(entry[1]!);
   }
-  return { summary: summary.join('\n').trim(), params, keywords };
+  return { summary: summary.join('\n').trim(), params, keywords, ...(returns === undefined ? {} : { returns }) };
 }
 
-function sectionKind(name: string): 'params' | 'keywords' | 'other' {
+/** A type written as one dotted name, roles and backticks removed (`:class:\`~pkg.Foo\``); else undefined. */
+function plainType(text: string): string | undefined {
+  const cleaned = text.trim().replace(/^:\w+:/, '').replace(/[`~]/g, '').replace(/[.,;]$/, '').trim();
+  return /^[A-Za-z_][\w.]*$/.test(cleaned) ? cleaned : undefined;
+}
+
+function sectionKind(name: string): 'params' | 'keywords' | 'returns' | 'other' {
   const lower = name.toLowerCase();
+  if (lower === 'returns' || lower === 'return') return 'returns';
   if (lower.startsWith('keyword') || lower === 'kwargs' || lower === 'other parameters') return 'keywords';
   if (['args', 'arguments', 'parameters', 'params'].includes(lower)) return 'params';
   return 'other';

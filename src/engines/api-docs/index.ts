@@ -1,5 +1,6 @@
 /** API-docs engine (DAG++): the API index, the invocation checker, retrieval and the augmentation. */
 export type {
+  ApiField,
   ApiKind,
   ApiParam,
   ApiRecord,
@@ -7,6 +8,7 @@ export type {
   InvocationCheck,
   InvocationProblem,
   InvocationProblemCode,
+  ObjectArgument,
   SnippetCall,
   TriggerMode,
   UnjudgedCall,

@@ -5,7 +5,7 @@
 import type { Node } from 'web-tree-sitter';
 
 import { callText, lastPathSegment, type SnippetValue } from './snippet-values.js';
-import type { SnippetCall } from './types.js';
+import type { ObjectArgument, SnippetCall } from './types.js';
 
 type Scope = Map<string, SnippetValue>;
 
@@ -149,19 +149,59 @@ function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
   return undefined;
 }
 
-function countArguments(args: Node | null): { positional: number; spreadPositional: boolean; values?: string[] } {
+function countArguments(args: Node | null): { positional: number; spreadPositional: boolean; values?: string[]; objects?: ObjectArgument[] } {
   let positional = 0;
   let spreadPositional = false;
   const values: string[] = [];
+  const objects: ObjectArgument[] = [];
   for (const arg of args?.namedChildren ?? []) {
     if (!arg || arg.type === 'comment') continue;
     if (arg.type === 'spread_element') spreadPositional = true;
     else {
+      // Positions after a spread are unknown: only literals before any spread are placed.
+      const object = arg.type === 'object' && !spreadPositional ? objectArgument(arg, positional) : undefined;
+      if (object) objects.push(object);
       positional += 1;
       collectStrings(arg, values);
     }
   }
-  return values.length > 0 ? { positional, spreadPositional, values } : { positional, spreadPositional };
+  return { positional, spreadPositional, ...(values.length > 0 ? { values } : {}), ...(objects.length > 0 ? { objects } : {}) };
+}
+
+/** An object literal's keys (and its literal values' keys), or undefined when a spread or computed key hides some. */
+function objectArgument(node: Node, position: number): ObjectArgument | undefined {
+  const keys = literalKeys(node);
+  if (!keys) return undefined;
+  const nested: Record<string, string[]> = {};
+  for (const pair of node.namedChildren) {
+    const value = pair?.type === 'pair' ? pair.childForFieldName('value') : undefined;
+    const key = pair?.type === 'pair' ? keyName(pair.childForFieldName('key')) : undefined;
+    if (value?.type !== 'object' || key === undefined) continue;
+    const inner = literalKeys(value);
+    if (inner) nested[key] = inner;
+  }
+  return { position, keys, ...(Object.keys(nested).length > 0 ? { nested } : {}) };
+}
+
+function literalKeys(node: Node): string[] | undefined {
+  const keys: string[] = [];
+  for (const part of node.namedChildren) {
+    if (!part || part.type === 'comment') continue;
+    let key: string | undefined;
+    if (part.type === 'pair') key = keyName(part.childForFieldName('key'));
+    else if (part.type === 'shorthand_property_identifier') key = part.text;
+    else if (part.type === 'method_definition') key = keyName(part.childForFieldName('name'));
+    if (key === undefined) return undefined;
+    keys.push(key);
+  }
+  return keys;
+}
+
+function keyName(node: Node | null): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'property_identifier' || node.type === 'number') return node.text;
+  if (node.type === 'string') return node.namedChildren.filter((c): c is Node => c?.type === 'string_fragment').map((c) => c.text).join('');
+  return undefined;
 }
 
 /** The contents of string literals in an argument (inside arrays and objects too), at most 8 of 200 characters. */

@@ -127,9 +127,10 @@ function functionRecord(definition: Node, decorators: string[], info: PythonModu
   let params = readParameters(definition.childForFieldName('parameters'));
   const isStatic = decorators.some((d) => d === 'staticmethod' || d.endsWith('.staticmethod'));
   if (kind === 'method' && !isStatic && params.length > 0 && params[0]!.kind !== 'var_positional' && params[0]!.kind !== 'var_keyword') params = params.slice(1);
-  const returns = definition.childForFieldName('return_type')?.text;
   const docstring = docstringOf(definition);
   const parsed = parseDocstring(docstring);
+  // Without an annotation, the docstring's "Returns" type (what a receiver of the result is).
+  const returns = definition.childForFieldName('return_type')?.text ?? parsed.returns;
   params = addDocumentedKeywords(params, parsed.keywords);
   const decoration = decorators.filter((d) => !/^(staticmethod|classmethod|overload|typing\.overload|abstractmethod|abc\.abstractmethod)$/.test(d));
   return {

@@ -20,8 +20,10 @@ export interface ApiQuery {
   ownerKind?: 'client' | 'instance' | 'module';
   /** Words of the receiver's service or class (`s3`, `session`). */
   ownerWords: string[];
-  /** The argument names exactly as written (`Bucket`, `graphIdentifier`). */
+  /** The argument names exactly as written (`Bucket`, `graphIdentifier`), and the keys of object literals passed (`{ indent: 2 }`). */
   keywords: string[];
+  /** How many positional arguments the call passes (its shape), when known. */
+  positional?: number;
   /** Words of the argument names. */
   argWords: string[];
   /** Words of the intent text (stop words removed). */
@@ -40,12 +42,16 @@ export function formulateQuery(input: {
   owner?: string;
   ownerKind?: ApiQuery['ownerKind'];
   keywords?: readonly string[];
+  /** Keys of the object literals the call passes: matched against parameters and their options' properties. */
+  objectKeys?: readonly string[];
+  positional?: number;
   values?: readonly string[];
   intent?: string;
 }): ApiQuery {
-  const keywords = unique([...(input.keywords ?? [])]);
+  const keywords = unique([...(input.keywords ?? []), ...(input.objectKeys ?? [])]);
   return {
     ...(input.member ? { member: input.member } : {}),
+    ...(input.positional === undefined ? {} : { positional: input.positional }),
     ...(input.owner ? { owner: input.owner } : {}),
     ...(input.owner && input.ownerKind ? { ownerKind: input.ownerKind } : {}),
     nameWords: input.member ? splitIdentifier(input.member) : [],

@@ -11,14 +11,18 @@ import type { ApiHit } from './types.js';
 import { NO_MEANING, toQueryWord, wordMatch, type QueryWord, type WordMeaning } from './word-match.js';
 
 /** Weights of the evidence, tuned on the benchmark's tune services only. */
-export const WEIGHTS: Weights = { name: 4, nameWithIntent: 2, args: 3.5, values: 1.5, intent: 5, nameInDoc: 0.75, owner: 5, bm25: 0.5 };
+export const WEIGHTS: Weights = { characters: 0, name: 4, nameWithIntent: 2, args: 3.5, shape: 2, values: 1.5, intent: 5, nameInDoc: 0.75, owner: 5, bm25: 0.5 };
 
 export interface Weights {
+  /** How much a match of the called name by characters (bigrams of the squashed names) counts beside one by words. */
+  characters: number;
   /** The called name, when no intent is given. */
   name: number;
   /** The called name beside an intent: a name known not to exist says less than what the caller wants. */
   nameWithIntent: number;
   args: number;
+  /** Whether the call's positional argument count fits the API (between its required and its total positional parameters). */
+  shape: number;
   /** Words of the string literals passed, found in the API's name or documentation. */
   values: number;
   intent: number;
@@ -49,8 +53,10 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
   const lowerKeywords = new Set(query.keywords.map((k) => k.toLowerCase()));
   const scored = candidates.map((candidate, order) => {
     const w = words[order]!;
-    const name = queryWords.length === 0 ? 0 : joined.length > 0 && squash(candidate.member) === joined ? 1.3 : softDice(queryWords, w.member, meaning);
+    const squashed = squash(candidate.member);
+    const name = queryWords.length === 0 ? 0 : joined.length > 0 && squashed === joined ? 1.3 : Math.max(softDice(queryWords, w.member, meaning), weights.characters * characterDice(joined, squashed));
     const args = keywords.size > 0 ? argumentFit(keywords, lowerKeywords, candidate) : 0;
+    const shape = query.positional === undefined ? 0 : arityFit(query.positional, keywords, candidate);
     const intentScore = intent.length > 0 ? intentAgreement(intent, w, meaning) : 0;
     // Values are weak evidence, matched by form only (they are mostly names and identifiers).
     const valueScore = values.length > 0 ? intentAgreement(values, w, NO_MEANING) : 0;
@@ -59,6 +65,7 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
     const score =
       nameWeight * name +
       weights.args * args +
+      weights.shape * shape +
       weights.intent * intentScore +
       weights.values * valueScore +
       weights.nameInDoc * nameInDoc +
@@ -73,6 +80,26 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
 /** Lower-case letters and digits only: `listQueries`, `list_queries` and `ListQueries` squash alike. */
 function squash(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Dice coefficient of the character bigrams of two squashed names (`modeldumpjson` ~ `modeldumpjsn`). */
+function characterDice(a: string, b: string): number {
+  if (a.length < 2 || b.length < 2) return 0;
+  const grams = new Map<string, number>();
+  for (let i = 0; i < a.length - 1; i++) {
+    const gram = a.slice(i, i + 2);
+    grams.set(gram, (grams.get(gram) ?? 0) + 1);
+  }
+  let shared = 0;
+  for (let i = 0; i < b.length - 1; i++) {
+    const gram = b.slice(i, i + 2);
+    const left = grams.get(gram) ?? 0;
+    if (left > 0) {
+      shared++;
+      grams.set(gram, left - 1);
+    }
+  }
+  return (2 * shared) / (a.length + b.length - 2);
 }
 
 /** Version tokens (`v2`, `2`) weigh little: `list_objects` and `list_objects_v2` are nearly the same name. */
@@ -115,11 +142,29 @@ function argumentFit(keywords: ReadonlySet<string>, lowerKeywords: ReadonlySet<s
   for (const param of candidate.params) {
     names.add(param.name);
     lower.add(param.name.toLowerCase());
+    // The properties of an options object count as argument names (`{ indent: 2 }`).
+    for (const field of param.fields ?? []) {
+      names.add(field.name);
+      lower.add(field.name.toLowerCase());
+    }
   }
   for (const keyword of keywords) accepted += names.has(keyword) ? 1 : lower.has(keyword.toLowerCase()) ? 0.8 : 0;
   const required = candidate.params.filter((p) => p.required && p.kind !== 'var_positional' && p.kind !== 'var_keyword' && p.name !== 'self' && p.name !== 'cls');
   const covered = required.length === 0 ? 1 : required.filter((p) => lowerKeywords.has(p.name.toLowerCase())).length / required.length;
   return (accepted / keywords.size) * (0.5 + 0.5 * covered);
+}
+
+/**
+ * 1 when `positional` arguments (beside the keywords) fit the API's positional parameters: at least
+ * its required ones not passed by keyword, at most all of them (any number with `*args`); 0.4 one off; else 0.
+ */
+function arityFit(positional: number, keywords: ReadonlySet<string>, candidate: ApiHit): number {
+  const params = candidate.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this');
+  const slots = params.filter((p) => p.kind === 'positional' || p.kind === 'normal');
+  const required = slots.filter((p) => p.required && !keywords.has(p.name)).length;
+  const most = params.some((p) => p.kind === 'var_positional') ? Number.POSITIVE_INFINITY : slots.length;
+  if (positional >= required && positional <= most) return 1;
+  return Math.min(Math.abs(positional - required), Math.abs(positional - most)) === 1 ? 0.4 : 0;
 }
 
 /** 1 for the same service or class, 0.75 for a module inside the called module (`requests` → `requests.api`), else shared words. */

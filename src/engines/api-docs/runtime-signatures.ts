@@ -6,6 +6,7 @@
  * documentation and parameters of the object it reaches, so that what exists is what resolves.
  */
 import { firstSentences } from './doc-text.js';
+import { parseDocstring } from './docstrings.js';
 import { renderSignature } from './signature-text.js';
 import type { ApiParam, ApiRecord } from './types.js';
 
@@ -37,7 +38,7 @@ export function applyRuntimeNames(records: readonly ApiRecord[], module: string,
     const existing = at === undefined ? undefined : out[at];
     if (existing && existing.kind !== 'name') {
       if (entry.params && (existing.kind === 'function' || existing.kind === 'class')) {
-        const returns = entry.returns ?? returnType(existing.signature);
+        const returns = entry.returns ?? returnType(existing.signature) ?? parseDocstring(entry.doc).returns;
         out[at!] = { ...existing, params: entry.params, signature: `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}` };
       }
       continue;
@@ -50,7 +51,7 @@ export function applyRuntimeNames(records: readonly ApiRecord[], module: string,
       owner: module,
       member: entry.name,
       kind: entry.params ? entry.kind : 'name',
-      signature: `${entry.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, params, entry.returns)}`,
+      signature: `${entry.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, params, entry.kind === 'class' ? entry.returns : (entry.returns ?? parseDocstring(entry.doc).returns))}`,
       params,
       description: firstSentences(entry.doc),
       documentation: entry.doc,

@@ -16,6 +16,30 @@ export interface ApiParam {
   /** Default value as written in the source, when there is one. */
   default?: string;
   type?: string;
+  /**
+   * The properties an object literal passed here may have (TypeScript: the union of the object
+   * members of the parameter's type, nested one level), present only when that set is closed (no
+   * index signature, no type parameter, no `any`): an unknown property is then an error, as tsc's
+   * excess-property check says.
+   */
+  fields?: ApiField[];
+}
+
+/** One property of an options object a parameter accepts. */
+export interface ApiField {
+  name: string;
+  required: boolean;
+  /** The properties of this property's own object type, when closed (one level deep). */
+  fields?: ApiField[];
+}
+
+/** An object literal written as an argument: its position and its keys (nested one level). */
+export interface ObjectArgument {
+  /** Zero-based position among the call's positional arguments. */
+  position: number;
+  keys: string[];
+  /** Object literals written as values of its keys. */
+  nested?: Record<string, string[]>;
 }
 
 /** One API as stored in the index (everything but the database id). */
@@ -93,6 +117,8 @@ export interface SnippetCall {
   nameSpan?: readonly [number, number];
   /** An unclosed call in incomplete code: required arguments may still follow, so they are not demanded. */
   incomplete?: boolean;
+  /** Object literals passed as positional arguments (only those without spreads or computed keys). */
+  objects?: ObjectArgument[];
   /** The receiver is what this library call returned (`dateutil.parser.parse`): its type is unknown. */
   receiverOf?: string;
 }
@@ -120,6 +146,10 @@ export interface InvocationCheck {
   /** How the owner was resolved (a `client`'s APIs are the whole of what the receiver offers). */
   ownerKind?: 'client' | 'instance' | 'module';
   keywords: string[];
+  /** How many positional arguments the call passes (its shape, for retrieval). */
+  positional?: number;
+  /** Keys of the object literals the call passes (TypeScript options), for retrieval. */
+  objectKeys?: string[];
   /** String literal arguments of the call, for retrieval. */
   values?: string[];
   /** The called name's place in the snippet (from the call), for per-call model confidence. */

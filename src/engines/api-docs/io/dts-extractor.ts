@@ -1,16 +1,22 @@
 /**
  * Extracts a package's exported API from its .d.ts entry with the TypeScript compiler API (loaded
  * with import() only when indexing): functions and their overloads, classes (constructors and
- * public methods), exported objects' methods, optional and rest parameters, JSDoc descriptions.
+ * public methods), exported objects' methods, optional and rest parameters, JSDoc descriptions, the
+ * closed property sets of options parameters, and one namespace record per module, namespace and
+ * class whose members were listed in full (the checker then resolves `lib.name` through it alone).
  */
 import { relative } from 'node:path';
 import type * as TS from 'typescript';
 
 import { firstSentences } from '../doc-text.js';
 import { renderSignature } from '../signature-text.js';
+import { NAMESPACE_MEMBER } from '../runtime-signatures.js';
 import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
+import { fieldsOfType } from './dts-fields.js';
 
 const MAX_MEMBERS = 400;
+/** What every object has (`Object.prototype`): a namespace or an instance answers these too. */
+const OBJECT_MEMBERS = ['toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'];
 
 /** Records for everything `entry` exports (the default export is named after the package). */
 export async function extractDeclarations(entry: string, library: string, packageDir: string, version: string): Promise<ApiRecord[]> {
@@ -22,14 +28,53 @@ export async function extractDeclarations(entry: string, library: string, packag
   if (!moduleSymbol) return [];
   const records: ApiRecord[] = [];
   const context: Context = { ts, checker, library, packageDir, version, records, seen: new Set() };
-  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+  const exports = checker.getExportsOfModule(moduleSymbol);
+  for (const exported of exports) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const exportName = exported.getName();
     const prefix = exportName === 'default' || exportName === 'export=' ? library : `${library}.${exportName}`;
-    const member = exportName === 'default' || exportName === 'export=' ? symbol.getName() : exportName;
+    // A default-exported module or object (`export default z`) is the package itself: its members are the package's.
+    const member = exportName === 'default' || exportName === 'export=' ? (/^[A-Za-z_$][\w$]*$/.test(symbol.getName()) ? symbol.getName() : library) : exportName;
     addSymbol(context, symbol, prefix, member);
   }
+  const values = exports.filter((exported) => (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported).flags & ts.SymbolFlags.Value);
+  // An `export =` object's members are the module's names too: its listing is not the whole namespace.
+  if (!values.some((exported) => exported.getName() === 'export=')) {
+    pushNamespace(context, library, values.map((exported) => exported.getName()), source!);
+    for (const member of OBJECT_MEMBERS) pushName(context, `${library}.${member}`, library, source!);
+  }
   return records;
+}
+
+/** A method an instance inherits from another package: it exists, its arguments are not checked here. */
+function pushName(context: Context, name: string, owner: string, node: TS.Node): void {
+  const member = name.slice(name.lastIndexOf('.') + 1);
+  if (context.seen.has(`${name}|name`)) return;
+  context.seen.add(`${name}|name`);
+  context.records.push({ library: context.library, name, owner, member, kind: 'name', signature: member, params: [], description: '', documentation: '', location: where(context, node), version: context.version });
+}
+
+function where(context: Context, node: TS.Node): string {
+  const file = node.getSourceFile();
+  return `${relative(context.packageDir, file.fileName)}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`;
+}
+
+/** The record saying that `owner`'s value namespace is `names` and nothing else. */
+function pushNamespace(context: Context, owner: string, names: readonly string[], node: TS.Node, name = `${owner}.${NAMESPACE_MEMBER}`): void {
+  const listed = names.filter((name) => name !== 'default').join(', ');
+  context.records.push({
+    library: context.library,
+    name,
+    owner,
+    member: NAMESPACE_MEMBER,
+    kind: 'name',
+    signature: `${NAMESPACE_MEMBER} = [${listed.length > 400 ? `${listed.slice(0, 400)}, …` : listed}]`,
+    params: [],
+    description: '',
+    documentation: '',
+    location: where(context, node),
+    version: context.version,
+  });
 }
 
 interface Context {
@@ -55,11 +100,34 @@ function addSymbol(context: Context, symbol: TS.Symbol, name: string, member: st
     const instance = checker.getDeclaredTypeOfSymbol(symbol);
     addMethods(context, instance, name, member);
     addMethods(context, type, name, member, true);
+    // What an instance has, in full: methods inherited from outside the package prove existence only.
+    const names: string[] = [];
+    for (const property of instance.getProperties()) {
+      const at = property.valueDeclaration ?? property.declarations?.[0];
+      if (!at || property.getName().startsWith('#') || property.getName().startsWith('__@')) continue;
+      names.push(property.getName());
+      if (!isInside(context, at) && checker.getTypeOfSymbolAtLocation(property, at).getCallSignatures().length > 0) pushName(context, `${name}.${property.getName()}`, member, at);
+    }
+    if (names.length > 0 && names.length <= MAX_MEMBERS) {
+      pushNamespace(context, member, names, declaration, `${name}.prototype.${NAMESPACE_MEMBER}`);
+      for (const method of OBJECT_MEMBERS) if (!names.includes(method)) pushName(context, `${name}.${method}`, member, declaration);
+    }
     return;
   }
   const calls = type.getCallSignatures();
   for (const signature of calls) push(context, { name, member, owner: ownerOf(context, name), kind: 'function', signature, symbol, declaration });
-  if (symbol.flags & (ts.SymbolFlags.Variable | ts.SymbolFlags.Module | ts.SymbolFlags.Namespace)) addMethods(context, type, name, member, false, 'function');
+  if (symbol.flags & (ts.SymbolFlags.Variable | ts.SymbolFlags.Module | ts.SymbolFlags.Namespace)) {
+    addMethods(context, type, name, member, false, 'function');
+    // A namespace, or an object whose type lists its members in full: `lib.ns.name` resolves there alone.
+    if (symbol.flags & (ts.SymbolFlags.Module | ts.SymbolFlags.Namespace) || (calls.length === 0 && isClosedObject(context, type))) {
+      const names = type.getProperties().map((property) => property.getName());
+      if (names.length > 0 && names.length <= MAX_MEMBERS) pushNamespace(context, name, names, declaration);
+    }
+  }
+}
+
+function isClosedObject(context: Context, type: TS.Type): boolean {
+  return (type.flags & context.ts.TypeFlags.Object) !== 0 && context.checker.getIndexInfosOfType(type).length === 0;
 }
 
 /** Public methods (and function-typed properties) of a type declared inside the package. */
@@ -91,11 +159,13 @@ function push(
     const optional = declaration ? checker.isOptionalParameter(declaration) : false;
     // The type as written in the declaration reads best; the checker's rendering is the fallback.
     const type = declaration?.type ? declaration.type.getText().replace(/\s+/g, ' ') : declaration ? checker.typeToString(checker.getTypeOfSymbolAtLocation(parameter, declaration)) : undefined;
+    const fields = declaration && !rest ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration))) : undefined;
     return {
       name: parameter.getName(),
       kind: rest ? 'var_positional' : 'normal',
       required: !rest && !optional,
       ...(type ? { type: type.length > 60 ? `${type.slice(0, 57)}...` : type } : {}),
+      ...(fields ? { fields } : {}),
     } satisfies ApiParam;
   });
   const returns = item.signature && item.kind !== 'class' ? checker.typeToString(item.signature.getReturnType()) : undefined;

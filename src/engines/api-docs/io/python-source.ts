@@ -52,22 +52,26 @@ export function planPython(path: string, options: { introspect?: boolean } = {})
       const records = new Map<string, ApiRecord[]>();
       // One interpreter for the whole package (imports are shared), asked on the first batch only.
       runtime ??= introspect && !isFile ? introspectModules([...new Set(files.map((file) => moduleOf(library, file.path, isFile)))]) : Promise.resolve(new Map());
-      const names = await runtime;
+      // The sources are parsed while python3 imports the package (another process): the two overlap.
+      const parsedFiles: Array<{ path: string; module: string; parsed: ApiRecord[] }> = [];
       try {
         for (const file of changed) {
           const tree = parser.parse(readFileSync(file.absolute, 'utf8'));
           if (!tree) continue;
           try {
             const module = moduleOf(library, file.path, isFile);
-            const parsed = extractPythonModule(tree.rootNode, { library, module, file: `${library}/${file.path}`, version: '' });
-            const known = names.get(module);
-            records.set(file.path, known ? applyRuntimeNames(parsed, module, known, library, `${library}/${file.path}`, '') : parsed);
+            parsedFiles.push({ path: file.path, module, parsed: extractPythonModule(tree.rootNode, { library, module, file: `${library}/${file.path}`, version: '' }) });
           } finally {
             tree.delete();
           }
         }
       } finally {
         parser.delete();
+      }
+      const names = await runtime;
+      for (const { path, module, parsed } of parsedFiles) {
+        const known = names.get(module);
+        records.set(path, known ? applyRuntimeNames(parsed, module, known, library, `${library}/${path}`, '') : parsed);
       }
       return records;
     },

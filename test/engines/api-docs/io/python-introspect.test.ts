@@ -31,7 +31,11 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
     mkdirSync(pkg);
     writeFileSync(join(pkg, '__init__.py'), 'from ._impl import run as execute\nfrom ._impl import *\nfrom .tools import wrapped\nfrom builtins import getattr as peek\n__all__ = ["execute", "wrapped", "Widget", "peek"]\n');
     writeFileSync(join(pkg, '_impl.py'), '__all__ = ["Widget", "make_widget"]\ndef run(path, *, retries=3):\n    """Run the job at path."""\n\nclass Widget:\n    def __new__(cls, size, colour="red"):\n        return object.__new__(cls)\n    def resize(self, size):\n        pass\n\ndef make_widget(size) -> "Widget":\n    return Widget(size)\n');
-    writeFileSync(join(pkg, 'tools.py'), 'import functools\ndef _inner(a, b=1):\n    """Adds."""\n@functools.wraps(_inner)\ndef wrapped(*args, **kwargs):\n    return _inner(*args, **kwargs)\n');
+    writeFileSync(
+      join(pkg, 'tools.py'),
+      'import functools\nfrom ._impl import Widget\ndef _inner(a, b=1):\n    """Adds."""\n@functools.wraps(_inner)\ndef wrapped(*args, **kwargs):\n    return _inner(*args, **kwargs)\n' +
+        'def open_widget(size):\n    """Opens a widget.\n\n    Returns\n    -------\n    Widget\n        The widget.\n    """\n    return Widget(size)\n',
+    );
     process.env.PYTHONPATH = dir;
   });
   afterAll(() => {
@@ -84,6 +88,17 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
       expect((await judge('w.resize()')).checks.at(-1)!.problems).toEqual([expect.objectContaining({ code: 'missing_required', argument: 'size' })]);
       expect((await judge('w.shrink(4)')).checks.at(-1)).toMatchObject({ member: 'shrink', exists: false });
       expect((await judge('w.resize(4)')).unjudged).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('judges a method on what a function returned as the class its docstring "Returns" section names', async () => {
+    const store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
+    try {
+      const judge = async (code: string) => judgeInvocations(await findSnippetCalls(`import ggprobe_pkg.tools\nw = ggprobe_pkg.tools.open_widget(3)\n${code}`, 'python'), store);
+      expect((await judge('w.resize(4)')).checks.at(-1)).toMatchObject({ member: 'resize', exists: true, valid: true });
+      expect((await judge('w.shrink(4)')).checks.at(-1)).toMatchObject({ member: 'shrink', exists: false });
     } finally {
       store.close();
     }

@@ -1,0 +1,67 @@
+/**
+ * The properties an object literal may have where a parameter's type is known, as tsc's
+ * excess-property check sees them: the union of the properties of the type's object members,
+ * nested one level. Undefined whenever tsc would accept unknown properties or we cannot tell (an
+ * index signature, `any`/`unknown`/`object`, a type parameter, an empty object type), so that a
+ * real call is never flagged for want of knowledge.
+ */
+import type * as TS from 'typescript';
+
+import type { ApiField } from '../types.js';
+
+const MAX_FIELDS = 400;
+
+/**
+ * The closed set of properties of `type`; empty when no object literal fits it at all (a string, a
+ * function, an array: an overload taking a callback there is not the one an options object means);
+ * undefined when it is open.
+ */
+export function fieldsOfType(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type, depth = 0): ApiField[] | undefined {
+  const objects = objectMembers(ts, checker, type);
+  if (!objects) return undefined;
+  // Nested, an empty set is not kept: it would only weigh on the index.
+  if (objects.length === 0) return type.flags & ts.TypeFlags.Never || depth > 0 ? undefined : [];
+  const fields = new Map<string, ApiField>();
+  for (const member of objects) {
+    for (const property of member.getProperties()) {
+      const name = property.getName();
+      if (name.startsWith('__@') || name.startsWith('#')) continue;
+      const optional = (property.flags & ts.SymbolFlags.Optional) !== 0;
+      const known = fields.get(name);
+      if (known) {
+        // Required only where every member that has it requires it; nested fields no longer closed.
+        fields.set(name, { name, required: known.required && !optional });
+        continue;
+      }
+      const field: ApiField = { name, required: !optional };
+      if (depth === 0) {
+        const declaration = property.valueDeclaration ?? property.declarations?.[0];
+        const propertyType = declaration ? checker.getTypeOfSymbolAtLocation(property, declaration) : checker.getDeclaredTypeOfSymbol(property);
+        const nested = fieldsOfType(ts, checker, checker.getNonNullableType(propertyType), depth + 1);
+        if (nested) field.fields = nested;
+      }
+      fields.set(name, field);
+      if (fields.size > MAX_FIELDS) return undefined;
+    }
+  }
+  return [...fields.values()];
+}
+
+/** The object members of a (union) type, or undefined when any member makes the set of properties open. */
+function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): TS.Type[] | undefined {
+  const open = ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.NonPrimitive | ts.TypeFlags.TypeParameter | ts.TypeFlags.Index | ts.TypeFlags.IndexedAccess | ts.TypeFlags.Conditional | ts.TypeFlags.Substitution;
+  const members = type.isUnion() ? type.types : [type];
+  const objects: TS.Type[] = [];
+  for (const member of members) {
+    if (member.flags & open) return undefined;
+    if (member.isIntersection() && member.types.some((part) => (part.flags & open) !== 0)) return undefined;
+    if (!(member.flags & ts.TypeFlags.Object) && !member.isIntersection()) continue; // primitives, literals, null, undefined
+    if (checker.isArrayType(member) || checker.isTupleType(member)) continue;
+    if (member.getCallSignatures().length > 0 || member.getConstructSignatures().length > 0) continue;
+    if (checker.getIndexInfosOfType(member).length > 0) return undefined;
+    // A generic mapped type whose keys are not known yet, or `{}`: anything goes.
+    if (member.getProperties().length === 0) return undefined;
+    objects.push(member);
+  }
+  return objects;
+}
