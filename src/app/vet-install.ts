@@ -52,7 +52,7 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const now = deps.now ?? new Date();
   const listDeps: NameListDeps = { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) };
-  const checks = softenUncoveredConda(request, request.targets, request.installs ? await checkTargets(request.targets, listDeps) : []);
+  const checks = softenUncoveredConda(request, request.targets, request.installs ? await checkTargets(request.targets, listDeps) : [], policy.registries);
   const facts: Array<CheckedFacts | undefined> = request.targets.map((target, i) => {
     const check = checks[i];
     if (target.kind !== 'registry' || target.name === undefined) return check ? { check } : undefined;
