@@ -46,6 +46,16 @@ function commandsIn(text: string, markdownOnlyInCode: boolean): Array<{ line: nu
       continue;
     }
     let text = raw.trim();
+    // Dockerfile: `RUN [--mount=… …] \` alone on its line starts its command on the next line.
+    let k = i;
+    if (/^RUN\s/.test(text)) {
+      text = text.replace(/^RUN\s+((?:--[\w-]+=\S+\s*)*)/, 'RUN ');
+      while (/^RUN\s*\\$/.test(text) && k + 1 < lines.length) {
+        k++;
+        const next = lines[k]!.trim().replace(/^((?:--[\w-]+=\S+\s*)*)/, '');
+        if (next !== '' && !next.startsWith('#')) text = `RUN ${next}`;
+      }
+    }
     const indented = /^( {4,}|\t)/.test(raw);
     if (markdownOnlyInCode && !inFence && !indented && !/^\$ /.test(text) && !/^`[^`]+`$/.test(text)) continue;
     // Prose that quotes a command: keep only the quoted command.
@@ -55,14 +65,19 @@ function commandsIn(text: string, markdownOnlyInCode: boolean): Array<{ line: nu
     text = text.replace(/^`([^`]+)`$/, '$1').replace(/^(\$|>)\s+/, '').replace(/^(RUN|run:|- run:)\s+/, '').replace(/^-\s+/, '');
     if (text.startsWith('#') || !INSTALL.test(text)) continue;
     let command = text;
-    let j = i;
+    let j = k;
     // Continued lines: a trailing backslash, or an operator that needs a next command.
     while (/(\\|&&|\|\||\|)$/.test(command) && j + 1 < lines.length) {
       j++;
+      // Docker drops comment lines inside a continued RUN; a blank line ends nothing either.
+      if (/^\s*#/.test(lines[j]!) && /^RUN\s/.test(raw.trim())) continue;
       command = command.endsWith('\\') ? `${command.slice(0, -1).trimEnd()} ${lines[j]!.trim()}` : `${command} ${lines[j]!.trim()}`;
     }
+    const first = i;
+    // Lines joined into this command are not commands of their own.
+    i = j;
     if (command.length > 2000) continue;
-    found.push({ line: i + 1, command });
+    found.push({ line: first + 1, command });
   }
   return found;
 }
@@ -173,6 +188,9 @@ if (existsSync(OUT)) for (const line of readFileSync(OUT, 'utf8').split('\n').fi
 }
 const seen = new Set<string>();
 const out: CorpusRecord[] = [];
+// Earlier records stay even where their sources are not on this machine any more.
+const regenerated = new Set(records.map((r) => r.id));
+for (const r of previous.values()) if (!regenerated.has(r.id)) records.push(r);
 for (const r of records) {
   const key = `${r.repo}\0${r.command ?? r.file?.content}`;
   if (seen.has(key)) continue;

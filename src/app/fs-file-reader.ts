@@ -3,7 +3,7 @@
  * against the command's cwd, texts are kept in memory for the reader's life (a file named twice
  * is read once), and in-memory overrides stand in for files an agent is about to write.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type FileReader } from '../engines/install-commands/index.js';
 import { GuardError } from '../shared/errors.js';
@@ -32,6 +32,15 @@ export function createFsFileReader(cwd: string, options: FsFileReaderOptions = {
       const text = readCapped(absolute, maxBytes);
       texts.set(absolute, text);
       return text;
+    },
+    listDirectories(path: string): string[] | undefined {
+      try {
+        return readdirSync(resolve(cwd, path), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => entry.name);
+      } catch {
+        return undefined;
+      }
     },
   };
 }

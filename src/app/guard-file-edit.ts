@@ -47,7 +47,10 @@ export async function guardFileEdit(edit: FileEdit, deps: FileEditDeps): Promise
   const afterFiles = createFsFileReader(deps.cwd, { overrides: new Map([[edit.path, edit.after]]) });
   const after = parseDependencyFile(edit.path, { ...context, files: afterFiles });
   if (before === undefined || after === undefined) return undefined;
-  const added = addedBy(before, after);
+  // A nested file (`-r other.txt`) that is not there stops any install from this file before it
+  // installs anything; once written, that file's own edit is vetted.
+  const found = addedBy(before, after);
+  const added = { ...found, unresolved: found.unresolved.filter((u) => !/\bfile not found \(from [^)]*:\d+\)$/.test(u.why)) };
   const verdict = await vetInstallRequest(added, { ...deps, policy });
   const own = combineVerdicts([{ label: edit.path, verdict }], []);
   return { ...(extra === undefined ? own : mergeVerdicts(own, extra)), added };

@@ -25,6 +25,10 @@ export function recordingReader(files: FileReader, cwd: string, reads: string[])
       reads.push(resolve(cwd, path));
       return files.readText(path);
     },
+    listDirectories(path: string) {
+      reads.push(resolve(cwd, path));
+      return files.listDirectories?.(path);
+    },
   };
 }
 

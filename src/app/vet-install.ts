@@ -57,7 +57,7 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
   if (policy.online.hooks && request.targets.some((target, i) => target.kind === 'registry' && offline[i]?.exists === false)) {
     offline = await (await import('./online-name-confirm.js')).confirmMissingNames(request.targets, offline, policy, { cwd: deps.cwd, env: deps.env, now });
   }
-  const checks = softenUncoveredConda(request, request.targets, offline);
+  const checks = softenUncoveredConda(request, request.targets, offline, policy.registries);
   const facts: Array<CheckedFacts | undefined> = request.targets.map((target, i) => {
     const check = checks[i];
     if (target.kind !== 'registry' || target.name === undefined) return check ? { check } : undefined;

@@ -81,6 +81,7 @@ const registries = z.strictObject({
   npm: z.array(httpUrl, { error: 'expected a list of registry URLs' }).optional(),
   conda: z.array(channel, { error: 'expected a list of channels' }).optional(),
   unlisted: action.optional(),
+  uncovered_names: action.optional(),
 });
 
 const popularity = z

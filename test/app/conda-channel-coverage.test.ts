@@ -23,6 +23,19 @@ describe('softenUncoveredConda', () => {
     expect(check?.reasons[0]?.code).toBe(verdict === 'block' ? 'not_found' : 'not_in_channel_list');
   });
 
+  it.each<[string, string[], 'allow' | 'warn' | 'block', 'allow' | 'warn' | 'block']>([
+    ['only owner-published channels of the policy are uncovered', ['pytorch', 'nvidia', 'conda-forge'], 'warn', 'allow'],
+    ['an owner channel and a user channel are uncovered', ['pytorch', 'someuser'], 'warn', 'warn'],
+    ['a user channel, policy allows uncovered names', ['someuser'], 'allow', 'allow'],
+    ['owner channels, policy blocks uncovered names', ['pytorch'], 'block', 'block'],
+    ['a user channel, policy blocks uncovered names', ['bioconda'], 'block', 'block'],
+  ])('with a policy: %s', (_, indexes, uncoveredNames, verdict) => {
+    const rules = { conda: ['conda-forge', 'defaults', 'pytorch', 'nvidia'], uncovered_names: uncoveredNames };
+    const [check] = softenUncoveredConda(request(indexes, [target('nosuchpkg')]), [target('nosuchpkg')], [missing(SHIPPED)], rules);
+    expect(check?.verdict).toBe(verdict);
+    expect(check?.reasons[0]?.code).toBe(uncoveredNames === 'block' ? 'not_found' : 'not_in_channel_list');
+  });
+
   it('leaves a synced or imported list alone: it covers the channels it was made from', () => {
     const [check] = softenUncoveredConda(request([], [target('nosuchpkg')]), [target('nosuchpkg')], [missing('conda-forge+bioconda@2026-11-01')]);
     expect(check?.verdict).toBe('block');

@@ -36,7 +36,9 @@ describe('guardFileEdit', () => {
     const verdict = await edit('requirements.txt', 'flask\nin-house-tool-xyz\n-r base.txt\n');
     expect(verdict?.added.targets.map((t) => t.spec)).toEqual(['requests']);
     expect(verdict?.verdict).toBe('allow');
-    expect((await edit('requirements.txt', 'flask\nin-house-tool-xyz\n-r nope.txt\n'))?.verdict).toBe('block');
+    // A nested file that is not there stops any install from this file before it installs anything.
+    expect((await edit('requirements.txt', 'flask\nin-house-tool-xyz\n-r nope.txt\n'))?.verdict).toBe('allow');
+    expect((await edit('requirements.txt', 'flask\nin-house-tool-xyz\n-r nope.txt\nreqeusts-xyz-nope\n'))?.verdict).toBe('block');
   });
 
   it('vets a new file entirely', async () => {

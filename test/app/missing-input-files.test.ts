@@ -11,8 +11,11 @@ describe('dropMissingInputFiles', () => {
     // The same command may write it first.
     ['echo reqeusts > requirements.txt && pip install -r requirements.txt', 'requirements.txt', 'requirements file not found (from argv)', 1],
     ['curl -O https://example.com/r.txt && pip install -r r.txt', 'r.txt', 'requirements file not found (from argv)', 1],
-    // Nested in a file that is there, or not a missing file at all: kept.
-    ['pip install -r a.txt', 'b.txt', 'requirements file not found (from a.txt:3)', 1],
+    // Nested in a file that is there: pip and uv read every file before installing, so it stops too.
+    ['pip install -r a.txt', 'b.txt', 'requirements file not found (from a.txt:3)', 0],
+    ['echo x > b.txt && pip install -r a.txt', 'b.txt', 'requirements file not found (from a.txt:3)', 1],
+    // Not a missing file at all: kept.
+    ['pip install -r a.txt', 'b.txt', 'requirements files include each other in a cycle (from a.txt:3)', 1],
     ['pip install -r https://example.com/r.txt', 'https://example.com/r.txt', 'remote requirements file is not read (from argv)', 1],
   ])('%j', (command, what, why, kept) => {
     expect(dropMissingInputFiles(request(what, why), command).unresolved).toHaveLength(kept);

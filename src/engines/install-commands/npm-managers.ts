@@ -4,6 +4,7 @@ import { resolveNpmCommand } from './npm-command-names.js';
 import { classifyNpmSpec, toInitializerSpec } from './npm-spec.js';
 import { type FileReader, type InstallRequest, type PackageManager } from './types.js';
 import { programName } from '../../shared/program-name.js';
+import { workspaceMembers } from './workspace-members.js';
 import { emptyRequest } from './install-request.js';
 import { scanOptions, type OptionTable, type ScannedArgs } from './option-scan.js';
 
@@ -324,6 +325,7 @@ function readPackageJson(dir: string | undefined, read: ReadState): void {
     return;
   }
   const lines = lineStarts(text);
+  const siblings = workspaceMembers(file, manifest, files);
   for (const field of DEPENDENCY_FIELDS) {
     const section = manifest[field];
     if (section === undefined) continue;
@@ -341,7 +343,10 @@ function readPackageJson(dir: string | undefined, read: ReadState): void {
       const keyAt = findKey(text, name, searchFrom, sectionAt);
       if (keyAt !== -1) searchFrom = keyAt;
       const origin = `${file}:${lineOf(lines, keyAt === -1 ? Math.max(sectionAt, 0) : keyAt)}`;
-      request.targets.push(classifyNpmSpec(`${name}@${range}`, origin));
+      // A package of the project's own workspaces is linked from disk, whatever the range says.
+      const member = siblings.get(name);
+      if (member !== undefined && !/^[a-z]+:/i.test(range)) request.targets.push({ ecosystem: 'npm', kind: 'workspace', raw: `${name}@${range}`, name, location: member, origin });
+      else request.targets.push(classifyNpmSpec(`${name}@${range}`, origin));
     }
   }
 }

@@ -1,4 +1,5 @@
 /** Reads the arguments of `pip install` (and `download`, `wheel`, `uv pip install`) as an install request. */
+import path from 'node:path';
 import {
   type ArgumentEvent,
   type PipContext,
@@ -12,6 +13,7 @@ import {
   splitShellWords,
   withUniqueLists,
 } from './requirements-file.js';
+import { parsePyprojectText } from './pyproject-file.js';
 import { type InstallRequest } from './types.js';
 
 /** Whose option grammar to read: pip's (optparse) or uv's pip interface (clap). */
@@ -191,12 +193,14 @@ export function collectEvents(
       case 'pip-args':
         readPipArgs(value, here, parts);
         break;
-      case 'group':
-        parts.unresolved.push({
-          what: `${event.spelled} ${value}`,
-          why: 'dependency groups are read from pyproject.toml, which is not vetted here',
-        });
+      case 'group': {
+        // `--group path/pyproject.toml:name`, else the project's (or `--project` directory's) pyproject.toml.
+        const own = /^(.*pyproject\.toml):[^:]+$/.exec(value)?.[1];
+        const project = events.find((e) => e.kind === 'option' && e.name === '--project' && e.value !== undefined);
+        const dir = project?.kind === 'option' && project.value !== undefined ? resolvePath(here.cwd, project.value) : here.cwd;
+        readPyprojectFile(own !== undefined ? resolvePath(here.cwd, own) : resolvePath(dir, 'pyproject.toml'), here, parts, seen);
         break;
+      }
       default:
         break;
     }
@@ -214,11 +218,33 @@ export function readRequirementsOption(
   seen: Set<string>,
 ): void {
   const base = file.split(/[\\/]/).pop() ?? file;
+  if (flavour === 'uv' && base === 'pyproject.toml') {
+    readPyprojectFile(resolvePath(context.cwd, file), context, into, seen);
+    return;
+  }
   if (flavour === 'uv' && (/\.toml$/i.test(base) || base === 'setup.py' || base === 'setup.cfg')) {
     into.unresolved.push({ what: file, why: `uv reads dependencies from ${base}, which is not vetted here` });
     return;
   }
   mergeParts(into, parseRequirementsFile(file, { ...context, constraint }, seen));
+}
+
+/**
+ * A pyproject.toml uv reads (`-r pyproject.toml`, `--group`): every dependency it declares (a
+ * superset of what the extras and groups asked for install). A missing one makes uv stop before it
+ * installs anything, reported as a file not found.
+ */
+function readPyprojectFile(file: string, context: PipContext, into: RequirementsParts, seen: Set<string>): void {
+  if (seen.has(`p:${file}`)) return;
+  seen.add(`p:${file}`);
+  const text = context.files.readText(file);
+  if (text === undefined) {
+    const shown = path.relative(context.cwd, file);
+    into.unresolved.push({ what: shown.startsWith('..') || path.isAbsolute(shown) ? file : shown, why: `pyproject file not found (from ${context.origin ?? 'argv'})` });
+    return;
+  }
+  const request = parsePyprojectText(text, file);
+  mergeParts(into, { targets: request.targets, indexes: request.indexes, files: request.files, unresolved: request.unresolved });
 }
 
 /** `--pip-args` (pipx) holds a shell-quoted pip install command line of its own. */

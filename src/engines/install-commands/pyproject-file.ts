@@ -4,7 +4,7 @@
  * `dev-dependencies` and `[tool.poetry.group.<name>.dependencies]` tables.
  */
 import { createRequire } from 'node:module';
-import { toPep440 } from './python-managers.js';
+import { toPep440 } from './poetry-constraint.js';
 import { targetFromRequirement } from './requirements-file.js';
 import { type InstallRequest, type InstallTarget } from './types.js';
 

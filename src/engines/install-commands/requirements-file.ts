@@ -202,7 +202,8 @@ export function editableTarget(raw: string, origin: string): InstallTarget {
 }
 
 function urlTarget(raw: string, url: string, origin: string): InstallTarget {
-  const kind = isVcs(url) ? 'vcs' : /^file:/i.test(url) ? 'path' : 'url';
+  // `name @ ./dir` (uv) and `file:` URLs are local paths, whatever they hold.
+  const kind = isVcs(url) ? 'vcs' : /^(?:file:|\.{1,2}[\\/]|~[\\/]|\/)/i.test(url) ? 'path' : 'url';
   const target: InstallTarget = { ecosystem: 'pypi', kind, raw, location: url, origin };
   const egg = /[#&]egg=([A-Za-z0-9._-]+)/.exec(url);
   if (egg !== null) target.name = egg[1];

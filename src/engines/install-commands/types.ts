@@ -51,4 +51,6 @@ export interface InstallRequest {
 export interface FileReader {
   /** The file's text, or undefined when it does not exist. Paths are resolved by the caller's cwd. */
   readText(path: string): string | undefined;
+  /** The names of the directories in `path` (undefined when it is not a directory); optional. */
+  listDirectories?(path: string): string[] | undefined;
 }

@@ -19,6 +19,7 @@ export const DEFAULT_POLICY: Policy = deepFreeze({
     // Channels published only by their owners: Anaconda's own, PyTorch's and NVIDIA's.
     conda: ['conda-forge', 'defaults', 'anaconda', 'pytorch', 'nvidia'],
     unlisted: 'warn',
+    uncovered_names: 'warn',
   },
   trust: { min_popularity: 0, unknown_popularity: 'allow', action: 'warn' },
   sources: { path: 'allow', editable: 'allow', workspace: 'allow', vcs: 'warn', url: 'warn' },

@@ -50,6 +50,12 @@ export interface RegistryRules {
   conda: string[];
   /** What an index or registry outside the lists does. */
   unlisted: PolicyAction;
+  /**
+   * What a conda name missing from the shipped list does when the command also reads a channel the
+   * list does not cover (so the name may exist there). `warn` by default; `block` treats the list
+   * as complete; a channel of `conda` above (published only by its owner) lets it through unless `block`.
+   */
+  uncovered_names: PolicyAction;
 }
 
 export interface TrustRules {

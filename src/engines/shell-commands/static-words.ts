@@ -9,7 +9,9 @@
  *    `typescript@${TS}`) leaves the name known: the word becomes the bare name.
  *  - an index URL whose scheme and host are written out (`--extra-index-url
  *    https://download.pytorch.org/whl/$CUDA`): the run-time tail stays on that host, so the URL is
- *    judged by its static part.
+ *    judged by its static part;
+ *  - a version-control URL with the run-time part in its revision (`git+https://host/repo@${REF}`):
+ *    a VCS source at a known place, judged as one.
  * Everything else stays unverifiable, and so does a variable the command itself sets (`V="1 evil"
  * && pip install torch==$V` splits into a second package): only a value from outside the command
  * (a Dockerfile ARG, a CI variable) is taken to be a version.
@@ -42,6 +44,9 @@ export function settleRuntimeWords(
   }
   return { argv, decisive: remaining };
 }
+
+// `vcs+scheme://host/path@` and possibly the start of the revision: everything up to the `@` static.
+const VCS_AT_REVISION = /^(?:git|hg|svn|bzr)\+(?:https?|ssh|git|file):\/\/[^/\s@]+\/[^\s@#]+@[^\s@#]*$/i;
 
 // Options whose value is an index or channel (pip, uv, conda): a URL there names where from, not what.
 const INDEX_OPTIONS = new Set(['-i', '--index-url', '--extra-index-url', '--index', '--default-index', '-f', '--find-links', '-c', '--channel']);
@@ -78,6 +83,9 @@ function settleWord(word: ResolvedWord, files: ShellFiles | undefined, command: 
     // The static text before the first run-time piece must hold the whole name and the start of a version.
     const first = word.pieces.findIndex((piece) => typeof piece !== 'string');
     const prefix = word.pieces.slice(0, first).join('');
+    // A version-control URL whose host and repository are written out, the run-time part in its
+    // revision (`git+https://github.com/org/repo.git@${REF}#egg=x`): a VCS source at that place.
+    if (VCS_AT_REVISION.test(prefix)) return word.display;
     const match = NAME_THEN_VERSION.exec(prefix);
     if (match === undefined || match === null) return undefined;
     const name = match[1]!;

@@ -115,7 +115,8 @@ describe('parsePipInstall: indexes, files and what cannot be read', () => {
     [['-c', 'gone.txt', 'x'], { what: 'gone.txt', why: 'constraints file not found (from argv)' }],
     [['pkg', '-r'], { what: '-r', why: 'option needs a value (argv)' }],
     [['--index-url'], { what: '--index-url', why: 'option needs a value (argv)' }],
-    [['--group', 'dev'], { what: '--group dev', why: expect.stringContaining('pyproject.toml') }],
+    // uv stops when the pyproject.toml holding the group is not there.
+    [['--group', 'dev'], { what: 'pyproject.toml', why: 'pyproject file not found (from argv)' }],
     [['', 'x'], { what: '""', why: 'empty requirement (argv)' }],
     [['-e', '  '], { what: '"  "', why: 'empty requirement (argv)' }],
   ])('%j is reported', (args, entry) => {
@@ -163,7 +164,16 @@ describe('parsePipInstall: uv flavour', () => {
     expect(read(['--extra', 'dev', 'pkg'], uv).indexes).toEqual([]);
   });
 
-  it.each(['pyproject.toml', 'sub/pyproject.toml', 'setup.cfg', 'setup.py', 'pylock.toml'])(
+  it.each(['pyproject.toml', 'sub/pyproject.toml'])('reads -r %s as the project metadata it declares, and reports it missing', (file) => {
+    expect(read(['-r', file], uv).unresolved).toEqual([{ what: file, why: 'pyproject file not found (from argv)' }]);
+    const files = { readText: (p: string) => (p.endsWith(file) ? '[project]\ndependencies = ["flask>=3"]\n[dependency-groups]\ndev = ["pytest"]\n' : undefined) };
+    const request = parsePipInstall(['-r', file], { ...context, files } as typeof context, uv);
+    expect(request.unresolved).toEqual([]);
+    expect(request.targets.map((t) => t.name)).toEqual(['flask', 'pytest']);
+    expect(parsePipInstall(['--group', 'dev'], { ...context, files: { readText: (p: string) => (p.endsWith('/pyproject.toml') ? '[dependency-groups]\ndev = ["pytest"]\n' : undefined) } } as typeof context, uv).targets.map((t) => t.name)).toEqual(['pytest']);
+  });
+
+  it.each(['setup.cfg', 'setup.py', 'pylock.toml'])(
     'reports -r %s as project metadata it does not read',
     (file) => {
       expect(read(['-r', file], uv).unresolved).toEqual([{ what: file, why: expect.stringContaining('not vetted') }]);

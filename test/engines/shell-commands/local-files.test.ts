@@ -41,10 +41,12 @@ describe('globs, run-time versions and local paths', () => {
     ['npm i typescript@${TS_VERSION} @types/node@$V', ['npm i typescript @types/node'], []],
     ['pip install torch==$PYTORCH --extra-index-url https://download.pytorch.org/whl/$CUDA', ['pip install torch --extra-index-url https://download.pytorch.org/whl/'], []],
     ['pip install x --index-url https://$HOST/simple', [], ['variable']],
+    // A version-control URL with the run-time part in its revision: a VCS source at a known place.
+    ['pip install git+https://github.com/a/b@${REF}', ['pip install git+https://github.com/a/b@${REF}'], []],
     // Not when the name itself, a URL, or a variable the command sets is involved.
     ['pip install "$PKG"', [], ['variable']],
     ['pip install ${NAME}==1.0', [], ['variable']],
-    ['pip install git+https://github.com/a/b@${REF}', [], ['variable']],
+    ['pip install git+https://$HOST/a/b', [], ['variable']],
     ['V="1 evil" && pip install torch==$V', [], ['variable']],
     ['read V && pip install torch==$V', [], ['variable']],
   ])('%j', async (source, commands, unverifiable) => {
