@@ -23,7 +23,7 @@ function tree(entries: Record<string, string>): FileReader {
 
 const pkg = (value: object): string => JSON.stringify(value, null, 2);
 const kinds = (cwd: string, files: FileReader) =>
-  parseNodeCommand(['npm', 'install'], { cwd, files }).targets.map((t) => `${t.kind} ${t.name ?? t.raw}`);
+  (parseNodeCommand(['npm', 'install'], { cwd, files })?.targets ?? []).map((t) => `${t.kind} ${t.name ?? t.raw}`);
 
 describe('workspace siblings in package.json', () => {
   const files = tree({
