@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { parseSpec } from '../package-names/index.js';
 import { parseRequirement } from './pep508.js';
+import { PIP_REQUIREMENTS_FILE_FLAGS, PIP_REQUIREMENTS_FILE_VALUED } from '../installer-grammar/index.js';
 import { type FileReader, type InstallRequest, type InstallTarget } from './types.js';
 
 /** What the Python parsers read files and variables through; pure, so tests pass an in-memory reader. */
@@ -258,14 +259,7 @@ function pathFor(sample: string): path.PlatformPath {
   return /^[A-Za-z]:[\\/]|^\\\\/.test(sample) ? path.win32 : path.posix;
 }
 
-const REQ_FILE_OPTIONS = defineOptions(
-  [
-    '-i/--index-url', '--extra-index-url', '-f/--find-links', '-c/--constraint', '-r/--requirement',
-    '-e/--editable', '--no-binary', '--only-binary', '--trusted-host', '--use-feature',
-    '--global-option', '--hash', '-C/--config-settings',
-  ],
-  ['--no-index', '--prefer-binary', '--require-hashes', '--pre'],
-);
+const REQ_FILE_OPTIONS = defineOptions(PIP_REQUIREMENTS_FILE_VALUED, PIP_REQUIREMENTS_FILE_FLAGS);
 const INDEX_OPTIONS = new Set(['--index-url', '--extra-index-url', '--find-links']);
 
 interface Walk {
