@@ -73,7 +73,7 @@ export function parsePipInstall(
 ): InstallRequest {
   const flavour = options.flavour ?? 'pip';
   const table = flavour === 'pip' ? PIP_OPTIONS : UV_PIP_OPTIONS;
-  const { events } = scanArguments(args, table, { abbreviations: flavour === 'pip', shortEquals: flavour === 'uv' });
+  const { events } = scanArguments(args, table, { abbreviations: flavour === 'pip', shortEquals: flavour === 'uv', strictOptions: flavour === 'pip' });
   const parts = collectEvents(events, context, flavour, (value, into, here, seen) => {
     if (options.positionals === 'requirement-files') readRequirementsOption(value, here, flavour, false, into, seen);
     else addRequirement(into, value, here.origin ?? 'argv');
@@ -109,6 +109,13 @@ export function collectEvents(
   for (const event of events) {
     if (event.kind === 'positional') {
       readPositional(event.value, parts, here, seen);
+      continue;
+    }
+    if (event.unknown === true) {
+      parts.unresolved.push({
+        what: `${event.spelled} ${event.value ?? ''}`.trim(),
+        why: `unknown option ${event.spelled}: its value or a package? not read (${origin})`,
+      });
       continue;
     }
     if (event.missingValue) {

@@ -120,7 +120,17 @@ function parseCommand(argv: string[], context: PipContext, depth: number): Insta
 
 
 function parsePip(args: string[], context: PipContext): InstallRequest {
-  const [command, ...rest] = scanArguments(args, PIP_OPTIONS, { ...OPTPARSE, stopAtPositional: true }).rest;
+  const { events, rest: [command, ...rest] } = scanArguments(args, PIP_OPTIONS, { ...OPTPARSE, stopAtPositional: true, strictOptions: true });
+  const unknown = events.filter((event) => event.kind === 'option' && event.unknown === true);
+  if (unknown.length > 0) {
+    // pip refuses an option it does not know; a newer pip may know it and take the next word.
+    const request = emptyRequest('pip', true);
+    for (const event of unknown) {
+      if (event.kind !== 'option') continue;
+      request.unresolved.push({ what: `${event.spelled} ${event.value ?? ''}`.trim(), why: `unknown pip option ${event.spelled}: the words after it are not read` });
+    }
+    return request;
+  }
   return command !== undefined && PIP_FETCHING.has(command) ? parsePipInstall(rest, context) : emptyRequest('pip');
 }
 

@@ -42,10 +42,16 @@ export interface ScanStyle {
   shortEquals: boolean;
   /** Stop at the first positional argument (a subcommand, or a tool whose arguments follow). */
   stopAtPositional?: boolean;
+  /**
+   * The manager refuses options it does not know (optparse, argparse, clap): an unknown option
+   * followed by a word takes that word as a possible value (`unknown: true`), so the word is
+   * reported as unreadable rather than read as a package or a sub-command.
+   */
+  strictOptions?: boolean;
 }
 
 export type ArgumentEvent =
-  | { kind: 'option'; name: string; spelled: string; value?: string; missingValue?: boolean }
+  | { kind: 'option'; name: string; spelled: string; value?: string; missingValue?: boolean; unknown?: boolean }
   | { kind: 'positional'; value: string };
 
 export interface ScannedArguments {
@@ -103,6 +109,10 @@ export function scanArguments(args: readonly string[], table: OptionTable, style
       const equals = arg.indexOf('=');
       const spelled = equals === -1 ? arg : arg.slice(0, equals);
       const spec = lookupLong(table, spelled, style.abbreviations);
+      if (spec === undefined && equals === -1 && style.strictOptions === true && isWord(args[index + 1])) {
+        events.push({ kind: 'option', name: spelled, spelled, value: String(args[++index]), unknown: true });
+        continue;
+      }
       if (spec === undefined || !spec.takesValue) {
         events.push({ kind: 'option', name: spec?.name ?? spelled, spelled });
         continue;
@@ -114,6 +124,10 @@ export function scanArguments(args: readonly string[], table: OptionTable, style
     for (let at = 1; at < arg.length; at += 1) {
       const spelled = `-${arg[at]}`;
       const spec = table.get(spelled);
+      if (spec === undefined && at === arg.length - 1 && style.strictOptions === true && isWord(args[index + 1])) {
+        events.push({ kind: 'option', name: spelled, spelled, value: String(args[++index]), unknown: true });
+        break;
+      }
       if (spec === undefined || !spec.takesValue) {
         events.push({ kind: 'option', name: spec?.name ?? spelled, spelled });
         continue;
@@ -125,6 +139,10 @@ export function scanArguments(args: readonly string[], table: OptionTable, style
     }
   }
   return { events, rest: [] };
+}
+
+function isWord(arg: unknown): boolean {
+  return arg !== undefined && !String(arg).startsWith('-');
 }
 
 function optionEvent(name: string, spelled: string, value: string | undefined): ArgumentEvent {

@@ -33,7 +33,7 @@ export const PIP_INSTALL_VALUED = [
   '--global-option', '--install-option', '--build-option', '--no-binary', '--only-binary', '--all-releases',
   '--only-final', '--progress-bar', '--root-user-action', '--report', '--pypi-url/--index-url', '-i/--index-url',
   '--extra-index-url', '-f/--find-links', '--group', '-d/--dest/--destination-dir/--destination-directory/--dest',
-  '-w/--wheel-dir', '-b/--build', '--format', '--output', '--build-constraint', '--uploaded-prior-to',
+  '-w/--wheel-dir', '-b/--build', '--format', '-o/--output', '--build-constraint', '--uploaded-prior-to',
   '--requirements-from-script', '--hash',
 ];
 export const PIP_INSTALL_FLAGS = [
@@ -41,7 +41,7 @@ export const PIP_INSTALL_FLAGS = [
   '--ignore-requires-python', '--no-deps/--no-dependencies', '--only-deps/--only-dependencies', '--pre', '--dry-run',
   '--user', '--no-index', '--no-build-isolation', '--use-pep517', '--no-use-pep517', '--check-build-dependencies',
   '--break-system-packages', '--compile', '--no-compile', '--no-warn-script-location',
-  '--no-warn-conflicts', '--prefer-binary', '--require-hashes', '--no-clean', '--json',
+  '--no-warn-conflicts', '--prefer-binary', '--require-hashes', '--no-clean', '--json', '--no-verify',
 ];
 
 /** pip's requirements-file options (same source, req_file.py SUPPORTED_OPTIONS and per-requirement options). */

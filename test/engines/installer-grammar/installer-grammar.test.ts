@@ -87,3 +87,41 @@ describe('a value-taking option\'s value is never a package', () => {
     }
   });
 });
+
+describe('an option the grammar does not know', () => {
+  const unresolved = (request: InstallRequest | undefined): string[] => (request?.unresolved ?? []).map((part) => part.what);
+
+  it('pip refuses it, so the word after it is reported as unreadable, never read as a package', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^--zq[a-z-]{0,8}$/), fc.stringMatching(/^[a-z][a-z0-9-]{1,12}$/), (option, word) => {
+        for (const argv of [['pip', 'install', option, word, 'requests'], ['python3', '-m', 'pip', 'install', option, word, 'requests'], ['pip', option, word, 'install', 'requests']]) {
+          const request = parseInstallCommand(argv, context);
+          expect(names(request)).not.toContain(word);
+          expect(unresolved(request)).toContain(`${option} ${word}`);
+        }
+      }),
+    );
+  });
+
+  it('pip: unknown single letters are refused the same way', () => {
+    const request = parseInstallCommand(['pip', 'install', '-qZ', 'maybe-value', 'requests'], context);
+    expect(names(request)).toEqual(['requests']);
+    expect(unresolved(request)).toEqual(['-Z maybe-value']);
+  });
+
+  it('npm reads it as a flag (nopt), so the next word is a package and is checked', () => {
+    expect(names(parseInstallCommand(['npm', 'install', '--frobnicate', 'lodash'], context))).toEqual(['lodash']);
+  });
+
+  it('options of current releases are known: no unreadable words', () => {
+    for (const argv of [
+      ['pip', 'install', '--build-constraint', 'b.txt', '--uploaded-prior-to', 'P3D', '--all-releases', ':all:', 'requests'],
+      ['pip', 'install', '--group', 'dev', '--require-venv', '--default-timeout', '60', 'requests'],
+      ['pip', 'download', '--destination-directory', 'out', '--no-dependencies', 'requests'],
+    ]) {
+      const request = parseInstallCommand(argv, context);
+      expect(names(request), argv.join(' ')).toEqual(['requests']);
+      expect(unresolved(request).filter((what) => what.startsWith('-') && !what.startsWith('--group')), argv.join(' ')).toEqual([]);
+    }
+  });
+});
