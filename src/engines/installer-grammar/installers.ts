@@ -31,11 +31,27 @@ function valueSpellings(ecosystem: Ecosystem): ReadonlySet<string> {
   return new Set(forms.flatMap((command) => command.valued.flatMap((entry) => entry.split('/'))));
 }
 
-/** Options of each family that take a separate value (a file, URL or setting, never a package): the managers' tables together. */
+const valueSets = new Map<Ecosystem, ReadonlySet<string>>();
+const lazyValueSpellings = (ecosystem: Ecosystem): ReadonlySet<string> => {
+  let set = valueSets.get(ecosystem);
+  if (set === undefined) valueSets.set(ecosystem, (set = valueSpellings(ecosystem)));
+  return set;
+};
+
+/**
+ * Options of each family that take a separate value (a file, URL or setting, never a package): the
+ * managers' tables together, built on first use (the hook path never reads them).
+ */
 export const VALUE_OPTIONS: Readonly<Record<Ecosystem, ReadonlySet<string>>> = {
-  pypi: valueSpellings('pypi'),
-  npm: valueSpellings('npm'),
-  conda: valueSpellings('conda'),
+  get pypi() {
+    return lazyValueSpellings('pypi');
+  },
+  get npm() {
+    return lazyValueSpellings('npm');
+  },
+  get conda() {
+    return lazyValueSpellings('conda');
+  },
 };
 
 /**
