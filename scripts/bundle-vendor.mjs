@@ -33,6 +33,9 @@ await build({
     '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'mvdan-sh', 'all-the-package-names', 'tar',
   ],
   banner: { js: "import { createRequire as __groundguardRequire } from 'node:module'; const require = __groundguardRequire(import.meta.url);" },
+  // Whitespace and syntax only: names stay readable in stack traces.
+  minifyWhitespace: true,
+  minifySyntax: true,
   outfile: 'dist/cli/commands/bundle/hook.js',
   logLevel: 'warning',
 });
