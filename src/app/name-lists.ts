@@ -12,8 +12,8 @@ import {
   loadBundledNpm,
   loadBundledPypi,
   NameIndex,
+  openCheckpointLazily,
   readBundledManifest,
-  readCheckpoint,
   writeCheckpoint,
   type Ecosystem,
   type NameCheckpoint,
@@ -87,7 +87,8 @@ export function buildBundled(ecosystem: Ecosystem, cacheDir: string, deps: NameL
 
 function tryRead(path: string, deps: NameListDeps): NameCheckpoint | undefined {
   try {
-    return readCheckpoint(path);
+    // Read on demand: a check touches a few pages of a list tens of megabytes long.
+    return openCheckpointLazily(path);
   } catch (error) {
     if (error instanceof GuardError && error.code === 'CHECKPOINT_INVALID') {
       deps.stderr?.write(`groundguard: ${path}: ${error.message}; rebuilding\n`);

@@ -37,12 +37,32 @@ Run \`guard <command> --help\` for a command's options.`;
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
+/**
+ * The hook command as one file when the build made it (`npm run build` bundles the hook path, so a
+ * fresh hook process does not resolve and compile a hundred modules); the modules themselves when
+ * run from source, or with GUARD_HOOK_BUNDLE=0. Faults are reported by the same copy of the code
+ * that raised them.
+ */
+async function loadHookCommand(): Promise<Command> {
+  const bundle = './commands/bundle/hook.js';
+  let entry: typeof import('./commands/hook-entry.js') | undefined;
+  if (process.env.GUARD_HOOK_BUNDLE !== '0') {
+    try {
+      entry = (await import(bundle)) as typeof import('./commands/hook-entry.js');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes(bundle.slice(2))) throw error;
+    }
+  }
+  entry ??= await import('./commands/hook-entry.js');
+  return (argv, io) => entry.runHook(argv, io).catch((error: unknown) => entry.reportFault(error, io));
+}
+
 const COMMANDS: Record<string, () => Promise<Command>> = {
   check: async () => (await import('./commands/check.js')).runCheck,
   allowlist: async () => (await import('./commands/allowlist.js')).runAllowlist,
   mcp: async () => (await import('./commands/mcp.js')).runMcp,
   policy: async () => (await import('./commands/policy.js')).runPolicy,
-  hook: async () => (await import('./commands/hook.js')).runHook,
+  hook: loadHookCommand,
   shims: async () => (await import('./commands/shims.js')).runShims,
   init: async () => (await import('./commands/init.js')).runInit,
   docs: async () => (await import('./commands/docs.js')).runDocs,

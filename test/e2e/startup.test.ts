@@ -8,7 +8,10 @@ const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
 const recorder = join(process.cwd(), 'test', 'fixtures', 'import-recorder', 'register.mjs');
 const home = mkdtempSync(join(tmpdir(), 'gg-startup-'));
 
+// The hook path ships bundled into one file; these tests read its module graph (the bundle keeps its
+// lazy imports lazy) by running it unbundled, and one test checks the bundle itself.
 function importsOf(args: string[], input?: string, extraEnv: NodeJS.ProcessEnv = {}): string[] {
+  if (args[0] === 'hook') extraEnv = { GUARD_HOOK_BUNDLE: '0', ...extraEnv };
   const log = join(mkdtempSync(join(tmpdir(), 'gg-imports-')), 'imports.log');
   const run = spawnSync(process.execPath, ['--import', recorder, cli, ...args], {
     env: { ...process.env, GUARD_HOME: home, GUARD_CONFIG_HOME: join(home, 'config'), GUARD_IMPORT_LOG: log, ...extraEnv },
@@ -33,6 +36,16 @@ describe('start-up stays light', () => {
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
     expect(imports.some((url) => url.includes('/dist/hooks/claude-code.js'))).toBe(true);
     expect(imports.some((url) => url.includes('/dist/app/vet-install.js'))).toBe(true);
+    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', '/node_modules/execa/']) {
+      expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
+    }
+  });
+
+  it('guard hook runs the bundled hook path, which loads no heavy package', () => {
+    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'pip install requests && ls' } };
+    const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event), { GUARD_HOOK_BUNDLE: '1' });
+    expect(imports.some((url) => url.includes('/dist/cli/commands/bundle/hook.js'))).toBe(true);
+    expect(imports.filter((url) => url.includes('/dist/hooks/') || url.includes('/dist/app/'))).toEqual([]);
     for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', '/node_modules/execa/']) {
       expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
     }

@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { type FileReader, type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
 import { emptyRequest } from './install-request.js';
-import { scanOptions, type OptionTable } from './option-scan.js';
+import { scanOptions, valuedOptionTable, type OptionTable } from './option-scan.js';
+import { CONDA_VALUED, MAMBA_VALUED, managerProgram } from '../installer-grammar/index.js';
 import { programName } from '../../shared/program-name.js';
 
 export interface CondaCommandContext {
@@ -13,23 +14,9 @@ export interface CondaCommandContext {
   origin?: string;
 }
 
-const PROGRAMS: Readonly<Record<string, PackageManager>> = {
-  conda: 'conda',
-  mamba: 'mamba',
-  micromamba: 'micromamba',
-};
-
-const VALUED = new Set([
-  'name', 'prefix', 'channel', 'file', 'solver', 'repodata-fn', 'experimental', 'platform', 'subdir',
-  'clone', 'console', 'rc-file', 'root-prefix', 'channel-alias', 'channel-priority', 'log-level',
-  'category', 'relocate-prefix', 'exclude-newer', 'revision', 'pkgs-dirs', 'env-name',
-]);
 // conda's -C is --use-index-cache and -S --satisfied-skip-solve: flags, unlike pip's.
-const SHORT: Readonly<Record<string, string>> = {
-  n: 'name', p: 'prefix', c: 'channel', f: 'file', r: 'root-prefix',
-};
-
-const CONDA_OPTIONS: OptionTable = { valued: VALUED, short: SHORT };
+const CONDA_OPTIONS: OptionTable = valuedOptionTable(CONDA_VALUED);
+const MAMBA_OPTIONS: OptionTable = valuedOptionTable(MAMBA_VALUED);
 
 const INSTALLING = new Set(['install', 'create', 'update', 'upgrade']);
 const ENV_INSTALLING = new Set(['create', 'update']);
@@ -57,11 +44,12 @@ export function parseCondaCommand(
   context: CondaCommandContext,
 ): InstallRequest | undefined {
   if (argv.length === 0) return undefined;
-  const manager = PROGRAMS[programName(argv[0])];
-  if (manager === undefined) return undefined;
+  const known = managerProgram(programName(argv[0]));
+  if (known === undefined || known.ecosystem !== 'conda') return undefined;
+  const manager: PackageManager = known.manager;
   const request = emptyRequest(manager);
   const read: ReadState = { request, context, visiting: new Set() };
-  const scanned = scanOptions(argv, 1, CONDA_OPTIONS);
+  const scanned = scanOptions(argv, 1, manager === 'conda' ? CONDA_OPTIONS : MAMBA_OPTIONS);
   const [command, subcommand] = scanned.positionals;
   const isEnv = command === 'env' && subcommand !== undefined && ENV_INSTALLING.has(subcommand);
   if (!isEnv && (command === undefined || !INSTALLING.has(command))) return request;

@@ -6,7 +6,17 @@ import { type FileReader, type InstallRequest, type PackageManager } from './typ
 import { programName } from '../../shared/program-name.js';
 import { workspaceMembers } from './workspace-members.js';
 import { emptyRequest } from './install-request.js';
-import { scanOptions, type OptionTable, type ScannedArgs } from './option-scan.js';
+import { scanOptions, valuedOptionTable, type OptionTable, type ScannedArgs } from './option-scan.js';
+import {
+  BUN_VALUED,
+  managerProgram,
+  NPM_VALUED,
+  npmSpellings,
+  PNPM_VALUED,
+  RUNNER_PACKAGE_OPTION,
+  UPDATE_COMMANDS,
+  YARN_VALUED,
+} from '../installer-grammar/index.js';
 
 export interface NodeCommandContext {
   /** Directory the command runs in; package.json is looked up here (or in `--prefix`/`-C`/`--cwd`). */
@@ -24,81 +34,20 @@ function scanArgs(tokens: readonly string[], start: number, table: OptionTable, 
   return scanOptions(tokens, start, { ...table, valuedPattern: REGISTRY_OPTION }, maxPositionals);
 }
 
-// Options listed here take the next token as their value; any other `--option` is a flag, as in
-// nopt. A flag listed by mistake would hide a package name, so only documented options are listed.
-// `--package` is valued only where it names packages to run (npx, npm exec, dlx, bunx).
-const NPM_CONFIG_VALUED = [
-  'registry', 'cache', 'userconfig', 'globalconfig', 'loglevel', 'tag', 'save-prefix', 'otp',
-  'proxy', 'https-proxy', 'noproxy', 'ca', 'cafile', 'cert', 'key', 'fetch-retries',
-  'fetch-timeout', 'fetch-retry-factor', 'fetch-retry-mintimeout', 'fetch-retry-maxtimeout',
-  'network-concurrency', 'depth', 'node-options', 'script-shell', 'user-agent', 'local-address',
-];
+// Options of the grammar's tables take the next token as their value; any other `--option` is a
+// flag, as in nopt. `--package` names what runners fetch (npx, npm exec, dlx, bunx).
+const NPM: OptionTable = valuedOptionTable(NPM_VALUED);
+const NPM_EXEC: OptionTable = valuedOptionTable([...NPM_VALUED, RUNNER_PACKAGE_OPTION]);
+const PNPM: OptionTable = valuedOptionTable(PNPM_VALUED);
+const PNPM_DLX: OptionTable = valuedOptionTable([...PNPM_VALUED, '--package']);
+const YARN: OptionTable = valuedOptionTable(YARN_VALUED);
+const YARN_DLX: OptionTable = valuedOptionTable([...YARN_VALUED, RUNNER_PACKAGE_OPTION]);
+const BUN: OptionTable = valuedOptionTable(BUN_VALUED);
+const BUNX: OptionTable = valuedOptionTable([...BUN_VALUED, RUNNER_PACKAGE_OPTION]);
 
-const NPM: OptionTable = {
-  valued: new Set([
-    ...NPM_CONFIG_VALUED, 'workspace', 'prefix', 'call', 'before', 'scope', 'auth-type', 'access',
-    'omit', 'include', 'install-strategy', 'lockfile-version', 'shell', 'maxsockets', 'location',
-    'logs-dir', 'logs-max', 'audit-level', 'node-gyp', 'init-module', 'replace-registry-host',
-    'expect-result-count', 'cpu', 'os', 'libc',
-  ]),
-  // npm's own -p is --parseable, a flag; -c is --call.
-  short: { w: 'workspace', C: 'prefix', c: 'call' },
-};
-
-const NPM_EXEC: OptionTable = {
-  valued: new Set([...NPM.valued, 'package']),
-  short: { ...NPM.short, p: 'package' },
-};
-
-const PNPM: OptionTable = {
-  valued: new Set([
-    ...NPM_CONFIG_VALUED, 'dir', 'filter', 'filter-prod', 'test-pattern', 'changed-files-ignore-pattern',
-    'store-dir', 'virtual-store-dir', 'modules-dir', 'lockfile-dir', 'global-dir', 'cache-dir',
-    'reporter', 'child-concurrency', 'workspace-concurrency', 'resolution-mode', 'node-linker',
-    'package-import-method', 'allow-build', 'save-catalog-name', 'config-dir',
-  ]),
-  // pnpm's -w is --workspace-root and -c is dlx's --shell-mode: both flags.
-  short: { C: 'dir', F: 'filter' },
-};
-
-const PNPM_DLX: OptionTable = { valued: new Set([...PNPM.valued, 'package']), short: PNPM.short };
-
-const YARN: OptionTable = {
-  valued: new Set([
-    'registry', 'cwd', 'modules-folder', 'cache-folder', 'mutex', 'network-timeout',
-    'network-concurrency', 'use-yarnrc', 'link-folder', 'global-folder', 'preferred-cache-folder',
-    'mode', 'prefix', 'otp', 'proxy', 'https-proxy',
-  ]),
-  short: {},
-};
-
-const YARN_DLX: OptionTable = { valued: new Set([...YARN.valued, 'package']), short: { p: 'package' } };
-
-const BUN: OptionTable = {
-  valued: new Set([
-    'registry', 'cwd', 'config', 'cache-dir', 'backend', 'concurrent-scripts', 'network-concurrency',
-    'filter', 'linker', 'omit', 'cpu', 'os', 'ca', 'cafile',
-  ]),
-  // bun's -p is --production, a flag, except for bunx where it is --package.
-  short: { c: 'config', F: 'filter' },
-};
-
-const BUNX: OptionTable = { valued: new Set([...BUN.valued, 'package']), short: { p: 'package' } };
-
-const PROGRAMS: Readonly<Record<string, PackageManager>> = {
-  npm: 'npm', npx: 'npx', pnpm: 'pnpm', pnpx: 'pnpm', yarn: 'yarn', yarnpkg: 'yarn', bun: 'bun',
-  bunx: 'bunx',
-};
-
-const NPM_INSTALL = new Set([
-  'install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add',
-  'install-test', 'it',
-]);
-const NPM_CLEAN_INSTALL = new Set([
-  'ci', 'clean-install', 'ic', 'install-clean', 'isntall-clean', 'install-ci-test', 'cit',
-  'clean-install-test', 'sit',
-]);
-const UPDATE = new Set(['update', 'up', 'upgrade', 'udpate']);
+const NPM_INSTALL = new Set([...npmSpellings('install'), ...npmSpellings('install-test')]);
+const NPM_CLEAN_INSTALL = new Set([...npmSpellings('ci'), ...npmSpellings('install-ci-test')]);
+const UPDATE = new Set(UPDATE_COMMANDS);
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
 
@@ -114,8 +63,9 @@ export function parseNodeCommand(
 ): InstallRequest | undefined {
   if (argv.length === 0) return undefined;
   const program = programName(argv[0]);
-  const manager = PROGRAMS[program];
-  if (manager === undefined) return undefined;
+  const known = managerProgram(program);
+  if (known === undefined || known.ecosystem !== 'npm') return undefined;
+  const manager: PackageManager = known.manager;
   const request = emptyRequest(manager);
   const origin = context.origin ?? 'argv';
   const read = { request, origin, context };

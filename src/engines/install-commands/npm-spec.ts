@@ -54,6 +54,17 @@ export function classifyNpmSpec(arg: string, where: string): InstallTarget {
       return { ...base, kind: 'registry', name, spec: `${name}@${rest}` };
     }
   }
+  const plain = plainRegistrySpec(text);
+  if (plain !== undefined) return { ...base, kind: 'registry', name: plain, spec: text };
+  return classifyByNpa(text, base);
+}
+
+/** `classifyNpmSpec` read by npm-package-arg alone, without the shortcut for plain names (the reference for tests). */
+export function classifyNpmSpecByNpa(arg: string, where: string): InstallTarget {
+  return classifyByNpa(arg.trim(), { ecosystem: 'npm', raw: arg, origin: where });
+}
+
+function classifyByNpa(text: string, base: TargetBase): InstallTarget {
   let parsed: NpaResult;
   try {
     parsed = parseNpmArg(text);
@@ -62,6 +73,27 @@ export function classifyNpmSpec(arg: string, where: string): InstallTarget {
     return { ...base, kind: 'registry', name: text, spec: text };
   }
   return fromNpaResult(parsed, text, base);
+}
+
+// Lower-case registry names, optionally scoped, and what npm-package-arg reads after `@` as a
+// version, a range or a tag without ever refusing it: tag-safe characters (not a leading `.`, a
+// path to npm), or a plain comparator
+// on a version. Archive-looking names are files to npm and npm refuses two reserved names.
+const PLAIN_NAME = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/;
+const PLAIN_SPEC = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*|(?:[~^]|[<>]=?|=)?\d+(?:\.(?:\d+|[xX*])){0,2}(?:-[0-9A-Za-z.-]+)?)$/;
+const ARCHIVE = /[.](?:tgz|tar\.gz|tar)$/i;
+
+/**
+ * The registry name of a spec npm-package-arg reads as a version, range or tag of a valid name
+ * (`lodash`, `@types/node@^20`, `react@latest`); undefined for anything else, which is left to
+ * npm-package-arg (loading it costs more than the rest of a hook call).
+ */
+function plainRegistrySpec(text: string): string | undefined {
+  const at = text.indexOf('@', 1);
+  const name = at === -1 ? text : text.slice(0, at);
+  if (name.length > 214 || !PLAIN_NAME.test(name) || ARCHIVE.test(name) || name === 'node_modules' || name === 'favicon.ico') return undefined;
+  if (at !== -1 && !PLAIN_SPEC.test(text.slice(at + 1))) return undefined;
+  return name;
 }
 
 type TargetBase = Pick<InstallTarget, 'ecosystem' | 'raw' | 'origin'>;

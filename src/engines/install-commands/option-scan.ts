@@ -8,6 +8,25 @@ export interface OptionTable {
   valuedPattern?: RegExp;
 }
 
+/**
+ * Builds a table from `-s/--long` spellings (the last spelling is the canonical name): every long
+ * spelling takes a value, and each single letter stands for the canonical option.
+ */
+export function valuedOptionTable(spellings: readonly string[], short: Readonly<Record<string, string>> = {}): OptionTable {
+  const valued = new Set<string>();
+  const letters: Record<string, string> = {};
+  for (const entry of spellings) {
+    const parts = entry.split('/');
+    const canonical = (parts[parts.length - 1] ?? '').replace(/^-+/, '');
+    for (const part of parts) {
+      if (part.startsWith('--')) valued.add(part.slice(2));
+      else if (/^-.$/.test(part)) letters[part.slice(1)] = canonical;
+    }
+    valued.add(canonical);
+  }
+  return { valued, short: { ...letters, ...short } };
+}
+
 export interface ScannedArgs {
   options: Array<[name: string, value: string | undefined]>;
   positionals: string[];

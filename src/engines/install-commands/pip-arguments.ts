@@ -15,6 +15,7 @@ import {
 } from './requirements-file.js';
 import { parsePyprojectText } from './pyproject-file.js';
 import { type InstallRequest } from './types.js';
+import { PIP_INSTALL_FLAGS, PIP_INSTALL_VALUED, UV_PIP_FLAGS, UV_PIP_VALUED } from '../installer-grammar/index.js';
 
 /** Whose option grammar to read: pip's (optparse) or uv's pip interface (clap). */
 export type PipFlavour = 'pip' | 'uv';
@@ -40,60 +41,10 @@ export type OptionRole =
 
 export type OptionRoles = Readonly<Record<string, OptionRole | undefined>>;
 
-const PIP_GENERAL_VALUED = [
-  '--python', '--log/--log-file/--local-log', '--proxy', '--retries', '--timeout', '--exists-action',
-  '--trusted-host', '--cert', '--client-cert', '--cache-dir', '--use-feature', '--use-deprecated',
-  '--keyring-provider', '--resume-retries',
-];
-const PIP_GENERAL_FLAGS = [
-  '-h/--help', '--debug', '--isolated', '--require-virtualenv', '-v/--verbose', '-V/--version',
-  '-q/--quiet', '--no-input', '--no-cache-dir', '--disable-pip-version-check', '--no-color',
-  '--no-python-version-warning',
-];
+/** pip's general options plus those of install, download, wheel and lock; optparse accepts prefixes of them. */
+export const PIP_OPTIONS = defineOptions(PIP_INSTALL_VALUED, PIP_INSTALL_FLAGS);
 
-/** pip's general options plus those of install, download and wheel; optparse accepts prefixes of them. */
-export const PIP_OPTIONS = defineOptions(
-  [
-    ...PIP_GENERAL_VALUED, '-r/--requirement', '-c/--constraint', '-e/--editable', '-t/--target',
-    '--platform', '--python-version', '--implementation', '--abi', '--root', '--prefix', '--src',
-    '--upgrade-strategy', '-C/--config-settings', '--global-option', '--install-option',
-    '--build-option', '--no-binary', '--only-binary', '--progress-bar', '--root-user-action',
-    '--report', '-i/--index-url', '--extra-index-url', '-f/--find-links', '--group', '-d/--dest',
-    '-w/--wheel-dir', '-b/--build', '--format', '--output', '--build-constraint', '--uploaded-prior-to',
-  ],
-  [
-    ...PIP_GENERAL_FLAGS, '-U/--upgrade', '--force-reinstall', '-I/--ignore-installed',
-    '--ignore-requires-python', '--no-deps', '--pre', '--dry-run', '--user', '--no-index',
-    '--no-build-isolation', '--use-pep517', '--no-use-pep517', '--check-build-dependencies',
-    '--break-system-packages', '--compile', '--no-compile', '--no-warn-script-location',
-    '--no-warn-conflicts', '--prefer-binary', '--require-hashes', '--no-clean', '--only-deps',
-  ],
-);
-
-/** uv's global options, valid before and after its subcommands. */
-export const UV_GLOBAL_VALUED = [
-  '--cache-dir', '--python-preference', '--directory', '--project', '--config-file', '--color',
-  '--allow-insecure-host/--trusted-host', '--preview-features', '-p/--python',
-];
-
-/** Options of uv's resolver shared by `uv pip install`, `uv add`, `uv tool` and `uvx`. */
-export const UV_RESOLVER_VALUED = [
-  ...UV_GLOBAL_VALUED, '--index', '--default-index', '-i/--index-url', '--extra-index-url',
-  '-f/--find-links', '--index-strategy', '--keyring-provider', '-P/--upgrade-package',
-  '--reinstall-package', '--resolution', '--prerelease', '--fork-strategy',
-  '-C/--config-settings/--config-setting', '--config-settings-package', '--no-build-isolation-package',
-  '--exclude-newer', '--exclude-newer-package', '--link-mode', '--refresh-package',
-  '--no-build-package', '--no-binary-package', '--only-binary-package', '--python-platform',
-  '--torch-backend', '--python-version',
-];
-
-const UV_PIP_OPTIONS = defineOptions(
-  [
-    ...UV_RESOLVER_VALUED, '-r/--requirements/--requirement', '-e/--editable',
-    '-c/--constraints/--constraint', '--overrides/--override', '-b/--build-constraints/--build-constraint',
-    '--extra', '--group', '--no-binary', '--only-binary', '-t/--target', '--prefix', '--src',
-  ],
-);
+const UV_PIP_OPTIONS = defineOptions(UV_PIP_VALUED, UV_PIP_FLAGS);
 
 /** The role of each option that matters, by canonical name, for pip and uv alike. */
 export const OPTION_ROLES: OptionRoles = {
@@ -124,7 +75,7 @@ export function parsePipInstall(
 ): InstallRequest {
   const flavour = options.flavour ?? 'pip';
   const table = flavour === 'pip' ? PIP_OPTIONS : UV_PIP_OPTIONS;
-  const { events } = scanArguments(args, table, { abbreviations: flavour === 'pip', shortEquals: flavour === 'uv' });
+  const { events } = scanArguments(args, table, { abbreviations: flavour === 'pip', shortEquals: flavour === 'uv', strictOptions: flavour === 'pip' });
   const parts = collectEvents(events, context, flavour, (value, into, here, seen) => {
     if (options.positionals === 'requirement-files') readRequirementsOption(value, here, flavour, false, into, seen);
     else addRequirement(into, value, here.origin ?? 'argv');
@@ -160,6 +111,13 @@ export function collectEvents(
   for (const event of events) {
     if (event.kind === 'positional') {
       readPositional(event.value, parts, here, seen);
+      continue;
+    }
+    if (event.unknown === true) {
+      parts.unresolved.push({
+        what: `${event.spelled} ${event.value ?? ''}`.trim(),
+        why: `unknown option ${event.spelled}: its value or a package? not read (${origin})`,
+      });
       continue;
     }
     if (event.missingValue) {

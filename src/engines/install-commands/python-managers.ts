@@ -3,8 +3,6 @@ import {
   OPTION_ROLES,
   PIP_OPTIONS,
   type OptionRoles,
-  UV_GLOBAL_VALUED,
-  UV_RESOLVER_VALUED,
   collectEvents,
   mergeParts,
   parsePipInstall,
@@ -27,6 +25,27 @@ import {
 import { type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
 import { programName } from '../../shared/program-name.js';
 import { emptyRequest } from './install-request.js';
+import {
+  PDM_ADD_FLAGS,
+  PDM_ADD_VALUED,
+  PIP_FETCHING_COMMANDS,
+  PIP_PROGRAM,
+  PIPX_FLAGS,
+  PIPX_VALUED,
+  POETRY_ADD_FLAGS,
+  POETRY_ADD_VALUED,
+  POETRY_FLAGS,
+  POETRY_GLOBAL_VALUED,
+  PYTHON_PROGRAM,
+  UV_ADD_FLAGS,
+  UV_ADD_VALUED,
+  UV_FLAGS,
+  UV_GLOBAL_VALUED,
+  UV_RUN_FLAGS,
+  UV_RUN_VALUED,
+  UV_TOOL_FLAGS,
+  UV_TOOL_VALUED,
+} from '../installer-grammar/index.js';
 import { toPep440 } from './poetry-constraint.js';
 
 export { toPep440 };
@@ -34,43 +53,17 @@ export { toPep440 };
 // `uv run uv run …` and `poetry run` nest; deeper than this is reported, not followed.
 const MAX_DEPTH = 8;
 
-const PIP_PROGRAM = /^pip(?:-?\d+(?:\.\d+)*)?$/;
-const PYTHON_PROGRAM = /^(?:(?:python|pypy)(?:\d+(?:\.\d+)*)?[tdmu]?|py)$/;
-const PIP_FETCHING = new Set(['install', 'download', 'wheel', 'lock']);
+const PIP_FETCHING = new Set(PIP_FETCHING_COMMANDS);
 
 const OPTPARSE: ScanStyle = { abbreviations: true, shortEquals: false };
 const CLAP: ScanStyle = { abbreviations: false, shortEquals: true };
+const ARGPARSE: ScanStyle = { abbreviations: true, shortEquals: false };
 const CLEO: ScanStyle = { abbreviations: false, shortEquals: false };
 
-const UV_FLAGS = [
-  '-q/--quiet', '-v/--verbose', '-n/--no-cache', '--offline', '--native-tls', '--preview',
-  '--no-progress', '--no-config', '--isolated', '-h/--help', '-V/--version', '--managed-python',
-  '--no-managed-python', '--no-python-downloads', '--show-settings',
-];
 const UV_GLOBALS = defineOptions(UV_GLOBAL_VALUED, UV_FLAGS);
-const UV_ADD = defineOptions(
-  [
-    ...UV_RESOLVER_VALUED, '--optional', '--group', '-r/--requirements/--requirement',
-    '-c/--constraints/--constraint', '-m/--marker', '--rev', '--tag', '--branch', '--extra',
-    '--package', '--script', '--bounds',
-  ],
-  [...UV_FLAGS, '--dev', '--editable', '--raw/--raw-sources', '--no-sync', '--locked', '--frozen'],
-);
-const UV_TOOL = defineOptions(
-  [
-    ...UV_RESOLVER_VALUED, '--from', '--with', '--with-editable', '--with-requirements',
-    '-c/--constraints/--constraint', '--overrides/--override', '-b/--build-constraints/--build-constraint',
-    '--env-file', '--with-executables-from',
-  ],
-  [...UV_FLAGS, '-e/--editable', '--force', '--lfs'],
-);
-const UV_RUN = defineOptions(
-  [
-    ...UV_RESOLVER_VALUED, '--with', '--with-editable', '--with-requirements', '--extra', '--group',
-    '--only-group', '--package', '--env-file', '--no-group',
-  ],
-  [...UV_FLAGS, '-m/--module', '-s/--script', '--no-project', '--frozen', '--locked', '--no-sync'],
-);
+const UV_ADD = defineOptions(UV_ADD_VALUED, UV_ADD_FLAGS);
+const UV_TOOL = defineOptions(UV_TOOL_VALUED, UV_TOOL_FLAGS);
+const UV_RUN = defineOptions(UV_RUN_VALUED, UV_RUN_FLAGS);
 const UV_TOOL_ROLES: OptionRoles = {
   ...OPTION_ROLES,
   '--with': 'requirement-list',
@@ -81,28 +74,14 @@ const UV_TOOL_ROLES: OptionRoles = {
 // In `uv add` and `uv run`, --group names the project's group to add to or sync, not a file to read.
 const UV_PROJECT_ROLES: OptionRoles = { ...UV_TOOL_ROLES, '--group': undefined };
 
-const POETRY_GLOBAL_VALUED = ['-C/--directory', '-P/--project'];
-const POETRY_FLAGS = [
-  '-q/--quiet', '-v/--verbose', '-V/--version', '-n/--no-interaction', '--ansi', '--no-ansi',
-  '--no-plugins', '--no-cache', '-h/--help',
-];
 const POETRY_GLOBALS = defineOptions(POETRY_GLOBAL_VALUED, POETRY_FLAGS);
-// `--optional` takes a group in Poetry 2 and nothing in Poetry 1; read as a flag, its neighbour
-// stays a package to check, never one that slips through.
-const POETRY_ADD = defineOptions(
-  [...POETRY_GLOBAL_VALUED, '-G/--group', '-E/--extras', '--python', '--platform', '--markers', '--source'],
-  [...POETRY_FLAGS, '-D/--dev', '-e/--editable', '--optional', '--allow-prereleases', '--dry-run', '--lock'],
-);
+const POETRY_ADD = defineOptions(POETRY_ADD_VALUED, POETRY_ADD_FLAGS);
 const POETRY_ROLES: OptionRoles = {};
+// pdm's `-e` installs a path in development mode; `-G` names a group of pyproject.toml to add to.
+const PDM_ROLES: OptionRoles = { '--editable': 'editable' };
 
-const PIPX = defineOptions(
-  ['--spec', '--pip-args', '-i/--index-url', '--python', '--suffix', '--preinstall', '-r/--requirement', '--backend'],
-  [
-    '-e/--editable', '-f/--force', '--include-deps', '--include-apps', '--system-site-packages',
-    '--fetch-missing-python', '--global', '-v/--verbose', '-q/--quiet', '--no-cache', '--path',
-    '--pypackages', '--with-suffix', '-h/--help', '--version',
-  ],
-);
+const PIPX = defineOptions(PIPX_VALUED, PIPX_FLAGS);
+const PDM_ADD = defineOptions(PDM_ADD_VALUED, PDM_ADD_FLAGS);
 const PIPX_ROLES: OptionRoles = {
   '--index-url': 'index',
   '--requirement': 'requirements',
@@ -135,6 +114,8 @@ function parseCommand(argv: string[], context: PipContext, depth: number): Insta
       return parsePoetry(args, context, depth);
     case 'pipx':
       return parsePipx(args, context);
+    case 'pdm':
+      return parsePdm(args, context);
     default:
       return undefined;
   }
@@ -142,7 +123,17 @@ function parseCommand(argv: string[], context: PipContext, depth: number): Insta
 
 
 function parsePip(args: string[], context: PipContext): InstallRequest {
-  const [command, ...rest] = scanArguments(args, PIP_OPTIONS, { ...OPTPARSE, stopAtPositional: true }).rest;
+  const { events, rest: [command, ...rest] } = scanArguments(args, PIP_OPTIONS, { ...OPTPARSE, stopAtPositional: true, strictOptions: true });
+  const unknown = events.filter((event) => event.kind === 'option' && event.unknown === true);
+  if (unknown.length > 0) {
+    // pip refuses an option it does not know; a newer pip may know it and take the next word.
+    const request = emptyRequest('pip', true);
+    for (const event of unknown) {
+      if (event.kind !== 'option') continue;
+      request.unresolved.push({ what: `${event.spelled} ${event.value ?? ''}`.trim(), why: `unknown pip option ${event.spelled}: the words after it are not read` });
+    }
+    return request;
+  }
   return command !== undefined && PIP_FETCHING.has(command) ? parsePipInstall(rest, context) : emptyRequest('pip');
 }
 
@@ -177,6 +168,8 @@ function parseModule(module: string, args: string[], context: PipContext, depth:
       return parsePipx(args, context);
     case 'poetry':
       return parsePoetry(args, context, depth);
+    case 'pdm':
+      return parsePdm(args, context);
     default:
       return undefined;
   }
@@ -323,6 +316,20 @@ export function poetryTarget(raw: string, origin: string): InstallTarget {
   const constraint = at[2].trim();
   const specifier = constraint === 'latest' ? '' : toPep440(constraint);
   return { ecosystem: 'pypi', kind: 'registry', raw, name: head.name, spec: head.name + (specifier ?? ''), origin };
+}
+
+/**
+ * `pdm add`: PEP 508 requirements, `-e` paths; pdm's other sub-commands install from pyproject.toml
+ * and are the shell layer's (reported there as not read), so they install nothing here.
+ */
+function parsePdm(args: string[], context: PipContext): InstallRequest {
+  const [command, ...rest] = scanArguments(args, PDM_ADD, { ...ARGPARSE, stopAtPositional: true }).rest;
+  if (command !== 'add') return emptyRequest('pdm');
+  const { events } = scanArguments(rest, PDM_ADD, ARGPARSE);
+  const parts = collectEvents(events, context, 'pip', (value, into, here) => {
+    addRequirement(into, value, here.origin ?? 'argv');
+  }, PDM_ROLES);
+  return request('pdm', true, parts);
 }
 
 function parsePipx(args: string[], context: PipContext): InstallRequest {

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { parseSpec } from '../package-names/index.js';
 import { parseRequirement } from './pep508.js';
+import { PIP_REQUIREMENTS_FILE_FLAGS, PIP_REQUIREMENTS_FILE_VALUED } from '../installer-grammar/index.js';
 import { type FileReader, type InstallRequest, type InstallTarget } from './types.js';
 
 /** What the Python parsers read files and variables through; pure, so tests pass an in-memory reader. */
@@ -41,10 +42,16 @@ export interface ScanStyle {
   shortEquals: boolean;
   /** Stop at the first positional argument (a subcommand, or a tool whose arguments follow). */
   stopAtPositional?: boolean;
+  /**
+   * The manager refuses options it does not know (optparse, argparse, clap): an unknown option
+   * followed by a word takes that word as a possible value (`unknown: true`), so the word is
+   * reported as unreadable rather than read as a package or a sub-command.
+   */
+  strictOptions?: boolean;
 }
 
 export type ArgumentEvent =
-  | { kind: 'option'; name: string; spelled: string; value?: string; missingValue?: boolean }
+  | { kind: 'option'; name: string; spelled: string; value?: string; missingValue?: boolean; unknown?: boolean }
   | { kind: 'positional'; value: string };
 
 export interface ScannedArguments {
@@ -102,6 +109,10 @@ export function scanArguments(args: readonly string[], table: OptionTable, style
       const equals = arg.indexOf('=');
       const spelled = equals === -1 ? arg : arg.slice(0, equals);
       const spec = lookupLong(table, spelled, style.abbreviations);
+      if (spec === undefined && equals === -1 && style.strictOptions === true && isWord(args[index + 1])) {
+        events.push({ kind: 'option', name: spelled, spelled, value: String(args[++index]), unknown: true });
+        continue;
+      }
       if (spec === undefined || !spec.takesValue) {
         events.push({ kind: 'option', name: spec?.name ?? spelled, spelled });
         continue;
@@ -113,6 +124,10 @@ export function scanArguments(args: readonly string[], table: OptionTable, style
     for (let at = 1; at < arg.length; at += 1) {
       const spelled = `-${arg[at]}`;
       const spec = table.get(spelled);
+      if (spec === undefined && at === arg.length - 1 && style.strictOptions === true && isWord(args[index + 1])) {
+        events.push({ kind: 'option', name: spelled, spelled, value: String(args[++index]), unknown: true });
+        break;
+      }
       if (spec === undefined || !spec.takesValue) {
         events.push({ kind: 'option', name: spec?.name ?? spelled, spelled });
         continue;
@@ -124,6 +139,10 @@ export function scanArguments(args: readonly string[], table: OptionTable, style
     }
   }
   return { events, rest: [] };
+}
+
+function isWord(arg: unknown): boolean {
+  return arg !== undefined && !String(arg).startsWith('-');
 }
 
 function optionEvent(name: string, spelled: string, value: string | undefined): ArgumentEvent {
@@ -259,14 +278,7 @@ function pathFor(sample: string): path.PlatformPath {
   return /^[A-Za-z]:[\\/]|^\\\\/.test(sample) ? path.win32 : path.posix;
 }
 
-const REQ_FILE_OPTIONS = defineOptions(
-  [
-    '-i/--index-url', '--extra-index-url', '-f/--find-links', '-c/--constraint', '-r/--requirement',
-    '-e/--editable', '--no-binary', '--only-binary', '--trusted-host', '--use-feature',
-    '--global-option', '--hash', '-C/--config-settings',
-  ],
-  ['--no-index', '--prefer-binary', '--require-hashes', '--pre'],
-);
+const REQ_FILE_OPTIONS = defineOptions(PIP_REQUIREMENTS_FILE_VALUED, PIP_REQUIREMENTS_FILE_FLAGS);
 const INDEX_OPTIONS = new Set(['--index-url', '--extra-index-url', '--find-links']);
 
 interface Walk {

@@ -1,20 +1,9 @@
 /** What an install command asks for, as the package manager itself would read it. */
 import { type Ecosystem } from '../package-names/index.js';
+import { type ManagerName } from '../installer-grammar/index.js';
 
-export type PackageManager =
-  | 'pip'
-  | 'uv'
-  | 'poetry'
-  | 'pipx'
-  | 'npm'
-  | 'npx'
-  | 'pnpm'
-  | 'yarn'
-  | 'bun'
-  | 'bunx'
-  | 'conda'
-  | 'mamba'
-  | 'micromamba';
+/** The package managers the parsers read (the installer grammar's list). */
+export type PackageManager = ManagerName;
 
 /** Where a requested package comes from. Only `registry` targets are checked as names. */
 export type TargetKind = 'registry' | 'path' | 'vcs' | 'url' | 'workspace' | 'editable';

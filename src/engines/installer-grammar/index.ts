@@ -1,2 +1,22 @@
-/** The installer grammar: the one table of install command forms, their options and flags, shared by the decoding monitor and the vetting engines. */
+/** The installer grammar: the one table of installer programs, sub-commands, options and command forms, shared by the decoding monitor and the vetting engines. */
 export { INSTALLER_FORMS, installerWord, PREFIX_WORDS, VALUE_OPTIONS, ZONE_FLAGS, type InstallerForm } from './installers.js';
+export {
+  INSTALLING_COMMANDS,
+  isManagerProgramName,
+  MANAGER_PROGRAMS,
+  managerProgram,
+  NPM_ALIASES,
+  NPM_COMMANDS,
+  npmSpellings,
+  PIP_FETCHING_COMMANDS,
+  PIP_PROGRAM,
+  PYTHON_MODULES,
+  PYTHON_PROGRAM,
+  UPDATE_COMMANDS,
+  type InstallingCommand,
+  type ManagerName,
+  type ManagerProgram,
+} from './programs.js';
+export * from './options-python.js';
+export * from './options-node.js';
+export * from './options-conda.js';

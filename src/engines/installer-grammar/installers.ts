@@ -5,6 +5,7 @@
  * engines, so a manager known to one is known to the other.
  */
 import { type Ecosystem } from '../package-names/index.js';
+import { INSTALLING_COMMANDS } from './programs.js';
 
 export interface InstallerForm {
   /** The command words as typed after normalisation (`python3.11` -> `python`, `pip3` -> `pip`). */
@@ -14,62 +15,43 @@ export interface InstallerForm {
   runs?: boolean;
 }
 
-export const INSTALLER_FORMS: readonly InstallerForm[] = [
-  { words: ['pip', 'install'], ecosystem: 'pypi' },
-  { words: ['pip', 'download'], ecosystem: 'pypi' },
-  { words: ['pip', 'wheel'], ecosystem: 'pypi' },
-  { words: ['python', '-m', 'pip', 'install'], ecosystem: 'pypi' },
-  { words: ['python', '-m', 'pip', 'download'], ecosystem: 'pypi' },
-  { words: ['uv', 'pip', 'install'], ecosystem: 'pypi' },
-  { words: ['uv', 'add'], ecosystem: 'pypi' },
-  { words: ['uv', 'tool', 'install'], ecosystem: 'pypi' },
-  { words: ['uv', 'tool', 'run'], ecosystem: 'pypi', runs: true },
-  { words: ['uvx'], ecosystem: 'pypi', runs: true },
-  { words: ['poetry', 'add'], ecosystem: 'pypi' },
-  { words: ['pipx', 'install'], ecosystem: 'pypi' },
-  { words: ['pipx', 'run'], ecosystem: 'pypi', runs: true },
-  { words: ['pdm', 'add'], ecosystem: 'pypi' },
-  { words: ['npm', 'i'], ecosystem: 'npm' },
-  { words: ['npm', 'install'], ecosystem: 'npm' },
-  { words: ['npm', 'add'], ecosystem: 'npm' },
-  { words: ['npx'], ecosystem: 'npm', runs: true },
-  { words: ['pnpm', 'add'], ecosystem: 'npm' },
-  { words: ['pnpm', 'dlx'], ecosystem: 'npm', runs: true },
-  { words: ['pnpx'], ecosystem: 'npm', runs: true },
-  { words: ['yarn', 'add'], ecosystem: 'npm' },
-  { words: ['yarn', 'global', 'add'], ecosystem: 'npm' },
-  { words: ['yarn', 'dlx'], ecosystem: 'npm', runs: true },
-  { words: ['bun', 'add'], ecosystem: 'npm' },
-  { words: ['bun', 'i'], ecosystem: 'npm' },
-  { words: ['bun', 'install'], ecosystem: 'npm' },
-  { words: ['bunx'], ecosystem: 'npm', runs: true },
-  { words: ['conda', 'install'], ecosystem: 'conda' },
-  { words: ['conda', 'create'], ecosystem: 'conda' },
-  { words: ['mamba', 'install'], ecosystem: 'conda' },
-  { words: ['mamba', 'create'], ecosystem: 'conda' },
-  { words: ['micromamba', 'install'], ecosystem: 'conda' },
-  { words: ['micromamba', 'create'], ecosystem: 'conda' },
-];
+/** Every installing form of the grammar's sub-command table (aliases spelled out). */
+export const INSTALLER_FORMS: readonly InstallerForm[] = INSTALLING_COMMANDS.map((command) => ({
+  words: command.words,
+  ecosystem: command.ecosystem,
+  ...(command.takes === 'runs' ? { runs: true } : {}),
+}));
 
 /** Words that may come before the command itself (`sudo pip install`, `RUN pip install`, `$ npm i`). */
 export const PREFIX_WORDS: ReadonlySet<string> = new Set(['sudo', 'run', 'time', 'command', 'exec', '$', '>', 'nohup', 'env']);
 
-/** Options of each family that take a separate value (a file, URL or setting, never a package). */
+/** Spellings (`-r`, `--requirement`) of the value-taking options of every installing form of an ecosystem. */
+function valueSpellings(ecosystem: Ecosystem): ReadonlySet<string> {
+  const forms = INSTALLING_COMMANDS.filter((command) => command.ecosystem === ecosystem);
+  return new Set(forms.flatMap((command) => command.valued.flatMap((entry) => entry.split('/'))));
+}
+
+const valueSets = new Map<Ecosystem, ReadonlySet<string>>();
+const lazyValueSpellings = (ecosystem: Ecosystem): ReadonlySet<string> => {
+  let set = valueSets.get(ecosystem);
+  if (set === undefined) valueSets.set(ecosystem, (set = valueSpellings(ecosystem)));
+  return set;
+};
+
+/**
+ * Options of each family that take a separate value (a file, URL or setting, never a package): the
+ * managers' tables together, built on first use (the hook path never reads them).
+ */
 export const VALUE_OPTIONS: Readonly<Record<Ecosystem, ReadonlySet<string>>> = {
-  pypi: new Set([
-    '-r', '--requirement', '-c', '--constraint', '-e', '--editable', '-i', '--index-url', '--extra-index-url',
-    '-f', '--find-links', '-t', '--target', '--prefix', '--root', '--src', '--upgrade-strategy', '--python-version',
-    '--platform', '--implementation', '--abi', '--only-binary', '--no-binary', '--progress-bar', '--cache-dir',
-    '--log', '--proxy', '--timeout', '--retries', '--trusted-host', '--cert', '--client-cert', '--exists-action',
-    '--global-option', '--config-settings', '-C', '--report', '--python', '-p', '--index', '--default-index',
-    '--group', '-G', '--optional', '--extra', '-E', '--extras', '--source', '--suffix', '--pip-args', '--spec',
-    '--dev-group', '--resolution', '--prerelease', '--keyring-provider', '--directory', '--project',
-  ]),
-  npm: new Set([
-    '--registry', '--tag', '--prefix', '-w', '--workspace', '--omit', '--include', '--cache', '--userconfig',
-    '--save-prefix', '--filter', '-C', '--dir', '--cwd', '--loglevel', '--network-timeout',
-  ]),
-  conda: new Set(['-c', '--channel', '-n', '--name', '-p', '--prefix', '--file', '--repodata-fn', '--subdir']),
+  get pypi() {
+    return lazyValueSpellings('pypi');
+  },
+  get npm() {
+    return lazyValueSpellings('npm');
+  },
+  get conda() {
+    return lazyValueSpellings('conda');
+  },
 };
 
 /**

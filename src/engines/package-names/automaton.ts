@@ -27,6 +27,13 @@ export interface NameAutomaton {
   wordCount: number;
   /** False when arcs carry no outputs: membership only, no ranks. */
   ranked: boolean;
+  /**
+   * Set when `code` is read from disk on demand: makes the bytes of the arc at `pos` present.
+   * Readers that decode arcs themselves call `materialize` first.
+   */
+  fault?: (pos: number) => void;
+  /** Makes every byte of `code` present (see `fault`). */
+  materialize?: () => void;
 }
 
 /** One decoded arc; reused by iterators to avoid allocation. */
@@ -46,6 +53,7 @@ export function createArc(): Arc {
 
 /** Decodes the arc at `pos` into `arc`. */
 export function readArc(automaton: NameAutomaton, pos: number, arc: Arc): Arc {
+  if (automaton.fault !== undefined) automaton.fault(pos);
   const code = automaton.code;
   const head = code[pos]!;
   if (head < 0x80) {

@@ -123,7 +123,7 @@ export function encodeCheckpoint(checkpoint: NameCheckpoint): Uint8Array {
  * Reads a checkpoint from bytes, viewing sections in place. Throws CHECKPOINT_INVALID when the
  * magic, version or checksum does not match or the layout is inconsistent.
  */
-export function decodeCheckpoint(bytes: Uint8Array): NameCheckpoint {
+export function decodeCheckpoint(bytes: Uint8Array, options: { verified?: boolean } = {}): NameCheckpoint {
   const invalid = (why: string): GuardError =>
     new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${why}`, {
       hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
@@ -136,7 +136,7 @@ export function decodeCheckpoint(bytes: Uint8Array): NameCheckpoint {
   if (version !== CHECKPOINT_VERSION) throw invalid(`format version ${version}, this build reads ${CHECKPOINT_VERSION}`);
   const headerLength = view.getUint32(12, true);
   if (PREFIX + headerLength > bytes.length) throw invalid('truncated header');
-  if (crc32(bytes.subarray(PREFIX)) !== view.getUint32(16, true)) throw invalid('checksum mismatch (corrupt or truncated)');
+  if (options.verified !== true && crc32(bytes.subarray(PREFIX)) !== view.getUint32(16, true)) throw invalid('checksum mismatch (corrupt or truncated)');
   let header: Header;
   try {
     header = JSON.parse(new TextDecoder().decode(bytes.subarray(PREFIX, PREFIX + headerLength))) as Header;

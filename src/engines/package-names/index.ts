@@ -10,6 +10,7 @@ export { decodeCheckpoint, encodeCheckpoint, type CheckpointMeta, type NameCheck
 export { normalizeName, validateName } from './normalize.js';
 export { parseSpec } from './spec.js';
 export { checkpointPath, listCheckpoints, readCheckpoint, removeCheckpoint, writeCheckpoint } from './io/checkpoint-store.js';
+export { openCheckpointLazily } from './io/lazy-checkpoint.js';
 export { bundledSourceId, loadBundledConda, loadBundledNpm, loadBundledPypi, loadNpmUsage, readBundledManifest } from './io/bundled-sources.js';
 export { sortedNameBytes } from './sorted-names.js';
 export { fetchCondaNames, fetchNpmNames, fetchPypiNames, readNameList } from './io/registry-access.js';

@@ -42,6 +42,7 @@ export function findNearNames(
 ): NearName[] {
   const found: NearName[] = [];
   if (automaton.root === NO_STATE) return found;
+  automaton.materialize?.();
   const code = automaton.code;
   const wide = automaton.addressWidth === 4;
   const k = maxDistance;

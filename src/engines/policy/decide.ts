@@ -19,6 +19,7 @@ const MANAGER_ECOSYSTEM: Record<PackageManager, Ecosystem> = {
   uv: 'pypi',
   poetry: 'pypi',
   pipx: 'pypi',
+  pdm: 'pypi',
   npm: 'npm',
   npx: 'npm',
   pnpm: 'npm',

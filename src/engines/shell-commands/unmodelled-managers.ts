@@ -5,7 +5,8 @@
  * by the walker's later-word rule (embedded-commands.ts).
  */
 const INSTALLING: Readonly<Record<string, readonly string[]>> = {
-  pdm: ['add', 'install', 'sync', 'update', 'use', 'venv', 'self', 'plugin', 'run'],
+  // `pdm add` is read by the install-command parsers; these install from pyproject.toml.
+  pdm: ['install', 'sync', 'update', 'use', 'venv', 'self', 'plugin', 'run'],
   pipenv: ['install', 'sync', 'update', 'upgrade', 'run', 'shell'],
   hatch: ['run', 'env', 'shell', 'test', 'build', 'fmt', 'python', 'self'],
   rye: ['add', 'sync', 'install', 'tools', 'run', 'fetch', 'self'],

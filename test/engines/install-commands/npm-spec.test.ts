@@ -125,13 +125,16 @@ describe('classifyNpmSpec', () => {
       `const spec = await import(${JSON.stringify(module)});`,
       'const before = loaded();',
       "spec.classifyNpmSpec('lodash', 'argv');",
-      'console.log(JSON.stringify([before, loaded()]));',
+      'const plain = loaded();',
+      "spec.classifyNpmSpec('user/repo', 'argv');",
+      'console.log(JSON.stringify([before, plain, loaded()]));',
     ].join('\n');
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout.trim())).toEqual([false, true]);
+    // A plain name is read without it; a spec only npm's grammar reads loads it.
+    expect(JSON.parse(run.stdout.trim())).toEqual([false, false, true]);
   });
 });
 

@@ -74,9 +74,11 @@ describe('parsePipInstall: targets', () => {
     [['-r', 'requirements.txt'], ['registry requests==2.31', 'registry pytest>=8']],
     [['-rrequirements.txt', 'extra'], ['registry requests==2.31', 'registry pytest>=8', 'registry extra']],
     [['--requirement=sub/req.txt'], ['registry from-sub']],
-    [['--requirem', 'sub/req.txt'], ['registry from-sub']],
+    [['--extra-ind', 'https://mirror.example/simple', '--constr', 'constraints.txt', 'urllib3'], ['registry urllib3']],
+    // Ambiguous since pip added --requirements-from-script: pip refuses it; the word is reported unreadable.
+    [['--requirem', 'sub/req.txt'], []],
     // Ambiguous (--requirement, --require-hashes, --require-virtualenv): pip refuses it too.
-    [['--req', 'sub/req.txt'], ['path sub/req.txt']],
+    [['--req', 'sub/req.txt'], []],
     [['-r', 'requirements.txt', '-r', 'requirements.txt'], ['registry requests==2.31', 'registry pytest>=8']],
     [['-c', 'constraints.txt', 'urllib3'], ['registry urllib3']],
   ])('%j', (args, targets) => {

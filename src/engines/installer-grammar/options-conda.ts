@@ -1,0 +1,25 @@
+/**
+ * Options of conda, mamba and micromamba that take a value, as `-s/--long` spellings (the last
+ * spelling is the canonical name). Any other option is read as a flag.
+ */
+
+/**
+ * conda 26.x (conda/cli/helpers.py and main_create.py/main_install.py argparse definitions:
+ * prefix, channels, solver mode, package install, networking, output, environment specifier,
+ * platform). conda's `-C` is `--use-index-cache`, `-S` `--satisfied-skip-solve`, `-k`
+ * `--insecure`, `-d` `--dry-run` and `--channel-priority` a store-true flag.
+ */
+export const CONDA_VALUED = [
+  '-n/--name', '-p/--prefix', '-c/--channel', '-f/--file', '--solver', '--repodata-fn', '--experimental',
+  '--subdir/--platform', '--platform', '--clone', '--console', '--exclude-newer', '--revision', '--shortcuts-only',
+  '--env-spec/--environment-specifier', '--format',
+];
+
+/**
+ * mamba 2 and micromamba 2 (libmamba's CLI11 definitions, mamba.readthedocs.io): conda's options
+ * plus their own; here `--channel-priority` takes a value (`strict`, `flexible`, `disabled`).
+ */
+export const MAMBA_VALUED = [
+  ...CONDA_VALUED, '--rc-file', '-r/--root-prefix', '--channel-alias', '--channel-priority', '--log-level',
+  '--category', '--relocate-prefix', '--pkgs-dirs', '--env-name',
+];

@@ -1,0 +1,149 @@
+/**
+ * Options of the Python package managers, as `-s/--long` spellings (the last spelling is the
+ * canonical name): which take a value and which are flags. Each table names its source; an option
+ * missing from a table is unknown to groundguard, which never reads its neighbour as its value
+ * without saying so (see the parsers).
+ */
+
+/**
+ * pip's general options (pip main after 25.3, src/pip/_internal/cli/cmdoptions.py, commit 00226a8;
+ * checked against `pip install --help` of pip 23.2.1). Aliases pip keeps (`--default-timeout`,
+ * `--require-venv`) are listed with their option.
+ */
+export const PIP_GENERAL_VALUED = [
+  '--python', '--log/--log-file/--local-log', '--proxy', '--retries', '--default-timeout/--timeout', '--exists-action',
+  '--trusted-host', '--cert', '--client-cert', '--cache-dir', '--use-feature', '--use-deprecated',
+  '--keyring-provider', '--resume-retries',
+];
+export const PIP_GENERAL_FLAGS = [
+  '-h/--help', '--debug', '--isolated', '--require-venv/--require-virtualenv', '-v/--verbose', '-V/--version',
+  '-q/--quiet', '--no-input', '--no-cache-dir', '--disable-pip-version-check', '--no-color',
+  '--no-python-version-warning',
+];
+
+/**
+ * pip install, download, wheel and lock (same source): their own options plus the index and
+ * package-selection groups. `--install-option` (removed in pip 23.1) stays valued: older pips take
+ * its value, newer ones refuse the command, and neither installs it.
+ */
+export const PIP_INSTALL_VALUED = [
+  ...PIP_GENERAL_VALUED, '-r/--requirement', '-c/--constraint', '-e/--editable', '-t/--target',
+  '--platform', '--python-version', '--implementation', '--abi', '--root', '--prefix',
+  '--source/--source-dir/--source-directory/--src', '--upgrade-strategy', '-C/--config-settings',
+  '--global-option', '--install-option', '--build-option', '--no-binary', '--only-binary', '--all-releases',
+  '--only-final', '--progress-bar', '--root-user-action', '--report', '--pypi-url/--index-url', '-i/--index-url',
+  '--extra-index-url', '-f/--find-links', '--group', '-d/--dest/--destination-dir/--destination-directory/--dest',
+  '-w/--wheel-dir', '-b/--build', '--format', '-o/--output', '--build-constraint', '--uploaded-prior-to',
+  '--requirements-from-script', '--hash',
+];
+export const PIP_INSTALL_FLAGS = [
+  ...PIP_GENERAL_FLAGS, '-U/--upgrade', '--force-reinstall', '-I/--ignore-installed',
+  '--ignore-requires-python', '--no-deps/--no-dependencies', '--only-deps/--only-dependencies', '--pre', '--dry-run',
+  '--user', '--no-index', '--no-build-isolation', '--use-pep517', '--no-use-pep517', '--check-build-dependencies',
+  '--break-system-packages', '--compile', '--no-compile', '--no-warn-script-location',
+  '--no-warn-conflicts', '--prefer-binary', '--require-hashes', '--no-clean', '--json', '--no-verify',
+];
+
+/** pip's requirements-file options (same source, req_file.py SUPPORTED_OPTIONS and per-requirement options). */
+export const PIP_REQUIREMENTS_FILE_VALUED = [
+  '-i/--index-url', '--extra-index-url', '-f/--find-links', '-c/--constraint', '-r/--requirement',
+  '-e/--editable', '--no-binary', '--only-binary', '--trusted-host', '--use-feature',
+  '--global-option', '--hash', '-C/--config-settings', '--all-releases', '--only-final',
+];
+export const PIP_REQUIREMENTS_FILE_FLAGS = ['--no-index', '--prefer-binary', '--require-hashes', '--pre'];
+
+/** uv's global options, valid before and after its subcommands (uv 0.9 CLI reference, docs/reference/cli.md). */
+export const UV_GLOBAL_VALUED = [
+  '--cache-dir', '--python-preference', '--directory', '--project', '--config-file', '--color',
+  '--allow-insecure-host/--trusted-host', '--preview-features', '-p/--python',
+];
+export const UV_FLAGS = [
+  '-q/--quiet', '-v/--verbose', '-n/--no-cache', '--offline', '--native-tls', '--preview',
+  '--no-progress', '--no-config', '--isolated', '-h/--help', '-V/--version', '--managed-python',
+  '--no-managed-python', '--no-python-downloads', '--show-settings',
+];
+
+/** Options of uv's resolver shared by `uv pip install`, `uv add`, `uv tool` and `uvx` (same source). */
+export const UV_RESOLVER_VALUED = [
+  ...UV_GLOBAL_VALUED, '--index', '--default-index', '-i/--index-url', '--extra-index-url',
+  '-f/--find-links', '--index-strategy', '--keyring-provider', '-P/--upgrade-package',
+  '--reinstall-package', '--resolution', '--prerelease', '--fork-strategy',
+  '-C/--config-settings/--config-setting', '--config-settings-package', '--no-build-isolation-package',
+  '--exclude-newer', '--exclude-newer-package', '--link-mode', '--refresh-package',
+  '--no-build-package', '--no-binary-package', '--only-binary-package', '--python-platform',
+  '--torch-backend', '--python-version',
+];
+
+/** `uv pip install` / `uv pip sync` (same source). */
+export const UV_PIP_VALUED = [
+  ...UV_RESOLVER_VALUED, '-r/--requirements/--requirement', '-e/--editable',
+  '-c/--constraints/--constraint', '--overrides/--override', '-b/--build-constraints/--build-constraint',
+  '--excludes/--exclude', '--extra', '--group', '--no-binary', '--only-binary', '-t/--target', '--prefix', '--src',
+];
+export const UV_PIP_FLAGS = [
+  ...UV_FLAGS, '--system', '--break-system-packages', '--user', '-U/--upgrade', '--reinstall', '--no-deps',
+  '--all-extras', '--no-build', '--no-build-isolation', '--compile-bytecode/--compile', '--strict', '--dry-run',
+  '--require-hashes', '--no-verify-hashes', '--no-index', '--refresh', '--pre', '--only-deps', '--no-sources',
+];
+
+/** `uv add` (same source). */
+export const UV_ADD_VALUED = [
+  ...UV_RESOLVER_VALUED, '--optional', '--group', '-r/--requirements/--requirement',
+  '-c/--constraints/--constraint', '-m/--marker', '--rev', '--tag', '--branch', '--extra',
+  '--package', '--script', '--bounds', '--no-install-package',
+];
+export const UV_ADD_FLAGS = [
+  ...UV_FLAGS, '--dev', '--editable', '--raw/--raw-sources', '--no-sync', '--locked', '--frozen', '--active',
+  '--workspace', '--no-workspace', '-U/--upgrade', '--no-build', '--no-build-isolation', '--compile-bytecode',
+  '--no-install-project', '--no-install-workspace', '--no-install-local', '--reinstall', '--refresh', '--no-index',
+  '--no-sources', '--lfs',
+];
+
+/** `uv tool install`, `uv tool run` and `uvx` (same source). */
+export const UV_TOOL_VALUED = [
+  ...UV_RESOLVER_VALUED, '--from', '--with', '--with-editable', '--with-requirements',
+  '-c/--constraints/--constraint', '--overrides/--override', '-b/--build-constraints/--build-constraint',
+  '--env-file', '--with-executables-from',
+];
+export const UV_TOOL_FLAGS = [...UV_FLAGS, '-e/--editable', '--force', '--lfs', '--isolated', '-U/--upgrade', '--reinstall', '--no-env-file'];
+
+/** `uv run` (same source). */
+export const UV_RUN_VALUED = [
+  ...UV_RESOLVER_VALUED, '--with', '--with-editable', '--with-requirements', '--extra', '--group',
+  '--only-group', '--package', '--env-file', '--no-group',
+];
+export const UV_RUN_FLAGS = [...UV_FLAGS, '-m/--module', '-s/--script', '--no-project', '--frozen', '--locked', '--no-sync'];
+
+/** Poetry's global options (Poetry 2.x, src/poetry/console/application.py). */
+export const POETRY_GLOBAL_VALUED = ['-C/--directory', '-P/--project'];
+export const POETRY_FLAGS = [
+  '-q/--quiet', '-v/--verbose', '-V/--version', '-n/--no-interaction', '--ansi', '--no-ansi',
+  '--no-plugins', '--no-cache', '-h/--help',
+];
+/**
+ * `poetry add` (Poetry 2.x, src/poetry/console/commands/add.py). `--optional` takes a group in
+ * Poetry 2 and nothing in Poetry 1; read as a flag, its neighbour stays a package to check.
+ */
+export const POETRY_ADD_VALUED = [...POETRY_GLOBAL_VALUED, '-G/--group', '-E/--extras', '--python', '--platform', '--markers', '--source'];
+export const POETRY_ADD_FLAGS = [...POETRY_FLAGS, '-D/--dev', '-e/--editable', '--optional', '--allow-prereleases', '--dry-run', '--lock'];
+
+/** pipx (pipx 1.7, src/pipx/main.py argparse definitions of install, inject, run, runpip). */
+export const PIPX_VALUED = ['--spec', '--pip-args', '-i/--index-url', '--python', '--suffix', '--preinstall', '-r/--requirement', '--backend'];
+export const PIPX_FLAGS = [
+  '-e/--editable', '-f/--force', '--include-deps', '--include-apps', '--system-site-packages',
+  '--fetch-missing-python', '--global', '-v/--verbose', '-q/--quiet', '--no-cache', '--path',
+  '--pypackages', '--with-suffix', '-h/--help', '--version',
+];
+
+/**
+ * `pdm add` (pdm 2.x, src/pdm/cli/commands/add.py and src/pdm/cli/options.py). `--venv` takes an
+ * optional value (argparse `nargs='?'`): read as valued, so the word after it is never a package
+ * nobody checked and never one reported that pdm would not install.
+ */
+export const PDM_ADD_VALUED = ['-G/--group', '-L/--lockfile', '-e/--editable', '-k/--skip', '-p/--project', '--venv'];
+export const PDM_ADD_FLAGS = [
+  '-d/--dev', '--no-sync', '--frozen-lockfile', '--save-compatible', '--save-wildcard', '--save-exact',
+  '--save-minimum', '--save-safe-compatible', '--update-reuse', '--update-eager', '--update-all',
+  '--update-reuse-installed', '--pre/--prerelease', '--stable', '-u/--unconstrained', '--no-editable', '--no-self',
+  '-x/--fail-fast', '--no-isolation', '--dry-run', '-v/--verbose', '-q/--quiet', '-g/--global', '-h/--help',
+];

@@ -1,0 +1,157 @@
+/**
+ * Opens a checkpoint without reading all of it: a check of a few names touches a few kilobytes of
+ * the automaton (tens of megabytes for npm), so its bytes are read from disk page by page as arcs
+ * are decoded. The metadata sections are read whole. The CRC-32 over the file is checked on the
+ * first open after the file was written, and a sidecar (`<file>.verified`: size, mtime, inode and
+ * checksum) lets later opens of the same unchanged file skip it.
+ */
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { GuardError } from '../../../shared/errors.js';
+import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
+import { decodeCheckpoint, type NameCheckpoint } from '../checkpoint.js';
+import { readCheckpoint } from './checkpoint-store.js';
+
+const PREFIX = 20;
+const PAGE_BITS = 14;
+const PAGE = 1 << PAGE_BITS;
+// The longest arc: flag, label, a LEB128 output of up to 5 bytes, a 4-byte address.
+const MAX_ARC = 11;
+// Larger than any checkpoint groundguard writes (npm's is ~50 MB): anything bigger is refused.
+const MAX_SIZE = 2 ** 31;
+
+interface Sidecar {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  crc: number;
+}
+
+/**
+ * Reads the checkpoint at `path` on demand; undefined when it does not exist. Throws
+ * CHECKPOINT_INVALID for a file that is not a regular file of a sane size or does not decode,
+ * IO_FAILED when it cannot be opened. The file stays open for the life of the process.
+ */
+export function openCheckpointLazily(path: string): NameCheckpoint | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new GuardError('IO_FAILED', `cannot open checkpoint ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  const stat = fstatSync(fd);
+  if (!stat.isFile() || stat.size < PREFIX || stat.size > MAX_SIZE) {
+    closeSync(fd);
+    throw new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${path} is not a regular file of a sane size`, {
+      hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
+    });
+  }
+  const bytes = new Uint8Array(stat.size);
+  readRange(fd, bytes, 0, PREFIX);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const crc = view.getUint32(16, true);
+  if (!isVerified(path, stat, crc)) {
+    // First open since it was written: read and check all of it, then remember that.
+    closeSync(fd);
+    const checkpoint = readCheckpoint(path);
+    if (checkpoint !== undefined) rememberVerified(path, crc);
+    return checkpoint;
+  }
+  const headerLength = Math.min(view.getUint32(12, true), stat.size - PREFIX);
+  readRange(fd, bytes, PREFIX, PREFIX + headerLength);
+  const header = headerSections(bytes, headerLength);
+  // The automata are read on demand; the metadata columns whole (they are small and searched in bulk).
+  const lazy: Record<string, 'automaton' | 'popular' | 'usage'> = { code: 'automaton', popular: 'popular', usage: 'usage' };
+  for (const [name, ref] of Object.entries(header ?? {})) {
+    if (lazy[name] === undefined) readRange(fd, bytes, ref.offset, Math.min(ref.offset + ref.length, stat.size));
+  }
+  const checkpoint = decodeCheckpoint(bytes, { verified: true });
+  const pages = new Uint8Array(Math.ceil(stat.size / PAGE));
+  const present = (from: number, to: number): void => {
+    for (let page = from >> PAGE_BITS; page <= (to - 1) >> PAGE_BITS; page += 1) {
+      if (pages[page] === 1) continue;
+      readRange(fd, bytes, page * PAGE, Math.min((page + 1) * PAGE, stat.size));
+      pages[page] = 1;
+    }
+  };
+  for (const [name, field] of Object.entries(lazy)) {
+    const ref = header?.[name];
+    const automaton = checkpoint[field];
+    if (ref === undefined || automaton === undefined) continue;
+    const start = ref.offset;
+    const end = Math.min(ref.offset + ref.length, stat.size);
+    automaton.fault = (pos) => {
+      const at = start + pos;
+      present(at, Math.min(at + MAX_ARC, end));
+    };
+    automaton.materialize = () => {
+      present(start, end);
+      delete automaton.fault;
+      delete automaton.materialize;
+    };
+  }
+  return checkpoint;
+}
+
+function readRange(fd: number, bytes: Uint8Array, from: number, to: number): void {
+  let done = from;
+  while (done < to) {
+    const n = readSync(fd, bytes, done, to - done, done);
+    if (n === 0) {
+      throw new GuardError('CHECKPOINT_INVALID', 'checkpoint is not usable: truncated while reading', {
+        hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
+      });
+    }
+    done += n;
+  }
+}
+
+function headerSections(bytes: Uint8Array, headerLength: number): Record<string, { offset: number; length: number }> | undefined {
+  try {
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(PREFIX, PREFIX + headerLength))) as { sections?: unknown };
+    const sections = header.sections;
+    if (typeof sections !== 'object' || sections === null) return undefined;
+    const valid: Record<string, { offset: number; length: number }> = {};
+    for (const [name, ref] of Object.entries(sections as Record<string, unknown>)) {
+      const { offset, length } = (ref ?? {}) as { offset?: unknown; length?: unknown };
+      if (typeof offset === 'number' && typeof length === 'number' && offset >= 0 && length >= 0) valid[name] = { offset, length };
+    }
+    return valid;
+  } catch {
+    return undefined;
+  }
+}
+
+function sidecarPath(path: string): string {
+  return `${path}.verified`;
+}
+
+function isVerified(path: string, stat: { size: number; mtimeMs: number; ino: number }, crc: number): boolean {
+  try {
+    const sidecar = sidecarPath(path);
+    const info = statSync(sidecar);
+    if (!info.isFile() || info.size > 512) return false;
+    const fd = openSync(sidecar, 'r');
+    const buffer = new Uint8Array(info.size);
+    try {
+      readRange(fd, buffer, 0, info.size);
+    } finally {
+      closeSync(fd);
+    }
+    const seen = JSON.parse(new TextDecoder().decode(buffer)) as Partial<Sidecar>;
+    return seen.size === stat.size && seen.mtimeMs === stat.mtimeMs && seen.ino === stat.ino && seen.crc === crc;
+  } catch {
+    return false;
+  }
+}
+
+/** Best effort: a cache that cannot take the sidecar is checked in full on every open, as before. */
+function rememberVerified(path: string, crc: number): void {
+  try {
+    const stat = statSync(path);
+    const sidecar: Sidecar = { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, crc };
+    writeFileAtomic(sidecarPath(path), `${JSON.stringify(sidecar)}\n`);
+  } catch {
+    // Unwritable cache directory: nothing to remember.
+  }
+}

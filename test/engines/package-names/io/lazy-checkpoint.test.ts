@@ -1,0 +1,85 @@
+/** A checkpoint read on demand answers exactly as one read whole, and a changed file is checked again. */
+import { mkdtempSync, mkdirSync, readFileSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { compileNameList } from '../../../../src/engines/package-names/compile-names.js';
+import { readCheckpoint, writeCheckpoint } from '../../../../src/engines/package-names/io/checkpoint-store.js';
+import { openCheckpointLazily } from '../../../../src/engines/package-names/io/lazy-checkpoint.js';
+import { NameIndex } from '../../../../src/engines/package-names/name-index.js';
+import { GuardError } from '../../../../src/shared/errors.js';
+
+// 30,000 names (tens of pages of automaton), from a fixed seed.
+function names(): string[] {
+  let seed = 7;
+  const next = (): number => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789-';
+  const set = new Set<string>();
+  while (set.size < 30_000) {
+    const length = 3 + Math.floor(next() * 12);
+    let name = alphabet[Math.floor(next() * 26)]!;
+    for (let i = 1; i < length; i += 1) name += alphabet[Math.floor(next() * alphabet.length)]!;
+    set.add(name);
+  }
+  return [...set].sort();
+}
+
+const list = names();
+const known = new Set(list);
+const dir = mkdtempSync(join(tmpdir(), 'gg-lazy-'));
+const path = join(dir, 'checkpoints', 'pypi.ggc');
+mkdirSync(join(dir, 'checkpoints'));
+writeCheckpoint(
+  path,
+  compileNameList({
+    meta: { ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11' },
+    names: new TextEncoder().encode(list.map((name) => `${name}\n`).join('')),
+    popular: list.filter((_, i) => i % 97 === 0),
+  }),
+);
+
+describe('openCheckpointLazily', () => {
+  it('checks the whole file on first open, then reads pages on demand with the same answers', () => {
+    const first = openCheckpointLazily(path);
+    expect(first?.automaton.fault).toBeUndefined();
+    expect(existsSync(`${path}.verified`)).toBe(true);
+    const lazy = new NameIndex(openCheckpointLazily(path)!);
+    const whole = new NameIndex(readCheckpoint(path)!);
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom(...list), fc.stringMatching(/^[a-z][a-z0-9-]{0,14}$/)), (name) => {
+        expect(lazy.has(name), name).toBe(whole.has(name));
+        expect(lazy.has(name), name).toBe(known.has(name));
+      }),
+      { numRuns: 300 },
+    );
+    for (const query of ['abcdefg', list[5]!, 'zz']) {
+      expect(lazy.near(query, 2, 20)).toEqual(whole.near(query, 2, 20));
+    }
+  });
+
+  it('checks a file again once it changed, and refuses a corrupt one', () => {
+    openCheckpointLazily(path);
+    const bytes = readFileSync(path);
+    const corrupt = Buffer.from(bytes);
+    corrupt[corrupt.length - 3] ^= 0xff;
+    const other = join(dir, 'checkpoints', 'npm.ggc');
+    writeFileSync(other, bytes);
+    expect(openCheckpointLazily(other)).toBeDefined();
+    writeFileSync(other, corrupt);
+    utimesSync(other, new Date(), new Date(Date.now() + 5000));
+    expect(() => openCheckpointLazily(other)).toThrow(GuardError);
+  });
+
+  it('refuses what is not a regular file, and reads nothing that does not exist', () => {
+    const folder = join(dir, 'checkpoints', 'conda.ggc');
+    mkdirSync(folder);
+    expect(() => openCheckpointLazily(folder)).toThrow(/not a regular file/);
+    expect(openCheckpointLazily(join(dir, 'missing.ggc'))).toBeUndefined();
+  });
+});
