@@ -177,7 +177,8 @@ export async function benchRealWorld(): Promise<void> {
 
 // Direct run: list the records the hook gets wrong (for tuning on the tuning half).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const show = process.argv[process.argv.indexOf('--show') + 1] ?? 'tune';
+  const at = process.argv.indexOf('--show');
+  const show = at === -1 ? 'tune' : (process.argv[at + 1] ?? 'tune');
   const sandbox = makeSandbox();
   const records = loadCorpus().filter((r) => show === 'all' || r.split === show);
   const outcomes = await replayCorpus(records, sandbox);
