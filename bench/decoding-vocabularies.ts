@@ -146,7 +146,9 @@ function signed(value: number): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
 }
 
+/** Resident set after a full collection (`npm run bench` runs node with --expose-gc), so garbage not yet collected does not count. */
 function rssMiB(): number {
+  (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().rss / 1024 / 1024;
 }
 
