@@ -126,7 +126,7 @@ const INITIAL_SHIFT = 64;
 const MAX_SHIFT = 1024;
 /** At a temperature, lift at most this many tokens (llama.cpp hands the kept candidates back to be verified). */
 const LIFT_LIMIT = 4096;
-/** Native samplers kept with their ban lists for constraints too large to lift (each holds its list). */
+/** Native samplers kept per way (ban, lift) with the long lists of recent constraints (each holds its list). */
 const KEPT_SAMPLERS = 2;
 /** Bias lists longer than this go through a kept sampler (see `sampleBanned`). */
 const KEPT_BIAS = 16_384;
