@@ -5,12 +5,18 @@
  * install-command, as the hook runs them) find missing from the list (must be 0), the share the
  * same runs write that do not exist without the monitor, mask time per step (mean, p99), the
  * end-to-end ratio with/without, resident memory after 10 generations each way, the first token's
- * latency cold (fresh intervenor) and warm (masks warmed at load), and the share of runs that start
- * a name and end with a whole one. Sizes: GUARD_BENCH_DECODING_RUNS prompts×temperatures (default 16),
- * GUARD_BENCH_DECODING_TOKENS per run (default 32; the memory runs take twice that), and
- * GUARD_BENCH_DECODING_VOCABS (comma-separated names) to run only some vocabularies.
+ * latency cold (a fresh process per sample: `decoding-first-token.ts`) and warm, and the share of runs
+ * that start a name and end with a whole one. Sizes: GUARD_BENCH_DECODING_RUNS prompts×temperatures
+ * (default 16), GUARD_BENCH_DECODING_TOKENS per run (default 32; the memory runs take twice that),
+ * GUARD_BENCH_DECODING_COLD fresh processes each way (default 7), GUARD_BENCH_DECODING_VOCABS
+ * (comma-separated names) to run only some vocabularies, GUARD_BENCH_DECODING_THREADS llama.cpp
+ * threads (default 1: on a shared 2-core machine two ggml threads wait on each other at every
+ * barrier and a token takes 3–7× longer, with the spread swamping a 5% ratio).
  */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import {
   buildTokenTrie,
@@ -50,6 +56,59 @@ const MAX_TOKENS = Math.max(4, Number(process.env.GUARD_BENCH_DECODING_TOKENS ??
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const NO_FILES = { cwd: '/nonexistent', env: {}, files: { readText: () => undefined } };
+export const THREADS = Math.max(1, Number(process.env.GUARD_BENCH_DECODING_THREADS ?? 1));
+const COLD_RUNS = Math.max(1, Number(process.env.GUARD_BENCH_DECODING_COLD ?? 7));
+const FIRST_TOKEN = fileURLToPath(new URL('./decoding-first-token.ts', import.meta.url));
+
+interface FirstToken {
+  loadMs: number;
+  namesMs: number;
+  prepareMs: number;
+  firstMs: number;
+  maskMs: number;
+  redoMs: number;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The first token of a fresh process, monitor on and off, alternating; medians over `COLD_RUNS` pairs. */
+function coldFirstToken(path: string): { over: number; prepare: number; on: number; off: number; monitor: number } {
+  const run = (mode: 'on' | 'off'): FirstToken =>
+    JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', FIRST_TOKEN, path, mode, String(THREADS)], { encoding: 'utf8' }).trim().split('\n').at(-1)!) as FirstToken;
+  run('on'); // the PyPI checkpoint and the file cache, once
+  const over: number[] = [];
+  const prepare: number[] = [];
+  const on: number[] = [];
+  const off: number[] = [];
+  const monitor: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    // Alternate which runs first; a is on, b is off.
+    let a: FirstToken;
+    let b: FirstToken;
+    if (i % 2 === 0) {
+      a = run('on');
+      b = run('off');
+    } else {
+      b = run('off');
+      a = run('on');
+    }
+    over.push(a.firstMs - b.firstMs);
+    prepare.push(a.prepareMs);
+    on.push(a.firstMs);
+    off.push(b.firstMs);
+    monitor.push(a.maskMs + a.redoMs);
+  }
+  return { over: median(over), prepare: median(prepare), on: median(on), off: median(off), monitor: median(monitor) };
+}
+
+function load(): string {
+  return loadavg()[0]!.toFixed(1);
+}
 
 function exists(walker: NameWalker, ecosystem: Ecosystem, name: string): boolean {
   let cursor = walker.start(ecosystem);
@@ -83,7 +142,13 @@ async function vettedNames(text: string, walker: NameWalker): Promise<boolean[]>
   return out;
 }
 
+function signed(value: number): string {
+  return `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
+}
+
+/** Resident set after a full collection (`npm run bench` runs node with --expose-gc), so garbage not yet collected does not count. */
 function rssMiB(): number {
+  (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().rss / 1024 / 1024;
 }
 
@@ -104,20 +169,25 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     if (only && !only.includes(name)) continue;
     let model: LoadedModel;
     try {
-      model = await openLlamaModel(modelPath(dir, name), 1024);
+      model = await openLlamaModel(modelPath(dir, name), 1024, { threads: THREADS });
     } catch (error) {
-      rows.push([`${name} (${kind})`, `not run: ${(error as Error).message.slice(0, 60)}`, '', '', '', '', '', '', '']);
+      rows.push([`${name} (${kind})`, `not run: ${(error as Error).message.slice(0, 60)}`, '', '', '', '', '', '', '', '']);
       continue;
     }
+    const loadBefore = load();
+    const cold = coldFirstToken(model.path);
     const trie = buildTokenTrie(model.vocabulary.bytes);
-    // First token, cold: a fresh intervenor (nothing cached) against the unconstrained first token.
-    const cold = new PackageIntervenor(model.vocabulary, trie, automata);
-    const offFirst = await generate(model, { prompt: PROMPTS[0]!, maxTokens: 1, temperature: 0, seed: 1, walker });
-    const coldFirst = await generate(model, { prompt: PROMPTS[0]!, maxTokens: 1, temperature: 0, seed: 1, walker, intervenor: cold });
     const intervenor = new PackageIntervenor(model.vocabulary, trie, automata);
     intervenor.warm();
-    const offFirst2 = await generate(model, { prompt: PROMPTS[0]!, maxTokens: 1, temperature: 0, seed: 1, walker });
-    const warmFirst = await generate(model, { prompt: PROMPTS[0]!, maxTokens: 1, temperature: 0, seed: 1, walker, intervenor });
+    // First token, warm: the same process again, pairs alternating, median of the differences.
+    const warmOver: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const runOn = () => generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: 1, temperature: 0, seed: 1, walker, intervenor });
+      const runOff = () => generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: 1, temperature: 0, seed: 1, walker });
+      const a = await (i % 2 === 0 ? runOn() : runOff());
+      const b = await (i % 2 === 0 ? runOff() : runOn());
+      warmOver.push(i % 2 === 0 ? a.totalMs - b.totalMs : b.totalMs - a.totalMs);
+    }
 
     let written = 0;
     let missing = 0;
@@ -127,6 +197,8 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     let whole = 0;
     const perStepMask: number[] = [];
     const ratios: number[] = [];
+    const perTokenOn: number[] = [];
+    const perTokenOff: number[] = [];
     for (let i = 0; i < runs; i++) {
       const prompt = PROMPTS[i % PROMPTS.length]!;
       const temperature = TEMPERATURES[Math.floor(i / PROMPTS.length) % TEMPERATURES.length]!;
@@ -137,7 +209,9 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
       const b = await (onFirst ? runOff() : runOn());
       const [on, off] = onFirst ? [a, b] : [b, a];
       ratios.push(on.totalMs / Math.max(1, on.steps.length) / (off.totalMs / Math.max(1, off.steps.length)));
-      perStepMask.push(on.maskMs / Math.max(1, on.steps.length));
+      perTokenOn.push(on.totalMs / Math.max(1, on.steps.length));
+      perTokenOff.push(off.totalMs / Math.max(1, off.steps.length));
+      for (const step of on.steps) perStepMask.push(step.monitorMs ?? 0);
       const onNames = await vettedNames(prompt + decoder.decode(on.bytes), walker);
       const offNames = await vettedNames(prompt + decoder.decode(off.bytes), walker);
       written += onNames.length;
@@ -168,8 +242,10 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
       `${mean.toFixed(3)} / ${percentile(sorted, 99).toFixed(3)} ms`,
       `×${geo.toFixed(3)}`,
       `${afterOff.toFixed(0)} → ${afterOn.toFixed(0)} MiB (from ${before.toFixed(0)})`,
-      `+${(coldFirst.totalMs - offFirst.totalMs).toFixed(1)} / +${(warmFirst.totalMs - offFirst2.totalMs).toFixed(1)} ms`,
+      `${median(perTokenOff).toFixed(2)} / ${median(perTokenOn).toFixed(2)} ms`,
+      `${signed(cold.over)} / ${signed(median(warmOver))} ms (off ${cold.off.toFixed(1)} ms; monitor's own ${cold.monitor.toFixed(2)} ms; prepared at load in ${cold.prepare.toFixed(0)} ms)`,
       `${started === 0 ? '–' : `${((whole / started) * 100).toFixed(0)}% of ${started}`}`,
+      `${loadBefore} / ${load()}`,
     ]);
     // A row as soon as its vocabulary is done (the whole table follows).
     process.stderr.write(`${rows.at(-1)!.join(' | ')}\n`);
@@ -177,14 +253,16 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
   process.stdout.write(
     table(
       [
-        `per vocabulary, all of PyPI (${runs} runs of ${MAX_TOKENS} tokens each way)`,
+        `per vocabulary, all of PyPI (${runs} runs of ${MAX_TOKENS} tokens each way, ${THREADS} llama.cpp thread${THREADS === 1 ? '' : 's'})`,
         'names under the monitor / not in the list (must be 0)',
         'names without the monitor that do not exist',
         'monitor per step mean / p99',
-        'ratio on/off (geo. mean)',
+        `ratio on/off (geo. mean of ${runs} pairs; ≤ ×1.05)`,
         'RSS after 10 off → 10 on',
-        'first token over unconstrained, cold / warm (≤ 10 ms)',
+        'per token off / on (medians)',
+        `first token over unconstrained, cold (fresh processes, median of ${COLD_RUNS} pairs) / warm (≤ 10 ms)`,
         'runs starting a name that end whole',
+        'load avg 1 min, start / end',
       ],
       rows,
     ),

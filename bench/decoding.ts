@@ -5,6 +5,7 @@
  * random-weights real-vocabulary model — next to PackMonitor's ×1.07–×1.28 and llguidance's ~50 µs.
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 import {
@@ -22,7 +23,7 @@ import {
 } from '../src/engines/decoding/index.js';
 import { compileNameList, loadBundledPypi, readBundledManifest } from '../src/engines/package-names/index.js';
 import { resolveCacheDir } from '../src/shared/paths.js';
-import { benchDecodingVocabularies } from './decoding-vocabularies.js';
+import { benchDecodingVocabularies, THREADS } from './decoding-vocabularies.js';
 import { percentile, table, time } from './stats.js';
 
 const encoder = new TextEncoder();
@@ -79,7 +80,7 @@ export async function benchDecoding(): Promise<void> {
   const automata = { pypi: checkpoint.automaton };
   process.stdout.write(
     `Qwen2 vocabulary: ${vocabulary.bytes.length} tokens, trie ${trie.size} nodes built in ${trieMs.toFixed(0)} ms; ` +
-      `PyPI automaton: ${checkpoint.meta.nameCount} names in ${(buildMs / 1000).toFixed(1)} s\n\n`,
+      `PyPI automaton: ${checkpoint.meta.nameCount} names in ${(buildMs / 1000).toFixed(1)} s; load avg (1 min) ${loadavg()[0]!.toFixed(1)}\n\n`,
   );
 
   // Steps of realistic install lines: real names (sampled), some made up, with tails.
@@ -134,7 +135,7 @@ export async function benchDecoding(): Promise<void> {
 
   // End to end on the random-weights model with the real vocabulary.
   const modelPath = makeRealVocabModel(vocabFile, join(dir, 'qwen2-vocab-random.gguf'));
-  const model = await openLlamaModel(modelPath, 1024);
+  const model = await openLlamaModel(modelPath, 1024, { threads: THREADS });
   const walker = createNameWalker(automata);
   const prompts = ['```bash\npip install ', '```bash\npip install -U ', 'Install it with `pip install ', '# Setup\n\n```sh\n$ pip install '];
   const e2e = new PackageIntervenor(vocabulary, trie, automata);
@@ -142,6 +143,7 @@ export async function benchDecoding(): Promise<void> {
   await generate(model, { prompt: prompts[0]!, maxTokens: 8, temperature: 0, seed: 1, walker });
   await generate(model, { prompt: prompts[0]!, maxTokens: 8, temperature: 0, seed: 1, walker, intervenor: e2e });
   const rows: Array<Array<string | number>> = [];
+  const loadBefore = loadavg()[0]!.toFixed(1);
   const prose = ['The quick brown fox', 'def main():\n    ', 'Dear team,\n\nThe release', '```python\nimport os\n'];
   for (const [label, set] of [['install prompts', prompts], ['prompts without installs', prose]] as const) {
     let offMs = 0;
@@ -223,7 +225,7 @@ export async function benchDecoding(): Promise<void> {
   await model.dispose();
   process.stdout.write(
     table(
-      ['end to end, random-weights Qwen2-vocab llama (CPU)', 'per token, off', 'per token, on', 'ratio, geometric mean of 64 pairs (≤ ×1.05; PackMonitor ×1.07–×1.28)', 'ratio of sums', 'interventions / tokens', 'monitor + redo per token', 'ratio from monitor + redo time'],
+      [`end to end, random-weights Qwen2-vocab llama (CPU, ${THREADS} thread${THREADS === 1 ? '' : 's'}; load avg ${loadBefore} → ${loadavg()[0]!.toFixed(1)})`, 'per token, off', 'per token, on', 'ratio, geometric mean of 64 pairs (≤ ×1.05; PackMonitor ×1.07–×1.28)', 'ratio of sums', 'interventions / tokens', 'monitor + redo per token', 'ratio from monitor + redo time'],
       rows,
     ),
   );

@@ -33,8 +33,14 @@ export interface DecodingModel {
   chatTokens?(messages: readonly ChatMessage[]): Promise<number[]>;
   /** Clears the context for a new generation. */
   reset(): Promise<void>;
-  /** Appends `tokens` to the context and samples the next token from the full distribution. */
-  next(tokens: number[], sampling: { temperature: number; seed: number }): Promise<number>;
+  /**
+   * Appends `tokens` to the context and samples the next token from the full distribution. With
+   * `mask`, a runtime may instead draw from the allowed tokens of `mask.constraint` directly when
+   * that is cheaper than a full draw (it sets `mask.applied`); the caller fills `mask.constraint`
+   * after this call returns its promise, while the runtime evaluates, so it is read only when the
+   * runtime samples.
+   */
+  next(tokens: number[], sampling: { temperature: number; seed: number }, mask?: MaskRequest): Promise<number>;
   /**
    * Samples again at the position `next` last sampled at, from the model's distribution restricted
    * to the tokens `constraint` allows (end-of-generation ones included): every other token as if
@@ -46,6 +52,13 @@ export interface DecodingModel {
    * sampled at; runtimes may renormalise over the likeliest tokens and give 0 outside them.
    */
   probability?(token: number): Promise<number>;
+}
+
+/** The step's constraint handed to the runtime while it evaluates (see `DecodingModel.next`). */
+export interface MaskRequest {
+  constraint?: TokenConstraint;
+  /** Set by the runtime when its draw was from the allowed tokens only. */
+  applied: boolean;
 }
 
 export interface GenerateRequest {
@@ -67,12 +80,17 @@ export interface GenerateRequest {
 
 export interface GenerateStep {
   token: number;
-  /** The model's own sample was refused and replaced. */
+  /**
+   * The monitor chose among the allowed tokens: the model's own sample was refused and replaced,
+   * or (temperature above 0, few tokens allowed) the token was drawn from the allowed ones directly.
+   */
   intervened: boolean;
   /** The parser was inside an install command's arguments before this token. */
   constrainable: boolean;
   /** The model's probability for the token (when measured). */
   probability?: number;
+  /** Time the monitor took in this step (mask and check, the redo's sampling excluded), when on. */
+  monitorMs?: number;
 }
 
 export interface GenerateResult {
@@ -114,17 +132,21 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
   let safeLength = 0;
   let stop: GenerateResult['stop'] = 'max_tokens';
   for (let step = 0; step < request.maxTokens; step++) {
-    const sampled = model.next(input, { temperature: request.temperature, seed: stepSeed(request.seed, step) });
+    const maskBefore = maskMs;
+    const mask: MaskRequest | undefined = intervenor ? { applied: false } : undefined;
+    const sampled = model.next(input, { temperature: request.temperature, seed: stepSeed(request.seed, step) }, mask);
     const constrainable = state.constrainable;
-    // While the runtime evaluates (off this thread), the step's mask is made ready: a refusal then
-    // costs no mask building, and the first mask of a process is built before the first token.
-    if (intervenor && constrainable) {
+    // While the runtime evaluates (off this thread), the step's mask is made ready: the runtime may
+    // draw under it at once, a refusal costs no mask building, and the first mask of a process is
+    // built before the first token.
+    if (intervenor && mask && constrainable) {
       const t0 = now();
-      intervenor.constraint(state);
+      mask.constraint = intervenor.constraint(state);
       maskMs += now() - t0;
     }
     let token = await sampled;
-    let intervened = false;
+    let intervened = mask?.applied === true;
+    if (intervened) interventions++;
     if (intervenor) {
       const t0 = now();
       let next = intervenor.tryToken(state, token);
@@ -140,8 +162,8 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
         redoMs += t2 - t1;
         next = intervenor.tryToken(state, token);
         if (next === undefined) throw new GuardError('INTERNAL', `the model runtime sampled token ${token}, which was banned`);
+        if (!intervened) interventions++;
         intervened = true;
-        interventions++;
         maskMs += now() - t2;
       } else {
         maskMs += now() - t0;
@@ -151,6 +173,7 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
       feedBytes(state, model.vocabulary.bytes[token]!, walker, false);
     }
     const record: GenerateStep = { token, intervened, constrainable };
+    if (intervenor) record.monitorMs = maskMs - maskBefore;
     if (probabilityOf && !model.vocabulary.eog.has(token)) record.probability = await probabilityOf(token);
     steps.push(record);
     if (model.vocabulary.eog.has(token)) {

@@ -7,7 +7,7 @@ export { createNameWalker, PackageIntervenor, stateAfter, type IntervenorStats }
 export { MaskCache } from './mask-cache.js';
 export { TokenConstraint } from './token-sets.js';
 export { createRandom, stepSeed } from './random.js';
-export { generate, joinBytes, type ChatMessage, type DecodingModel, type GenerateRequest, type GenerateResult, type GenerateStep } from './generate.js';
+export { generate, joinBytes, type ChatMessage, type DecodingModel, type GenerateRequest, type GenerateResult, type GenerateStep, type MaskRequest } from './generate.js';
 export { findPackageZones, type PackageZone } from './package-zones.js';
 export { buildTinyLlama, DEFAULT_SHAPE, syntheticTokenizer, SYNTHETIC_WORDS, tokenizerEntries, type TinyModelShape } from './test-models.js';
 export { readGgufFileHeader } from './io/gguf-file.js';

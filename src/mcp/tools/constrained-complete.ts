@@ -75,7 +75,7 @@ export const constrainedCompleteOutputShape = {
         .describe('A package name the text installs.'),
     )
     .describe('Every package name written in an install command of the generated text.'),
-  interventions: z.number().describe("How many times the monitor replaced the model's own token."),
+  interventions: z.number().describe("How many tokens the monitor chose among the allowed ones: the model's own token refused and replaced, or (temperature above 0, inside an install command) drawn from the allowed tokens directly."),
   tokens: z.number().describe('Tokens generated.'),
   timing: z
     .object({

@@ -6,7 +6,7 @@
  * again from the logits the position already has (see `resample`), without a second evaluation.
  */
 import { GuardError } from '../../../shared/errors.js';
-import { type ChatMessage, type DecodingModel } from '../generate.js';
+import { type ChatMessage, type DecodingModel, type MaskRequest } from '../generate.js';
 import { type TokenConstraint } from '../token-sets.js';
 import { readVocabulary, silenceTokens, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
@@ -37,7 +37,7 @@ export function sharedLlama(): Promise<Llama> {
  * Opens a GGUF model for decoding with a context of `contextSize` tokens. The header is checked
  * first (MODEL_UNAVAILABLE with what was wrong); llama.cpp failures are wrapped likewise.
  */
-export async function openLlamaModel(path: string, contextSize: number, options: { initialShift?: number } = {}): Promise<LoadedModel> {
+export async function openLlamaModel(path: string, contextSize: number, options: { initialShift?: number; threads?: number; keptBias?: number; liftLimit?: number } = {}): Promise<LoadedModel> {
   const header = readGgufFileHeader(path);
   const vocabulary = readVocabulary(header.metadata, `model file ${path}`);
   let llama: Llama;
@@ -57,9 +57,11 @@ export async function openLlamaModel(path: string, contextSize: number, options:
   }
   alignWithRuntime(vocabulary, model);
   const size = Math.max(64, Math.min(contextSize, model.trainContextSize || contextSize));
-  const context = await model.createContext({ contextSize: size, sequences: 1, threads: 2 });
+  const context = await model.createContext({ contextSize: size, sequences: 1, threads: options.threads ?? 2 });
   const decoding = new LlamaDecodingModel(path, vocabulary, model, context, context.getSequence(), nativeAccess(llama, model, context));
   if (options.initialShift !== undefined) decoding.shift = options.initialShift;
+  if (options.keptBias !== undefined) decoding.keptBias = options.keptBias;
+  if (options.liftLimit !== undefined) decoding.liftLimit = options.liftLimit;
   return decoding;
 }
 
@@ -124,6 +126,10 @@ const INITIAL_SHIFT = 64;
 const MAX_SHIFT = 1024;
 /** At a temperature, lift at most this many tokens (llama.cpp hands the kept candidates back to be verified). */
 const LIFT_LIMIT = 4096;
+/** Native samplers kept per way (ban, lift) with the long lists of recent constraints (each holds its list). */
+const KEPT_SAMPLERS = 2;
+/** Bias lists longer than this go through a kept sampler (see `sampleBanned`). */
+const KEPT_BIAS = 16_384;
 /** Token probabilities are read over this many likeliest tokens. */
 const PROBE_TOP_K = 64;
 
@@ -146,11 +152,24 @@ class LlamaDecodingModel implements LoadedModel {
   private readonly biasValues = new Map<number, Float32Array>();
   /** The lift for few allowed tokens; grows (×16) whenever a lift proves too small. */
   shift = INITIAL_SHIFT;
+  /** Bias lists longer than this go through a kept sampler (see `sampleBanned`). */
+  keptBias = KEPT_BIAS;
+  /** At a temperature, lift at most this many tokens. */
+  liftLimit = LIFT_LIMIT;
   private redo: NativeSampler | undefined;
   /** The generation's evaluation: one native sampler for all its tokens (a sampler per token would hold a vocabulary-sized buffer each until collected). */
   private running: { steps: AsyncGenerator<{ token?: number }, void, void | Token | Token[]>; temperature: number } | undefined;
   private probe: NativeSampler | undefined;
   private redoSeed = -1;
+  /** The step's constraint while `next` evaluates; read when the runtime samples. */
+  private mask: { request: MaskRequest; sampling: { temperature: number; seed: number } } | undefined;
+  /** The context's own native sampling call (the property is shadowed below). */
+  private readonly rawSample: NativeAccess['context']['sampleToken'];
+  /** Samplers holding a large constraint's ban or lift list, most recently used last (a repeat compares, does not rebuild). */
+  private readonly keptSamplers = {
+    ban: new Map<TokenConstraint, { sampler: NativeSampler; tokens: Int32Array; seed: number }>(),
+    lift: new Map<TokenConstraint, { sampler: NativeSampler; tokens: Int32Array; seed: number }>(),
+  };
 
   constructor(
     readonly path: string,
@@ -160,15 +179,25 @@ class LlamaDecodingModel implements LoadedModel {
     private readonly sequence: LlamaContextSequence,
     private readonly native: NativeAccess,
   ) {
-    // Record the batch logit index of every native sample this context takes, so `resample` can
-    // sample again from the same logits.
+    // Record the batch logit index of every native sample the evaluation takes, so `resample` can
+    // sample again from the same logits; draw under the step's constraint where that is cheaper.
     const sampleToken = native.context.sampleToken.bind(native.context) as (...args: unknown[]) => Promise<number>;
+    this.rawSample = sampleToken as NativeAccess['context']['sampleToken'];
     // (The addon's methods are read-only on its prototype: shadow with an own property.)
     Object.defineProperty(native.context, 'sampleToken', {
       configurable: true,
       value: (...args: unknown[]) => {
         this.logitIndex = args[0] as number;
-        return sampleToken(...args);
+        const mask = this.mask;
+        this.mask = undefined;
+        const constraint = mask?.request.constraint;
+        const first = mask && constraint && args.length === 2 ? this.firstDraw(constraint, mask.sampling) : undefined;
+        if (!first) return sampleToken(...args);
+        return first.then((token) => {
+          if (token === undefined) return sampleToken(...args);
+          mask!.request.applied = true;
+          return token;
+        });
       },
     });
   }
@@ -207,7 +236,7 @@ class LlamaDecodingModel implements LoadedModel {
    * Appends `tokens` and samples the next token. A generation runs as one node-llama-cpp evaluation
    * (one native sampler, its seed the first step's): each call hands it the tokens to read next.
    */
-  async next(tokens: number[], sampling: { temperature: number; seed: number }): Promise<number> {
+  async next(tokens: number[], sampling: { temperature: number; seed: number }, mask?: MaskRequest): Promise<number> {
     if (tokens.length === 0) throw new GuardError('INPUT_INVALID', 'the prompt is empty after tokenisation');
     if (this.sequence.nextTokenIndex + tokens.length >= this.sequence.contextSize) {
       throw new GuardError('INPUT_INVALID', `prompt and output exceed the model's context of ${this.sequence.contextSize} tokens`, {
@@ -215,6 +244,7 @@ class LlamaDecodingModel implements LoadedModel {
       });
     }
     let step: IteratorResult<{ token?: number }, void>;
+    this.mask = mask ? { request: mask, sampling } : undefined;
     if (this.running && this.running.temperature === sampling.temperature) {
       step = await this.running.steps.next(tokens.length === 1 ? (tokens[0] as Token) : (tokens as Token[]));
     } else {
@@ -227,6 +257,7 @@ class LlamaDecodingModel implements LoadedModel {
       this.running = { steps, temperature: sampling.temperature };
       step = await steps.next();
     }
+    this.mask = undefined;
     const next = step.done ? undefined : step.value.token;
     if (next === undefined || next === null) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
     this.last = tokens[tokens.length - 1]!;
@@ -262,16 +293,35 @@ class LlamaDecodingModel implements LoadedModel {
     }
     const greedy = sampling.temperature <= 0;
     const allowed = constraint.allowedCount;
-    if (this.shift <= MAX_SHIFT && (greedy ? allowed <= constraint.refusedCount : allowed <= LIFT_LIMIT)) {
+    if (this.shift <= MAX_SHIFT && (greedy ? allowed <= Math.min(constraint.refusedCount, this.keptBias) : allowed <= this.liftLimit)) {
       const lifted = await this.sampleLifted(constraint, sampling, greedy);
       if (lifted !== undefined) return lifted;
       this.shift *= 16;
     }
-    const token = await this.sample(
-      { temperature: sampling.temperature, minP: 0, seed: seedOf(sampling), ...this.biasFor(constraint.refused(), -Infinity) },
-    );
+    if (greedy && this.shift <= MAX_SHIFT && allowed <= constraint.refusedCount) {
+      // Both sides large: the argmax with the allowed ones lifted, through a kept sampler.
+      const lifted = await this.sampleKept(constraint, sampling, 'lift');
+      if (constraint.has(lifted)) return lifted;
+      this.shift *= 16;
+    }
+    const token = await this.sampleBanned(constraint, sampling);
     if (!constraint.has(token)) throw new GuardError('INTERNAL', `llama.cpp sampled token ${token}, which was banned`);
     return token;
+  }
+
+  /**
+   * The step's draw from the allowed tokens directly, where that costs no more than the full draw
+   * it replaces (which a refusal would waste): at a temperature, few allowed tokens are lifted
+   * (top k over them only); when both the allowed and the refused tokens are many, the refused
+   * ones are banned through a kept sampler. Undefined (draw as usual, check, redo on refusal)
+   * at temperature 0 — where the check costs nothing and the step's own argmax tells whether the
+   * monitor changed anything — and where few tokens are refused.
+   */
+  private firstDraw(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number | undefined> | undefined {
+    if (sampling.temperature <= 0 || constraint.allowedCount === 0) return undefined;
+    if (constraint.allowedCount <= this.liftLimit && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, false);
+    if (constraint.refusedCount > this.keptBias) return this.sampleBanned(constraint, sampling);
+    return undefined;
   }
 
   /**
@@ -287,7 +337,7 @@ class LlamaDecodingModel implements LoadedModel {
     }
     this.probe ??= new this.native.AddonSampler(this.native.model);
     this.probe.applyConfig({ temperature: 1, topK: PROBE_TOP_K, minP: 0, seed: 1 });
-    const result = await this.native.context.sampleToken(this.logitIndex, this.probe, true);
+    const result = await this.rawSample(this.logitIndex, this.probe, true);
     const candidates = Array.isArray(result) ? (result[1] ?? []) : [];
     for (let i = 0; i < candidates.length; i += 2) if (candidates[i] === token) return candidates[i + 1]!;
     return 0;
@@ -307,16 +357,54 @@ class LlamaDecodingModel implements LoadedModel {
     return token;
   }
 
+  /**
+   * Every refused token banned. A large ban list is kept with its own native sampler (a few, by
+   * constraint): the next step under the same constraint, which the states at the start of a name
+   * share, only has its list compared, not copied and rebuilt.
+   */
+  private async sampleBanned(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> {
+    const seed = seedOf(sampling);
+    if (constraint.refusedCount <= this.keptBias) {
+      return this.sample({ temperature: sampling.temperature, minP: 0, seed, ...this.biasFor(constraint.refused(), -Infinity) });
+    }
+    return this.sampleKept(constraint, sampling, 'ban');
+  }
+
+  /** A draw through the kept sampler of `constraint` that bans its refused tokens or lifts its allowed ones. */
+  private async sampleKept(constraint: TokenConstraint, sampling: { temperature: number; seed: number }, way: 'ban' | 'lift'): Promise<number> {
+    const seed = seedOf(sampling);
+    const samplers = this.keptSamplers[way];
+    let kept = samplers.get(constraint);
+    if (kept) samplers.delete(constraint);
+    else {
+      if (samplers.size >= KEPT_SAMPLERS) {
+        const [oldest, value] = samplers.entries().next().value as [TokenConstraint, { sampler: NativeSampler }];
+        value.sampler.dispose();
+        samplers.delete(oldest);
+      }
+      kept = { sampler: new this.native.AddonSampler(this.native.model), tokens: way === 'ban' ? constraint.refused() : constraint.allowed(), seed: -1 };
+    }
+    samplers.set(constraint, kept);
+    const config = { temperature: sampling.temperature, minP: 0, seed, ...this.biasFor(kept.tokens, way === 'ban' ? -Infinity : this.shift) };
+    // As in `redoSampler`: the same seed again must draw the same.
+    if (seed === kept.seed) kept.sampler.applyConfig({ ...config, seed: (seed + 1) >>> 0 });
+    kept.sampler.applyConfig(config);
+    kept.seed = seed;
+    const next = await this.rawSample(this.logitIndex, kept.sampler);
+    if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
+    return next;
+  }
+
   private async sample(config: Record<string, unknown>): Promise<number> {
     const sampler = this.redoSampler(config);
-    const next = await this.native.context.sampleToken(this.logitIndex, sampler);
+    const next = await this.rawSample(this.logitIndex, sampler);
     if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
     return next;
   }
 
   private async sampleWithCandidates(config: Record<string, unknown>): Promise<[number, number[]]> {
     const sampler = this.redoSampler(config);
-    const result = await this.native.context.sampleToken(this.logitIndex, sampler, true);
+    const result = await this.rawSample(this.logitIndex, sampler, true);
     const [next, candidates] = Array.isArray(result) ? result : [result, undefined];
     if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
     return [next, candidates ?? []];
@@ -349,6 +437,10 @@ class LlamaDecodingModel implements LoadedModel {
     this.redo = undefined;
     this.probe?.dispose();
     this.probe = undefined;
+    for (const samplers of [this.keptSamplers.ban, this.keptSamplers.lift]) {
+      for (const { sampler } of samplers.values()) sampler.dispose();
+      samplers.clear();
+    }
     await this.context.dispose();
     await this.model.dispose();
   }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { joinBytes, openLlamaModel, TokenConstraint, type LoadedModel } from '../../../../src/engines/decoding/index.js';
+import { joinBytes, openLlamaModel, TokenConstraint, type LoadedModel, type MaskRequest } from '../../../../src/engines/decoding/index.js';
 import { syntheticModelPath } from '../model-fixtures.js';
 
 type Sequence = {
@@ -123,6 +123,61 @@ describe.each([
       const a = await model.resample(constraint, { temperature: 1, seed: 77 });
       const b = await model.resample(constraint, { temperature: 1, seed: 77 });
       expect(a).toBe(b);
+    }
+  }, 300_000);
+});
+
+describe('the first draw under the step\'s constraint (llama.cpp)', () => {
+  let model: LoadedModel;
+
+  beforeAll(async () => {
+    // Lifts of at most 16 tokens, and ban lists past 64 through a kept sampler: the small vocabulary takes every way.
+    model = await openLlamaModel(syntheticModelPath(), 256, { keptBias: 64, liftLimit: 16 });
+  }, 300_000);
+
+  afterAll(async () => {
+    await model?.dispose();
+  });
+
+  it('at a temperature draws from the allowed tokens at once (few allowed lifted, many banned), and says so', async () => {
+    // The draw goes through the same lifted and banned samplers as the redo, whose distribution the
+    // tests above check against the model's own; here: every way is taken, only allowed tokens come out.
+    const prompt = model.tokenize('```bash\npip install ');
+    const size = model.vocabulary.bytes.length;
+    const probabilities = await distributionAfter(model, prompt);
+    const ranked = [...probabilities.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+    for (const allowed of [[ranked[1]!, ranked[2]!, ranked[4]!], ranked.slice(2, Math.floor(size / 2))]) {
+      const constraint = constraintOf(allowed, size);
+      const seen = new Set<number>();
+      for (let seed = 0; seed < 12; seed++) {
+        await model.reset();
+        const mask: MaskRequest = { applied: false };
+        const drawn = model.next(prompt, { temperature: 1.5, seed: seed * 7919 + 13 }, mask);
+        mask.constraint = constraint; // filled while the runtime evaluates, as the decoder does
+        const token = await drawn;
+        expect(mask.applied).toBe(true);
+        expect(constraint.has(token)).toBe(true);
+        seen.add(token);
+      }
+      expect(seen.size).toBeGreaterThan(1);
+    }
+  }, 300_000);
+
+  it('at temperature 0, and where few tokens are refused, draws as the model does and leaves the check to the decoder', async () => {
+    const prompt = model.tokenize('```bash\npip install ');
+    const size = model.vocabulary.bytes.length;
+    await model.reset();
+    const own = await model.next(prompt, { temperature: 0, seed: 1 });
+    for (const [temperature, allowed] of [
+      [0, [own === 5 ? 6 : 5]],
+      [1, Array.from({ length: size }, (_, t) => t).filter((t) => t % 20 !== 0)],
+    ] as const) {
+      await model.reset();
+      const mask: MaskRequest = { applied: false };
+      const drawn = model.next(prompt, { temperature, seed: 1 }, mask);
+      mask.constraint = constraintOf(allowed, size);
+      await drawn;
+      expect(mask.applied).toBe(false);
     }
   }, 300_000);
 });
