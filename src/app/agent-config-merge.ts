@@ -123,7 +123,7 @@ export function renderJson(value: JsonObject, original?: string): string {
 
 export function parseTomlConfig(text: string, file: string): JsonObject {
   try {
-    return parseToml(text) as JsonObject;
+    return parseToml(text);
   } catch (error) {
     throw new GuardError('CONFIG_INVALID', `${file} is not valid TOML (${(error as Error).message.split('\n')[0]}); nothing was written`, {
       hint: `fix or remove ${file}, then run guard init again`,

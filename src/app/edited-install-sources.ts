@@ -39,7 +39,7 @@ export function installSources(path: string, text: string): InstallSources {
     if (lines.length > 0 && lines.every((line) => REQUIREMENT_LINE.test(line))) sources.requirements.push(...lines.filter((line) => !line.startsWith('-')));
   } else if (base === 'pyproject.toml') {
     for (const header of ['build-system', 'tool.uv', 'tool.pdm.dev-dependencies', 'dependency-groups', 'tool.pdm.build', 'tool.hatch.build']) sources.requirements.push(...arraysIn(section(text, header)));
-    for (const match of text.matchAll(/^\[tool\.hatch\.envs\.[^\]]+\]([\s\S]*?)(?=^\[|(?![\s\S]))/gm)) sources.requirements.push(...arraysIn(match[1]));
+    for (const match of text.matchAll(/^\[tool\.hatch\.envs\.[^\]]+\]([\s\S]*?)(?=^\[|(?![\s\S]))/gm)) sources.requirements.push(...arraysIn(match[1] ?? ''));
   } else if (base === 'package.json') {
     readPackageJson(text, sources);
   } else if (base === 'pipfile' || base === 'pixi.toml') {
@@ -53,10 +53,10 @@ export function installSources(path: string, text: string): InstallSources {
     const block = /^(?:install_requires|setup_requires)\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(text)?.[1] ?? '';
     sources.requirements.push(...block.split('\n').map((line) => line.replace(/#.*/, '').trim()).filter(Boolean));
   } else if (base === 'deno.json' || base === 'deno.jsonc') {
-    for (const match of text.matchAll(/"npm:((?:@[\w.-]+\/)?[\w.-]+)(?:@[^"/]*)?[^"]*"/g)) sources.npm.push(match[1]);
+    for (const match of text.matchAll(/"npm:((?:@[\w.-]+\/)?[\w.-]+)(?:@[^"/]*)?[^"]*"/g)) if (match[1] !== undefined) sources.npm.push(match[1]);
   } else if (/^(?:docker|container)file(?:\..*)?$|\.(?:docker|container)file$/.test(base)) {
     const joined = text.replace(/\\\r?\n/g, ' ');
-    for (const match of joined.matchAll(/^\s*RUN\s+(?:--\S+\s+)*(.+)$/gim)) sources.commands.push(runLine(match[1]));
+    for (const match of joined.matchAll(/^\s*RUN\s+(?:--\S+\s+)*(.+)$/gim)) sources.commands.push(runLine(match[1] ?? ''));
   } else if (/\.ipynb$/.test(base)) {
     readNotebook(text, sources);
   } else if (/\.py$/.test(base)) {
@@ -95,7 +95,8 @@ function readPackageJson(text: string, sources: InstallSources): void {
   const walk = (value: unknown): void => {
     if (typeof value === 'string') {
       const alias = /^npm:((?:@[\w.-]+\/)?[\w.-]+)(?:@(.*))?$/.exec(value);
-      if (alias !== null) sources.npm.push(alias[2] === undefined ? alias[1] : `${alias[1]}@${alias[2]}`);
+      const [, name, version] = alias ?? [];
+      if (name !== undefined) sources.npm.push(version === undefined ? name : `${name}@${version}`);
     } else if (typeof value === 'object' && value !== null) {
       for (const inner of Object.values(value)) walk(inner);
     }
@@ -121,7 +122,7 @@ function readNotebook(text: string, sources: InstallSources): void {
   if (!Array.isArray(cells)) return;
   for (const cell of cells as Array<{ cell_type?: string; source?: unknown }>) {
     if (cell.cell_type !== undefined && cell.cell_type !== 'code') continue;
-    const source = Array.isArray(cell.source) ? cell.source.join('') : String(cell.source ?? '');
+    const source = Array.isArray(cell.source) ? cell.source.join('') : typeof cell.source === 'string' ? cell.source : '';
     sources.commands.push(...notebookCommands(source));
   }
 }
@@ -146,7 +147,7 @@ function section(text: string, header: string): string {
 }
 
 function arraysIn(text: string): string[] {
-  return [...text.matchAll(/=\s*\[([\s\S]*?)\]/g)].flatMap((m) => literals(m[1]));
+  return [...text.matchAll(/=\s*\[([\s\S]*?)\]/g)].flatMap((m) => literals(m[1] ?? ''));
 }
 
 function literals(text: string): string[] {

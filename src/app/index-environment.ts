@@ -18,7 +18,7 @@ export function configIndexes(text: string): string[] {
   const urls: string[] = [];
   for (const line of text.split(/\r?\n/)) {
     const match = /^\s*(?:@[^:=\s]+:)?(registry|index-url|index_url|extra-index-url|extra_index_url|find-links|find_links|index|default-index)\s*[=:]\s*(.+?)\s*$/i.exec(line);
-    if (match !== null) urls.push(...match[2].split(/\s+/));
+    if (match !== null) urls.push(...(match[2] ?? '').split(/\s+/));
   }
   return urls;
 }

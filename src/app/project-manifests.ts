@@ -45,8 +45,9 @@ export function readProjectManifests(argv: readonly string[], request: InstallRe
 function optionValue(words: readonly string[], names: readonly string[]): string | undefined {
   for (let i = 0; i < words.length; i++) {
     for (const name of names) {
-      if (words[i] === name) return words[i + 1];
-      if (words[i].startsWith(`${name}=`)) return words[i].slice(name.length + 1);
+      const word = words[i] ?? '';
+      if (word === name) return words[i + 1];
+      if (word.startsWith(`${name}=`)) return word.slice(name.length + 1);
     }
   }
   return undefined;

@@ -93,7 +93,7 @@ export async function scanRepository(root: string, deps: ScanDeps): Promise<Scan
     // What is not about one target: parts that could not be read, index URLs the policy refuses.
     for (const reason of vetted.decision.reasons) {
       if (vetted.decision.verdict === 'allow' || (reason.code !== 'unverifiable' && reason.code !== 'registry_not_allowed')) continue;
-      findings.push({ file, line: 1, verdict: vetted.decision.verdict as ScanFinding['verdict'], code: reason.code, message: reason.message, ...(reason.subject ? { subject: reason.subject } : {}) });
+      findings.push({ file, line: 1, verdict: vetted.decision.verdict, code: reason.code, message: reason.message, ...(reason.subject ? { subject: reason.subject } : {}) });
     }
   }
   const dependencies = files.reduce((sum, f) => sum + f.dependencies, 0);

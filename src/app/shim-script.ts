@@ -50,7 +50,7 @@ export function renderPosixShim(program: string, target: ShimTarget): string {
     `# ${program} found further down PATH, outside the directories listed in GUARD_SHIM_DIR.`,
     `case "${target.delimiter}\${GUARD_SHIM_DIR-}${target.delimiter}" in`,
     `  *${list}*) ;;`,
-    `  *) GUARD_SHIM_DIR=${dir}"\${GUARD_SHIM_DIR:+${target.delimiter}\$GUARD_SHIM_DIR}" ;;`,
+    `  *) GUARD_SHIM_DIR=${dir}"\${GUARD_SHIM_DIR:+${target.delimiter}$GUARD_SHIM_DIR}" ;;`,
     'esac',
     'export GUARD_SHIM_DIR',
     `exec ${quotePosix(target.node)} ${quotePosix(target.cli)} ${program} "$@"`,

@@ -5,8 +5,8 @@ import { type NameCheck } from '../../src/engines/package-names/index.js';
 
 const target = (spec: string): InstallTarget => ({ ecosystem: 'conda', kind: 'registry', name: spec.replace(/^.*::/, ''), spec, raw: spec }) as InstallTarget;
 const missing = (source: string): NameCheck =>
-  ({ input: 'nosuchpkg', name: 'nosuchpkg', normalized: 'nosuchpkg', ecosystem: 'conda', exists: false, verdict: 'block', snapshot: { source, date: '2026-08-22' }, reasons: [{ code: 'not_found', message: 'conda package "nosuchpkg" does not exist (snapshot 2026-08-22)' }], suggestions: [] }) as NameCheck;
-const request = (indexes: string[], targets: InstallTarget[]): InstallRequest => ({ manager: 'conda', installs: true, targets, indexes, files: [], unresolved: [] }) as InstallRequest;
+  ({ input: 'nosuchpkg', name: 'nosuchpkg', normalized: 'nosuchpkg', ecosystem: 'conda', exists: false, verdict: 'block', snapshot: { source, date: '2026-08-22' }, reasons: [{ code: 'not_found', message: 'conda package "nosuchpkg" does not exist (snapshot 2026-08-22)' }], suggestions: [] });
+const request = (indexes: string[], targets: InstallTarget[]): InstallRequest => ({ manager: 'conda', installs: true, targets, indexes, files: [], unresolved: [] });
 const SHIPPED = 'conda-forge-feedstock-outputs@2026-08-22#abc';
 
 describe('softenUncoveredConda', () => {

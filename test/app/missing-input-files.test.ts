@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dropMissingInputFiles } from '../../src/app/missing-input-files.js';
 import { type InstallRequest } from '../../src/engines/install-commands/index.js';
 
-const request = (what: string, why: string): InstallRequest => ({ manager: 'pip', installs: true, targets: [], indexes: [], files: [], unresolved: [{ what, why }] }) as InstallRequest;
+const request = (what: string, why: string): InstallRequest => ({ manager: 'pip', installs: true, targets: [], indexes: [], files: [], unresolved: [{ what, why }] });
 
 describe('dropMissingInputFiles', () => {
   it.each<[string, string, string, number]>([

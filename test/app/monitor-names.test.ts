@@ -57,7 +57,7 @@ describe('monitorNames (what the decoding monitor lets a model write)', () => {
     const reserve = (pattern: string): PolicyLayer => ({ version: 1, private: [{ ecosystem: 'conda', pattern, overlay: 'acme' }] });
     const names = ['numpy', 'acme-core', 'acme-lookalike', 'evil-pkg'];
     const first = monitorNames('conda', mergePolicyLayers([reserve('acme-*')]), { env });
-    const file = join(env.GUARD_HOME!, 'monitor', 'conda.ggc');
+    const file = join(env.GUARD_HOME, 'monitor', 'conda.ggc');
     expect(existsSync(file)).toBe(true);
     const written = statSync(file).mtimeMs;
     forgetMonitorNames();

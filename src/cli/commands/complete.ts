@@ -1,6 +1,6 @@
 /** `guard complete --prompt …`: a local-model completion with the package monitor (PackMonitor). */
 
-import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/types.js';
+import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';

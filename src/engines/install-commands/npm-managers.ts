@@ -112,7 +112,7 @@ export function parseNodeCommand(
   context: NodeCommandContext,
 ): InstallRequest | undefined {
   if (argv.length === 0) return undefined;
-  const program = programName(argv[0]);
+  const program = programName(argv[0] ?? '');
   const manager = PROGRAMS[program];
   if (manager === undefined) return undefined;
   const request = emptyRequest(manager);
@@ -370,7 +370,7 @@ function lineOf(starts: number[], at: number): number {
   let high = starts.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (starts[middle] <= at) low = middle;
+    if ((starts[middle] ?? Infinity) <= at) low = middle;
     else high = middle - 1;
   }
   return low + 1;
