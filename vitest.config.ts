@@ -10,8 +10,8 @@ const HEAVY = [
   'test/engines/decoding/mask-speed-paths.test.ts',
   'test/engines/decoding/vetting-cross-check.test.ts',
   'test/engines/answerability/io/gguf-judge.test.ts',
-  'test/app/assess-answerability.test.ts',
-  'test/app/constrained-complete.test.ts',
+  'test/app/answerability/assess-answerability.test.ts',
+  'test/app/completion/constrained-complete.test.ts',
   'test/cli/commands/complete.test.ts',
   'test/e2e/constrained-complete.test.ts',
 ];

@@ -13,7 +13,7 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importAllowlist } from '../src/app/manage-allowlists.js';
+import { importAllowlist } from '../src/app/packages/manage-allowlists.js';
 import { percentile, table } from './stats.js';
 
 const PROJECTS = 400;

@@ -86,7 +86,7 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     monitor: values['no-monitor'] !== true,
     ...(values.dag ? { dag: true } : {}),
   };
-  const { constrainedComplete, closeCompletionModels } = await import('../../app/constrained-complete.js');
+  const { constrainedComplete, closeCompletionModels } = await import('../../app/completion/constrained-complete.js');
   try {
     const result = await constrainedComplete(request, { env: io.env, stderr: io.stderr });
     if (values.json) {

@@ -104,7 +104,7 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
   let closeGate = async (): Promise<void> => {};
   try {
     if (options.gatePort !== undefined) {
-      const { startRegistryGate } = await import('../../app/registry-gate.js');
+      const { startRegistryGate } = await import('../../app/gate/registry-gate.js');
       const gate = await startRegistryGate({ port: options.gatePort }, { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) });
       closeGate = () => gate.close();
       io.stderr.write(`guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry})\n`);
@@ -149,26 +149,26 @@ async function buildMcpDeps(): Promise<McpDeps> {
   return {
     version: await readPackageVersion(),
     checkPackages: async (request) => {
-      const { checkPackages } = await import('../../app/check-packages.js');
+      const { checkPackages } = await import('../../app/packages/check-packages.js');
       return checkPackages(request);
     },
     // SQLite opens on the first call; the indexed local sources are watched from then on.
     lookupApiDocs: async (request) => {
-      const { lookupApiDocs } = await import('../../app/lookup-api-docs.js');
+      const { lookupApiDocs } = await import('../../app/api-docs/lookup-api-docs.js');
       return lookupApiDocs(request, { watch: true });
     },
     assessAnswerability: async (request) => {
-      const { assessAnswerability } = await import('../../app/assess-answerability.js');
+      const { assessAnswerability } = await import('../../app/answerability/assess-answerability.js');
       return assessAnswerability(request);
     },
     // Repository facts are computed on the first call per root, then kept current by file watching.
     buildRepoContext: async (request) => {
-      const { buildRepoContext } = await import('../../app/build-repo-context.js');
+      const { buildRepoContext } = await import('../../app/repo-context/build-repo-context.js');
       return buildRepoContext(request, { watch: true });
     },
     // The model loads on the first call and stays loaded.
     constrainedComplete: async (request) => {
-      const { constrainedComplete } = await import('../../app/constrained-complete.js');
+      const { constrainedComplete } = await import('../../app/completion/constrained-complete.js');
       return constrainedComplete(request);
     },
   };

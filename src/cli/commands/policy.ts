@@ -90,11 +90,11 @@ async function explainPolicy(ecosystem: Ecosystem, spec: string, indexes: string
   let check: NameCheck | undefined;
   let facts: TargetFacts = {};
   if (target.kind === 'registry' && target.name !== undefined) {
-    const { checkPackages } = await import('../../app/check-packages.js');
+    const { checkPackages } = await import('../../app/packages/check-packages.js');
     const report = await checkPackages({ ecosystem, packages: [target.spec ?? target.name] }, { env: io.env, stderr: io.stderr });
     check = report.results[0];
     // Loaded lazily: `policy check` never opens the name lists.
-    const { gatherTargetFacts } = await import('../../app/vet-install.js');
+    const { gatherTargetFacts } = await import('../../app/installs/vet-install.js');
     facts = gatherTargetFacts(ecosystem, target.name, check, loaded.policy, { env: io.env, stderr: io.stderr });
   }
   const explanation = explainDecision(target, check, loaded.policy, new Date(), { ...facts, indexes });

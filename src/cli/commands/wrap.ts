@@ -42,7 +42,7 @@ export async function runWrapped(program: string, argv: string[], io: CliIo): Pr
 
 /** The verdict on `program args` read as the shell command it is; undefined when it installs and hides nothing. */
 async function vetAsShellCommand(program: string, args: string[], io: CliIo): Promise<{ verdict: string; report: string; commands: Array<{ verdict: { report: string } }> } | undefined> {
-  const { guardShellCommand } = await import('../../app/guard-shell-command.js');
+  const { guardShellCommand } = await import('../../app/installs/guard-shell-command.js');
   const command = [program, ...args].map(shellQuote).join(' ');
   const verdict = await guardShellCommand(command, { cwd: io.cwd, env: io.env, stderr: io.stderr });
   const installs = verdict.commands.some((c) => c.verdict.targets.length > 0 || c.verdict.verdict !== 'allow') || verdict.unverifiable.length > 0;
