@@ -11,9 +11,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs-store.js';
-import { indexApiDocs } from '../src/app/index-api-docs.js';
-import { lookupApiDocs } from '../src/app/lookup-api-docs.js';
+import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs/api-docs-store.js';
+import { indexApiDocs } from '../src/app/api-docs/index-api-docs.js';
+import { lookupApiDocs } from '../src/app/api-docs/lookup-api-docs.js';
 import { formulateQuery, judgeInvocations, retrieveApis, splitIdentifier, type ApiHit, type InvocationCheck, type SnippetCall, type WordMeaning } from '../src/engines/api-docs/index.js';
 import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
 import { paraphraseIntent } from './api-docs-cases.js';

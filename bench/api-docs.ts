@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs-store.js';
-import { indexApiDocs } from '../src/app/index-api-docs.js';
-import { loadApiDocsMeaning } from '../src/app/api-docs-meaning.js';
-import { lookupApiDocs } from '../src/app/lookup-api-docs.js';
+import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs/api-docs-store.js';
+import { indexApiDocs } from '../src/app/api-docs/index-api-docs.js';
+import { loadApiDocsMeaning } from '../src/app/api-docs/api-docs-meaning.js';
+import { lookupApiDocs } from '../src/app/api-docs/lookup-api-docs.js';
 import { checkInvocations, formulateQuery, retrieveApis, splitIdentifier, type ApiHit } from '../src/engines/api-docs/index.js';
 import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
 import { generateCases, groupOf, NAME_KINDS, paraphraseIntent, readServiceSplit, USAGE_KINDS, type BenchCase, type CaseKind } from './api-docs-cases.js';

@@ -13,7 +13,7 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importAllowlist } from '../src/app/manage-allowlists.js';
+import { importAllowlist } from '../src/app/packages/manage-allowlists.js';
 import { percentile, table } from './stats.js';
 
 const PROJECTS = 400;
@@ -152,7 +152,7 @@ async function startGate(cli: string, env: NodeJS.ProcessEnv, upstream: string):
   const child = spawn(process.execPath, [cli, 'gate', '--port', '0', '--upstream-npm', `${upstream}/registry`, '--upstream-pypi', `${upstream}/simple`], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       text += chunk.toString();
       if (process.env.GATE_BENCH_LOG) process.stderr.write(chunk);
       const found = /serving (http:\/\/127\.0\.0\.1:\d+)\//.exec(text);

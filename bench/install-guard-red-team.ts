@@ -55,7 +55,7 @@ export async function answerProbe(probe: Probe, cwd: string, env: Record<string,
     const [program, ...args] = probe.argv ?? [];
     const stdout = sink();
     const stderr = sink();
-    const code = await runWrapped(program, args, { stdout, stderr, stdin: process.stdin, cwd, env: { ...env, ...probe.env, GUARD_DRY_RUN: '1' } });
+    const code = await runWrapped(program ?? '', args, { stdout, stderr, stdin: process.stdin, cwd, env: { ...env, ...probe.env, GUARD_DRY_RUN: '1' } });
     // A warning the wrapper prints before running is an answer the user sees, like the hooks' ask.
     return { probe, allowed: code === 0 && !/guard: (?:warning|blocked)/.test(stdout.text + stderr.text), crashed: code !== 0 && code !== 3, answer: stdout.text + stderr.text };
   } catch (error) {

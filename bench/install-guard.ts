@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { guardShellCommand } from '../src/app/guard-shell-command.js';
+import { guardShellCommand } from '../src/app/installs/guard-shell-command.js';
 import { benchRealWorld } from './install-guard-real-world.js';
 import { benchRedTeam } from './install-guard-red-team.js';
 import { percentile, table } from './stats.js';
@@ -140,7 +140,7 @@ function benchImports(setup: Setup): void {
     ['shell parser as the hooks load it (code cache warm)', load("(await import('./dist/engines/shell-commands/io/mvdan-parser.js')).loadShellParser()")],
     ['zod (only with a policy file)', load("import('zod')")],
     ['install-command parsers', load("import('./dist/engines/install-commands/index.js')")],
-    ['vet-install (names, policy, parsers)', load("import('./dist/app/vet-install.js')")],
+    ['vet-install (names, policy, parsers)', load("import('./dist/app/installs/vet-install.js')")],
   ];
   const rows = modules.map(([label, script]) => {
     const values = repeat(5, () => Number(spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: setup.env }).stdout));

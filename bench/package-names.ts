@@ -33,7 +33,7 @@ function subset(input: NameListInput, size: number): NameListInput {
     if ((seed >>> 0) / 2 ** 32 < share) keep.push(line);
   }
   const trimmed = keep.slice(0, size);
-  return { ...input, names: new TextEncoder().encode(trimmed.join('\n') + '\n'), monthByLine: undefined, popular: input.popular.filter((_, i) => i % 2 === 0) } as NameListInput;
+  return { ...input, names: new TextEncoder().encode(trimmed.join('\n') + '\n'), monthByLine: undefined, popular: input.popular.filter((_, i) => i % 2 === 0) };
 }
 
 interface Row {

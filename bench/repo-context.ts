@@ -100,7 +100,7 @@ function random(seed: number): () => number {
 export function targetIdentifiers(line: string, column: number): string[] {
   const names = new Set<string>();
   for (const match of line.matchAll(/[A-Za-z_$][\w$]*/g)) {
-    if (match.index! + match[0].length > column) names.add(match[0]);
+    if (match.index + match[0].length > column) names.add(match[0]);
   }
   return [...names];
 }

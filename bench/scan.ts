@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { scanRepository } from '../src/app/scan-repository.js';
+import { scanRepository } from '../src/app/installs/scan-repository.js';
 import { parsePackageLock } from '../src/engines/install-commands/lock-files-npm.js';
 import { median, table } from './stats.js';
 

@@ -22,9 +22,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs-store.js';
-import { indexApiDocs } from '../src/app/index-api-docs.js';
-import { searchApiDocs, type ApiDocHit } from '../src/app/search-api-docs.js';
+import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs/api-docs-store.js';
+import { indexApiDocs } from '../src/app/api-docs/index-api-docs.js';
+import { searchApiDocs, type ApiDocHit } from '../src/app/api-docs/search-api-docs.js';
 import { writeFileAtomic } from '../src/shared/write-file-atomic.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

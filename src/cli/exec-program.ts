@@ -23,7 +23,7 @@ export async function runProgram(file: string, args: readonly string[], options:
   const { execa } = await loadExeca();
   const child = execa(file, [...args], {
     cwd: options.cwd,
-    env: options.env as NodeJS.ProcessEnv,
+    env: options.env,
     extendEnv: false,
     stdio: 'inherit',
     reject: false,

@@ -101,7 +101,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   try {
     return await (await load())(rest, io);
   } catch (error) {
-    return reportFault(error, io);
+    return reportFault(error, io, name);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
-import { isShimFile } from '../app/manage-shims.js';
+import { isShimFile } from '../app/agent-setup/manage-shims.js';
 import { type Env } from '../shared/paths.js';
 
 /**

@@ -164,7 +164,7 @@ function rangeStart(node: unknown): number | undefined {
 function valueAt(root: unknown, path: readonly PropertyKey[]): { present: boolean; value?: unknown } {
   let value = root;
   for (const segment of path) {
-    if (value === null || typeof value !== 'object' || !(String(segment) in (value as object))) return { present: false };
+    if (value === null || typeof value !== 'object' || !(String(segment) in (value))) return { present: false };
     value = (value as Record<string, unknown>)[String(segment)];
   }
   return { present: value !== undefined, value };
@@ -175,6 +175,8 @@ function render(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  // Objects and arrays are described above; what is left prints as itself.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return String(value);
 }
 

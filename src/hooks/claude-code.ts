@@ -90,7 +90,7 @@ async function decideTool(tool: string | undefined, input: Record<string, unknow
   if (path === undefined) return failDecision(`the ${tool} tool input has no ${tool === 'NotebookEdit' ? 'notebook_path' : 'file_path'}`, cwd, deps);
   const refused = protectedEdit(path, cwd, deps.env);
   if (refused !== undefined) return selfProtectionBlock(refused);
-  const [{ dependencyFileKind }, { isInstallSource }] = await Promise.all([import('../engines/install-commands/index.js'), import('../app/edited-install-sources.js')]);
+  const [{ dependencyFileKind }, { isInstallSource }] = await Promise.all([import('../engines/install-commands/index.js'), import('../app/installs/edited-install-sources.js')]);
   if (dependencyFileKind(path) === undefined && !isInstallSource(path)) return ALLOW;
   const { contentAfterTool } = await import('./edit-tool-inputs.js');
   const after = tool === 'NotebookEdit' ? notebookCell(input) : contentAfterTool(tool, input, path);

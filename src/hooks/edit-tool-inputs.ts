@@ -4,7 +4,7 @@
  */
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { createFsFileReader } from '../app/fs-file-reader.js';
+import { createFsFileReader } from '../app/installs/fs-file-reader.js';
 import { contentAfterEdits, type TextEdit } from './edited-content.js';
 import { describeIssues } from './hook-decision.js';
 

@@ -3,7 +3,7 @@
  * vetted by the use cases, and the fail policy when anything goes wrong (a malformed event, an
  * invalid policy, an unexpected throw): the policy's `on_unverifiable`, deny when even that is unknown.
  */
-import { type GuardVerdict } from '../app/guard-verdict.js';
+import { type GuardVerdict } from '../app/installs/guard-verdict.js';
 import { toGuardError } from '../shared/errors.js';
 import { type Env } from '../shared/paths.js';
 import { type ProgressStream } from '../shared/progress.js';
@@ -37,7 +37,7 @@ export const ALLOW: HookDecision = { verdict: 'allow', reason: '' };
 /** The decision on `command` run in `cwd`; never throws (faults go through the fail policy). */
 export async function decideShellCommand(command: string, cwd: string, deps: HookDeps): Promise<HookDecision> {
   try {
-    const { guardShellCommand } = await import('../app/guard-shell-command.js');
+    const { guardShellCommand } = await import('../app/installs/guard-shell-command.js');
     const verdict = await guardShellCommand(command, { ...useCaseDeps(deps), cwd });
     return fromVerdict(verdict, 'this command');
   } catch (error) {
@@ -48,7 +48,7 @@ export async function decideShellCommand(command: string, cwd: string, deps: Hoo
 /** The decision on writing `after` to `path`; allow for files that are not dependency manifests. Never throws. */
 export async function decideFileEdit(path: string, after: string, cwd: string, deps: HookDeps): Promise<HookDecision> {
   try {
-    const { guardFileEdit } = await import('../app/guard-file-edit.js');
+    const { guardFileEdit } = await import('../app/installs/guard-file-edit.js');
     const verdict = await guardFileEdit({ path, after }, { ...useCaseDeps(deps), cwd });
     return verdict === undefined ? ALLOW : fromVerdict(verdict, `this edit of ${path}`);
   } catch (error) {

@@ -46,7 +46,7 @@ export function protectedEdit(path: string, cwd: string, env: Env): string | und
 /** Why a shell command is refused because it would loosen the guard, or undefined. */
 export function protectedCommand(command: string, cwd: string, env: Env): string | undefined {
   const guard = GUARD_COMMANDS.exec(command);
-  if (guard !== null) return `\`guard ${guard[1].replace(/\s+/g, ' ')}\` changes what groundguard allows; run it yourself if you mean it`;
+  if (guard !== null) return `\`guard ${(guard[1] ?? '').replace(/\s+/g, ' ')}\` changes what groundguard allows; run it yourself if you mean it`;
   if (READ_ONLY.test(command)) return undefined;
   const home = env.HOME || homedir();
   const names = [...protectedPaths(cwd, env), join(home, '.claude'), join(home, '.cursor')].flatMap((path) => [path, path.replace(home, '~'), path.replace(home, '$HOME')]);

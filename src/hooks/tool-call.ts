@@ -50,8 +50,8 @@ async function decideEdit(call: Extract<ToolCall, { path: string }>, cwd: string
   let after: string | undefined;
   if (call.kind === 'write') after = call.content;
   else {
-    const [{ contentAfterEdits }, { createFsFileReader }, { dirname }] = await Promise.all([import('./edited-content.js'), import('../app/fs-file-reader.js'), import('node:path')]);
-    after = contentAfterEdits(createFsFileReader(dirname(path)).readText(path), call.edits);
+    const [{ contentAfterEdits }, { createFsFileReader }, nodePath] = await Promise.all([import('./edited-content.js'), import('../app/installs/fs-file-reader.js'), import('node:path')]);
+    after = contentAfterEdits(createFsFileReader(nodePath.dirname(path)).readText(path), call.edits);
   }
   // The tool would fail and change nothing.
   if (after === undefined) return ALLOW;

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderPosixShim } from '../../src/app/shim-script.js';
+import { renderPosixShim } from '../../src/app/agent-setup/shim-script.js';
 import { findProgram } from '../../src/cli/program-path.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gg-path-'));

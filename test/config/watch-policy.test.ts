@@ -1,7 +1,7 @@
 /** Tests for hot reload of policy files with real chokidar watches on a temporary directory. */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LoadedPolicy } from '../../src/config/load-policy.js';
 import { watchPolicy, type PolicyWatcher } from '../../src/config/watch-policy.js';

@@ -35,6 +35,6 @@ describe('guard mcp over stdio (built CLI)', () => {
       ],
     });
     const blocked = (result.structuredContent as { results: Array<{ suggestions: Array<{ name: string }> }> }).results[1];
-    expect(blocked.suggestions.map((s) => s.name)).toContain('requests');
+    expect(blocked?.suggestions.map((s) => s.name)).toContain('requests');
   });
 });

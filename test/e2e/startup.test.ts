@@ -25,7 +25,7 @@ function importsOf(args: string[], input?: string, extraEnv: NodeJS.ProcessEnv =
 describe('start-up stays light', () => {
   it('guard check loads neither the MCP SDK nor archive or network code', () => {
     const imports = importsOf(['check', 'pypi', 'requests']);
-    expect(imports.some((url) => url.includes('/dist/app/check-packages.js'))).toBe(true);
+    expect(imports.some((url) => url.includes('/dist/app/packages/check-packages.js'))).toBe(true);
     for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', 'mvdan-sh', '/node_modules/zod/']) {
       expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
     }
@@ -35,7 +35,7 @@ describe('start-up stays light', () => {
     const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'pip install requests && ls' } };
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
     expect(imports.some((url) => url.includes('/dist/hooks/claude-code.js'))).toBe(true);
-    expect(imports.some((url) => url.includes('/dist/app/vet-install.js'))).toBe(true);
+    expect(imports.some((url) => url.includes('/dist/app/installs/vet-install.js'))).toBe(true);
     for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', '/node_modules/execa/']) {
       expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
     }
@@ -54,7 +54,7 @@ describe('start-up stays light', () => {
   it('guard hook with a command that runs no package manager loads neither the policy nor the name lists', () => {
     const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'ls -la && git status' } };
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
-    for (const module of ['/dist/config/load-policy.js', '/dist/app/vet-install.js', '/node_modules/yaml/']) {
+    for (const module of ['/dist/config/load-policy.js', '/dist/app/installs/vet-install.js', '/node_modules/yaml/']) {
       expect(imports.filter((url) => url.includes(module))).toEqual([]);
     }
   });
@@ -64,7 +64,7 @@ describe('start-up stays light', () => {
     ['cursor', { hook_event_name: 'beforeShellExecution', cwd: home, command: 'git status && ls src/*.ts | head' }],
   ])('guard hook %s with a plain command loads neither the shell parser, the policy, zod nor the install parsers', (protocol, event) => {
     const imports = importsOf(['hook', protocol], JSON.stringify(event));
-    expect(imports.some((url) => url.includes('/dist/app/guard-shell-command.js'))).toBe(true);
+    expect(imports.some((url) => url.includes('/dist/app/installs/guard-shell-command.js'))).toBe(true);
     // Self-protection may know where policy files live (policy-files.js, paths only), never read or parse one.
     for (const module of ['mvdan-sh', '/dist/engines/shell-commands/io/', '/dist/config/load-policy.js', '/dist/config/policy-in-force.js', '/dist/config/policy-schema.js', '/node_modules/zod/', '/node_modules/yaml/', '/dist/engines/install-commands/', '/dist/engines/package-names/']) {
       expect(imports.filter((url) => url.includes(module)), module).toEqual([]);

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMcpServer, type McpDeps } from '../../src/mcp/server.js';
+import { createMcpServer } from '../../src/mcp/server.js';
 import { fakeCheckPackages } from './fake-check-packages.js';
 
 const open: Array<{ close(): Promise<void> }> = [];
@@ -27,7 +27,7 @@ describe('MCP tool annotations', () => {
       assessAnswerability: unused,
       buildRepoContext: unused,
       constrainedComplete: unused,
-    } as unknown as McpDeps);
+    });
     const client = new Client({ name: 'annotations-test', version: '0.0.0' });
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
     await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);

@@ -1,5 +1,5 @@
 /** `guard allowlist info|build|sync|import|reset`: manage the registry name lists and their checkpoints. */
-import { allowlistInfo, buildAllowlist, importAllowlist, resetAllowlist, syncAllowlist, type AllowlistEntry } from '../../app/manage-allowlists.js';
+import { allowlistInfo, buildAllowlist, importAllowlist, resetAllowlist, syncAllowlist, type AllowlistEntry } from '../../app/packages/manage-allowlists.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';

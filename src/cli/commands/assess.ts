@@ -1,7 +1,7 @@
 /** `guard assess --query … --apis <file.json>`: can the request be coded from these API docs? */
 import { isAbsolute, resolve } from 'node:path';
 
-import { assessAnswerability, DEFAULT_TOP_K, MAX_TOP_K } from '../../app/assess-answerability.js';
+import { assessAnswerability, DEFAULT_TOP_K, MAX_TOP_K } from '../../app/answerability/assess-answerability.js';
 import type { ApiInput } from '../../engines/answerability/index.js';
 import { GuardError } from '../../shared/errors.js';
 import { EXIT, UsageError } from '../exit.js';

@@ -1,6 +1,6 @@
 /** `guard check <ecosystem> <spec...> [--json]`: the name check, rendered for people or as JSON. */
-import { checkPackages, type CheckReport } from '../../app/check-packages.js';
-import { type OnlineFinding } from '../../app/check-online.js';
+import { checkPackages, type CheckReport } from '../../app/packages/check-packages.js';
+import { type OnlineFinding } from '../../app/packages/check-online.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -36,7 +36,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   if (specs.length === 0) throw new UsageError('missing the package spec(s) to check', CHECK_USAGE);
   const request = { ecosystem: ecosystem as Ecosystem, packages: specs };
   const report: CheckReport & { online?: OnlineFinding[] } = parsed.values.online
-    ? await (await import('../../app/check-online.js')).checkPackagesOnline(request, { cwd: io.cwd, env: io.env })
+    ? await (await import('../../app/packages/check-online.js')).checkPackagesOnline(request, { cwd: io.cwd, env: io.env })
     : await checkPackages(request, { env: io.env, stderr: io.stderr });
   io.stdout.write(parsed.values.json ? `${JSON.stringify(report, null, 2)}\n` : renderCheckReport(report, { color: io.stdout.isTTY === true && !io.env.NO_COLOR }));
   if (!parsed.values.json) {

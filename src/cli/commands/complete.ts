@@ -1,6 +1,6 @@
 /** `guard complete --prompt …`: a local-model completion with the package monitor (PackMonitor). */
 
-import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/types.js';
+import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
@@ -86,7 +86,7 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     monitor: values['no-monitor'] !== true,
     ...(values.dag ? { dag: true } : {}),
   };
-  const { constrainedComplete, closeCompletionModels } = await import('../../app/constrained-complete.js');
+  const { constrainedComplete, closeCompletionModels } = await import('../../app/completion/constrained-complete.js');
   try {
     const result = await constrainedComplete(request, { env: io.env, stderr: io.stderr });
     if (values.json) {

@@ -1,5 +1,5 @@
 /** `guard context <file>:<line>[:<col>]`: the repository-level prompt (RLPG) for a cursor position. */
-import type { RepoContextReport } from '../../app/build-repo-context.js';
+import type { RepoContextReport } from '../../app/repo-context/build-repo-context.js';
 import { createProgress } from '../../shared/progress.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -57,7 +57,7 @@ export async function runContext(argv: string[], io: CliIo): Promise<number> {
     if (!/^\d+$/.test(parsed.values.budget)) throw new UsageError(`--budget must be a whole number of tokens, got "${parsed.values.budget}"`, CONTEXT_USAGE);
     budgetTokens = Number(parsed.values.budget);
   }
-  const { buildRepoContext } = await import('../../app/build-repo-context.js');
+  const { buildRepoContext } = await import('../../app/repo-context/build-repo-context.js');
   const report = await buildRepoContext(
     {
       root: parsed.values.root ?? io.cwd,

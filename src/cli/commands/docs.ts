@@ -81,7 +81,7 @@ async function runIndex(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, ['json', 'word-vectors']);
   if (values.help) return help(io);
   if (positionals.length === 0) throw new UsageError('missing the source(s) to index, e.g. botocore or python:requests', DOCS_USAGE);
-  const { indexApiDocs } = await import('../../app/index-api-docs.js');
+  const { indexApiDocs } = await import('../../app/api-docs/index-api-docs.js');
   const report = await indexApiDocs({ sources: positionals }, { ...homeOf(io), cwd: io.cwd, progress: (label) => createProgress(label, io.stderr),
     ...(values['word-vectors'] ? { wordMeaning: true } : {}),
   });
@@ -98,7 +98,7 @@ async function runIndex(argv: string[], io: CliIo): Promise<number> {
 async function runList(argv: string[], io: CliIo): Promise<number> {
   const { values } = parse(argv, ['json']);
   if (values.help) return help(io);
-  const { listApiDocs } = await import('../../app/list-api-docs.js');
+  const { listApiDocs } = await import('../../app/api-docs/list-api-docs.js');
   const listing = await listApiDocs(homeOf(io));
   if (values.json) io.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
   else {
@@ -112,8 +112,8 @@ async function runSearch(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, ['json', 'library', 'top-k']);
   if (values.help) return help(io);
   if (positionals.length === 0) throw new UsageError('missing the text to search for', DOCS_USAGE);
-  const { searchApiDocs } = await import('../../app/search-api-docs.js');
-  const { resolveApiIndexPath } = await import('../../app/api-docs-store.js');
+  const { searchApiDocs } = await import('../../app/api-docs/search-api-docs.js');
+  const { resolveApiIndexPath } = await import('../../app/api-docs/api-docs-store.js');
   const home = resolveApiIndexPath(homeOf(io)).replace(/[\\/][^\\/]+$/, '');
   const hits = await searchApiDocs(
     { query: positionals.join(' '), topK: intOption(values['top-k'], '--top-k', 10), ...(values.library === undefined ? {} : { library: values.library }) },
@@ -134,7 +134,7 @@ async function runLookup(argv: string[], io: CliIo): Promise<number> {
   const mode = values.mode;
   if (mode !== undefined && !['auto', 'always', 'never'].includes(mode)) throw new UsageError(`--mode must be auto, always or never, got "${mode}"`, DOCS_USAGE);
   const code = values.code === undefined ? undefined : await readCode(values.code, io);
-  const { lookupApiDocs } = await import('../../app/lookup-api-docs.js');
+  const { lookupApiDocs } = await import('../../app/api-docs/lookup-api-docs.js');
   const result = await lookupApiDocs(
     {
       ...(code === undefined ? {} : { code }),

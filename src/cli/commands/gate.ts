@@ -34,7 +34,7 @@ export async function runGate(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${GATE_USAGE}\n`);
     return EXIT.ok;
   }
-  const { startRegistryGate, DEFAULT_GATE_PORT } = await import('../../app/registry-gate.js');
+  const { startRegistryGate, DEFAULT_GATE_PORT } = await import('../../app/gate/registry-gate.js');
   const upstreams = {
     ...(parsed.values['upstream-pypi'] ? { pypi: httpUrl(parsed.values['upstream-pypi'], '--upstream-pypi') } : {}),
     ...(parsed.values['upstream-npm'] ? { npm: httpUrl(parsed.values['upstream-npm'], '--upstream-npm') } : {}),
@@ -55,7 +55,7 @@ async function runGateEnv(argv: string[], io: CliIo): Promise<number> {
   }
   if (parsed.values.port !== undefined && parsed.values.url !== undefined) throw new UsageError('give --port or --url, not both', GATE_USAGE);
   const { gateEnvironment, renderShellExports } = await import('../../engines/registry-gate/index.js');
-  const { DEFAULT_GATE_PORT } = await import('../../app/registry-gate.js');
+  const { DEFAULT_GATE_PORT } = await import('../../app/gate/registry-gate.js');
   const url =
     parsed.values.url !== undefined
       ? httpUrl(parsed.values.url, '--url')

@@ -127,7 +127,7 @@ async function readEvent(stdin: NodeJS.ReadableStream): Promise<string | undefin
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stdin) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
     size += buffer.length;
     if (size > MAX_EVENT_BYTES) return undefined;
     chunks.push(buffer);

@@ -2,8 +2,8 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type HookLauncher } from '../../app/hook-command.js';
-import { AGENTS, initAgentConfigs, type Agent, type ConfigFilePlan } from '../../app/init-agent-config.js';
+import { type HookLauncher } from '../../app/agent-setup/hook-command.js';
+import { AGENTS, initAgentConfigs, type Agent, type ConfigFilePlan } from '../../app/agent-setup/init-agent-config.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';

@@ -1,10 +1,11 @@
 /** `guard mcp`: serves the MCP server over stdio (default) or loopback Streamable HTTP (`--http`). */
 import { readFile } from 'node:fs/promises';
 import { Readable, Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 
-import { GuardError, toGuardError } from '../../shared/errors.js';
+import { GuardError } from '../../shared/errors.js';
 import type { CliIo } from '../io.js';
+import { reportFault, UsageError } from '../exit.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 
 // Only type imports from mcp/ here: the SDK loads through import() when the command runs.
 import type { LoopbackHost } from '../../mcp/http.js';
@@ -39,30 +40,23 @@ export interface McpCommandOptions {
   gatePort?: number;
 }
 
-/** Parses `guard mcp` arguments; throws GuardError INPUT_INVALID with a message that names the fix. */
+/** Parses `guard mcp` arguments; throws UsageError (INPUT_INVALID) with a message that names the fix. */
 export function parseMcpArguments(argv: string[]): McpCommandOptions {
-  let values: { http?: boolean; port?: string; host?: string; help?: boolean; 'gate-port'?: string };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        http: { type: 'boolean' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'gate-port': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new GuardError('INPUT_INVALID', error instanceof Error ? error.message : String(error), { cause: error });
-  }
+  const { values } = parseCommandArgs(
+    argv,
+    {
+      http: { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'gate-port': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    MCP_USAGE,
+    false,
+  );
   const http = values.http ?? false;
   if (!http && (values.port !== undefined || values.host !== undefined)) {
-    throw new GuardError('INPUT_INVALID', '--port and --host only apply to the HTTP server', {
-      hint: 'add --http',
-    });
+    throw new UsageError('--port and --host only apply to the HTTP server', MCP_USAGE, { hint: 'add --http' });
   }
   return {
     help: values.help ?? false,
@@ -76,7 +70,7 @@ export function parseMcpArguments(argv: string[]): McpCommandOptions {
 function parsePort(text: string, option = '--port'): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
   if (!(port >= 0 && port <= 65535)) {
-    throw new GuardError('INPUT_INVALID', `${option} must be an integer from 0 to 65535, got "${text}"`);
+    throw new UsageError(`${option} must be an integer from 0 to 65535, got "${text}"`, MCP_USAGE);
   }
   return port;
 }
@@ -87,7 +81,7 @@ function isLoopbackHost(text: string): text is LoopbackHost {
 
 function parseLoopbackHost(text: string): LoopbackHost {
   if (!isLoopbackHost(text)) {
-    throw new GuardError('INPUT_INVALID', `--host must be a loopback address, got "${text}"`, {
+    throw new UsageError(`--host must be a loopback address, got "${text}"`, MCP_USAGE, {
       hint: 'use 127.0.0.1, ::1 or localhost; the MCP server never listens on other interfaces',
     });
   }
@@ -100,8 +94,7 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
   try {
     options = parseMcpArguments(argv);
   } catch (error) {
-    io.stderr.write(`guard mcp: ${renderFault(toGuardError(error))}\n\n${MCP_USAGE}`);
-    return 2;
+    return reportFault(error, io, 'mcp');
   }
   if (options.help) {
     io.stdout.write(MCP_USAGE);
@@ -111,7 +104,7 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
   let closeGate = async (): Promise<void> => {};
   try {
     if (options.gatePort !== undefined) {
-      const { startRegistryGate } = await import('../../app/registry-gate.js');
+      const { startRegistryGate } = await import('../../app/gate/registry-gate.js');
       const gate = await startRegistryGate({ port: options.gatePort }, { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) });
       closeGate = () => gate.close();
       io.stderr.write(`guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry})\n`);
@@ -145,9 +138,7 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
     await running.close();
     return 0;
   } catch (error) {
-    const fault = toGuardError(error);
-    io.stderr.write(`guard mcp: ${renderFault(fault)}\n`);
-    return fault.code === 'INPUT_INVALID' || fault.code === 'CONFIG_INVALID' ? 2 : 1;
+    return reportFault(error, io, 'mcp');
   } finally {
     await closeGate();
   }
@@ -158,26 +149,26 @@ async function buildMcpDeps(): Promise<McpDeps> {
   return {
     version: await readPackageVersion(),
     checkPackages: async (request) => {
-      const { checkPackages } = await import('../../app/check-packages.js');
+      const { checkPackages } = await import('../../app/packages/check-packages.js');
       return checkPackages(request);
     },
     // SQLite opens on the first call; the indexed local sources are watched from then on.
     lookupApiDocs: async (request) => {
-      const { lookupApiDocs } = await import('../../app/lookup-api-docs.js');
+      const { lookupApiDocs } = await import('../../app/api-docs/lookup-api-docs.js');
       return lookupApiDocs(request, { watch: true });
     },
     assessAnswerability: async (request) => {
-      const { assessAnswerability } = await import('../../app/assess-answerability.js');
+      const { assessAnswerability } = await import('../../app/answerability/assess-answerability.js');
       return assessAnswerability(request);
     },
     // Repository facts are computed on the first call per root, then kept current by file watching.
     buildRepoContext: async (request) => {
-      const { buildRepoContext } = await import('../../app/build-repo-context.js');
+      const { buildRepoContext } = await import('../../app/repo-context/build-repo-context.js');
       return buildRepoContext(request, { watch: true });
     },
     // The model loads on the first call and stays loaded.
     constrainedComplete: async (request) => {
-      const { constrainedComplete } = await import('../../app/constrained-complete.js');
+      const { constrainedComplete } = await import('../../app/completion/constrained-complete.js');
       return constrainedComplete(request);
     },
   };
@@ -208,8 +199,4 @@ function waitForTermination(): Promise<NodeJS.Signals> {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   });
-}
-
-function renderFault(fault: GuardError): string {
-  return `${fault.code}: ${fault.message}${fault.hint === undefined ? '' : ` (${fault.hint})`}`;
 }

@@ -1,8 +1,9 @@
 /** `guard policy check [file]` and `guard policy explain <ecosystem> <spec>`: validate a policy, show which rule decides. */
-import { policySources, readPolicyText, validatePolicyText, loadPolicy, type LoadedPolicy, type PolicyIssue } from '../../config/load-policy.js';
-import { parseCondaCommand, parseNodeCommand, parsePythonCommand, type InstallTarget } from '../../engines/install-commands/index.js';
-import { ECOSYSTEMS, type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
-import { explainDecision, mergePolicyLayers, type PolicyExplanation, type PolicyLayer, type TargetFacts } from '../../engines/policy/index.js';
+import { policySources, readPolicyText, validatePolicyText, type LoadedPolicy, type PolicyIssue } from '../../config/load-policy.js';
+import { type InstallTarget } from '../../engines/install-commands/index.js';
+import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
+import { mergePolicyLayers, type PolicyExplanation, type PolicyLayer } from '../../engines/policy/index.js';
+import type { PolicyExplanationReport } from '../../app/policy/explain-policy.js';
 import { GuardError } from '../../shared/errors.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -18,7 +19,6 @@ export const POLICY_USAGE = `Usage:
       that decided; --index adds an index / registry / channel the install would use;
       exit 0 allowed or warned, 3 blocked`;
 
-const NO_FILES = { readText: (): string | undefined => undefined };
 
 export async function runPolicy(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, index: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } }, POLICY_USAGE);
@@ -40,7 +40,7 @@ export async function runPolicy(argv: string[], io: CliIo): Promise<number> {
       }
       if (!spec) throw new UsageError('missing the package spec to explain', POLICY_USAGE);
       if (extra.length > 0) throw new UsageError(`explain takes one spec; got also ${extra.join(' ')}`, POLICY_USAGE);
-      return explainPolicy(ecosystem as Ecosystem, spec, values.index ?? [], json, io);
+      return runExplain(ecosystem as Ecosystem, spec, values.index ?? [], json, io);
     }
     default:
       throw new UsageError(`unknown policy action "${action}"`, POLICY_USAGE);
@@ -84,40 +84,22 @@ async function checkPolicy(file: string | undefined, json: boolean, io: CliIo): 
   return EXIT.ok;
 }
 
-async function explainPolicy(ecosystem: Ecosystem, spec: string, indexes: string[], json: boolean, io: CliIo): Promise<number> {
-  const loaded = loadPolicy({ cwd: io.cwd, env: io.env });
-  const target = classify(ecosystem, spec, io.cwd);
-  let check: NameCheck | undefined;
-  let facts: TargetFacts = {};
-  if (target.kind === 'registry' && target.name !== undefined) {
-    const { checkPackages } = await import('../../app/check-packages.js');
-    const report = await checkPackages({ ecosystem, packages: [target.spec ?? target.name] }, { env: io.env, stderr: io.stderr });
-    check = report.results[0];
-    // Loaded lazily: `policy check` never opens the name lists.
-    const { gatherTargetFacts } = await import('../../app/vet-install.js');
-    facts = gatherTargetFacts(ecosystem, target.name, check, loaded.policy, { env: io.env, stderr: io.stderr });
+async function runExplain(ecosystem: Ecosystem, spec: string, indexes: string[], json: boolean, io: CliIo): Promise<number> {
+  const { explainPolicy } = await import('../../app/policy/explain-policy.js');
+  let report: PolicyExplanationReport;
+  try {
+    report = await explainPolicy(ecosystem, spec, indexes, { cwd: io.cwd, env: io.env, stderr: io.stderr });
+  } catch (error) {
+    if (error instanceof GuardError && error.code === 'INPUT_INVALID') throw new UsageError(error.message, POLICY_USAGE);
+    throw error;
   }
-  const explanation = explainDecision(target, check, loaded.policy, new Date(), { ...facts, indexes });
+  const { loaded, target, check, facts, ...explanation } = report;
   if (json) {
     io.stdout.write(`${JSON.stringify({ sources: loaded.sources, target, check, facts, ...explanation }, null, 2)}\n`);
   } else {
     io.stdout.write(renderExplanation(target, loaded, explanation));
   }
   return explanation.decision.verdict === 'block' ? EXIT.blocked : EXIT.ok;
-}
-
-/** Reads the spec as `pip install`, `npm install` or `conda install` would. */
-function classify(ecosystem: Ecosystem, spec: string, cwd: string): InstallTarget {
-  const context = { cwd, env: {}, files: NO_FILES };
-  const request =
-    ecosystem === 'pypi'
-      ? parsePythonCommand(['pip', 'install', spec], context)
-      : ecosystem === 'npm'
-        ? parseNodeCommand(['npm', 'install', spec], context)
-        : parseCondaCommand(['conda', 'install', spec], context);
-  const target = request?.targets[0];
-  if (!target) throw new UsageError(`"${spec}" is not a ${ecosystem} package spec`, POLICY_USAGE);
-  return target;
 }
 
 function renderExplanation(target: InstallTarget, loaded: LoadedPolicy, explanation: PolicyExplanation): string {

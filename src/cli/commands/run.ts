@@ -30,7 +30,7 @@ export async function runRun(argv: string[], io: CliIo): Promise<number> {
   let gateUrl = io.env.GUARD_GATE_URL && (await answers(io.env.GUARD_GATE_URL)) ? io.env.GUARD_GATE_URL : undefined;
   let close = async (): Promise<void> => {};
   if (!gateUrl) {
-    const { startRegistryGate } = await import('../../app/registry-gate.js');
+    const { startRegistryGate } = await import('../../app/gate/registry-gate.js');
     const upstreams = {
       ...(parsed.values['upstream-pypi'] ? { pypi: parsed.values['upstream-pypi'] } : {}),
       ...(parsed.values['upstream-npm'] ? { npm: parsed.values['upstream-npm'] } : {}),

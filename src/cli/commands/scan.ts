@@ -41,7 +41,7 @@ export async function runScan(argv: string[], io: CliIo): Promise<number> {
   if (failOn !== 'block' && failOn !== 'warn') throw new UsageError(`unknown --fail-on "${failOn}"; expected block or warn`, SCAN_USAGE);
   if (values.output === '') throw new UsageError('--output needs a file', SCAN_USAGE);
   const root = resolve(io.cwd, positionals[0] ?? '.');
-  const { scanRepository } = await import('../../app/scan-repository.js');
+  const { scanRepository } = await import('../../app/installs/scan-repository.js');
   const report = await scanRepository(root, { env: io.env, stderr: io.stderr });
   const render = await import('../render/scan-report.js');
   const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : format === 'sarif' ? render.renderScanSarif(report, await packageVersion()) : render.renderScanText(report);

@@ -1,8 +1,8 @@
 /** `guard shims install|uninstall|env`: PATH shims that send package managers through `guard <pm>`. */
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultShimDir, installShims, uninstallShims } from '../../app/manage-shims.js';
-import { renderPathLine, SHELL_KINDS, SHIM_PROGRAMS, type ShellKind } from '../../app/shim-script.js';
+import { defaultShimDir, installShims, uninstallShims } from '../../app/agent-setup/manage-shims.js';
+import { renderPathLine, SHELL_KINDS, SHIM_PROGRAMS, type ShellKind } from '../../app/agent-setup/shim-script.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';

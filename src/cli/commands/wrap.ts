@@ -40,17 +40,10 @@ export async function runWrapped(program: string, argv: string[], io: CliIo): Pr
   return exec(program, args, io);
 }
 
-/** The verdict on `program args` read as the shell command it is; undefined when it installs and hides nothing. */
+/** The verdict on `program args` (app/installs/vet-wrapped-command.ts); undefined when it installs and hides nothing. */
 async function vetAsShellCommand(program: string, args: string[], io: CliIo): Promise<{ verdict: string; report: string; commands: Array<{ verdict: { report: string } }> } | undefined> {
-  const { guardShellCommand } = await import('../../app/guard-shell-command.js');
-  const command = [program, ...args].map(shellQuote).join(' ');
-  const verdict = await guardShellCommand(command, { cwd: io.cwd, env: io.env, stderr: io.stderr });
-  const installs = verdict.commands.some((c) => c.verdict.targets.length > 0 || c.verdict.verdict !== 'allow') || verdict.unverifiable.length > 0;
-  return installs ? verdict : undefined;
-}
-
-function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+  const { vetWrappedCommand } = await import('../../app/installs/vet-wrapped-command.js');
+  return vetWrappedCommand(program, args, { cwd: io.cwd, env: io.env, stderr: io.stderr });
 }
 
 async function exec(program: string, args: string[], io: CliIo): Promise<number> {

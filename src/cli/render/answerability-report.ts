@@ -1,5 +1,5 @@
 /** Human rendering of an answerability report: the label, then one line per sub-request with its best API and what is missing. */
-import type { AnswerabilityReport } from '../../app/assess-answerability.js';
+import type { AnswerabilityReport } from '../../app/answerability/assess-answerability.js';
 
 const MARK = { answerable: '✓ answerable', partially_answerable: '! partially answerable', unanswerable: '✗ unanswerable' } as const;
 const COLOR = { answerable: '\x1b[32m', partially_answerable: '\x1b[33m', unanswerable: '\x1b[31m' } as const;

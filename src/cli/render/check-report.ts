@@ -1,6 +1,6 @@
 /** Human rendering of a check report: one block per package, verdict first, then why and what instead. */
-import { type CheckReport } from '../../app/check-packages.js';
-import { describeSuggestion } from '../../app/install-report.js';
+import { type CheckReport } from '../../app/packages/check-packages.js';
+import { describeSuggestion } from '../../app/installs/install-report.js';
 
 const MARK = { allow: '✓ allow', warn: '! warn ', block: '✗ block' } as const;
 const COLOR = { allow: '\x1b[32m', warn: '\x1b[33m', block: '\x1b[31m' } as const;

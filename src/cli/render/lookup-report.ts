@@ -1,5 +1,5 @@
 /** Human rendering of a lookup: each checked call, the trigger decision, then the augmentation. */
-import type { LookupApiDocsResult } from '../../app/lookup-api-docs.js';
+import type { LookupApiDocsResult } from '../../app/api-docs/lookup-api-docs.js';
 
 export function renderLookup(result: LookupApiDocsResult): string {
   const lines: string[] = [];

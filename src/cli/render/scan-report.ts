@@ -4,7 +4,7 @@
  * unrelated edits). JSON is the report itself.
  */
 import { createHash } from 'node:crypto';
-import { type ScanFinding, type ScanReport } from '../../app/scan-repository.js';
+import { type ScanFinding, type ScanReport } from '../../app/installs/scan-repository.js';
 
 const RULE_TEXT: Readonly<Record<string, string>> = {
   not_found: 'Dependency name does not exist in the registry',

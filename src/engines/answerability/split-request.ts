@@ -40,7 +40,7 @@ export function splitRequest(request: string): SubRequest[] {
 function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   let start = 0;
-  for (const match of text.matchAll(/[.?!]+\s+(?=[A-Z`"'(\[])|[.?!]+\s+(?=\d{1,2}[.)]\s)/g)) {
+  for (const match of text.matchAll(/[.?!]+\s+(?=[A-Z`"'([])|[.?!]+\s+(?=\d{1,2}[.)]\s)/g)) {
     const end = match.index + match[0].trimEnd().length;
     const candidate = text.slice(start, end);
     if (ABBREVIATIONS.test(candidate)) continue;

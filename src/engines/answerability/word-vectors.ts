@@ -45,7 +45,7 @@ export function encodeWordVectors(entries: WordVectorEntry[], dimensions: number
   const words = new Uint8Array(sorted.reduce((n, e) => n + e.bytes.length, 0));
   const offsets = new Uint32Array(count + 1);
   sorted.forEach((e, i) => {
-    words.set(e.bytes, offsets[i]!);
+    words.set(e.bytes, offsets[i]);
     offsets[i + 1] = offsets[i]! + e.bytes.length;
   });
   const meta: WordVectorTableMeta = { version: FORMAT_VERSION, dimensions, count, wordBytes: words.length, source };
@@ -112,7 +112,7 @@ export function decodeWordVectors(input: Uint8Array): WordVectors | undefined {
     let hi = count - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const order = compareBytes(words.subarray(offsets[mid]!, offsets[mid + 1]!), target);
+      const order = compareBytes(words.subarray(offsets[mid], offsets[mid + 1]), target);
       if (order === 0) return mid;
       if (order < 0) lo = mid + 1;
       else hi = mid - 1;

@@ -40,7 +40,7 @@ export function retrieveApis(catalog: ApiCatalog, query: ApiQuery, options: Retr
   const library = options.library;
   const scope = library === undefined ? {} : { library };
   const scoped = query.owner !== undefined && library !== undefined && catalog.hasOwner(query.owner, library);
-  if (scoped) add(catalog.ownerRecords(query.owner!, library!));
+  if (scoped) add(catalog.ownerRecords(query.owner!, library));
   if (!(scoped && query.ownerKind === 'client')) {
     const nameTerms = contentTerms(query.nameWords);
     if (nameTerms.length > 0) add(catalog.search(`names : (${toFtsQuery(nameTerms)})`, { limit: CANDIDATE_POOL, ...scope }));

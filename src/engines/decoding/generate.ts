@@ -8,7 +8,7 @@
  * cut back to the last token boundary where it was whole.
  */
 import { GuardError } from '../../shared/errors.js';
-import { ParserState, feedBytes } from './context-parser.js';
+import { type ParserState, feedBytes } from './context-parser.js';
 import { type PackageIntervenor, stateAfter } from './intervenor.js';
 import { stepSeed } from './random.js';
 import { type Vocabulary } from './token-bytes.js';

@@ -290,7 +290,10 @@ class Writer {
       case 'f32[]': {
         const isInt = entry.type === 'i32[]';
         this.u32(GgufType.ARRAY); this.u32(isInt ? GgufType.INT32 : GgufType.FLOAT32); this.u64(entry.value.length);
-        for (let i = 0; i < entry.value.length; i++) (isInt ? this.i32(entry.value[i]!) : this.f32(entry.value[i]!));
+        for (const item of Array.from(entry.value)) {
+          if (isInt) this.i32(item);
+          else this.f32(item);
+        }
         return;
       }
     }

@@ -44,7 +44,7 @@ export function parseCondaCommand(
   context: CondaCommandContext,
 ): InstallRequest | undefined {
   if (argv.length === 0) return undefined;
-  const known = managerProgram(programName(argv[0]));
+  const known = managerProgram(programName(argv[0] ?? ''));
   if (known === undefined || known.ecosystem !== 'conda') return undefined;
   const manager: PackageManager = known.manager;
   const request = emptyRequest(manager);
@@ -171,7 +171,7 @@ function readEnvironmentFile(text: string, file: string, read: ReadState): void 
     }
     if (section === undefined || item === null) return;
     itemIndent ??= indent;
-    const value = item[1].trim();
+    const value = (item[1] ?? '').trim();
     if (indent <= itemIndent) {
       itemIndent = indent;
       pipIndent = nestedIndent = undefined;
@@ -254,7 +254,7 @@ function addPipEntry(entry: string, origin: string, read: ReadState): void {
 /** `key: value` (a colon followed by a space or the end) → its parts; undefined for other text. */
 function splitKey(text: string): { key: string; value: string } | undefined {
   const colon = text.indexOf(':');
-  if (colon <= 0 || (colon + 1 < text.length && !/\s/.test(text[colon + 1]))) return undefined;
+  if (colon <= 0 || (colon + 1 < text.length && !/\s/.test(text.charAt(colon + 1)))) return undefined;
   const key = text.slice(0, colon).trim();
   if (key.length === 0 || /^[#'"[{-]/.test(key)) return undefined;
   return { key, value: text.slice(colon + 1) };
@@ -290,7 +290,7 @@ function stripComment(line: string): string {
       if (char === quote) quote = undefined;
     } else if (char === '"' || char === "'") {
       quote = char;
-    } else if (char === '#' && (index === 0 || /\s/.test(line[index - 1]))) {
+    } else if (char === '#' && (index === 0 || /\s/.test(line.charAt(index - 1)))) {
       return line.slice(0, index);
     }
   }

@@ -149,7 +149,7 @@ let toml: typeof import('smol-toml') | undefined;
 function parseTomlText(text: string, file: string): { value: Record<string, unknown> } | LockTargets {
   try {
     toml ??= createRequire(import.meta.url)('smol-toml') as typeof import('smol-toml');
-    return { value: toml.parse(text) as Record<string, unknown> };
+    return { value: toml.parse(text) };
   } catch (error) {
     return { targets: [], unresolved: [{ what: file, why: `not valid TOML (${(error as Error).message.split('\n')[0]})` }] };
   }

@@ -18,6 +18,6 @@ export function resolveNpmCommand(word: string): string | undefined {
   const matches = NAMES.filter((candidate) => candidate.startsWith(name));
   if (name === '' || matches.length !== 1) return undefined;
   let resolved = matches[0];
-  while (Object.hasOwn(ALIASES, resolved)) resolved = ALIASES[resolved];
+  while (resolved !== undefined && Object.hasOwn(ALIASES, resolved)) resolved = ALIASES[resolved];
   return resolved;
 }

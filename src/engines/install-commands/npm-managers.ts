@@ -62,7 +62,7 @@ export function parseNodeCommand(
   context: NodeCommandContext,
 ): InstallRequest | undefined {
   if (argv.length === 0) return undefined;
-  const program = programName(argv[0]);
+  const program = programName(argv[0] ?? '');
   const known = managerProgram(program);
   if (known === undefined || known.ecosystem !== 'npm') return undefined;
   const manager: PackageManager = known.manager;
@@ -325,7 +325,7 @@ function lineOf(starts: number[], at: number): number {
   let high = starts.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (starts[middle] <= at) low = middle;
+    if ((starts[middle] ?? Infinity) <= at) low = middle;
     else high = middle - 1;
   }
   return low + 1;

@@ -53,7 +53,7 @@ export function scanOptions(
       scanned.end = index;
       return scanned;
     }
-    const token = tokens[index];
+    const token = tokens[index] ?? '';
     if (optionsEnded || token === '-' || !token.startsWith('-')) {
       scanned.positionals.push(token);
     } else if (token === '--') {
@@ -74,9 +74,9 @@ export function scanOptions(
 }
 
 function scanShort(tokens: readonly string[], index: number, table: OptionTable, scanned: ScannedArgs): number {
-  const letters = tokens[index].slice(1);
+  const letters = (tokens[index] ?? '').slice(1);
   for (let at = 0; at < letters.length; at += 1) {
-    const letter = letters[at];
+    const letter = letters.charAt(at);
     const long = table.short[letter];
     if (long === undefined || !table.valued.has(long)) {
       scanned.options.push([long ?? letter, undefined]);

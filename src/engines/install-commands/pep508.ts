@@ -30,9 +30,7 @@ interface Cursor {
   pos: number;
 }
 
-class SyntaxFault {
-  constructor(readonly message: string) {}
-}
+class SyntaxFault extends Error {}
 
 /**
  * Parses one PEP 508 requirement (`name[extras] (specifier) ; marker` or `name[extras] @ url ; marker`),
@@ -60,7 +58,7 @@ function readRequirement(cursor: Cursor): Requirement {
     cursor.pos += 1;
     skipSpace(cursor);
     const start = cursor.pos;
-    while (cursor.pos < cursor.text.length && !isSpace(cursor.text[cursor.pos])) cursor.pos += 1;
+    while (cursor.pos < cursor.text.length && !isSpace(cursor.text.charAt(cursor.pos))) cursor.pos += 1;
     if (cursor.pos === start) fail(cursor, 'a URL after "@"');
     requirement.url = cursor.text.slice(start, cursor.pos);
     // A `;` right after the URL belongs to it; a marker must follow whitespace.
@@ -82,10 +80,10 @@ function readRequirement(cursor: Cursor): Requirement {
 
 function readName(cursor: Cursor, what: string): string {
   const start = cursor.pos;
-  while (cursor.pos < cursor.text.length && isNameChar(cursor.text[cursor.pos])) cursor.pos += 1;
+  while (cursor.pos < cursor.text.length && isNameChar(cursor.text.charAt(cursor.pos))) cursor.pos += 1;
   const name = cursor.text.slice(start, cursor.pos);
   if (name.length === 0) fail(cursor, what);
-  if (!isAlphanumeric(name[0]) || !isAlphanumeric(name[name.length - 1])) {
+  if (!isAlphanumeric(name.charAt(0)) || !isAlphanumeric(name.charAt(name.length - 1))) {
     cursor.pos = start;
     fail(cursor, `${what} that starts and ends with a letter or digit`, `"${clip(name)}"`);
   }
@@ -134,7 +132,7 @@ function readVersionSpec(cursor: Cursor): string | undefined {
     skipSpace(cursor);
     const start = cursor.pos;
     const arbitrary = operator === '===';
-    while (cursor.pos < cursor.text.length && isVersionChar(cursor.text[cursor.pos], arbitrary)) {
+    while (cursor.pos < cursor.text.length && isVersionChar(cursor.text.charAt(cursor.pos), arbitrary)) {
       cursor.pos += 1;
     }
     if (cursor.pos === start) fail(cursor, `a version after "${operator}"`);
@@ -211,7 +209,7 @@ function readMarkerValue(cursor: Cursor): void {
     return;
   }
   const start = cursor.pos;
-  while (cursor.pos < cursor.text.length && /[A-Za-z0-9_.]/.test(cursor.text[cursor.pos])) cursor.pos += 1;
+  while (cursor.pos < cursor.text.length && /[A-Za-z0-9_.]/.test(cursor.text.charAt(cursor.pos))) cursor.pos += 1;
   const variable = cursor.text.slice(start, cursor.pos);
   if (!MARKER_VARIABLES.has(variable)) {
     cursor.pos = start;
@@ -234,7 +232,7 @@ function readKeyword(cursor: Cursor, word: string): boolean {
 
 function skipSpace(cursor: Cursor): boolean {
   const start = cursor.pos;
-  while (cursor.pos < cursor.text.length && isSpace(cursor.text[cursor.pos])) cursor.pos += 1;
+  while (cursor.pos < cursor.text.length && isSpace(cursor.text.charAt(cursor.pos))) cursor.pos += 1;
   return cursor.pos > start;
 }
 

@@ -233,8 +233,7 @@ export function splitRequirementList(value: string): string[] {
 
 /** uv's `--index name=url` names an index; the URL is what policy checks. */
 function stripIndexName(value: string): string {
-  const match = /^[A-Za-z0-9_.-]+=(.+)$/.exec(value);
-  return match === null ? value : match[1];
+  return /^[A-Za-z0-9_.-]+=(.+)$/.exec(value)?.[1] ?? value;
 }
 
 /** Appends `part` to `into` (loops, not spreads: a huge argv must not overflow the call stack). */

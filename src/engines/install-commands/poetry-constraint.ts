@@ -9,7 +9,7 @@ export function toPep440(constraint: string): string | undefined {
     if (clause === '*' || clause === '') continue;
     const bounded = /^([\^~])\s*(\d+(?:\.\d+)*)$/.exec(clause);
     if (bounded !== null) {
-      const parts = bounded[2].split('.').map(Number);
+      const parts = (bounded[2] ?? '').split('.').map(Number);
       const bump = bounded[1] === '~' ? Math.min(1, parts.length - 1) : caretIndex(parts);
       const upper = parts.map((part, index) => (index < bump ? part : index === bump ? part + 1 : 0));
       clauses.push(`>=${bounded[2]}`, `<${upper.join('.')}`);

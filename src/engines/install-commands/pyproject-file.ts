@@ -26,7 +26,7 @@ export function parsePyprojectText(text: string, file: string): InstallRequest {
   const request: InstallRequest = { manager: 'pip', installs: true, targets: [], indexes: [], files: [file], unresolved: [] };
   let document: Table;
   try {
-    document = loadToml().parse(text) as Table;
+    document = loadToml().parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : 'invalid TOML';
     request.unresolved.push({ what: file, why: `pyproject.toml is not valid TOML: ${message}` });

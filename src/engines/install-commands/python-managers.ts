@@ -101,7 +101,7 @@ export function parsePythonCommand(argv: readonly string[], context: PipContext)
 
 function parseCommand(argv: string[], context: PipContext, depth: number): InstallRequest | undefined {
   if (argv.length === 0) return undefined;
-  const program = programName(argv[0]);
+  const program = programName(argv[0] ?? '');
   const args = argv.slice(1);
   if (PIP_PROGRAM.test(program)) return parsePip(args, context);
   if (PYTHON_PROGRAM.test(program)) return parseInterpreter(args, context, depth);
@@ -141,13 +141,13 @@ function parsePip(args: string[], context: PipContext): InstallRequest {
 function parseInterpreter(args: string[], context: PipContext, depth: number): InstallRequest | undefined {
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index];
-    if (arg === '-' || arg === '--' || !arg.startsWith('-')) return undefined;
+    if (arg === undefined || arg === '-' || arg === '--' || !arg.startsWith('-')) return undefined;
     if (arg.startsWith('--')) {
       if (arg === '--check-hash-based-pycs') index += 1;
       continue;
     }
     for (let at = 1; at < arg.length; at += 1) {
-      const option = arg[at];
+      const option = arg.charAt(at);
       if (option === 'c') return undefined;
       if (option !== 'm' && option !== 'X' && option !== 'W') continue;
       const value = at + 1 < arg.length ? arg.slice(at + 1) : args[++index];
@@ -261,8 +261,9 @@ function parseRunner(
   const { events, rest } = scanArguments(args, table, { ...style, stopAtPositional: true });
   const parts = collectEvents(events, context, 'uv', () => undefined, roles);
   let installs = parts.targets.length > 0;
-  if (rest.length > 0 && depth >= MAX_DEPTH) {
-    parts.unresolved.push({ what: rest[0], why: `commands nested more than ${MAX_DEPTH} deep are not read` });
+  const [nested] = rest;
+  if (nested !== undefined && depth >= MAX_DEPTH) {
+    parts.unresolved.push({ what: nested, why: `commands nested more than ${MAX_DEPTH} deep are not read` });
   } else if (rest.length > 0) {
     const inner = parseCommand(rest, context, depth + 1);
     if (inner !== undefined) {
@@ -310,10 +311,11 @@ export function poetryTarget(raw: string, origin: string): InstallTarget {
     return { ecosystem: 'pypi', kind: 'vcs', raw, location: text, origin };
   }
   const at = /^([A-Za-z0-9][A-Za-z0-9._-]*(?:\[[^\]]*\])?)@([^@]*)$/.exec(text);
-  if (at === null || at[2].includes('://') || /^\s/.test(at[2])) return targetFromRequirement(raw, origin);
-  const head = parseRequirement(at[1]);
+  const [, name, version] = at ?? [];
+  if (name === undefined || version === undefined || version.includes('://') || /^\s/.test(version)) return targetFromRequirement(raw, origin);
+  const head = parseRequirement(name);
   if ('error' in head) return targetFromRequirement(raw, origin);
-  const constraint = at[2].trim();
+  const constraint = version.trim();
   const specifier = constraint === 'latest' ? '' : toPep440(constraint);
   return { ecosystem: 'pypi', kind: 'registry', raw, name: head.name, spec: head.name + (specifier ?? ''), origin };
 }

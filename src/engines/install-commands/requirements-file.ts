@@ -77,7 +77,7 @@ export function defineOptions(valued: readonly string[], flags: readonly string[
   for (const [list, takesValue] of [[valued, true], [flags, false]] as const) {
     for (const entry of list) {
       const spellings = entry.split('/');
-      const spec = { name: spellings[spellings.length - 1], takesValue };
+      const spec = { name: spellings[spellings.length - 1] ?? entry, takesValue };
       for (const spelling of spellings) table.set(spelling, spec);
     }
   }
@@ -436,7 +436,7 @@ function trimBackslashes(text: string): string {
 
 function stripComment(text: string): string {
   for (let index = text.indexOf('#'); index !== -1; index = text.indexOf('#', index + 1)) {
-    if (index === 0 || /\s/.test(text[index - 1])) return text.slice(0, index);
+    if (index === 0 || /\s/.test(text.charAt(index - 1))) return text.slice(0, index);
   }
   return text;
 }
@@ -462,7 +462,7 @@ export function splitShellWords(text: string): string[] | undefined {
   let inWord = false;
   let quote: '"' | "'" | undefined;
   for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
+    const char = text.charAt(index);
     if (quote === "'") {
       if (char === "'") quote = undefined;
       else word += char;

@@ -87,7 +87,7 @@ function validateNpmName(name: string): NameValidation {
     problems.push(`an npm name can have at most ${NPM_MAX_LENGTH} characters; saw ${name.length}`);
   }
   if (hasUpperCase(name)) problems.push('new npm names must be lower-case');
-  if (NPM_LEGACY_SPECIALS.test(name.split('/').slice(-1)[0])) {
+  if (NPM_LEGACY_SPECIALS.test(name.slice(name.lastIndexOf('/') + 1))) {
     problems.push(`new npm names cannot contain any of ~'!()*`);
   }
   if (!isUrlSafe(name)) {

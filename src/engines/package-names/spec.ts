@@ -43,7 +43,7 @@ function parseTrimmed(ecosystem: Ecosystem, text: string): SpecParts | undefined
 
 function parsePypiSpec(text: string): SpecParts | undefined {
   const head = PYPI_HEAD.exec(text);
-  if (head === null) return undefined;
+  if (head?.[1] === undefined) return undefined;
   const spec: SpecParts = { name: head[1] };
   if (head[2] !== undefined) {
     const extras = head[2]
@@ -95,7 +95,7 @@ function parseCondaSpec(text: string): SpecParts | undefined {
   if (channel !== undefined && (channel.length === 0 || /\s/.test(channel))) return undefined;
   const body = separator === -1 ? text : text.slice(separator + 2).trim();
   const head = CONDA_HEAD.exec(body);
-  if (head === null) return undefined;
+  if (head?.[1] === undefined) return undefined;
   const spec: SpecParts = { name: head[1] };
   if (channel !== undefined) spec.channel = channel;
   const rest = body.slice(head[0].length);

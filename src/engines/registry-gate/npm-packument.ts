@@ -28,7 +28,7 @@ const REPLACEMENT = /(?:use|replaced by|renamed to|moved to|in favou?r of|switch
 export function vetPackument(input: Packument, minAgeMs: number, now: Date, tarballUrl: (url: string) => string): VettedPackument {
   const name = typeof input.name === 'string' ? input.name : '';
   const times = isRecord(input.time) ? input.time : {};
-  const versions = isRecord(input.versions) ? (input.versions as Record<string, Record<string, unknown>>) : {};
+  const versions = isRecord(input.versions) ? (input.versions) : {};
   const held = new Map<string, HeldBack>();
   const kept: Record<string, Record<string, unknown>> = {};
   let firstRelease: number | undefined;
@@ -45,10 +45,10 @@ export function vetPackument(input: Packument, minAgeMs: number, now: Date, tarb
     }
     kept[version] = withTarball(manifest, tarballUrl);
   }
-  const doc: Packument = { ...input, versions: kept, 'dist-tags': moveTags(isRecord(input['dist-tags']) ? (input['dist-tags'] as Record<string, string>) : {}, kept, held) };
+  const doc: Packument = { ...input, versions: kept, 'dist-tags': moveTags(isRecord(input['dist-tags']) ? (input['dist-tags']) : {}, kept, held) };
   const facts: UpstreamFacts = { exists: true, timesKnown };
   if (firstRelease !== undefined) facts.firstRelease = firstRelease;
-  const latest = (input['dist-tags'] as Record<string, string> | undefined)?.latest;
+  const latest = (input['dist-tags'])?.latest;
   if (latest !== undefined && /^0\.0\.\d+-security/.test(latest)) facts.placeholder = true;
   const deprecated = latest !== undefined ? versions[latest]?.deprecated : undefined;
   if (typeof deprecated === 'string' && deprecated.length > 0) {

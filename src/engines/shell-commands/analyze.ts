@@ -15,7 +15,7 @@ import {
   type ShellStatement,
   type UnverifiableReason,
 } from './types.js';
-import { type ResolvedWord, resolveWord } from './words.js';
+import { dynamicReason, type ResolvedWord, resolveWord } from './words.js';
 import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper } from './wrappers.js';
 import { type CommandState, emptyState, noteAssignments, noteCommand, noteDeclaration, noteRedirects } from './command-state.js';
 import { isUnmodelledManager, unmodelledInstall } from './unmodelled-managers.js';
@@ -110,7 +110,7 @@ class ScriptWalker implements Walker {
     for (const command of commands.slice(commandsBefore)) {
       command.argv = command.argv.map(restore);
       command.text = restore(command.text);
-      for (const key of Object.keys(command.env)) command.env[key] = restore(command.env[key]);
+      for (const [key, value] of Object.entries(command.env)) command.env[key] = restore(value);
     }
     // What the run-time parts themselves cause is covered by the caller's own report.
     const found = unverifiable.splice(unverifiableBefore);
@@ -158,7 +158,7 @@ class ScriptWalker implements Walker {
         this.run(words, env, statement.text, scope);
         return;
       }
-      case 'list':
+      case 'list': {
         this.statement(command.first, scope);
         let previous = command.first;
         for (const { op, statement: next } of command.rest) {
@@ -166,6 +166,7 @@ class ScriptWalker implements Walker {
           previous = next;
         }
         return;
+      }
       case 'compound': {
         for (const word of command.words) this.substitutions(resolveWord(word), scope);
         for (const word of command.words) this.deferred(resolveWord(word).literal, statement.text, scope);
@@ -203,9 +204,10 @@ class ScriptWalker implements Walker {
     let via = scope.via;
     let feeder = outerFeeder;
     for (let wrappers = 0; words.length > 0; wrappers++) {
-      const head = words[0];
+      const [head] = words;
+      if (head === undefined) return;
       if (head.literal === undefined) {
-        const why = head.dynamic[0].why;
+        const why = dynamicReason(head);
         const detail = `the program ${head.display} is known only at run time (${DYNAMIC_NOUNS[why]})`;
         this.report(text, feeder === undefined ? why : 'xargs', detail);
         return;
@@ -247,7 +249,7 @@ class ScriptWalker implements Walker {
     scope: Scope,
     feeder: Feeder | undefined,
   ): void {
-    const program = words[0].literal ?? '';
+    const program = words[0]?.literal ?? '';
     this.dispatch(name, program, words, env, text, scope, feeder);
     // What it changes (cd, files, config) holds for the statements after it, not for itself.
     noteCommand(this.state, name, words);
@@ -286,7 +288,8 @@ class ScriptWalker implements Walker {
       const pipModule = pipMainModule(name, words);
       if (pipModule !== undefined) this.run([resolvePlain('pip'), ...words.slice(pipModule)], env, text, scope);
       const workspace = yarnWorkspaceCommand(name, words);
-      if (workspace !== undefined) this.run([words[0], ...words.slice(workspace)], env, text, scope);
+      const [manager] = words;
+      if (workspace !== undefined && manager !== undefined) this.run([manager, ...words.slice(workspace)], env, text, scope);
       if (isPackageManagerProgram(program)) this.packageManager(words, env, text, scope.via, feeder);
       if (runsHiddenCommands(name)) runUnknownProgram(this, name, words, env, text, scope);
     }
@@ -339,8 +342,10 @@ class ScriptWalker implements Walker {
     }
     const byReason = new Map<UnverifiableReason, string[]>();
     for (const i of decisive) {
-      const why = words[i].dynamic[0].why;
-      byReason.set(why, [...(byReason.get(why) ?? []), words[i].display]);
+      const word = words[i];
+      if (word === undefined) continue;
+      const why = dynamicReason(word);
+      byReason.set(why, [...(byReason.get(why) ?? []), word.display]);
     }
     for (const [why, shown] of byReason) {
       const verb = shown.length > 1 ? 'are' : 'is';

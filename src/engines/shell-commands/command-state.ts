@@ -43,8 +43,8 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
     state.cwd = null;
   } else if (['export', 'declare', 'typeset', 'local', 'readonly'].includes(name)) {
     for (const arg of literals) {
-      const match = arg === undefined ? null : ASSIGNMENT.exec(arg);
-      if (match !== null) state.variables.set(match[1], match[2]);
+      const [, name, value] = ASSIGNMENT.exec(arg ?? '') ?? [];
+      if (name !== undefined && value !== undefined) state.variables.set(name, value);
     }
   } else if (name === 'tee') {
     state.written.push(...literals.filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
@@ -66,6 +66,7 @@ export function noteAssignments(state: CommandState, assignments: ReadonlyArray<
 /** `export A=1 B="x y"` as written: each NAME=value (quotes removed; a run-time value kept as written). */
 export function noteDeclaration(state: CommandState, text: string): void {
   for (const match of text.matchAll(/(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|[^\s;&|]*)/g)) {
-    state.variables.set(match[1], match[2].replace(/^(["'])([\s\S]*)\1$/, '$2'));
+    const [, name = '', value = ''] = match;
+    state.variables.set(name, value.replace(/^(["'])([\s\S]*)\1$/, '$2'));
   }
 }

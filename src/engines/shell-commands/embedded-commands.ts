@@ -32,7 +32,7 @@ const INLINE_FLAGS: Readonly<Record<string, readonly string[]>> = {
 };
 const INTERPRETERS = new Set(['node', 'nodejs', 'bun', 'perl', 'ruby', 'php', 'deno']);
 // Names that make a string worth parsing as shell code.
-const PM_TOKEN = /(?<![A-Za-z0-9_.\-/])(?:[\w./~-]*\/)?(pip(?:-?\d+(?:\.\d+)*)?|python\d*(?:\.\d+)?|pypy\d*|uvx?|poetry|pipx|npm|npx|pnpm|pnpx|yarn|yarnpkg|bunx?|conda|mamba|micromamba|pdm|pipenv|hatch|rye|pixi|deno|volta|fnm|mise|easy_install|corepack|node|sh|bash|zsh|dash)(?![A-Za-z0-9_\-])/g;
+const PM_TOKEN = /(?<![A-Za-z0-9_.\-/])(?:[\w./~-]*\/)?(pip(?:-?\d+(?:\.\d+)*)?|python\d*(?:\.\d+)?|pypy\d*|uvx?|poetry|pipx|npm|npx|pnpm|pnpx|yarn|yarnpkg|bunx?|conda|mamba|micromamba|pdm|pipenv|hatch|rye|pixi|deno|volta|fnm|mise|easy_install|corepack|node|sh|bash|zsh|dash)(?![A-Za-z0-9_-])/g;
 // Code that can start programs or install: an interpreter using any of these is read with care.
 const EXEC_API = /\b(?:system|popen|subprocess|spawn\w*|exec\w*|child_process|os\.exec\w*|pty|runpy|__import__|importlib|eval|Function|Bun\.\$|Deno\.Command|IO\.popen|Open3|shell_exec|passthru|proc_open|qx|getline|pip|npm|install)\b|`|\|\s*"|%x/;
 const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
@@ -85,12 +85,13 @@ export function runUnknownProgram(walker: Walker, name: string, words: ResolvedW
     return;
   }
   for (let i = 1; i < words.length; i++) {
-    const literal = words[i].literal;
+    const literal = words[i]?.literal;
     if (literal !== undefined && (/\s/.test(literal) || literal.includes('!'))) walkEmbedded(walker, literal, inner, text, name);
   }
   for (let i = 1; i < words.length; i++) {
-    const literal = words[i].literal;
-    if (literal === undefined) continue;
+    const word = words[i];
+    const literal = word?.literal;
+    if (word === undefined || literal === undefined) continue;
     // What the parser itself reads: `python -m pip …`, `uv pip …`.
     if (manager && ((PYTHON.test(name) && /^-[A-Za-z]*m$/.test(words[i - 1]?.literal ?? '')) || (name === 'uv' && i === 1))) continue;
     // `npx -y npm@10 install x`, `pipx run pip==24 install x`: a runner's package that is a package manager.
@@ -103,7 +104,7 @@ export function runUnknownProgram(walker: Walker, name: string, words: ResolvedW
     const next = words[i + 1]?.literal;
     if (manager && (next === undefined || !(next.startsWith('-') || RUNNER_VERBS.has(next)))) continue;
     if (isPackageManagerProgram(program) || isShellProgram(program) || wrapper || INTERPRETERS.has(program) || program === 'eval') {
-      walker.run([versioned === undefined ? words[i] : resolvePlain(versioned), ...words.slice(i + 1)], env, text, inner);
+      walker.run([versioned === undefined ? word : resolvePlain(versioned), ...words.slice(i + 1)], env, text, inner);
       return;
     }
   }
@@ -133,7 +134,7 @@ export function runSwitchUserRest(walker: Walker, name: string, words: ResolvedW
 export function managerScript(name: string, words: ResolvedWord[]): { program: string; start: number } | undefined {
   if (!PYTHON.test(name) && !INTERPRETERS.has(name)) return undefined;
   for (let i = 1; i < words.length; i++) {
-    const word = words[i].literal;
+    const word = words[i]?.literal;
     if (word === undefined) return undefined;
     // `python -m mod`, `python -c code`, `node -e code`: no script file.
     if (/^-[A-Za-z]*[mcepr]/.test(word) || word === '--eval' || word === '--print') return undefined;
@@ -141,7 +142,8 @@ export function managerScript(name: string, words: ResolvedWord[]): { program: s
     const base = word.split('/').pop() ?? '';
     const match = /^(npm|npx|pnpm|pnpx|yarn|yarnpkg|bun|bunx)(?:-cli)?\.c?js$|^(pip\d*(?:\.\d+)*|uv|uvx|poetry|pipx|pdm|pipenv|conda|mamba)(?:-script\.py|\.py)?$/.exec(base);
     if (match === null) return undefined;
-    return { program: match[1] ?? match[2], start: i + 1 };
+    const program = match[1] ?? match[2];
+    return program === undefined ? undefined : { program, start: i + 1 };
   }
   return undefined;
 }
@@ -167,12 +169,15 @@ export function runTrap(walker: Walker, words: ResolvedWord[], text: string, sco
 /** `git -c alias.x='!cmd'` and `git -c core.pager=…`: config values that git runs as shell code. */
 export function runGitConfig(walker: Walker, words: ResolvedWord[], text: string, scope: Scope): void {
   for (let i = 1; i < words.length; i++) {
-    const value = words[i].literal;
+    const word = words[i];
+    if (word === undefined) continue;
+    const value = word.literal;
+    const afterC = words[i - 1]?.literal === '-c';
     if (value === undefined) {
-      if (words[i - 1].literal === '-c' || words[i].text.startsWith('-c')) walker.report(text, 'variable', `git runs a configuration value known only at run time: ${words[i].display}`);
+      if (afterC || word.text.startsWith('-c')) walker.report(text, 'variable', `git runs a configuration value known only at run time: ${word.display}`);
       continue;
     }
-    const setting = words[i - 1].literal === '-c' ? value : value.startsWith('-c') ? value.slice(2) : undefined;
+    const setting = afterC ? value : value.startsWith('-c') ? value.slice(2) : undefined;
     if (setting === undefined) continue;
     const eq = setting.indexOf('=');
     const key = setting.slice(0, eq).toLowerCase();
@@ -207,13 +212,13 @@ export type InterpreterCode = { kind: 'none' } | { kind: 'code'; text: string; l
 
 /** The code an interpreter command runs, when it is inline (`-c`, `-e`), a heredoc, or unknown (a pipe). */
 export function interpreterCode(words: ResolvedWord[], scope: Scope): InterpreterCode {
-  const name = programName(words[0].literal ?? '');
+  const name = programName(words[0]?.literal ?? '');
   const family = PYTHON.test(name) ? 'python' : name === 'nodejs' ? 'node' : name;
   if (family !== 'python' && !INTERPRETERS.has(family)) return { kind: 'none' };
   const flags = INLINE_FLAGS[family] ?? [];
   let sawScript = false;
   for (let i = 1; i < words.length; i++) {
-    const word = words[i].literal;
+    const word = words[i]?.literal;
     // A run-time script path or option: what it runs is the script's business (`python $SCRIPT`).
     if (word === undefined) return { kind: 'none' };
     for (const flag of flags) {
@@ -225,8 +230,9 @@ export function interpreterCode(words: ResolvedWord[], scope: Scope): Interprete
       }
     }
     // A short-option cluster ending in the inline flag (`python -Ic '…'`, `perl -we '…'`).
-    const cluster = flags.find((flag) => flag.length === 2 && /^-[A-Za-z]+$/.test(word) && word.endsWith(flag[1]));
-    if (cluster !== undefined && words[i + 1]?.literal !== undefined) return { kind: 'code', text: words[i + 1].literal!, label: `${name} ${cluster}` };
+    const cluster = flags.find((flag) => flag.length === 2 && /^-[A-Za-z]+$/.test(word) && word.endsWith(flag.charAt(1)));
+    const clusterCode = words[i + 1]?.literal;
+    if (cluster !== undefined && clusterCode !== undefined) return { kind: 'code', text: clusterCode, label: `${name} ${cluster}` };
     if (word === '-' ) break;
     if (!word.startsWith('-')) {
       sawScript = true;
@@ -286,7 +292,7 @@ export function resolvePlain(value: string): ResolvedWord {
 export function pipMainModule(name: string, words: ResolvedWord[]): number | undefined {
   if (!PYTHON.test(name)) return undefined;
   for (let i = 1; i < words.length; i++) {
-    const word = words[i].literal;
+    const word = words[i]?.literal;
     if (word === undefined || !word.startsWith('-')) return undefined;
     const attached = /^-[A-Za-z]*m(.+)$/.exec(word);
     const module = attached?.[1] ?? (/^-[A-Za-z]*m$/.test(word) ? words[i + 1]?.literal : undefined);

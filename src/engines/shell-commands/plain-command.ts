@@ -110,7 +110,8 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 function isPlainSimpleCommand(words: ReadonlyArray<{ value: string; glob: boolean }>): boolean {
   // A glob is harmless only in the arguments of a known program: never in the program word, nor
   // where an assignment prefix leaves doubt about which word that is.
-  const globsAllowed = !ASSIGNMENT.test(words[0].value) && !words[0].glob;
+  const [program] = words;
+  const globsAllowed = program !== undefined && !ASSIGNMENT.test(program.value) && !program.glob;
   return words.every((word, i) => (!word.glob || (globsAllowed && i > 0)) && !isSuspiciousWord(word.value));
 }
 
@@ -132,7 +133,7 @@ function tokenize(source: string): Token[] | undefined {
   const tokens: Token[] = [];
   let i = 0;
   while (i < source.length) {
-    const ch = source[i];
+    const ch = source.charAt(i);
     if (ch === ' ' || ch === '\t') {
       i++;
     } else if (ch === '\n') {
@@ -142,7 +143,7 @@ function tokenize(source: string): Token[] | undefined {
       i += 2;
     } else if (OPERATOR_CHARS.includes(ch)) {
       let end = i;
-      while (end < source.length && OPERATOR_CHARS.includes(source[end])) end++;
+      while (end < source.length && OPERATOR_CHARS.includes(source.charAt(end))) end++;
       tokens.push({ kind: 'operator', op: source.slice(i, end) });
       i = end;
     } else {
@@ -171,7 +172,7 @@ function readWord(source: string, start: number): { value: string; glob: boolean
   let glob = false;
   let i = start;
   while (i < source.length) {
-    const ch = source[i];
+    const ch = source.charAt(i);
     if (ch === "'") {
       const end = source.indexOf("'", i + 1);
       if (end < 0) return undefined;
@@ -209,7 +210,7 @@ function readWord(source: string, start: number): { value: string; glob: boolean
 function readDoubleQuoted(source: string, start: number): { value: string; end: number } | undefined {
   let value = '';
   for (let i = start; i < source.length; i++) {
-    const ch = source[i];
+    const ch = source.charAt(i);
     if (ch === '"') return { value, end: i + 1 };
     if (ch === '$' || ch === '`' || !isPrintable(ch)) return undefined;
     if (ch === '\\') {

@@ -2,12 +2,12 @@
 import { programName } from './programs.js';
 import { type Feeder, type Scope, type Walker } from './scope.js';
 import { scanShellArguments, scanSwitchUserArguments } from './shell-arguments.js';
-import { type ResolvedWord, resolveWord } from './words.js';
+import { dynamicReason, type ResolvedWord, resolveWord } from './words.js';
 import { runScriptFile } from './script-files.js';
 
 /** `bash -c '…'`, `sh script.sh`, `bash <<EOF`, `curl … | sh`. */
 export function runShell(walker: Walker, words: ResolvedWord[], text: string, scope: Scope, feeder?: Feeder): void {
-  const name = programName(words[0].literal ?? '');
+  const name = programName(words[0]?.literal ?? '');
   const invocation = scanShellArguments(words.slice(1).map((word) => word.literal));
   const operand = invocation.operand === undefined ? undefined : words[1 + invocation.operand];
   if (feeder !== undefined && (feeder.replaces || !invocation.command)) {
@@ -16,7 +16,7 @@ export function runShell(walker: Walker, words: ResolvedWord[], text: string, sc
     if (operand !== undefined) runScriptWord(walker, operand, scope, text, `${name} -c`);
   } else if (operand !== undefined && !invocation.stdin) {
     if (operand.literal === undefined) {
-      walker.report(text, operand.dynamic[0].why, `${name} runs a script known only at run time: ${operand.display}`);
+      walker.report(text, dynamicReason(operand), `${name} runs a script known only at run time: ${operand.display}`);
     } else {
       runScriptFile(walker, operand.literal, scope, text, `${name} ${operand.literal}`, false);
     }
@@ -47,11 +47,14 @@ function runShellStdin(walker: Walker, name: string, text: string, scope: Scope)
 
 /** `su - user -c '…'`, `runuser -u user -- cmd`: a -c string is shell code; otherwise nothing runs statically known. */
 export function runSwitchUser(walker: Walker, words: ResolvedWord[], text: string, scope: Scope): void {
-  const name = programName(words[0].literal ?? '');
+  const name = programName(words[0]?.literal ?? '');
   const command = scanSwitchUserArguments(words.slice(1).map((word) => word.literal));
   if (command === undefined) return;
   if (typeof command === 'string') walker.nested(command, scope, text, `${name} -c`);
-  else runScriptWord(walker, words[1 + command], scope, text, `${name} -c`);
+  else {
+    const script = words[1 + command];
+    if (script !== undefined) runScriptWord(walker, script, scope, text, `${name} -c`);
+  }
 }
 
 /** `eval a b c`: the words joined by spaces are parsed again. */
@@ -68,15 +71,15 @@ export function runEval(walker: Walker, words: ResolvedWord[], text: string, sco
 
 /** `source file` and `. file`: the file is not read, so what it runs is unknown. */
 export function runSource(walker: Walker, words: ResolvedWord[], text: string, scope: Scope): void {
-  const file = words[1];
-  if (file === undefined) return;
+  const [source, file] = words;
+  if (source === undefined || file === undefined) return;
   if (walker.files === undefined) {
-    walker.report(text, 'source', `${words[0].display} runs the commands in ${file.display}, which is not read statically`);
+    walker.report(text, 'source', `${source.display} runs the commands in ${file.display}, which is not read statically`);
     return;
   }
   // Sourcing sets the environment; a path known only at run time (`. "$NVM_DIR/nvm.sh"`) is not read, and not held against the command.
   if (file.literal === undefined) return;
-  runScriptFile(walker, file.literal, scope, text, `${words[0].display} ${file.literal}`, true);
+  runScriptFile(walker, file.literal, scope, text, `${source.display} ${file.literal}`, true);
 }
 
 /** `env -S 'pip install' x`: env splits the string into words itself (read here as shell words). */
@@ -97,7 +100,7 @@ export function runSplitString(
 
 function runScriptWord(walker: Walker, word: ResolvedWord, scope: Scope, text: string, label: string): void {
   if (word.literal === undefined) {
-    walker.report(text, word.dynamic[0].why, `${label} runs a script with parts known only at run time: ${word.display}`);
+    walker.report(text, dynamicReason(word), `${label} runs a script with parts known only at run time: ${word.display}`);
   }
   runPartlyKnown(walker, word, scope, text, label);
 }

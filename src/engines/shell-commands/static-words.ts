@@ -55,7 +55,7 @@ const INDEX_OPTIONS = new Set(['-i', '--index-url', '--extra-index-url', '--inde
 function settleIndexUrl(word: ResolvedWord): string | undefined {
   if (word.substitutions.length > 0 || word.dynamic.some((part) => part.why !== 'variable')) return undefined;
   const first = word.pieces.findIndex((piece) => typeof piece !== 'string');
-  const prefix = word.pieces.slice(0, first).join('');
+  const prefix = (word.pieces.slice(0, first) as string[]).join('') /* the pieces before `first` are text */;
   return /^https?:\/\/[^/\s@]+\/[^\s]*$/i.test(prefix) ? prefix : undefined;
 }
 
@@ -82,7 +82,7 @@ function settleWord(word: ResolvedWord, files: ShellFiles | undefined, command: 
   if ([...kinds].every((kind) => kind === 'variable' || kind === 'glob') && word.dynamic.every((part) => part.why !== 'variable' || setOutside(part.text, command))) {
     // The static text before the first run-time piece must hold the whole name and the start of a version.
     const first = word.pieces.findIndex((piece) => typeof piece !== 'string');
-    const prefix = word.pieces.slice(0, first).join('');
+    const prefix = (word.pieces.slice(0, first) as string[]).join('') /* the pieces before `first` are text */;
     // A version-control URL whose host and repository are written out, the run-time part in its
     // revision (`git+https://github.com/org/repo.git@${REF}#egg=x`): a VCS source at that place.
     if (VCS_AT_REVISION.test(prefix)) return word.display;

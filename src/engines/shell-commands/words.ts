@@ -27,6 +27,11 @@ export interface ResolvedWord {
   text: string;
 }
 
+/** Why a word is known only at run time: its first dynamic part (`variable` for a word that has none). */
+export function dynamicReason(word: ResolvedWord): DynamicKind {
+  return word.dynamic[0]?.why ?? 'variable';
+}
+
 // A PEP 508 name with extras (`requests[security]`): bash leaves it alone unless a file happens to
 // match, and flagging every such pip argument as a glob would refuse the ordinary form.
 // Only when a version specifier, a marker or nothing follows: `pkg-[0-9].whl` stays a glob.
@@ -107,8 +112,8 @@ function unescapeBare(raw: string, pattern: string[]): string {
       out += raw[++i];
       pattern.push(' ');
     } else {
-      out += raw[i];
-      pattern.push(raw[i]);
+      out += raw.charAt(i);
+      pattern.push(raw.charAt(i));
     }
   }
   return out;
@@ -155,7 +160,7 @@ export function decodeAnsiC(value: string): string {
       out += ch;
       continue;
     }
-    const next = value[++i];
+    const next = value.charAt(++i);
     const simple = SIMPLE_ESCAPES[next];
     if (simple !== undefined) {
       out += simple;

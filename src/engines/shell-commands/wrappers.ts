@@ -132,9 +132,9 @@ export function scanWrapper(program: string, args: ReadonlyArray<string | undefi
   }
   if (spec.assignments === true) {
     for (; i < args.length; i++) {
-      const match = args[i] === undefined ? null : ASSIGNMENT.exec(args[i]!);
-      if (match === null) break;
-      scan.assignments.push([match[1], match[2]]);
+      const [, name, value] = ASSIGNMENT.exec(args[i] ?? '') ?? [];
+      if (name === undefined || value === undefined) break;
+      scan.assignments.push([name, value]);
     }
   }
   i += spec.operands ?? 0;

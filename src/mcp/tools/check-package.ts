@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
-import { ECOSYSTEMS, type Ecosystem, type NameCheck } from '../../engines/package-names/types.js';
+import { ECOSYSTEMS, type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
 import { type Verdict } from '../../shared/verdict.js';
 import { renderToolFault } from '../tool-fault.js';
 

@@ -3,8 +3,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
-import { ECOSYSTEMS } from '../../engines/package-names/types.js';
-import type { CompleteRequest, CompleteResult } from '../../app/constrained-complete.js';
+import { ECOSYSTEMS } from '../../engines/package-names/index.js';
+import type { CompleteRequest, CompleteResult } from '../../app/completion/constrained-complete.js';
 import { renderToolFault } from '../tool-fault.js';
 
 /** The request the use case takes (app/constrained-complete's, a type-only import: nothing loads). */

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
-import type { RepoContextRequest } from '../../app/build-repo-context.js';
+import type { RepoContextRequest } from '../../app/repo-context/build-repo-context.js';
 import { renderToolFault } from '../tool-fault.js';
 
 /** The request the use case takes (app/build-repo-context's, a type-only import: nothing loads). */

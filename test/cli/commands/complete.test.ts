@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { runComplete } from '../../../src/cli/commands/complete.js';
 import { UsageError } from '../../../src/cli/exit.js';
-import { closeCompletionModels } from '../../../src/app/constrained-complete.js';
-import { GuardError } from '../../../src/shared/errors.js';
+import { closeCompletionModels } from '../../../src/app/completion/constrained-complete.js';
+import { type GuardError } from '../../../src/shared/errors.js';
 import { captureIo } from '../../fixtures/capture-io.js';
 import { syntheticModelPath } from '../../engines/decoding/model-fixtures.js';
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { closeApiIndexes } from '../../../src/app/api-docs-store.js';
+import { closeApiIndexes } from '../../../src/app/api-docs/api-docs-store.js';
 import { DOCS_USAGE, runDocs } from '../../../src/cli/commands/docs.js';
 import { reportFault } from '../../../src/cli/exit.js';
 import { captureIo } from '../../fixtures/capture-io.js';

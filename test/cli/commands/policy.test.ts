@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importAllowlist } from '../../../src/app/manage-allowlists.js';
+import { importAllowlist } from '../../../src/app/packages/manage-allowlists.js';
 import { runPolicy } from '../../../src/cli/commands/policy.js';
 import { UsageError } from '../../../src/cli/exit.js';
 import { writeUnder } from '../../fixtures/write-file.js';

@@ -83,9 +83,9 @@ describe('assessAnswerability: bad input', () => {
     ['a huge request', 'read '.repeat(LIMITS.requestChars), FILEKIT_APIS, /at most 20000/],
     ['a huge API text', ANSWERABLE, ['x'.repeat(LIMITS.apiChars + 1)], /at most 100000/],
   ])('refuses %s with INPUT_INVALID', (_, request, apis, message) => {
-    expect(() => assessAnswerability(request as string, apis as string[], { vectors })).toThrow(message);
+    expect(() => assessAnswerability(request, apis as string[], { vectors })).toThrow(message);
     try {
-      assessAnswerability(request as string, apis as string[], { vectors });
+      assessAnswerability(request, apis as string[], { vectors });
     } catch (error) {
       expect(error).toMatchObject({ code: 'INPUT_INVALID' });
     }

@@ -8,7 +8,7 @@ describe('extractBotocoreService', () => {
     DescribeDBInstances: [['DBInstanceIdentifier'], ['MaxRecords', 'Marker'], '<p>Describes provisioned RDS instances. This API supports pagination.</p>'],
     ListAPIKeys: [[], ['Limit'], '<p>Lists the API keys.</p>'],
   });
-  const records = extractBotocoreService('rds', model as never, 'botocore/data/rds/2015-03-31/service-2.json');
+  const records = extractBotocoreService('rds', model, 'botocore/data/rds/2015-03-31/service-2.json');
 
   it('names operations as boto3 client methods, with the input shape as keyword-only parameters', () => {
     const describe = records.find((r) => r.member === 'describe_db_instances')!;
@@ -34,7 +34,7 @@ describe('extractBotocoreService', () => {
     const members = records.map((r) => r.member);
     expect(members).toEqual(expect.arrayContaining(['get_paginator', 'get_waiter', 'can_paginate', 'close', 'generate_presigned_url']));
     expect(members).not.toContain('upload_file');
-    const s3 = extractBotocoreService('s3', serviceModel('2006-03-01', {}) as never, 'x');
+    const s3 = extractBotocoreService('s3', serviceModel('2006-03-01', {}), 'x');
     const upload = s3.find((r) => r.member === 'upload_file')!;
     expect(upload.params.filter((p) => p.required).map((p) => p.name)).toEqual(['Filename', 'Bucket', 'Key']);
     expect(s3.map((r) => r.member)).toEqual(expect.arrayContaining(['download_file', 'upload_fileobj', 'download_fileobj', 'copy', 'generate_presigned_post']));

@@ -18,8 +18,6 @@ import {
   cursorSteps,
   startCursor,
   stepCursor,
-  type Ecosystem,
-  type NameAutomaton,
 } from '../../../src/engines/package-names/index.js';
 import { readFileSync } from 'node:fs';
 
@@ -46,7 +44,7 @@ describe('cursorSteps', () => {
         seen.add(cursor);
         const expected = new Map<number, number>();
         for (let b = 0; b < 256; b++) {
-          const next = stepCursor(automaton as NameAutomaton, ecosystem as Ecosystem, cursor, b);
+          const next = stepCursor(automaton, ecosystem, cursor, b);
           if (next >= 0) expected.set(b, next);
         }
         const count = cursorSteps(automaton, ecosystem, cursor, bytes, cursors);

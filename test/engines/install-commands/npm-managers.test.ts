@@ -289,8 +289,8 @@ describe('parseNodeCommand: bare installs read package.json', () => {
     expect(request?.installs).toBe(true);
     expect(request?.targets).toEqual([]);
     expect(request?.unresolved).toHaveLength(1);
-    expect(request?.unresolved[0].what).toBe('/repo/package.json');
-    expect(request?.unresolved[0].why).toContain(why);
+    expect(request?.unresolved[0]?.what).toBe('/repo/package.json');
+    expect(request?.unresolved[0]?.why).toContain(why);
   });
 
   it('reports malformed sections and ranges as unresolved and keeps the rest', () => {
@@ -342,7 +342,7 @@ describe('parseNodeCommand: registries and managers', () => {
 
   it('uses the origin it is given for command-line targets', () => {
     const request = parseNodeCommand(['npm', 'i', 'a'], { cwd: '/repo', files: noFiles, origin: 'hook' });
-    expect(request?.targets[0].origin).toBe('hook');
+    expect(request?.targets[0]?.origin).toBe('hook');
   });
 });
 

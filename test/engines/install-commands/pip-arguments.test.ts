@@ -131,7 +131,7 @@ describe('parsePipInstall: indexes, files and what cannot be read', () => {
 
   it('uses the origin it is given for argv targets', () => {
     const request = parsePipInstall(['x'], { ...context, origin: 'hook' });
-    expect(request.targets[0].origin).toBe('hook');
+    expect(request.targets[0]?.origin).toBe('hook');
   });
 });
 

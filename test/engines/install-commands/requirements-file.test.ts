@@ -264,7 +264,7 @@ describe('parseRequirementsFile', () => {
   ])('reports %s that does not exist', (_label, file, entries, what, from) => {
     const parts = parseRequirementsFile(file, contextWith(entries));
     expect(parts.unresolved).toEqual([{ what, why: expect.stringContaining(from) }]);
-    expect(parts.unresolved[0].why).toContain('not found');
+    expect(parts.unresolved[0]?.why).toContain('not found');
   });
 
   it.each([

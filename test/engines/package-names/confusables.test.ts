@@ -72,9 +72,9 @@ describe('findConfusables', () => {
     ['\u{1F600}', 'U+1F600', undefined],
   ])('%j is %s, looks like %j', (char, codePoint, lookalike) => {
     const [found] = findConfusables(`x${char}y`);
-    expect(found.char).toBe(char);
-    expect(found.codePoint).toBe(codePoint);
-    expect(found.lookalike).toBe(lookalike);
+    expect(found?.char).toBe(char);
+    expect(found?.codePoint).toBe(codePoint);
+    expect(found?.lookalike).toBe(lookalike);
   });
 
   it('finds nothing in an ASCII name', () => {

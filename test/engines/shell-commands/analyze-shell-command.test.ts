@@ -194,7 +194,7 @@ describe('program names and quoting', () => {
       { argv: ['pip', 'install', '-U', 'pip'], env: {}, text: 'pip install -U pip', via: ['sudo', 'bash -c'], cwd: '/srv' },
     ]);
     expect(analysis.unverifiable).toEqual([
-      { text: 'source .env', why: 'source', detail: expect.stringContaining('.env') as unknown as string },
+      { text: 'source .env', why: 'source', detail: expect.stringContaining('.env') },
     ]);
   });
 

@@ -138,7 +138,7 @@ function addMethods(context: Context, type: TS.Type, ownerName: string, owner: s
     if (count >= MAX_MEMBERS) break;
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
     if (!declaration || !isInside(context, declaration)) continue;
-    const modifiers = ts.getCombinedModifierFlags(declaration as TS.Declaration);
+    const modifiers = ts.getCombinedModifierFlags(declaration);
     if (modifiers & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected) || property.getName().startsWith('#') || property.getName() === 'prototype') continue;
     const signatures = checker.getTypeOfSymbolAtLocation(property, declaration).getCallSignatures();
     for (const signature of signatures) {

@@ -205,7 +205,7 @@ class LlamaDecodingModel implements LoadedModel {
   tokenize(text: string): number[] {
     const tokens = this.model.tokenize(text, false) as number[];
     const bos = this.model.tokens.bos;
-    return bos !== null && this.model.tokens.shouldPrependBosToken ? [bos as number, ...tokens] : tokens;
+    return bos !== null && this.model.tokens.shouldPrependBosToken ? [bos, ...tokens] : tokens;
   }
 
   /** The chat through the template the GGUF carries (or the one node-llama-cpp recognises for the model), up to the assistant's turn. */
@@ -221,7 +221,7 @@ class LlamaDecodingModel implements LoadedModel {
     );
     history.push({ type: 'model', response: [] });
     const { contextText } = wrapper.generateContextState({ chatHistory: history });
-    return contextText.tokenize(this.model.tokenizer) as number[];
+    return contextText.tokenize(this.model.tokenizer);
   }
 
   async reset(): Promise<void> {
@@ -415,7 +415,7 @@ class LlamaDecodingModel implements LoadedModel {
     this.redo ??= new this.native.AddonSampler(this.native.model);
     // The native sampler keeps its random state while the seed is unchanged; a redo with the
     // same seed must draw the same, so restart the state by passing through another seed.
-    if (config.seed === this.redoSeed) this.redo.applyConfig({ ...config, seed: ((config.seed as number) + 1) >>> 0 });
+    if (config.seed === this.redoSeed) this.redo.applyConfig({ ...config, seed: ((config.seed) + 1) >>> 0 });
     this.redo.applyConfig(config);
     this.redoSeed = config.seed as number;
     return this.redo;

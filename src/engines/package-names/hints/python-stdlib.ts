@@ -225,6 +225,6 @@ export const PYTHON_STDLIB_MODULES: ReadonlySet<string> = new Set([
 
 /** Whether the import name's top-level module (`os` for `os.path`) is in the standard library; case-sensitive like Python. */
 export function isPythonStdlibModule(name: string): boolean {
-  const topLevel = name.trim().split('.', 1)[0];
+  const topLevel = name.trim().split('.', 1)[0] ?? '';
   return PYTHON_STDLIB_MODULES.has(topLevel);
 }

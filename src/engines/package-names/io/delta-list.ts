@@ -27,7 +27,7 @@ export function readDeltaNames(cacheDir: string, ecosystem: string): ReadonlyMap
   const cached = loaded.get(file);
   if (cached && cached.mtimeMs === mtimeMs) return cached.names;
   const names = new Map<string, string>();
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {

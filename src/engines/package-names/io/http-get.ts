@@ -110,7 +110,8 @@ async function readBody(response: Response, rearm: () => void, onProgress?: OnPr
     done += value.byteLength;
     onProgress?.(done, total);
   }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, done);
+  const [only] = chunks;
+  return chunks.length === 1 && only !== undefined ? only : Buffer.concat(chunks, done);
 }
 
 function hintForStatus(status: number): string {

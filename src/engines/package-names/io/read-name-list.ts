@@ -162,7 +162,7 @@ function nameFromLine(line: string): string | undefined {
   const hash = line.indexOf('#');
   const content = (hash === -1 ? line : line.slice(0, hash)).trim();
   if (content === '' || content.startsWith('-')) return undefined;
-  const field = content.split(/\s/, 1)[0];
+  const field = content.split(/\s/, 1)[0] ?? '';
   const cut = field.slice(1).search(/[=<>!~;[@]/);
   return cut === -1 ? field : field.slice(0, cut + 1);
 }

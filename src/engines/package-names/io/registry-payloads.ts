@@ -71,7 +71,7 @@ export function readAllDocsNames(doc: unknown): PayloadNames {
 export function parseSimpleHtmlNames(html: string): string[] {
   const names: string[] = [];
   for (const match of html.matchAll(/<a\b[^>]*>([^<]*)<\/a\s*>/gi)) {
-    const name = decodeEntities(match[1]).trim();
+    const name = decodeEntities(match[1] ?? '').trim();
     if (name !== '') names.push(name);
   }
   return names;
@@ -86,7 +86,7 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 export function firstSignificantChar(body: Uint8Array): string | undefined {
   const start = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
   for (let i = start; i < body.length; i++) {
-    const byte = body[i];
+    const byte = body[i] ?? 0x20;
     if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return String.fromCharCode(byte);
   }
   return undefined;

@@ -111,14 +111,16 @@ function readOperatorCodes(syntax: GoSyntax): OperatorCodes {
     return (stmt.Cmd as GoBinaryCmd).Op;
   });
   const [sample] = items(parseFile(syntax, REDIRECT_SAMPLE).Stmts);
+  if (sample === undefined) throw new Error('the redirect sample did not parse');
   const redirects = items(sample.Redirs).map((redirect) => redirect.Op);
-  if (lists.length !== LIST_OPERATORS.length || redirects.length !== REDIRECT_OPERATORS.length) {
+  const [first] = items(sample.Redirs);
+  if (first === undefined || lists.length !== LIST_OPERATORS.length || redirects.length !== REDIRECT_OPERATORS.length) {
     throw new Error('the operator samples did not parse as expected');
   }
-  const [target] = items(items(sample.Redirs)[0].Word.Parts);
+  const [target] = items(first.Word.Parts);
   if (nodeType(target) !== 'Lit' || goString((target as GoLit).Value) !== 'f') throw new Error('unexpected words');
   return {
-    list: new Map(lists.map((code, i) => [code, LIST_OPERATORS[i]])),
-    redirect: new Map(redirects.map((code, i) => [code, REDIRECT_OPERATORS[i]])),
+    list: new Map(LIST_OPERATORS.map((operator, i) => [lists[i] ?? -1, operator])),
+    redirect: new Map(REDIRECT_OPERATORS.map((operator, i) => [redirects[i] ?? -1, operator])),
   };
 }

@@ -86,7 +86,7 @@ export function nodeType(value: unknown): string | undefined {
 
 /** A Go string (UTF-8 bytes as char codes) as a JS string. */
 export function goString(bytes: string): string {
-  // eslint-disable-next-line no-control-regex
+   
   return /^[\x00-\x7f]*$/.test(bytes) ? bytes : Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -274,7 +274,7 @@ export function walkChildren(node: GoNode, visit: (child: GoNode, type: string) 
     const child = pending.pop()!;
     if (!visit(child, nodeType(child)!)) continue;
     const children = childrenOf(child);
-    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
+    pending.push(...children.reverse());
   }
 }
 

@@ -82,7 +82,7 @@ describe('fetchCondaNames', () => {
       onProgress: (done, total) => calls.push([done, total]),
     });
     expect(calls.length).toBeGreaterThanOrEqual(2);
-    for (let i = 1; i < calls.length; i++) expect(calls[i][0]).toBeGreaterThan(calls[i - 1][0]);
+    for (let i = 1; i < calls.length; i++) expect(calls[i]?.[0]).toBeGreaterThan(calls[i - 1]?.[0] ?? Infinity);
     const bytes = Buffer.byteLength(JSON.stringify(noarch)) + Buffer.byteLength(JSON.stringify(linux64));
     expect(calls.at(-1)).toEqual([bytes, undefined]);
   });

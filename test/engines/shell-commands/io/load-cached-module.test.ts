@@ -43,7 +43,7 @@ describe('loadCachedModule', () => {
     const loaded = loadCachedModule<{ answer(): number }>(file, 'answer', { GUARD_HOME: home });
     expect(loaded.exports.answer()).toBe(42);
     loaded.saveCache();
-    expect(readFileSync(join(cacheDir, cacheFile!), 'utf8')).not.toBe('not a code cache');
+    expect(readFileSync(join(cacheDir, cacheFile), 'utf8')).not.toBe('not a code cache');
   });
 
   it('writes nothing with GUARD_NO_CODE_CACHE=1', () => {

@@ -12,7 +12,7 @@ function statements(source: string): ShellStatement[] {
 }
 
 function command(source: string): ShellCommand | undefined {
-  return statements(source)[0].command;
+  return statements(source)[0]?.command;
 }
 
 describe('the AST', () => {
@@ -51,16 +51,16 @@ describe('the AST', () => {
     ['a >| f', '>|'], ['a &> f', '&>'], ['a &>> f', '&>>'], ['a <<< w', '<<<'], ['a <<E\nx\nE\n', '<<'],
     ['a <<-E\n\tx\n\tE\n', '<<-'],
   ])('reads the redirection in %j as %j', (source, op) => {
-    expect(statements(source)[0].redirects[0].op).toBe(op);
+    expect(statements(source)[0]?.redirects[0]?.op).toBe(op);
   });
 
   it('keeps a quoted heredoc literal and an unquoted one expandable', () => {
-    const quoted = statements("cat <<'E'\n$x `y`\nE\n")[0].redirects[0];
-    expect(quoted.heredoc?.parts).toEqual([{ type: 'single-quoted', value: '$x `y`\n', ansiC: false }]);
-    const open = statements('cat <<E\n\\$x $y\nE\n')[0].redirects[0];
-    expect(open.heredoc?.parts.map((part) => part.type)).toEqual(['literal', 'expansion', 'literal']);
-    expect(open.fd).toBeUndefined();
-    expect(statements('cat 3<<E\nx\nE\n')[0].redirects[0].fd).toBe('3');
+    const quoted = statements("cat <<'E'\n$x `y`\nE\n")[0]?.redirects[0];
+    expect(quoted?.heredoc?.parts).toEqual([{ type: 'single-quoted', value: '$x `y`\n', ansiC: false }]);
+    const open = statements('cat <<E\n\\$x $y\nE\n')[0]?.redirects[0];
+    expect(open?.heredoc?.parts.map((part) => part.type)).toEqual(['literal', 'expansion', 'literal']);
+    expect(open?.fd).toBeUndefined();
+    expect(statements('cat 3<<E\nx\nE\n')[0]?.redirects[0]?.fd).toBe('3');
   });
 
   it.each([
@@ -74,7 +74,7 @@ describe('the AST', () => {
 
   it('finds substitutions inside parameter expansions', () => {
     const [word] = (command('echo ${x:-$(pip install y)}') as { words: Array<{ parts: unknown[] }> }).words.slice(1);
-    expect(word.parts).toMatchObject([{ type: 'expansion', kind: 'parameter', nested: [{ text: 'pip install y' }] }]);
+    expect(word?.parts).toMatchObject([{ type: 'expansion', kind: 'parameter', nested: [{ text: 'pip install y' }] }]);
   });
 
   it('gives statement texts without their separators, in characters, not bytes', () => {

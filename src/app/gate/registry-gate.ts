@@ -1,0 +1,60 @@
+/**
+ * Use case: run a registry gate for the policy in force — the loopback server of the registry-gate
+ * engine wired to the name check, the policy, the delta list and the metadata cache.
+ */
+import { join } from 'node:path';
+import { policyInForce } from '../../config/policy-in-force.js';
+import { type Policy } from '../../engines/policy/index.js';
+import { minReleaseAgeMs, startGateServer, type GateEcosystem, type RunningGate } from '../../engines/registry-gate/index.js';
+import { resolveCacheDir, type Env } from '../../shared/paths.js';
+import { type ProgressStream } from '../../shared/progress.js';
+import { judgeGateProject } from './judge-gate-project.js';
+
+export const DEFAULT_UPSTREAMS = { pypi: 'https://pypi.org/simple', npm: 'https://registry.npmjs.org' } as const;
+export const DEFAULT_GATE_PORT = 8766;
+
+export interface RegistryGateRequest {
+  port: number;
+  upstreams?: Partial<Record<GateEcosystem, string>>;
+  /** Seconds upstream metadata is reused without asking (default 300). */
+  freshSeconds?: number;
+  /** Keep no metadata on disk (the benchmark measures forwarding). */
+  noCache?: boolean;
+}
+
+export interface RegistryGateDeps {
+  cwd: string;
+  env: Env;
+  /** Refusals, warnings and upstream failures, one line each. */
+  log: (line: string) => void;
+  stderr?: ProgressStream;
+  policy?: Policy;
+  now?: () => Date;
+  timeoutMs?: number;
+}
+
+/** Starts a gate on loopback. Throws CONFIG_INVALID (policy) or IO_FAILED (port taken). */
+export async function startRegistryGate(request: RegistryGateRequest, deps: RegistryGateDeps): Promise<RunningGate> {
+  const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
+  const upstreams = { pypi: request.upstreams?.pypi ?? DEFAULT_UPSTREAMS.pypi, npm: request.upstreams?.npm ?? DEFAULT_UPSTREAMS.npm };
+  const now = deps.now ?? (() => new Date());
+  const cacheDir = resolveCacheDir(deps.env);
+  return startGateServer({
+    port: request.port,
+    upstreams,
+    now,
+    ...(request.freshSeconds !== undefined ? { freshSeconds: request.freshSeconds } : {}),
+    ...(request.noCache ? {} : { cacheDir: join(cacheDir, 'gate', 'metadata') }),
+    ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+    log: deps.log,
+    minReleaseAgeMs: (ecosystem, name) => minReleaseAgeMs(policy.min_release_age, ecosystem, name, now()),
+    judge: (ecosystem, name, facts) =>
+      judgeGateProject(ecosystem, name, facts, {
+        policy,
+        env: deps.env,
+        ...(deps.stderr ? { stderr: deps.stderr } : {}),
+        now,
+        upstream: (eco) => upstreams[eco],
+      }),
+  });
+}

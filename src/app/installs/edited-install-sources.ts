@@ -1,0 +1,155 @@
+/**
+ * Files an agent can edit that make a later install fetch packages, beyond the manifests the
+ * install-command engine reads itself: any requirements-style `*.txt`/`*.in` (used with `-r`/`-c`),
+ * `[build-system] requires` and uv/pdm/hatch dependency tables in pyproject.toml, package.json
+ * `overrides`/`resolutions` and install-time scripts, Pipfile, setup.py/setup.cfg, pixi.toml,
+ * deno.json, PEP 723 scripts, Dockerfile `RUN` lines, and notebook cells (`!pip`, `%pip`, code).
+ * Each file's text becomes what it would install: requirement strings (PyPI), npm names, and shell
+ * commands (vetted as the Bash hook vets them). Pure.
+ */
+import { basename } from 'node:path';
+import { inlineScriptRequirements } from './project-manifests.js';
+
+export interface InstallSources {
+  /** PEP 508 requirement strings (PyPI). */
+  requirements: string[];
+  /** npm package specs (`name@range`). */
+  npm: string[];
+  /** Shell commands the file makes something run. */
+  commands: string[];
+}
+
+const STRINGS = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
+const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare', 'prepublish', 'dependencies'];
+const REQUIREMENT_LINE = /^(?:-[rcef]\s|--[\w-]+|[A-Za-z0-9][\w.-]*(?:\[[\w.,\s-]*\])?\s*(?:[<>=!~;@(].*)?$|git\+|https?:)/;
+
+/** True when edits of `path` are read for what they would install here. */
+export function isInstallSource(path: string): boolean {
+  const base = basename(path).toLowerCase();
+  return /\.(?:txt|in)$/.test(base) || ['pyproject.toml', 'package.json', 'pipfile', 'setup.py', 'setup.cfg', 'pixi.toml', 'deno.json', 'deno.jsonc'].includes(base)
+    || /^(?:docker|container)file(?:\..*)?$|\.(?:docker|container)file$/.test(base) || /\.py$/.test(base) || /\.ipynb$/.test(base);
+}
+
+/** What `text` (the file at `path`) would install; empty lists for files that install nothing. */
+export function installSources(path: string, text: string): InstallSources {
+  const sources: InstallSources = { requirements: [], npm: [], commands: [] };
+  const base = basename(path).toLowerCase();
+  if (/\.(?:txt|in)$/.test(base)) {
+    const lines = text.split(/\r?\n/).map((line) => line.replace(/(^|\s)#.*/, '').trim()).filter(Boolean);
+    if (lines.length > 0 && lines.every((line) => REQUIREMENT_LINE.test(line))) sources.requirements.push(...lines.filter((line) => !line.startsWith('-')));
+  } else if (base === 'pyproject.toml') {
+    for (const header of ['build-system', 'tool.uv', 'tool.pdm.dev-dependencies', 'dependency-groups', 'tool.pdm.build', 'tool.hatch.build']) sources.requirements.push(...arraysIn(section(text, header)));
+    for (const match of text.matchAll(/^\[tool\.hatch\.envs\.[^\]]+\]([\s\S]*?)(?=^\[|(?![\s\S]))/gm)) sources.requirements.push(...arraysIn(match[1] ?? ''));
+  } else if (base === 'package.json') {
+    readPackageJson(text, sources);
+  } else if (base === 'pipfile' || base === 'pixi.toml') {
+    for (const header of base === 'pipfile' ? ['packages', 'dev-packages'] : ['pypi-dependencies', 'feature.*.pypi-dependencies']) {
+      for (const line of section(text, header).split('\n')) {
+        const name = /^\s*"?([A-Za-z0-9][\w.-]*)"?\s*=/.exec(line)?.[1];
+        if (name !== undefined) sources.requirements.push(name);
+      }
+    }
+  } else if (base === 'setup.cfg') {
+    const block = /^(?:install_requires|setup_requires)\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(text)?.[1] ?? '';
+    sources.requirements.push(...block.split('\n').map((line) => line.replace(/#.*/, '').trim()).filter(Boolean));
+  } else if (base === 'deno.json' || base === 'deno.jsonc') {
+    for (const match of text.matchAll(/"npm:((?:@[\w.-]+\/)?[\w.-]+)(?:@[^"/]*)?[^"]*"/g)) if (match[1] !== undefined) sources.npm.push(match[1]);
+  } else if (/^(?:docker|container)file(?:\..*)?$|\.(?:docker|container)file$/.test(base)) {
+    const joined = text.replace(/\\\r?\n/g, ' ');
+    for (const match of joined.matchAll(/^\s*RUN\s+(?:--\S+\s+)*(.+)$/gim)) sources.commands.push(runLine(match[1] ?? ''));
+  } else if (/\.ipynb$/.test(base)) {
+    readNotebook(text, sources);
+  } else if (/\.py$/.test(base)) {
+    sources.requirements.push(...inlineScriptRequirements(text));
+    if (base === 'setup.py') {
+      const list = /(?:install_requires|setup_requires)\s*=\s*\[([\s\S]*?)\]/.exec(text)?.[1];
+      if (list !== undefined) sources.requirements.push(...literals(list));
+    }
+  }
+  return sources;
+}
+
+/** An exec-form RUN (`["pip", "install", "x"]`) as a shell command; a shell-form one as written. */
+function runLine(line: string): string {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('[')) return trimmed;
+  try {
+    const argv = JSON.parse(trimmed) as unknown;
+    if (Array.isArray(argv)) return argv.map((word) => `'${String(word).replaceAll("'", `'\\''`)}'`).join(' ');
+  } catch {
+    // Not JSON: docker runs it as a shell command.
+  }
+  return trimmed;
+}
+
+function readPackageJson(text: string, sources: InstallSources): void {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (typeof json !== 'object' || json === null) return;
+  const record = json as Record<string, unknown>;
+  // overrides / resolutions / pnpm.overrides: an `npm:` alias value installs that package instead.
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      const alias = /^npm:((?:@[\w.-]+\/)?[\w.-]+)(?:@(.*))?$/.exec(value);
+      const [, name, version] = alias ?? [];
+      if (name !== undefined) sources.npm.push(version === undefined ? name : `${name}@${version}`);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const inner of Object.values(value)) walk(inner);
+    }
+  };
+  for (const value of [record.overrides, record.resolutions, (record.pnpm as Record<string, unknown> | undefined)?.overrides]) walk(value);
+  const scripts = record.scripts;
+  if (typeof scripts === 'object' && scripts !== null) {
+    for (const name of LIFECYCLE) {
+      const script = (scripts as Record<string, unknown>)[name];
+      if (typeof script === 'string') sources.commands.push(script);
+    }
+  }
+}
+
+function readNotebook(text: string, sources: InstallSources): void {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return;
+  }
+  const cells = (json as { cells?: unknown }).cells;
+  if (!Array.isArray(cells)) return;
+  for (const cell of cells as Array<{ cell_type?: string; source?: unknown }>) {
+    if (cell.cell_type !== undefined && cell.cell_type !== 'code') continue;
+    const source = Array.isArray(cell.source) ? cell.source.join('') : typeof cell.source === 'string' ? cell.source : '';
+    sources.commands.push(...notebookCommands(source));
+  }
+}
+
+/** A code cell as shell commands: `!cmd` and `%pip …` lines, and the Python code as `python3 -c`. */
+export function notebookCommands(source: string): string[] {
+  const commands: string[] = [];
+  const python: string[] = [];
+  for (const line of source.split(/\r?\n/)) {
+    const shell = /^\s*!(.*)$/.exec(line)?.[1] ?? /^\s*%(?:pip|conda|mamba|uv|npm)\b/.exec(line)?.[0].replace(/^\s*%/, '');
+    if (shell !== undefined) commands.push(line.trim().startsWith('!') ? shell : line.trim().slice(1));
+    else python.push(line);
+  }
+  const code = python.join('\n').trim();
+  if (code !== '') commands.push(`python3 -c '${code.replaceAll("'", `'\\''`)}'`);
+  return commands;
+}
+
+function section(text: string, header: string): string {
+  const pattern = header.replace(/[.]/g, '\\.').replace(/\\\.\*\\\./g, '\\.[^\\]]+\\.').replace('*', '[^\\]]+');
+  return [...text.matchAll(new RegExp(`^\\[${pattern}(?:\\.[^\\]]+)?\\]([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'gm'))].map((m) => m[1]).join('\n');
+}
+
+function arraysIn(text: string): string[] {
+  return [...text.matchAll(/=\s*\[([\s\S]*?)\]/g)].flatMap((m) => literals(m[1] ?? ''));
+}
+
+function literals(text: string): string[] {
+  return [...text.matchAll(STRINGS)].map((m) => m[1] ?? m[2] ?? '').filter(Boolean);
+}

@@ -1,0 +1,95 @@
+/**
+ * Use case: vet an edit an agent is about to make to a dependency manifest (requirements*.txt,
+ * pyproject.toml, package.json, environment.yml). Only what the edit adds is vetted: packages,
+ * index URLs and unreadable parts that the file does not already have.
+ */
+import { dependencyFileKind, parseDependencyFile, type InstallRequest, type InstallTarget } from '../../engines/install-commands/index.js';
+import { type Policy } from '../../engines/policy/index.js';
+import { policyInForce } from '../../config/policy-in-force.js';
+import { type Env } from '../../shared/paths.js';
+import { type ProgressStream } from '../../shared/progress.js';
+import { createFsFileReader } from './fs-file-reader.js';
+import { combineVerdicts, type GuardVerdict } from './guard-verdict.js';
+import { vetInstallRequest } from './vet-install.js';
+
+export interface FileEdit {
+  /** The file's absolute path (or relative to `cwd`). */
+  path: string;
+  /** The file's whole text once the edit is made. */
+  after: string;
+}
+
+export interface FileEditVerdict extends GuardVerdict {
+  /** What the edit adds, as vetted. */
+  added: InstallRequest;
+}
+
+export interface FileEditDeps {
+  cwd: string;
+  env: Env;
+  stderr?: ProgressStream;
+  now?: Date;
+  policy?: Policy;
+}
+
+/**
+ * The verdict on the dependencies `edit` adds to its file (compared with the file on disk now);
+ * undefined when the file is not a dependency manifest. Nested files (`-r other.txt`) are read from
+ * disk. Throws CONFIG_INVALID for an invalid policy and the FileReader's faults.
+ */
+export async function guardFileEdit(edit: FileEdit, deps: FileEditDeps): Promise<FileEditVerdict | undefined> {
+  const { isInstallSource } = await import('./edited-install-sources.js');
+  const extra = isInstallSource(edit.path) ? await (await import('./guard-edited-sources.js')).guardEditedSources(edit, deps) : undefined;
+  if (dependencyFileKind(edit.path) === undefined) return extra === undefined ? undefined : { ...extra, added: emptyRequest() };
+  const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
+  const context = { cwd: deps.cwd, env: { ...deps.env } };
+  const before = parseDependencyFile(edit.path, { ...context, files: createFsFileReader(deps.cwd) });
+  const afterFiles = createFsFileReader(deps.cwd, { overrides: new Map([[edit.path, edit.after]]) });
+  const after = parseDependencyFile(edit.path, { ...context, files: afterFiles });
+  if (before === undefined || after === undefined) return undefined;
+  // A nested file (`-r other.txt`) that is not there stops any install from this file before it
+  // installs anything; once written, that file's own edit is vetted.
+  const found = addedBy(before, after);
+  const added = { ...found, unresolved: found.unresolved.filter((u) => !/\bfile not found \(from [^)]*:\d+\)$/.test(u.why)) };
+  const verdict = await vetInstallRequest(added, { ...deps, policy });
+  const own = combineVerdicts([{ label: edit.path, verdict }], []);
+  return { ...(extra === undefined ? own : mergeVerdicts(own, extra)), added };
+}
+
+/** What `after` asks for that `before` does not: targets (by spec or location), indexes, unresolved parts. */
+function addedBy(before: InstallRequest, after: InstallRequest): InstallRequest {
+  const had = new Set(before.targets.map(targetKey));
+  const hadIndexes = new Set(before.indexes);
+  const hadUnresolved = new Set(before.unresolved.map(unresolvedKey));
+  return {
+    ...after,
+    installs: true,
+    targets: after.targets.filter((t) => !had.has(targetKey(t))),
+    indexes: after.indexes.filter((i) => !hadIndexes.has(i)),
+    unresolved: after.unresolved.filter((u) => !hadUnresolved.has(unresolvedKey(u))),
+  };
+}
+
+// An unresolved part's `why` ends with where it was found (`(requirements.txt:3)`), which moves with edits above it.
+function unresolvedKey(part: { what: string; why: string }): string {
+  return `${part.what}\0${part.why.replace(/\s*\([^()]*\)$/, '')}`;
+}
+
+function targetKey(target: InstallTarget): string {
+  return [target.ecosystem, target.kind, target.name ?? '', target.spec ?? target.location ?? target.raw.trim()].join('\0');
+}
+
+function emptyRequest(): InstallRequest {
+  return { manager: 'pip', installs: false, targets: [], indexes: [], files: [], unresolved: [] };
+}
+
+/** Two verdicts on one edit as one: the worst, with both reasons, suggestions and reports. */
+function mergeVerdicts(a: GuardVerdict, b: GuardVerdict): GuardVerdict {
+  const order = { block: 0, warn: 1, allow: 2 } as const;
+  return {
+    verdict: order[a.verdict] <= order[b.verdict] ? a.verdict : b.verdict,
+    reasons: [...new Set([...a.reasons, ...b.reasons])],
+    suggestions: [...a.suggestions, ...b.suggestions],
+    report: a.report + b.report,
+  };
+}

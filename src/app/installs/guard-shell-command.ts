@@ -1,0 +1,105 @@
+/**
+ * Use case: vet a shell command an agent is about to run. Every package-manager command inside it
+ * (through `&&`, pipes, `bash -c`, `sudo` …) is read by its parser against the command's cwd and
+ * vetted; what cannot be read statically (`$(…)`, `eval`, `xargs` …) is decided by the policy's
+ * `on_unverifiable`. Nothing is ever run.
+ */
+import { type Policy } from '../../engines/policy/index.js';
+import { analyzeShellCommand } from '../../engines/shell-commands/index.js';
+import { type Env } from '../../shared/paths.js';
+import { createShellFiles } from './fs-shell-files.js';
+import { dropMissingInputFiles } from './missing-input-files.js';
+import { type ProgressStream } from '../../shared/progress.js';
+import { type GuardVerdict, type UnverifiedPart } from './guard-verdict.js';
+import { type InstallVerdict } from './vet-install.js';
+
+export interface ShellVerdict extends GuardVerdict {
+  /** Each package-manager command found, with its verdict (commands that install nothing included). */
+  commands: Array<{ text: string; argv: string[]; verdict: InstallVerdict }>;
+  unverifiable: UnverifiedPart[];
+}
+
+export interface ShellDeps {
+  /** The directory the command runs in: `-r` files and package.json resolve against it. */
+  cwd: string;
+  env: Env;
+  stderr?: ProgressStream;
+  now?: Date;
+  /** The policy to apply; loaded for `cwd` and `env` when not given. */
+  policy?: Policy;
+}
+
+/**
+ * The verdict on `command`: the strictest of its install commands' verdicts and its unverifiable
+ * parts'. A command that runs no package manager is allowed. Throws CONFIG_INVALID for an invalid
+ * policy and the FileReader's faults (a dependency file over 5 MB); the caller applies its fail policy.
+ */
+export async function guardShellCommand(command: string, deps: ShellDeps): Promise<ShellVerdict> {
+  const analysis = await analyzeShellCommand(command, { files: createShellFiles(deps.cwd, deps.env.HOME) });
+  // Most commands run no package manager: they need neither the policy nor the name lists.
+  if (analysis.commands.length === 0 && analysis.unverifiable.length === 0) {
+    return { verdict: 'allow', reasons: [], suggestions: [], report: '', commands: [], unverifiable: [] };
+  }
+  const [
+    { parseInstallCommand },
+    { decideUnverifiable },
+    { policyInForce },
+    { createFsFileReader },
+    { combineVerdicts },
+    { vetInstallRequest },
+    { addEnvironmentIndexes },
+    { commandCwd, recordingReader, writtenBeforeRead },
+    { readProjectManifests },
+  ] = await Promise.all([
+    import('../../engines/install-commands/index.js'),
+    import('../../engines/policy/index.js'),
+    import('../../config/policy-in-force.js'),
+    import('./fs-file-reader.js'),
+    import('./guard-verdict.js'),
+    import('./vet-install.js'),
+    import('./index-environment.js'),
+    import('./same-command-effects.js'),
+    import('./project-manifests.js'),
+  ]);
+  const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
+  const commands: ShellVerdict['commands'] = [];
+  const foundUnverifiable = [...analysis.unverifiable];
+  for (const found of analysis.commands) {
+    const cwd = commandCwd(deps.cwd, found.cwd, deps.env.HOME);
+    const reads: string[] = [];
+    const files = recordingReader(createFsFileReader(cwd ?? deps.cwd), cwd ?? deps.cwd, reads);
+    const env = { ...deps.env, ...found.env };
+    const parsed = parseInstallCommand(found.argv, { cwd: cwd ?? deps.cwd, env, files });
+    if (parsed === undefined) continue;
+    const request = dropMissingInputFiles(parsed, command);
+    // Only what the command itself sets or exports: the ambient environment is the user's own set-up
+    // (a site-wide PIP_FIND_LINKS, a mirror), not something the agent wrote; the registry gate sees every fetch.
+    const configFiles = addEnvironmentIndexes(request, found.env, files);
+    const why = cwd === undefined && (reads.length > 0 || request.installs)
+      ? 'it runs in a directory an earlier `cd` chose at run time'
+      : configFiles.length > 0 ? `${configFiles.join(', ')} points it at a configuration file that is not read statically`
+      : writtenBeforeRead(request, found.written ?? [], reads, cwd ?? deps.cwd);
+    if (why !== undefined) foundUnverifiable.push({ text: found.text, why: 'source', detail: why });
+    const verdict = await vetInstallRequest(request, { ...deps, cwd: cwd ?? deps.cwd, policy });
+    commands.push({ text: found.text, argv: found.argv, verdict });
+    const project = readProjectManifests(found.argv, request, cwd ?? deps.cwd, files);
+    for (const detail of project.unverifiable) foundUnverifiable.push({ text: found.text, why: 'source', detail });
+    for (const { label, request: manifest } of project.requests) {
+      commands.push({ text: `${found.text} (${label})`, argv: found.argv, verdict: await vetInstallRequest(manifest, { ...deps, cwd: cwd ?? deps.cwd, policy }) });
+    }
+  }
+  const unverifiable = foundUnverifiable.map((item): UnverifiedPart => {
+    const message = `cannot verify \`${clip(item.text)}\` statically: ${item.detail}`;
+    return { text: item.text, message, decision: decideUnverifiable(item.text, message, policy) };
+  });
+  const combined = combineVerdicts(
+    commands.map((c) => ({ label: `$ ${clip(c.text)}`, verdict: c.verdict })),
+    unverifiable,
+  );
+  return { ...combined, commands, unverifiable };
+}
+
+function clip(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
+}

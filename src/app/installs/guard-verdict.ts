@@ -1,0 +1,65 @@
+/**
+ * The verdict the agent-facing use cases (a shell command, a dependency-file edit) return: one
+ * verdict, short reasons an agent can act on, the nearest real names per refused package, and the
+ * full human report. Built from the install verdicts and unverifiable parts they found.
+ */
+import { type Ecosystem } from '../../engines/package-names/index.js';
+import { type PolicyDecision } from '../../engines/policy/index.js';
+import { worstVerdict, type Verdict } from '../../shared/verdict.js';
+import { describeTarget } from './install-report.js';
+import { type InstallVerdict } from './vet-install.js';
+
+export interface PackageSuggestion {
+  ecosystem: Ecosystem;
+  /** The package as requested. */
+  package: string;
+  /** Nearest real names, best first. */
+  names: string[];
+}
+
+export interface GuardVerdict {
+  verdict: Verdict;
+  /** One line per problem (refused package, bad index, unverifiable part), most severe first. */
+  reasons: string[];
+  suggestions: PackageSuggestion[];
+  /** The human report (what, why, snapshot dates, nearest names). */
+  report: string;
+}
+
+/** A part the guard could not verify, with the policy's decision on it. */
+export interface UnverifiedPart {
+  text: string;
+  message: string;
+  decision: PolicyDecision;
+}
+
+/** Combines install verdicts (each with a label: the command or file it came from) and unverifiable parts. */
+export function combineVerdicts(installs: ReadonlyArray<{ label: string; verdict: InstallVerdict }>, unverified: readonly UnverifiedPart[]): GuardVerdict {
+  const ranked: Array<{ verdict: Verdict; text: string }> = [];
+  const suggestions: PackageSuggestion[] = [];
+  const report: string[] = [];
+  for (const { label, verdict } of installs) {
+    if (verdict.verdict !== 'allow') report.push(`${label}\n${verdict.report}`);
+    const targetReasons = new Set(verdict.targets.flatMap((t) => t.decision.reasons));
+    for (const { target, check, decision } of verdict.targets) {
+      if (decision.verdict === 'allow') continue;
+      const names = (check?.suggestions ?? []).map((s) => s.name);
+      const messages = [...new Set(decision.reasons.map((r) => r.message))].join('; ');
+      const hint = names.length > 0 ? ` Did you mean ${names.slice(0, 3).map((n) => `"${n}"`).join(', ')}?` : '';
+      ranked.push({ verdict: decision.verdict, text: `${describeTarget(target)}: ${messages || decision.rule}.${hint}` });
+      if (names.length > 0) suggestions.push({ ecosystem: target.ecosystem, package: target.name ?? target.raw, names });
+    }
+    for (const reason of verdict.decision.reasons) {
+      if (!targetReasons.has(reason)) ranked.push({ verdict: verdict.verdict, text: reason.message });
+    }
+  }
+  for (const part of unverified) {
+    if (part.decision.verdict === 'allow') continue;
+    ranked.push({ verdict: part.decision.verdict, text: part.message });
+    report.push(`guard: ${part.decision.verdict === 'block' ? 'blocked' : 'warning'}: ${part.message} (on_unverifiable)\n`);
+  }
+  const order: Record<Verdict, number> = { block: 0, warn: 1, allow: 2 };
+  ranked.sort((a, b) => order[a.verdict] - order[b.verdict]);
+  const verdict = worstVerdict([...installs.map((i) => i.verdict.verdict), ...unverified.map((u) => u.decision.verdict)]);
+  return { verdict, reasons: [...new Set(ranked.map((r) => r.text))], suggestions, report: report.join('') };
+}

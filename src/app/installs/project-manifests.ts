@@ -1,0 +1,100 @@
+/**
+ * What an install of a local project brings in: `pip install .`/`-e dir`, `uv sync`, `poetry install`
+ * read the project's pyproject.toml (PEP 621 dependencies and extras, Poetry's tables, dependency
+ * groups, `[build-system] requires`), setup.cfg and setup.py; `uv run script.py` / `pipx run script.py`
+ * read the script's PEP 723 block. Each becomes a pip request for the names it lists; a setup.py
+ * whose requirements are not a literal list is unverifiable.
+ */
+import { isAbsolute, join, resolve } from 'node:path';
+import { parseDependencyFile, parseInstallCommand, type FileReader, type InstallRequest } from '../../engines/install-commands/index.js';
+import { programName } from '../../shared/program-name.js';
+
+export interface ProjectReading {
+  requests: Array<{ label: string; request: InstallRequest }>;
+  unverifiable: string[];
+}
+
+const STRINGS = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
+
+/** The project manifests `argv` installs from (already parsed as `request`), read through `files`. */
+export function readProjectManifests(argv: readonly string[], request: InstallRequest, cwd: string, files: FileReader): ProjectReading {
+  const reading: ProjectReading = { requests: [], unverifiable: [] };
+  const dirs = new Set<string>();
+  for (const target of request.targets) {
+    if (target.ecosystem !== 'pypi' || (target.kind !== 'path' && target.kind !== 'editable') || target.location === undefined) continue;
+    const location = target.location.replace(/^file:\/\//, '').replace(/\[.*\]$/, '');
+    dirs.add(isAbsolute(location) ? location : resolve(cwd, location));
+  }
+  const program = programName(argv[0] ?? '');
+  const words = argv.slice(1);
+  const sub = words.find((word) => !word.startsWith('-'));
+  const directory = optionValue(words, ['--directory', '--project', '-C']);
+  const base = directory === undefined ? cwd : resolve(cwd, directory);
+  if ((program === 'uv' && (sub === 'sync' || sub === 'run' || sub === 'export' || sub === 'add')) || (program === 'poetry' && (sub === 'install' || sub === 'sync' || sub === 'add'))) {
+    const script = program === 'uv' && sub === 'run' ? words.find((word) => word.endsWith('.py')) : undefined;
+    if (script === undefined) dirs.add(base);
+  }
+  if ((program === 'uv' && sub === 'run') || (program === 'pipx' && sub === 'run') || (program === 'uvx' && false)) {
+    const script = words.find((word) => word.endsWith('.py'));
+    if (script !== undefined) addRequirements(reading, `${script} (PEP 723)`, inlineScriptRequirements(files.readText(resolve(base, script)) ?? ''), cwd, files);
+  }
+  for (const dir of dirs) readProject(reading, dir, cwd, files);
+  return reading;
+}
+
+function optionValue(words: readonly string[], names: readonly string[]): string | undefined {
+  for (let i = 0; i < words.length; i++) {
+    for (const name of names) {
+      const word = words[i] ?? '';
+      if (word === name) return words[i + 1];
+      if (word.startsWith(`${name}=`)) return word.slice(name.length + 1);
+    }
+  }
+  return undefined;
+}
+
+function readProject(reading: ProjectReading, dir: string, cwd: string, files: FileReader): void {
+  const pyprojectPath = join(dir, 'pyproject.toml');
+  const pyproject = files.readText(pyprojectPath);
+  const own = pyproject === undefined ? undefined : /^\s*name\s*=\s*["']([^"']+)["']/m.exec(pyproject)?.[1];
+  if (pyproject !== undefined) {
+    const parsed = parseDependencyFile(pyprojectPath, { cwd, env: {}, files });
+    if (parsed !== undefined) {
+      parsed.targets = parsed.targets.filter((t) => own === undefined || t.name?.toLowerCase().replace(/[-_.]+/g, '-') !== own.toLowerCase().replace(/[-_.]+/g, '-'));
+      reading.requests.push({ label: pyprojectPath, request: parsed });
+    }
+    const buildSystem = /^\[build-system\]([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(pyproject)?.[1] ?? '';
+    const requires = /requires\s*=\s*\[([\s\S]*?)\]/.exec(buildSystem)?.[1];
+    if (requires !== undefined) addRequirements(reading, `${pyprojectPath} [build-system] requires`, literals(requires), cwd, files);
+  }
+  const setupCfg = files.readText(join(dir, 'setup.cfg'));
+  if (setupCfg !== undefined) {
+    const block = /^install_requires\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(setupCfg)?.[1] ?? '';
+    addRequirements(reading, join(dir, 'setup.cfg'), block.split(/\n/).map((line) => line.replace(/#.*/, '').trim()).filter(Boolean), cwd, files);
+  }
+  const setupPy = files.readText(join(dir, 'setup.py'));
+  if (setupPy !== undefined && /install_requires|setup_requires/.test(setupPy)) {
+    const list = /install_requires\s*=\s*\[([\s\S]*?)\]/.exec(setupPy)?.[1];
+    if (list === undefined) reading.unverifiable.push(`${join(dir, 'setup.py')} computes its requirements at run time`);
+    else addRequirements(reading, join(dir, 'setup.py'), literals(list), cwd, files);
+  }
+}
+
+function literals(text: string): string[] {
+  return [...text.matchAll(STRINGS)].map((m) => m[1] ?? m[2] ?? '').filter(Boolean);
+}
+
+/** The `dependencies` of a script's PEP 723 `# /// script` block. */
+export function inlineScriptRequirements(text: string): string[] {
+  const block = /^# \/\/\/ script\s*$([\s\S]*?)^# \/\/\/\s*$/m.exec(text)?.[1];
+  if (block === undefined) return [];
+  const toml = block.split('\n').map((line) => line.replace(/^#\s?/, '')).join('\n');
+  const deps = /dependencies\s*=\s*\[([\s\S]*?)\]/.exec(toml)?.[1];
+  return deps === undefined ? [] : literals(deps);
+}
+
+function addRequirements(reading: ProjectReading, label: string, requirements: readonly string[], cwd: string, files: FileReader): void {
+  if (requirements.length === 0) return;
+  const request = parseInstallCommand(['pip', 'install', ...requirements.filter((r) => !r.startsWith('-'))], { cwd, env: {}, files });
+  if (request !== undefined) reading.requests.push({ label, request });
+}

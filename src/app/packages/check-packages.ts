@@ -1,0 +1,31 @@
+/** Use case: check package specs of one ecosystem against its authoritative name list. */
+import { checkName, readDeltaNames, type CheckOptions, type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
+import { worstVerdict, type Verdict } from '../../shared/verdict.js';
+import { openNameLists, type NameListDeps } from './name-lists.js';
+import { resolveCacheDir } from '../../shared/paths.js';
+
+export interface CheckReport {
+  verdict: Verdict;
+  results: NameCheck[];
+}
+
+export type AppDeps = NameListDeps;
+
+/** How many specs of one request get nearest-name suggestions. */
+export const SUGGESTED_NAMES = 20;
+
+/** Checks every spec; the report's verdict is the strictest of the results. `options` bound the suggestion search. */
+export async function checkPackages(request: { ecosystem: Ecosystem; packages: string[] }, deps: AppDeps = {}, options: CheckOptions = {}): Promise<CheckReport> {
+  const lists = openNameLists(request.ecosystem, deps);
+  // Cost stays bounded for a command naming thousands of packages: nearest names for the first few only.
+  const results = request.packages.map((spec, i) => withGateDelta(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), deps));
+  return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
+}
+
+/** A name missing from the snapshot that the registry gate found upstream, old enough, is allowed (the delta list). */
+function withGateDelta(check: NameCheck, deps: AppDeps): NameCheck {
+  if (check.exists || check.ecosystem === 'conda' || !check.reasons.some((r) => r.code === 'not_found')) return check;
+  const seen = readDeltaNames(resolveCacheDir(deps.env), check.ecosystem).get(check.normalized);
+  if (seen === undefined) return check;
+  return { ...check, exists: true, verdict: 'allow', reasons: [], suggestions: [], snapshot: { ...check.snapshot, date: `${check.snapshot.date}, + registry gate ${seen}` } };
+}

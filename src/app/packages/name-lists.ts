@@ -1,0 +1,99 @@
+/**
+ * Composition of the name lists per ecosystem: load the checkpoint from the cache, rebuild it from
+ * the shipped snapshot when it is missing, stale or corrupt, and add overlays (private lists).
+ * Loaded lists are kept for the life of the process (the MCP server checks many names).
+ */
+import {
+  bundledSourceId,
+  checkpointPath,
+  compileNameList,
+  listCheckpoints,
+  loadBundledConda,
+  loadBundledNpm,
+  loadBundledPypi,
+  NameIndex,
+  openCheckpointLazily,
+  readBundledManifest,
+  writeCheckpoint,
+  type Ecosystem,
+  type NameCheckpoint,
+  type NameLists,
+} from '../../engines/package-names/index.js';
+import { GuardError } from '../../shared/errors.js';
+import { resolveCacheDir, type Env } from '../../shared/paths.js';
+import { createProgress, type ProgressStream } from '../../shared/progress.js';
+
+export interface NameListDeps {
+  env?: Env;
+  /** Where progress and notices go (stderr). */
+  stderr?: ProgressStream;
+}
+
+const loaded = new Map<string, NameIndex[]>();
+
+/** The lists a check of `ecosystem` consults, building the main list on first use if it ships. */
+export function openNameLists(ecosystem: Ecosystem, deps: NameListDeps = {}): NameLists {
+  const indexes = loadIndexes(ecosystem, deps, true) ?? [];
+  return { ecosystem, indexes, others: (other) => loadIndexes(other, deps, false) };
+}
+
+/** Forgets loaded lists (after a sync or import replaced a checkpoint). */
+export function forgetNameLists(): void {
+  loaded.clear();
+}
+
+function loadIndexes(ecosystem: Ecosystem, deps: NameListDeps, mayBuild: boolean): NameIndex[] | undefined {
+  const cacheDir = resolveCacheDir(deps.env);
+  const key = `${cacheDir}\0${ecosystem}`;
+  const cached = loaded.get(key);
+  if (cached) return cached;
+  const main = loadMain(ecosystem, cacheDir, deps, mayBuild);
+  if (!main && !mayBuild) return undefined;
+  const indexes = main ? [new NameIndex(main)] : [];
+  for (const stored of listCheckpoints(cacheDir)) {
+    if (stored.ecosystem !== ecosystem || !stored.overlay) continue;
+    const overlay = tryRead(stored.path, deps);
+    if (overlay) indexes.push(new NameIndex(overlay, stored.overlay));
+  }
+  loaded.set(key, indexes);
+  return indexes;
+}
+
+function loadMain(ecosystem: Ecosystem, cacheDir: string, deps: NameListDeps, mayBuild: boolean): NameCheckpoint | undefined {
+  const path = checkpointPath(cacheDir, ecosystem);
+  // A stale checkpoint is announced only where it is rebuilt: a list consulted for a hint is just skipped.
+  const existing = tryRead(path, mayBuild ? deps : {});
+  if (existing && existing.meta.kind !== 'bundled') return existing;
+  const manifest = readBundledManifest();
+  const wanted = bundledSourceId(ecosystem, manifest);
+  if (existing && existing.meta.source === wanted) return existing;
+  // No list of this ecosystem ships (an older manifest): only a synced or imported one counts.
+  if (wanted === undefined) return existing;
+  if (!mayBuild) return undefined;
+  return buildBundled(ecosystem, cacheDir, deps);
+}
+
+/** Builds an ecosystem's checkpoint from the shipped snapshot and writes it to the cache. */
+export function buildBundled(ecosystem: Ecosystem, cacheDir: string, deps: NameListDeps): NameCheckpoint {
+  const manifest = readBundledManifest();
+  const progress = createProgress(`building the ${ecosystem} name checkpoint (first use)`, deps.stderr);
+  const input = ecosystem === 'pypi' ? loadBundledPypi(manifest) : ecosystem === 'npm' ? loadBundledNpm(manifest) : loadBundledConda(manifest);
+  progress.total(input.names.length);
+  const checkpoint = compileNameList({ ...input, onProgress: (done) => progress.update(done) });
+  writeCheckpoint(checkpointPath(cacheDir, ecosystem), checkpoint);
+  progress.done();
+  return checkpoint;
+}
+
+function tryRead(path: string, deps: NameListDeps): NameCheckpoint | undefined {
+  try {
+    // Read on demand: a check touches a few pages of a list tens of megabytes long.
+    return openCheckpointLazily(path);
+  } catch (error) {
+    if (error instanceof GuardError && error.code === 'CHECKPOINT_INVALID') {
+      deps.stderr?.write(`groundguard: ${path}: ${error.message}; rebuilding\n`);
+      return undefined;
+    }
+    throw error;
+  }
+}

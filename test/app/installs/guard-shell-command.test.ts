@@ -1,0 +1,74 @@
+/** Tests for guardShellCommand: real shell parsing, real parsers and name lists, the policy's fail modes. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardShellCommand } from '../../../src/app/installs/guard-shell-command.js';
+import { mergePolicyLayers, type PolicyLayer } from '../../../src/engines/policy/index.js';
+import { makeGuardHome, type GuardHome } from '../../fixtures/guard-home.js';
+
+let home: GuardHome;
+let cwd: string;
+
+beforeAll(async () => {
+  home = await makeGuardHome();
+  cwd = home.project('repo');
+  home.write('repo/requirements.txt', 'flask\nreqeusts==2.0\n');
+  home.write('repo/ok.txt', 'flask\nrequests\n');
+});
+afterAll(() => home.cleanup());
+
+const guard = (command: string, layer?: Omit<PolicyLayer, 'version'>, env: Record<string, string> = {}) =>
+  guardShellCommand(command, { cwd, env: { ...home.env, ...env }, ...(layer ? { policy: mergePolicyLayers([{ version: 1, ...layer }]) } : {}) });
+
+describe('guardShellCommand', () => {
+  it('blocks a misspelled package inside a compound command, with the suggestion', async () => {
+    const verdict = await guard('cd . && pip install reqeusts && echo ok');
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.commands.map((c) => c.argv)).toEqual([['pip', 'install', 'reqeusts']]);
+    expect(verdict.reasons[0]).toMatch(/"reqeusts": PyPI package "reqeusts" does not exist .* Did you mean "requests"/);
+    expect(verdict.suggestions[0]).toMatchObject({ ecosystem: 'pypi', package: 'reqeusts' });
+    expect(verdict.suggestions[0]!.names[0]).toBe('requests');
+    expect(verdict.report).toContain('$ pip install reqeusts');
+  });
+
+  it('allows real packages and commands that run no package manager', async () => {
+    expect(await guard('python3 -m pip install requests flask')).toMatchObject({ verdict: 'allow', reasons: [], report: '' });
+    expect(await guard('echo "pip install reqeusts" && git commit -m "pip install reqeusts"')).toMatchObject({ verdict: 'allow', commands: [] });
+    expect(await guard('pip list && npm test')).toMatchObject({ verdict: 'allow' });
+  });
+
+  it('follows nested shells and wrappers', async () => {
+    const verdict = await guard(`sudo -E bash -c 'pip install --quiet reqeusts'`);
+    expect(verdict.verdict).toBe('block');
+  });
+
+  it('reads -r files against the cwd it is given', async () => {
+    const verdict = await guard('pip install -r requirements.txt');
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.reasons[0]).toMatch(/"reqeusts==2.0"/);
+    expect(verdict.commands[0]!.verdict.report).toContain('requirements.txt:2');
+    expect((await guard('pip install -r ok.txt')).verdict).toBe('allow');
+    // pip stops on a missing file before installing anything, unless the command may write it first.
+    expect((await guard('pip install -r missing.txt')).verdict).toBe('allow');
+    expect((await guard('echo reqeusts > missing.txt && pip install -r missing.txt')).reasons[0]).toMatch(/missing.txt statically: requirements file not found/);
+  });
+
+  it('denies what cannot be verified in strict mode and warns in permissive mode', async () => {
+    const strict = await guard('pip install $(cat list)');
+    expect(strict.verdict).toBe('block');
+    expect(strict.reasons).toEqual(['cannot verify `pip install $(cat list)` statically: pip: $(cat list) is known only at run time (a command substitution)']);
+    expect((await guard('pip install $(cat list)', { on_unverifiable: 'warn' })).verdict).toBe('warn');
+    expect((await guard('xargs pip install < list', { on_unverifiable: 'allow' })).verdict).toBe('allow');
+  });
+
+  it('takes the strictest verdict of all commands and parts', async () => {
+    const verdict = await guard('pip install requests; pip install -i https://mirror.example/simple flask; eval "$X"');
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.reasons[0]).toMatch(/eval/);
+    expect(verdict.reasons.some((r) => r.includes('https://mirror.example/simple is not an allowed pypi index'))).toBe(true);
+  });
+
+  it('uses VAR=x prefixes when reading files', async () => {
+    home.write('repo/env-reqs.txt', 'flask\n--extra-index-url ${MIRROR}\n');
+    const verdict = await guard('MIRROR=https://pypi.org/simple pip install -r env-reqs.txt');
+    expect(verdict.verdict).toBe('allow');
+  });
+});
