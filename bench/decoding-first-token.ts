@@ -6,7 +6,7 @@
  * makes one), then times the first token of the first generation. Prints one JSON line:
  * `{ loadMs, namesMs, prepareMs, firstMs }`.
  */
-import { openNameLists } from '../src/app/name-lists.js';
+import { openNameLists } from '../src/app/packages/name-lists.js';
 import { buildTokenTrie, createNameWalker, generate, openLlamaModel, PackageIntervenor } from '../src/engines/decoding/index.js';
 
 const [path, mode, threads] = process.argv.slice(2);

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { dirname, join, relative, resolve } from 'node:path';
 
 const GROUPS = {
-  packages: ['check-packages', 'check-online', 'name-lists', 'manage-allowlists', 'conda-channel-coverage'],
+  packages: ['check-packages', 'check-online', 'online-name-confirm', 'name-lists', 'manage-allowlists', 'conda-channel-coverage'],
   installs: [
     'guard-shell-command',
     'guard-file-edit',
@@ -38,7 +38,7 @@ const GROUPS = {
   answerability: ['assess-answerability'],
   completion: ['constrained-complete', 'monitor-names', 'review-generated-calls'],
   'repo-context': ['build-repo-context'],
-  'agent-setup': ['init-agent-config', 'agent-config-merge', 'agent-hook-configs', 'hook-command', 'manage-shims', 'shim-script'],
+  'agent-setup': ['init-agent-config', 'agent-gate-env', 'agent-config-merge', 'agent-hook-configs', 'hook-command', 'manage-shims', 'shim-script'],
 };
 
 const dryRun = process.argv.includes('--dry-run');

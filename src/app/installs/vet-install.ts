@@ -55,7 +55,7 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
   let offline = request.installs ? await checkTargets(request.targets, listDeps) : [];
   // Policy `online.hooks`: names missing from the snapshot are asked upstream (lazily loaded; offline by default).
   if (policy.online.hooks && request.targets.some((target, i) => target.kind === 'registry' && offline[i]?.exists === false)) {
-    offline = await (await import('./online-name-confirm.js')).confirmMissingNames(request.targets, offline, policy, { cwd: deps.cwd, env: deps.env, now });
+    offline = await (await import('../packages/online-name-confirm.js')).confirmMissingNames(request.targets, offline, policy, { cwd: deps.cwd, env: deps.env, now });
   }
   const checks = softenUncoveredConda(request, request.targets, offline, policy.registries);
   const facts: Array<CheckedFacts | undefined> = request.targets.map((target, i) => {

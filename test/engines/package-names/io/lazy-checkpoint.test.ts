@@ -67,7 +67,7 @@ describe('openCheckpointLazily', () => {
     openCheckpointLazily(path);
     const bytes = readFileSync(path);
     const corrupt = Buffer.from(bytes);
-    corrupt[corrupt.length - 3] ^= 0xff;
+    corrupt[corrupt.length - 3] = (corrupt[corrupt.length - 3] ?? 0) ^ 0xff;
     const other = join(dir, 'checkpoints', 'npm.ggc');
     writeFileSync(other, bytes);
     expect(openCheckpointLazily(other)).toBeDefined();

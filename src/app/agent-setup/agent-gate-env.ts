@@ -5,7 +5,7 @@
  * serves the gate for the session. While the gate is down those installs fail: closed by
  * construction. Pure merges, like agent-config-merge.ts: existing values are kept and reported.
  */
-import { gateEnvironment } from '../engines/registry-gate/index.js';
+import { gateEnvironment } from '../../engines/registry-gate/index.js';
 import { CLAUDE_MCP_SERVER, invalid, isObject, type JsonObject, type MergeResult } from './agent-config-merge.js';
 
 /** The gate URL for a port on loopback. */

@@ -8,11 +8,11 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type InstallTarget } from '../engines/install-commands/index.js';
-import { type NameCheck } from '../engines/package-names/index.js';
-import { type Policy } from '../engines/policy/index.js';
-import { resolveCacheDir, type Env } from '../shared/paths.js';
-import { writeFileAtomic } from '../shared/write-file-atomic.js';
+import { type InstallTarget } from '../../engines/install-commands/index.js';
+import { type NameCheck } from '../../engines/package-names/index.js';
+import { type Policy } from '../../engines/policy/index.js';
+import { resolveCacheDir, type Env } from '../../shared/paths.js';
+import { writeFileAtomic } from '../../shared/write-file-atomic.js';
 import { checkPackagesOnline } from './check-online.js';
 
 const ANSWER_MS = 3_600_000;

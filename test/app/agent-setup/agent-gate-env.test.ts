@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { initAgentConfigs } from '../../src/app/init-agent-config.js';
-import { gateEnvironment } from '../../src/engines/registry-gate/index.js';
+import { initAgentConfigs } from '../../../src/app/agent-setup/init-agent-config.js';
+import { gateEnvironment } from '../../../src/engines/registry-gate/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gg-init-gate-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

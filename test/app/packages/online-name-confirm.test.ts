@@ -1,10 +1,10 @@
 /** The install guard's online step (policy online.hooks) against a loopback npm registry: a name newer than the snapshot passes when the upstream has it and it is old enough; offline by default; answers remembered. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vetInstallRequest } from '../../src/app/vet-install.js';
-import { type InstallRequest, type InstallTarget } from '../../src/engines/install-commands/index.js';
-import { mergePolicyLayers, type PolicyLayer } from '../../src/engines/policy/index.js';
-import { makeGuardHome, type GuardHome } from '../fixtures/guard-home.js';
-import { startPackageUpstream, type PackageUpstream } from '../fixtures/package-upstream.js';
+import { vetInstallRequest } from '../../../src/app/installs/vet-install.js';
+import { type InstallRequest, type InstallTarget } from '../../../src/engines/install-commands/index.js';
+import { mergePolicyLayers, type PolicyLayer } from '../../../src/engines/policy/index.js';
+import { makeGuardHome, type GuardHome } from '../../fixtures/guard-home.js';
+import { startPackageUpstream, type PackageUpstream } from '../../fixtures/package-upstream.js';
 
 let home: GuardHome;
 let cwd: string;
