@@ -16,12 +16,11 @@ const PROMPT = '```bash\npip install ';
 const t0 = performance.now();
 const model = await openLlamaModel(path, 1024, { threads: Number(threads ?? 1) });
 const t1 = performance.now();
-let namesMs = 0;
 let prepareMs = 0;
 let intervenor: PackageIntervenor | undefined;
 const automata = mode === 'on' ? { pypi: openNameLists('pypi').indexes[0]!.checkpoint.automaton } : {};
 const t2 = performance.now();
-namesMs = t2 - t1;
+const namesMs = t2 - t1;
 if (mode === 'on') {
   intervenor = new PackageIntervenor(model.vocabulary, buildTokenTrie(model.vocabulary.bytes), automata);
   intervenor.warm();

@@ -88,7 +88,7 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
     const doc = docOf(checker, symbol);
     if (symbol.flags & ts.SymbolFlags.Class) {
       const constructs = type.getConstructSignatures();
-      const abstract = symbol.valueDeclaration && ts.getCombinedModifierFlags(symbol.valueDeclaration as TS.Declaration) & ts.ModifierFlags.Abstract;
+      const abstract = symbol.valueDeclaration && ts.getCombinedModifierFlags(symbol.valueDeclaration) & ts.ModifierFlags.Abstract;
       if (constructs.length === 0 || abstract) continue;
       add({ pkg, alias, path: `${pkg}.${name}`, owner: pkg, member: name, setup: [], callee: `${alias}.${name}`, isNew: true, signatures: constructs.map((s) => paramsOf(checker, s)), doc, siblings: topNames });
       const ctor = constructs[0]!;
@@ -99,7 +99,7 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
       for (const property of instance.getProperties()) {
         const declaration = property.valueDeclaration ?? property.declarations?.[0];
         if (!declaration || !isPublicName(property.getName()) || !declaration.getSourceFile().fileName.startsWith(home)) continue;
-        if (ts.getCombinedModifierFlags(declaration as TS.Declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) continue;
+        if (ts.getCombinedModifierFlags(declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) continue;
         const signatures = checker.getTypeOfSymbolAtLocation(property, declaration).getCallSignatures();
         if (signatures.length === 0) continue;
         add({ pkg, alias, path: `${pkg}.${name}.${property.getName()}`, owner: name, member: property.getName(), setup, callee: `${variable}.${property.getName()}`, isNew: false, signatures: signatures.map((s) => paramsOf(checker, s)), doc: docOf(checker, property), siblings: members });

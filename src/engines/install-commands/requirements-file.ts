@@ -142,7 +142,7 @@ export function scanArguments(args: readonly string[], table: OptionTable, style
 }
 
 function isWord(arg: unknown): boolean {
-  return arg !== undefined && !String(arg).startsWith('-');
+  return typeof arg === 'string' && !arg.startsWith('-');
 }
 
 function optionEvent(name: string, spelled: string, value: string | undefined): ArgumentEvent {

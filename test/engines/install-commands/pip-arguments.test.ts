@@ -169,10 +169,10 @@ describe('parsePipInstall: uv flavour', () => {
   it.each(['pyproject.toml', 'sub/pyproject.toml'])('reads -r %s as the project metadata it declares, and reports it missing', (file) => {
     expect(read(['-r', file], uv).unresolved).toEqual([{ what: file, why: 'pyproject file not found (from argv)' }]);
     const files = { readText: (p: string) => (p.endsWith(file) ? '[project]\ndependencies = ["flask>=3"]\n[dependency-groups]\ndev = ["pytest"]\n' : undefined) };
-    const request = parsePipInstall(['-r', file], { ...context, files } as typeof context, uv);
+    const request = parsePipInstall(['-r', file], { ...context, files }, uv);
     expect(request.unresolved).toEqual([]);
     expect(request.targets.map((t) => t.name)).toEqual(['flask', 'pytest']);
-    expect(parsePipInstall(['--group', 'dev'], { ...context, files: { readText: (p: string) => (p.endsWith('/pyproject.toml') ? '[dependency-groups]\ndev = ["pytest"]\n' : undefined) } } as typeof context, uv).targets.map((t) => t.name)).toEqual(['pytest']);
+    expect(parsePipInstall(['--group', 'dev'], { ...context, files: { readText: (p: string) => (p.endsWith('/pyproject.toml') ? '[dependency-groups]\ndev = ["pytest"]\n' : undefined) } }, uv).targets.map((t) => t.name)).toEqual(['pytest']);
   });
 
   it.each(['setup.cfg', 'setup.py', 'pylock.toml'])(
