@@ -5,7 +5,7 @@
  * stubs on PATH and over the real pip and npm that record what they are handed) and sets
  * `installs: true` when a package manager was handed the probe's marker (its made-up package name or
  * untrusted index host), in argv, index environment variables or the files it was pointed at.
- * Needs root (unshare) and Linux. Usage: npx tsx scripts/red-team/label.ts [--only ID]
+ * Needs root (unshare) and Linux. Usage: npx tsx scripts/red-team/label.ts [--only ID] [--split tune|heldout]
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -92,10 +92,12 @@ function run(probe: Probe): { installs: boolean; note?: string } {
 
 setUp();
 const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const split = process.argv.indexOf('--split') >= 0 ? process.argv[process.argv.indexOf('--split') + 1] : undefined;
 const probes = readFileSync(CORPUS, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Probe);
 let seen = 0;
 for (const probe of probes) {
   if (only !== undefined && probe.id !== only) continue;
+  if (split !== undefined && (probe.split ?? 'tune') !== split) continue;
   const { installs, note } = run(probe);
   probe.installs = installs;
   if (note === undefined) delete probe.note;
