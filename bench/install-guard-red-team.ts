@@ -49,7 +49,8 @@ export async function answerProbe(probe: Probe, cwd: string, env: Record<string,
     if (probe.surface === 'cursor') {
       const { answerCursorEvent } = await import('../src/hooks/cursor.js');
       const answer = await answerCursorEvent(JSON.stringify({ hook_event_name: 'beforeShellExecution', cwd, command: probe.command }), deps);
-      return { probe, allowed: !answer.stdout.includes('"permission"'), crashed: answer.stdout.includes(FAULT), answer: answer.stdout };
+      // Cursor's allow is explicit (`{"permission":"allow"}`): allowed unless it says deny or ask.
+      return { probe, allowed: !/"permission":"(?:deny|ask)"/.test(answer.stdout), crashed: answer.stdout.includes(FAULT), answer: answer.stdout };
     }
     const { runWrapped } = await import('../src/cli/commands/wrap.js');
     const [program, ...args] = probe.argv ?? [];

@@ -44,7 +44,7 @@ export async function runWrapped(program: string, argv: string[], io: CliIo): Pr
 async function vetAsShellCommand(program: string, args: string[], io: CliIo): Promise<{ verdict: string; report: string; commands: Array<{ verdict: { report: string } }> } | undefined> {
   const { guardShellCommand } = await import('../../app/guard-shell-command.js');
   const command = [program, ...args].map(shellQuote).join(' ');
-  const verdict = await guardShellCommand(command, { cwd: io.cwd, env: io.env, stderr: io.stderr });
+  const verdict = await guardShellCommand(command, { cwd: io.cwd, env: io.env, stderr: io.stderr, runsWithEnv: true });
   const installs = verdict.commands.some((c) => c.verdict.targets.length > 0 || c.verdict.verdict !== 'allow') || verdict.unverifiable.length > 0;
   return installs ? verdict : undefined;
 }

@@ -168,7 +168,11 @@ function readNpm(argv: readonly string[], read: ReadState): void {
   noteIndexes(tail, read);
   const dir = lastValue([head, tail], 'prefix');
   if (NPM_INSTALL.has(command)) installNamed(tail.positionals, dir, read);
-  else if (NPM_CLEAN_INSTALL.has(command)) installNamed([], dir, read);
+  else if (NPM_CLEAN_INSTALL.has(command)) {
+    installNamed([], dir, read);
+    // npm ignores names after `ci`, but a name written there is vetted all the same (fail closed).
+    if (tail.positionals.length > 0) installNamed(tail.positionals, dir, read);
+  }
   else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
   else if (command === 'init' || command === 'create' || command === 'innit') {
     installInitializer(tail.positionals[0], false, read);

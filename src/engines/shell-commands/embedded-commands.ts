@@ -244,6 +244,8 @@ export function interpreterCode(words: ResolvedWord[], scope: Scope): Interprete
     if (body.literal === undefined) return { kind: 'unreadable', detail: `${name} runs a heredoc with parts known only at run time` };
     return { kind: 'code', text: body.literal, label: `${name} ${stdin.op}` };
   }
+  // The literal text of an `echo`/`printf` piped in (`echo "import os; …" | python3`).
+  if (stdin.kind === 'literal') return { kind: 'code', text: stdin.text, label: `${name} < pipe` };
   return { kind: 'none' };
 }
 

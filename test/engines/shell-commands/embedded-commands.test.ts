@@ -59,6 +59,11 @@ describe('classes read', () => {
     `echo 'pip install ${GHOST}' | sed e`,
     `awk 'BEGIN{system("pip install ${GHOST}")}'`,
     `uv tool uvx ${GHOST}`,
+    `echo "import os; os.system('pip install ${GHOST}')" | python3`,
+    `printf 'import os\\nos.system("pip install ${GHOST}")\\n' | python3 -`,
+    `echo "require('child_process').execSync('npm i ${GHOST}')" | node`,
+    `npm install-ci-test ${GHOST}`,
+    `npm cit ${GHOST}`,
   ])('%s', async (source) => {
     expect(await seen(source)).toBe(true);
   });
