@@ -96,16 +96,17 @@ const split = process.argv.indexOf('--split') >= 0 ? process.argv[process.argv.i
 const probes = readFileSync(CORPUS, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Probe);
 let seen = 0;
 for (const probe of probes) {
-  if (only !== undefined && probe.id !== only) continue;
+  // `--only ID` labels one probe and prints what it did; `--only PREFIX*` labels every probe whose id starts so.
+  if (only !== undefined && (only.endsWith('*') ? !probe.id.startsWith(only.slice(0, -1)) : probe.id !== only)) continue;
   if (split !== undefined && (probe.split ?? 'tune') !== split) continue;
   const { installs, note } = run(probe);
   probe.installs = installs;
   if (note === undefined) delete probe.note;
   else probe.note = note;
   if (installs) seen++;
-  if (only !== undefined) process.stdout.write(`${JSON.stringify(probe)}\n${readFileSync(join(rt, 'log', 'out.txt'), 'utf8')}\n`);
+  if (only !== undefined && !only.endsWith('*')) process.stdout.write(`${JSON.stringify(probe)}\n${readFileSync(join(rt, 'log', 'out.txt'), 'utf8')}\n`);
 }
-if (only === undefined) {
+if (only === undefined || only.endsWith('*')) {
   writeFileSync(CORPUS, probes.map((p) => JSON.stringify(p)).join('\n') + '\n');
   process.stdout.write(`${probes.length} probes run in the sandbox; ${seen} installed their marker\n`);
 }
