@@ -17,7 +17,7 @@ import {
 } from './types.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper } from './wrappers.js';
-import { type CommandState, emptyState, noteAssignments, noteCommand, noteDeclaration, noteRedirects } from './command-state.js';
+import { type CommandState, emptyState, noteAssignments, noteCommand, noteDeclaration, noteRedirects, wasWritten } from './command-state.js';
 import { isUnmodelledManager, unmodelledInstall } from './unmodelled-managers.js';
 import {
   checkCodeVariables,
@@ -28,6 +28,7 @@ import {
   resolvePlain,
   hasDeferredSubstitution,
   interpreterCode,
+  interpreterScript,
   runGitConfig,
   runsHiddenCommands,
   runTrap,
@@ -277,6 +278,8 @@ class ScriptWalker implements Walker {
       const code = interpreterCode(words, scope);
       if (code.kind === 'unreadable') this.report(text, 'eval', code.detail);
       else if (code.kind === 'code') walkInterpreterCode(this, code.text, code.label, { ...scope, stdin: TERMINAL }, text);
+      const scriptFile = code.kind === 'none' ? interpreterScript(words) : undefined;
+      if (scriptFile !== undefined && wasWritten(this.state, scriptFile)) this.report(text, 'source', `${name} runs ${scriptFile}, which an earlier part of the same command writes; its code is not read statically`);
       if (isUnmodelledManager(name)) {
         const why = unmodelledInstall(name, words.map((word) => word.literal ?? word.display));
         if (why !== undefined) this.report(text, 'unmodelled', why);

@@ -310,3 +310,21 @@ export function yarnWorkspaceCommand(name: string, words: ResolvedWord[]): numbe
   for (let i = foreach + 1; i < words.length; i++) if (YARN_COMMANDS.has(literals[i] ?? '')) return i;
   return undefined;
 }
+
+/** The script file an interpreter runs (`python3 -u tool.py`, `node build.js`): its first literal word that is not an option; undefined for other programs or inline code. */
+export function interpreterScript(words: ResolvedWord[]): string | undefined {
+  const name = programName(words[0].literal ?? '');
+  if (!PYTHON.test(name) && !INTERPRETERS.has(name)) return undefined;
+  for (const word of words.slice(1)) {
+    const literal = word.literal;
+    if (literal === undefined) return undefined;
+    if (literal === '-' || literal === '--') return undefined;
+    if (literal.startsWith('-')) {
+      // Inline code or a module: no script file.
+      if (/^-[A-Za-z]*[cme]$|^--eval|^--print|^-p$/.test(literal)) return undefined;
+      continue;
+    }
+    return literal;
+  }
+  return undefined;
+}

@@ -80,6 +80,30 @@ describe('classes read', () => {
     },
   );
 
+  it.each([
+    ["perl -i -pe 's/requests/x/' requirements.txt; pip install -r requirements.txt", 'requirements.txt'],
+    ["python3 -c \"import shutil; shutil.copy('seed.txt', 'requirements.txt')\" && pip install -r requirements.txt", 'requirements.txt'],
+    ['awk 1 seed.txt > requirements.txt; pip install -r requirements.txt', 'requirements.txt'],
+  ])('takes any program that names a file as possibly writing it: %s', async (source, path) => {
+    const analysis = await analyzeShellCommand(source);
+    expect(analysis.commands.find((c) => c.argv[0] === 'pip')?.written).toContain(path);
+  });
+
+  it.each(['sort -u requirements.txt && pip install -r requirements.txt', 'python3 -m pip install -r requirements.txt && pip install -r requirements.txt', 'python manage.py migrate && pip install -r requirements.txt'])(
+    'does not take a reader, a package manager or a script run as a writer: %s',
+    async (source) => {
+      const analysis = await analyzeShellCommand(source);
+      expect(analysis.commands.at(-1)?.written ?? []).not.toContain('requirements.txt');
+      expect(analysis.commands.at(-1)?.written ?? []).not.toContain('manage.py');
+    },
+  );
+
+  it('reports a script an interpreter runs after an earlier part of the command wrote it', async () => {
+    const analysis = await analyzeShellCommand(`echo 'import os; os.system("npm i ${GHOST}")' > t.py; python3 t.py`);
+    expect(analysis.unverifiable).toEqual([expect.objectContaining({ why: 'source', detail: expect.stringContaining('runs t.py, which an earlier part') })]);
+    expect((await analyzeShellCommand('python3 t.py')).unverifiable).toEqual([]);
+  });
+
   it('tracks cd, exports and files written earlier in the same command', async () => {
     const analysis = await analyzeShellCommand('cd sub && export PIP_INDEX_URL=http://x/simple; echo y >> r.txt && pip install -r r.txt');
     expect(analysis.commands).toEqual([
