@@ -84,3 +84,12 @@ describe('the environment the command runs with (wrapper, shims)', () => {
     expect((await guardShellCommand('pip install requests', { cwd, env })).verdict).toBe('allow');
   });
 });
+
+describe('a project named by a directory option', () => {
+  it.each(['poetry --directory sub install', 'poetry -C sub install', 'uv sync --directory sub', 'uv --directory=sub sync'])('%s reads sub/pyproject.toml', async (command) => {
+    home.write('repo/sub/pyproject.toml', '[project]\nname = "s"\nversion = "0.1"\ndependencies = ["zzq-ghost-sub-dir"]\n\n[tool.poetry.dependencies]\nzzq-ghost-sub-dir = "*"\n');
+    const verdict = await guardShellCommand(command, { cwd, env: home.env });
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.reasons.join('\n')).toContain('zzq-ghost-sub-dir');
+  });
+});
