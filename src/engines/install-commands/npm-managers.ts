@@ -51,12 +51,12 @@ const NPM_EXEC: OptionTable = {
 
 const PNPM: OptionTable = {
   valued: new Set([
-    ...NPM_CONFIG_VALUED, 'dir', 'filter', 'filter-prod', 'test-pattern', 'changed-files-ignore-pattern',
+    ...NPM_CONFIG_VALUED, 'dir', 'prefix', 'filter', 'filter-prod', 'test-pattern', 'changed-files-ignore-pattern',
     'store-dir', 'virtual-store-dir', 'modules-dir', 'lockfile-dir', 'global-dir', 'cache-dir',
     'reporter', 'child-concurrency', 'workspace-concurrency', 'resolution-mode', 'node-linker',
     'package-import-method', 'allow-build', 'save-catalog-name', 'config-dir',
   ]),
-  // pnpm's -w is --workspace-root and -c is dlx's --shell-mode: both flags.
+  // pnpm's -w is --workspace-root and -c is dlx's --shell-mode: both flags. `--prefix` is read as `--dir`.
   short: { C: 'dir', F: 'filter' },
 };
 
@@ -190,7 +190,7 @@ function readPnpm(argv: readonly string[], read: ReadState): void {
   }
   const tail = scanArgs(argv, head.end, PNPM);
   noteIndexes(tail, read);
-  const dir = lastValue([head, tail], 'dir');
+  const dir = lastValue([head, tail], 'dir', 'prefix');
   if (command === 'add') installNamed(tail.positionals, undefined, read, false);
   else if (command === 'install' || command === 'i') installNamed(tail.positionals, dir, read);
   else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
@@ -380,12 +380,13 @@ function lineOf(starts: number[], at: number): number {
   return low + 1;
 }
 
-function values(scanned: ScannedArgs, name: string): string[] {
-  return scanned.options.flatMap(([option, value]) => (option === name && value !== undefined ? [value] : []));
+function values(scanned: ScannedArgs, ...names: string[]): string[] {
+  return scanned.options.flatMap(([option, value]) => (names.includes(option) && value !== undefined ? [value] : []));
 }
 
-function lastValue(scans: ScannedArgs[], name: string): string | undefined {
-  return scans.flatMap((scanned) => values(scanned, name)).at(-1);
+/** The value of the last of `names` written (aliases of one option: pnpm's `--dir`, `-C`, `--prefix`). */
+function lastValue(scans: ScannedArgs[], ...names: string[]): string | undefined {
+  return scans.flatMap((scanned) => values(scanned, ...names)).at(-1);
 }
 
 function noteIndexes(scanned: ScannedArgs, read: ReadState): void {
