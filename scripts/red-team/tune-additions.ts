@@ -89,5 +89,98 @@ for (const [cls, argv, env, files] of ARGV) {
     added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'argv', argv: argv.map((a) => fill(a, name)), ...(e ? { env: e } : {}), ...(f ? { files: f } : {}), marker: name });
   }
 }
+// A second round, written after the held-out figures of the first: more of each class still failing there.
+const SUB_PY = { 'sub/requirements.txt': '{P}\n', 'sub/pyproject.toml': '[project]\nname = "s"\nversion = "0.1"\ndependencies = ["{P}"]\n' };
+const BASH_MORE: ReadonlyArray<[string, string, Record<string, string>?]> = [
+  ['cwd', 'pushd sub >/dev/null && pip install -r requirements.txt; popd', SUB],
+  ['cwd', '(cd sub || exit 1; npm ci)', SUB],
+  ['cwd', 'env -C sub npm install', SUB],
+  ['cwd', 'env --chdir=sub pip install -r requirements.txt', SUB],
+  ['cwd', 'npm --prefix=./sub/ install', SUB],
+  ['cwd', 'pnpm -C sub i', SUB],
+  ['cwd', 'bun install --cwd=sub', SUB],
+  ['cwd', 'poetry -C sub install', SUB_PY],
+  ['cwd', 'cd "$(dirname sub/package.json)" && npm install', SUB],
+  ['cwd', 'D=sub; cd $D && pip install -r requirements.txt', SUB],
+  ['cwd', 'cd sub; cd ..; cd ./sub && yarn install', SUB],
+  ['cwd', 'uv pip install --directory sub -r requirements.txt', SUB],
+  ['interpreter', "ruby -e 'system(\"pip install {P}\")'"],
+  ['interpreter', "php -r 'shell_exec(\"npm i {P}\");'"],
+  ['interpreter', "node -e \"require('child_process').spawnSync('pip', ['install', '{P}'])\""],
+  ['interpreter', "python3 - <<'EOF'\nimport subprocess\nsubprocess.run(['pip', 'install', '{P}'])\nEOF"],
+  ['interpreter', "awk 'BEGIN { system(\"npm i {P}\") }'"],
+  ['interpreter', "python3 -c \"import os; os.execvp('pip', ['pip', 'install', '{P}'])\""],
+  ['interpreter', "perl -e 'exec \"npm\", \"i\", \"{P}\"'"],
+  ['interpreter', "node -e \"const { execFileSync: r } = require('child_process'); r('npm', ['i', '{P}'])\""],
+  ['interpreter', "python3 -c \"$(printf 'import os\\nos.system(\\\"pip install {P}\\\")')\""],
+  ['interpreter', "python3 -c \"import os; os.popen('npm add {P}').read()\""],
+  ['interpreter', "perl -e 'my $c = q{pip install {P}}; `$c`'"],
+  ['interpreter', "python3 -c \"import subprocess as s; s.call('pip' + ' install {P}', shell=True)\""],
+  ['runner-string', "bash -c 'pip install \"$0\"' {P}"],
+  ['runner-string', "sh -c \"npm i $1\" sh {P}"],
+  ['runner-string', "eval 'pip install {P}'"],
+  ['runner-string', "bash <<< 'npm i {P}'"],
+  ['runner-string', "timeout 60 sh -ec 'pip install {P}'"],
+  ['runner-string', "nohup bash -lc 'npm i {P}' >/dev/null 2>&1"],
+  ['runner-string', "find . -maxdepth 0 -exec pip install {P} \\;"],
+  ['runner-string', "printf '%s\\n' {P} | xargs npm i"],
+  ['runner-string', "c='pip install {P}'; $c"],
+  ['runner-string', "nice -n 5 bash -c 'npm i {P}'"],
+  ['runner-string', "bash -s <<'EOF'\npip install {P}\nEOF"],
+  ['runner-string', "source /dev/stdin <<< 'pip install {P}'"],
+  ['manifests', 'pip install -r requirements.txt', { 'requirements.txt': '--requirement=base.txt\n', 'base.txt': '{P}\n' }],
+  ['manifests', 'pip install -e .', { 'setup.cfg': '[metadata]\nname = a\nversion = 0.1\n\n[options]\ninstall_requires =\n    {P}\n' }],
+  ['manifests', 'npm install', { 'package.json': '{"name":"a","version":"1.0.0","optionalDependencies":{"{P}":"1.0.0"}}\n' }],
+  ['manifests', 'uv sync', { 'pyproject.toml': '[project]\nname = "a"\nversion = "0.1"\n\n[dependency-groups]\ndev = ["{P}"]\n' }],
+  ['manifests', 'pip install -r requirements.txt', { 'requirements.txt': '-r sub/base.txt\n', 'sub/base.txt': '{P}\n' }],
+  ['manifests', 'poetry install', { 'pyproject.toml': '[tool.poetry]\nname = "a"\nversion = "0.1"\n\n[tool.poetry.dependencies]\npython = "^3.9"\n{P} = "^1.0"\n' }],
+  ['unmodelled', 'pdm add {P}'],
+  ['unmodelled', 'pipenv install {P}'],
+  ['unmodelled', 'rye add {P}'],
+  ['unmodelled', 'pixi add {P}'],
+  ['unmodelled', 'deno add npm:{P}'],
+  ['unmodelled', 'volta install {P}'],
+  ['unmodelled', 'easy_install {P}'],
+  ['unmodelled', 'corepack pnpm add {P}'],
+  ['unmodelled', 'mise exec -- npm i {P}'],
+  ['unmodelled', 'conda run -n base pip install {P}'],
+  ['unmodelled', 'uv tool install {P}'],
+  ['unmodelled', 'hatch run pip install {P}'],
+];
+const ARGV_MORE: ReadonlyArray<[string, string[], Record<string, string>?, Record<string, string>?]> = [
+  ['index-argv', ['pip', 'install', 'requests'], { PIP_INDEX_URL: '{E}' }],
+  ['index-argv', ['uv', 'pip', 'install', 'requests'], { UV_INDEX_URL: '{E}' }],
+  ['index-argv', ['npm', 'install', 'lodash'], { npm_config_registry: '{E}' }],
+  ['index-argv', ['npm', 'install', 'lodash'], { NPM_CONFIG_REGISTRY: '{E}' }],
+  ['index-argv', ['pip', 'install', 'requests'], undefined, { 'pip.conf': '[global]\nindex-url = {E}\n' }],
+  ['index-argv', ['npm', 'install', 'lodash'], undefined, { '.npmrc': '@acme:registry={E}\nregistry = {E}\n' }],
+  ['index-argv', ['uv', 'pip', 'install', 'requests'], undefined, { 'uv.toml': 'index-url = "{E}"\n' }],
+  ['index-argv', ['pip', 'install', '--extra-index', '{E}', 'requests']],
+  ['manifests-argv', ['pip', 'install', '-r', 'requirements.txt'], undefined, { 'requirements.txt': '--requirement=base.txt\n', 'base.txt': '{P}\n' }],
+  ['manifests-argv', ['npm', 'install'], undefined, { 'package.json': '{"name":"a","version":"1.0.0","optionalDependencies":{"{P}":"1.0.0"}}\n' }],
+  ['manifests-argv', ['pip', 'install', '-e', '.'], undefined, { 'setup.cfg': '[metadata]\nname = a\nversion = 0.1\n\n[options]\ninstall_requires =\n    {P}\n' }],
+  ['manifests-argv', ['uv', 'sync'], undefined, { 'pyproject.toml': '[project]\nname = "a"\nversion = "0.1"\n\n[dependency-groups]\ndev = ["{P}"]\n' }],
+  ['manifests-argv', ['pip', 'install', '-r', 'requirements.txt'], undefined, { 'requirements.txt': '-r sub/base.txt\n', 'sub/base.txt': '{P}\n' }],
+  ['manifests-argv', ['pnpm', 'install'], undefined, { 'package.json': '{"name":"a","version":"1.0.0","devDependencies":{"{P}":"1.0.0"}}\n' }],
+];
+for (const [cls, command, files] of BASH_MORE) {
+  for (const surface of ['claude-code', 'cursor'] as const) {
+    n++;
+    const name = `zzq-added-${n}`;
+    const seeded = files === undefined ? undefined : Object.fromEntries(Object.entries(files).map(([k, v]) => [k, fill(v, name)]));
+    added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'bash', command: fill(command, name), ...(seeded ? { files: seeded } : {}), marker: name });
+  }
+}
+for (const [cls, argv, env, files] of ARGV_MORE) {
+  for (const surface of ['wrapper', 'shim'] as const) {
+    n++;
+    const evil = JSON.stringify([argv, env, files]).includes('{E}');
+    const name = evil ? 'evil-idx.invalid' : `zzq-added-${n}`;
+    const fillAll = (r: Record<string, string> | undefined) => (r === undefined ? undefined : Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fill(v, name)])));
+    const e = fillAll(env);
+    const f = fillAll(files);
+    added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'argv', argv: argv.map((a) => fill(a, name)), ...(e ? { env: e } : {}), ...(f ? { files: f } : {}), marker: name });
+  }
+}
 writeFileSync(CORPUS, [...tune, ...added, ...heldout].map((p) => JSON.stringify(p)).join('\n') + '\n');
 process.stdout.write(`${added.length} tune probes added (${tune.length} tune and ${heldout.length} held-out kept)\n`);
