@@ -16,7 +16,7 @@ import {
   type UnverifiableReason,
 } from './types.js';
 import { type ResolvedWord, resolveWord } from './words.js';
-import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper } from './wrappers.js';
+import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper, wrapperDirectory } from './wrappers.js';
 import { type CommandState, emptyState, noteAssignments, noteCommand, noteDeclaration, noteRedirects, wasWritten } from './command-state.js';
 import { isUnmodelledManager, unmodelledInstall } from './unmodelled-managers.js';
 import {
@@ -199,9 +199,28 @@ class ScriptWalker implements Walker {
     scope: Scope,
     outerFeeder?: Feeder,
   ): void {
+    // A wrapper's directory option (`env -C sub`) moves only the command it runs, not later statements.
+    const outerCwd = this.state.cwd;
+    const moved = { by: false };
+    try {
+      this.unwrap(argv, outerEnv, scope.via, outerFeeder, text, scope, moved);
+    } finally {
+      if (moved.by) this.state.cwd = outerCwd;
+    }
+  }
+
+  private unwrap(
+    argv: ResolvedWord[],
+    outerEnv: ReadonlyMap<string, string>,
+    outerVia: string[],
+    outerFeeder: Feeder | undefined,
+    text: string,
+    scope: Scope,
+    moved: { by: boolean },
+  ): void {
     let words = argv;
     let env = outerEnv;
-    let via = scope.via;
+    let via = outerVia;
     let feeder = outerFeeder;
     for (let wrappers = 0; words.length > 0; wrappers++) {
       const head = words[0];
@@ -224,6 +243,12 @@ class ScriptWalker implements Walker {
       const scan = scanWrapper(name, words.slice(1).map((word) => word.literal));
       if (scan.stopped) return;
       env = applyWrapperEnvironment(name, env, scan);
+      const dir = wrapperDirectory(name, scan);
+      if (dir !== undefined) moved.by = true;
+      if (dir === null) this.state.cwd = null;
+      else if (dir !== undefined && this.state.cwd !== null) {
+        this.state.cwd = dir.startsWith('/') ? dir : `${this.state.cwd ?? '.'}/${dir}`;
+      }
       const rest = words.slice(1 + scan.start);
       const split = scan.options.find((option) => option.name === '-S' || option.name === '--split-string');
       if (name === 'env' && split !== undefined) {

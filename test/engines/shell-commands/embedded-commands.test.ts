@@ -110,4 +110,11 @@ describe('classes read', () => {
       expect.objectContaining({ argv: ['pip', 'install', '-r', 'r.txt'], cwd: './sub', written: ['r.txt'], env: { PIP_INDEX_URL: 'http://x/simple' } }),
     ]);
   });
+
+  it('runs the command a wrapper moves with a directory option there, and only that command', async () => {
+    const analysis = await analyzeShellCommand('env -C sub npm install; sudo --chdir=/srv pip install -r r.txt; env --chdir "$D" npm ci; pip install -r r.txt');
+    expect(analysis.commands.map((command) => command.cwd)).toEqual(['./sub', '/srv', null, undefined]);
+    const chroot = await analyzeShellCommand('cd sub && sudo -R /jail npm ci && npm ci');
+    expect(chroot.commands.map((command) => command.cwd)).toEqual([null, './sub']);
+  });
 });
