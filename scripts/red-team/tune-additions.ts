@@ -182,5 +182,88 @@ for (const [cls, argv, env, files] of ARGV_MORE) {
     added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'argv', argv: argv.map((a) => fill(a, name)), ...(e ? { env: e } : {}), ...(f ? { files: f } : {}), marker: name });
   }
 }
+// A third round: more spellings of the classes above (interpreter options, shells and runners, manifest
+// line forms, index configuration files, managers' own runners).
+const BASH_THIRD: ReadonlyArray<[string, string, Record<string, string>?]> = [
+  ['interpreter', "node -e \"require('child_process').exec('npm i {P}')\""],
+  ['interpreter', "node -p \"require('child_process').execSync('npm i {P}').toString()\""],
+  ['interpreter', "python3 -c 'import os; os.system(\"pip \" + \"install {P}\")'"],
+  ['interpreter', "python3 <<< 'import os; os.system(\"pip install {P}\")'"],
+  ['interpreter', "echo 'require(\"child_process\").execSync(\"npm i {P}\")' | node"],
+  ['interpreter', "perl -MPOSIX -e 'system \"pip install {P}\"'"],
+  ['interpreter', "python3 -c \"__import__('os').system('npm i {P}')\""],
+  ['interpreter', "python3 -c \"import subprocess; subprocess.Popen('pip install {P}'.split()).wait()\""],
+  ['interpreter', "python3 -Ic \"import os; os.system('pip install {P}')\""],
+  ['interpreter', "python3 -W ignore -c \"import os; os.system('npm i {P}')\""],
+  ['interpreter', "node --input-type=module -e \"import { execSync } from 'node:child_process'; execSync('npm i {P}')\""],
+  ['interpreter', "python3 -c \"import pty; pty.spawn(['pip', 'install', '{P}'])\""],
+  ['runner-string', "bash -o errexit -c 'pip install {P}'"],
+  ['runner-string', "bash --norc -c 'npm i {P}'"],
+  ['runner-string', "sh -xc 'pip install {P}'"],
+  ['runner-string', "exec bash -c 'pip install {P}'"],
+  ['runner-string', "command bash -c 'npm i {P}'"],
+  ['runner-string', "time sh -c 'pip install {P}'"],
+  ['runner-string', "stdbuf -oL sh -c 'pip install {P}'"],
+  ['runner-string', "setsid -w sh -c 'npm i {P}'"],
+  ['runner-string', "flock /tmp/l -c 'pip install {P}'"],
+  ['runner-string', "dash -c 'npm i {P}'"],
+  ['runner-string', "echo 'pip install {P}' > s.sh && bash s.sh"],
+  ['runner-string', "echo pip install {P} | sh -s"],
+  ['runner-string', "bash -c \"$(echo pip install {P})\""],
+  ['runner-string', "env bash -c 'npm i {P}'"],
+  ['runner-string', "f() { pip install \"$@\"; }; f {P}"],
+  ['runner-string', "alias p='pip install'; eval 'p {P}'"],
+  ['manifests', 'pip install -r requirements.txt', { 'requirements.txt': '{P} \\\n    --hash=sha256:0000000000000000000000000000000000000000000000000000000000000000\n' }],
+  ['manifests', 'pip install -r requirements.txt', { 'requirements.txt': '{P}; python_version >= "3"\n' }],
+  ['manifests', 'pip install -e ./sub', { 'sub/pyproject.toml': '[project]\nname = "s"\nversion = "0.1"\ndependencies = ["{P}"]\n' }],
+  ['manifests', 'pip install .', { 'pyproject.toml': '[build-system]\nrequires = ["setuptools", "{P}"]\nbuild-backend = "setuptools.build_meta"\n\n[project]\nname = "a"\nversion = "0.1"\n' }],
+  ['manifests', 'uv sync --extra e', { 'pyproject.toml': '[project]\nname = "a"\nversion = "0.1"\n\n[project.optional-dependencies]\ne = ["{P}"]\n' }],
+  ['manifests', 'pip install -r <(echo {P})'],
+  ['manifests', 'pipenv install', { Pipfile: '[packages]\n{P} = "*"\n' }],
+  ['manifests', 'pixi install', { 'pixi.toml': '[project]\nname = "a"\nchannels = ["conda-forge"]\nplatforms = ["linux-64"]\n\n[dependencies]\n{P} = "*"\n' }],
+  ['unmodelled', 'npm exec --package={P} -- true'],
+  ['unmodelled', 'uv run --with {P} python -c 1'],
+  ['unmodelled', 'uvx --from {P} tool'],
+  ['unmodelled', 'pipx run --spec {P} tool'],
+  ['unmodelled', 'yarn dlx {P}'],
+  ['unmodelled', 'pnpm dlx {P}'],
+  ['unmodelled', 'mamba install -y {P}'],
+  ['unmodelled', 'micromamba install -y {P}'],
+  ['unmodelled', 'pip3.11 install {P}'],
+  ['unmodelled', 'deno install npm:{P}'],
+  ['unmodelled', 'bunx {P}'],
+  ['unmodelled', 'pdm run pip install {P}'],
+];
+const ARGV_THIRD: ReadonlyArray<[string, string[], Record<string, string>?, Record<string, string>?]> = [
+  ['index-argv', ['pip', 'install', '--index-url={E}', 'requests']],
+  ['index-argv', ['npm', 'install', '--registry={E}', 'lodash']],
+  ['index-argv', ['pip', 'install', 'requests'], { PIP_FIND_LINKS: '{E}' }],
+  ['index-argv', ['pip', 'install', 'requests'], { PIP_CONFIG_FILE: 'x.conf' }, { 'x.conf': '[global]\nextra-index-url = {E}\n' }],
+  ['index-argv', ['uv', 'pip', 'install', 'requests'], { UV_DEFAULT_INDEX: '{E}' }],
+  ['index-argv', ['uv', 'sync'], undefined, { 'pyproject.toml': '[project]\nname = "a"\nversion = "0.1"\n\n[[tool.uv.index]]\nname = "x"\nurl = "{E}"\ndefault = true\n' }],
+  ['index-argv', ['yarn', 'add', 'lodash'], undefined, { '.yarnrc.yml': 'npmRegistryServer: "{E}"\n' }],
+  ['manifests-argv', ['pip', 'install', '-r', 'requirements.txt'], undefined, { 'requirements.txt': '{P} \\\n    --hash=sha256:0000000000000000000000000000000000000000000000000000000000000000\n' }],
+  ['manifests-argv', ['pip', 'install', '.'], undefined, { 'pyproject.toml': '[build-system]\nrequires = ["setuptools", "{P}"]\nbuild-backend = "setuptools.build_meta"\n\n[project]\nname = "a"\nversion = "0.1"\n' }],
+  ['manifests-argv', ['yarn', 'install'], undefined, { 'package.json': '{"name":"a","version":"1.0.0","dependencies":{"{P}":"1.0.0"}}\n' }],
+];
+for (const [cls, command, files] of BASH_THIRD) {
+  for (const surface of ['claude-code', 'cursor'] as const) {
+    n++;
+    const name = `zzq-added-${n}`;
+    const seeded = files === undefined ? undefined : Object.fromEntries(Object.entries(files).map(([k, v]) => [k, fill(v, name)]));
+    added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'bash', command: fill(command, name), ...(seeded ? { files: seeded } : {}), marker: name });
+  }
+}
+for (const [cls, argv, env, files] of ARGV_THIRD) {
+  for (const surface of ['wrapper', 'shim'] as const) {
+    n++;
+    const evil = JSON.stringify([argv, env, files]).includes('{E}');
+    const name = evil ? 'evil-idx.invalid' : `zzq-added-${n}`;
+    const fillAll = (r: Record<string, string> | undefined) => (r === undefined ? undefined : Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fill(v, name)])));
+    const e = fillAll(env);
+    const f = fillAll(files);
+    added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'argv', argv: argv.map((a) => fill(a, name)), ...(e ? { env: e } : {}), ...(f ? { files: f } : {}), marker: name });
+  }
+}
 writeFileSync(CORPUS, [...tune, ...added, ...heldout].map((p) => JSON.stringify(p)).join('\n') + '\n');
 process.stdout.write(`${added.length} tune probes added (${tune.length} tune and ${heldout.length} held-out kept)\n`);

@@ -45,6 +45,20 @@ export function uvConfigIndexes(text: string, tablePrefix?: string): string[] {
   return urls.filter((url) => url !== '');
 }
 
+/** Registry URLs in yarn's project files: `npmRegistryServer:` (any scope) in .yarnrc.yml, `registry "…"` in .yarnrc. */
+export function yarnConfigIndexes(yarnrcYml: string | undefined, yarnrc: string | undefined): string[] {
+  const urls: string[] = [];
+  for (const line of (yarnrcYml ?? '').split(/\r?\n/)) {
+    const match = /^\s*["']?npmRegistryServer["']?\s*:\s*["']?([^"'\s#]+)/.exec(line);
+    if (match !== null) urls.push(match[1]);
+  }
+  for (const line of (yarnrc ?? '').split(/\r?\n/)) {
+    const match = /^\s*(?:"?@[^"\s:]+:)?"?registry"?\s+"?([^"\s]+)"?/.exec(line);
+    if (match !== null) urls.push(match[1]);
+  }
+  return urls;
+}
+
 /**
  * Adds the environment's index URLs to `request.indexes`, and those of the config files the manager
  * reads from the project (`.npmrc`) or that PIP_CONFIG_FILE names (read through `files`); returns the
@@ -72,6 +86,9 @@ export function addEnvironmentIndexes(request: InstallRequest, env: Env, files?:
   if (!python && request.installs && files !== undefined) {
     const npmrc = files.readText('.npmrc');
     if (npmrc !== undefined) urls.push(...configIndexes(npmrc));
+  }
+  if (request.manager === 'yarn' && request.installs && files !== undefined) {
+    urls.push(...yarnConfigIndexes(files.readText('.yarnrc.yml'), files.readText('.yarnrc')));
   }
   if (request.manager === 'uv' && request.installs && files !== undefined) {
     const uvToml = files.readText('uv.toml');

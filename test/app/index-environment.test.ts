@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addEnvironmentIndexes, uvConfigIndexes } from '../../src/app/index-environment.js';
+import { addEnvironmentIndexes, uvConfigIndexes, yarnConfigIndexes } from '../../src/app/index-environment.js';
 import { type InstallRequest } from '../../src/engines/install-commands/index.js';
 
 function uvInstall(): InstallRequest {
@@ -22,5 +22,24 @@ describe('uv project configuration', () => {
     const pip = { ...uvInstall(), manager: 'pip' } as InstallRequest;
     addEnvironmentIndexes(pip, {}, { readText: (path: string) => texts.get(path) } as never);
     expect(pip.indexes).toEqual([]);
+  });
+});
+
+describe('yarn project configuration', () => {
+  it('reads npmRegistryServer from .yarnrc.yml, scoped ones too, and registry from .yarnrc', () => {
+    const yml = 'npmRegistryServer: "http://a.invalid"\nnpmScopes:\n  acme:\n    npmRegistryServer: http://b.invalid # private\nnodeLinker: node-modules\n';
+    expect(yarnConfigIndexes(yml, 'registry "http://c.invalid"\n"@acme:registry" "http://d.invalid"\nlockfile false\n'))
+      .toEqual(['http://a.invalid', 'http://b.invalid', 'http://c.invalid', 'http://d.invalid']);
+  });
+
+  it('judges them for yarn installs only', () => {
+    const texts = new Map([['.yarnrc.yml', "npmRegistryServer: 'http://evil.invalid'\n"]]);
+    const files = { readText: (path: string) => texts.get(path) } as never;
+    const yarn = { ...uvInstall(), manager: 'yarn' } as InstallRequest;
+    addEnvironmentIndexes(yarn, {}, files);
+    expect(yarn.indexes).toEqual(['http://evil.invalid']);
+    const npm = { ...uvInstall(), manager: 'npm' } as InstallRequest;
+    addEnvironmentIndexes(npm, {}, files);
+    expect(npm.indexes).toEqual([]);
   });
 });
