@@ -70,25 +70,33 @@ const tune = kept.filter((p) => p.split !== 'heldout');
 const heldout = kept.filter((p) => p.split === 'heldout');
 const added: Probe[] = [];
 let n = 0;
-for (const [cls, command, files] of BASH) {
-  for (const surface of ['claude-code', 'cursor'] as const) {
-    n++;
-    const name = `zzq-added-${n}`;
-    const seeded = files === undefined ? undefined : Object.fromEntries(Object.entries(files).map(([k, v]) => [k, fill(v, name)]));
-    added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'bash', command: fill(command, name), ...(seeded ? { files: seeded } : {}), marker: name });
+/** Each command as a Claude Code and a Cursor probe, the marker a made-up name numbered like its id. */
+function addBash(list: ReadonlyArray<[string, string, Record<string, string>?]>): void {
+  for (const [cls, command, files] of list) {
+    for (const surface of ['claude-code', 'cursor'] as const) {
+      n++;
+      const name = `zzq-added-${n}`;
+      const seeded = files === undefined ? undefined : Object.fromEntries(Object.entries(files).map(([k, v]) => [k, fill(v, name)]));
+      added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'bash', command: fill(command, name), ...(seeded ? { files: seeded } : {}), marker: name });
+    }
   }
 }
-for (const [cls, argv, env, files] of ARGV) {
-  for (const surface of ['wrapper', 'shim'] as const) {
-    n++;
-    const evil = JSON.stringify([env, files]).includes('{E}');
-    const name = evil ? 'evil-idx.invalid' : `zzq-added-${n}`;
-    const fillAll = (r: Record<string, string> | undefined) => (r === undefined ? undefined : Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fill(v, name)])));
-    const e = fillAll(env);
-    const f = fillAll(files);
-    added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'argv', argv: argv.map((a) => fill(a, name)), ...(e ? { env: e } : {}), ...(f ? { files: f } : {}), marker: name });
+/** Each argv as a wrapper and a shim probe; the marker is the untrusted index host where one is used. */
+function addArgv(list: ReadonlyArray<[string, string[], Record<string, string>?, Record<string, string>?]>): void {
+  for (const [cls, argv, env, files] of list) {
+    for (const surface of ['wrapper', 'shim'] as const) {
+      n++;
+      const evil = JSON.stringify([argv, env, files]).includes('{E}');
+      const name = evil ? 'evil-idx.invalid' : `zzq-added-${n}`;
+      const fillAll = (r: Record<string, string> | undefined) => (r === undefined ? undefined : Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fill(v, name)])));
+      const e = fillAll(env);
+      const f = fillAll(files);
+      added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'argv', argv: argv.map((a) => fill(a, name)), ...(e ? { env: e } : {}), ...(f ? { files: f } : {}), marker: name });
+    }
   }
 }
+addBash(BASH);
+addArgv(ARGV);
 // A second round, written after the held-out figures of the first: more of each class still failing there.
 const SUB_PY = { 'sub/requirements.txt': '{P}\n', 'sub/pyproject.toml': '[project]\nname = "s"\nversion = "0.1"\ndependencies = ["{P}"]\n' };
 const BASH_MORE: ReadonlyArray<[string, string, Record<string, string>?]> = [
@@ -163,25 +171,8 @@ const ARGV_MORE: ReadonlyArray<[string, string[], Record<string, string>?, Recor
   ['manifests-argv', ['pip', 'install', '-r', 'requirements.txt'], undefined, { 'requirements.txt': '-r sub/base.txt\n', 'sub/base.txt': '{P}\n' }],
   ['manifests-argv', ['pnpm', 'install'], undefined, { 'package.json': '{"name":"a","version":"1.0.0","devDependencies":{"{P}":"1.0.0"}}\n' }],
 ];
-for (const [cls, command, files] of BASH_MORE) {
-  for (const surface of ['claude-code', 'cursor'] as const) {
-    n++;
-    const name = `zzq-added-${n}`;
-    const seeded = files === undefined ? undefined : Object.fromEntries(Object.entries(files).map(([k, v]) => [k, fill(v, name)]));
-    added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'bash', command: fill(command, name), ...(seeded ? { files: seeded } : {}), marker: name });
-  }
-}
-for (const [cls, argv, env, files] of ARGV_MORE) {
-  for (const surface of ['wrapper', 'shim'] as const) {
-    n++;
-    const evil = JSON.stringify([argv, env, files]).includes('{E}');
-    const name = evil ? 'evil-idx.invalid' : `zzq-added-${n}`;
-    const fillAll = (r: Record<string, string> | undefined) => (r === undefined ? undefined : Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fill(v, name)])));
-    const e = fillAll(env);
-    const f = fillAll(files);
-    added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'argv', argv: argv.map((a) => fill(a, name)), ...(e ? { env: e } : {}), ...(f ? { files: f } : {}), marker: name });
-  }
-}
+addBash(BASH_MORE);
+addArgv(ARGV_MORE);
 // A third round: more spellings of the classes above (interpreter options, shells and runners, manifest
 // line forms, index configuration files, managers' own runners).
 const BASH_THIRD: ReadonlyArray<[string, string, Record<string, string>?]> = [
@@ -246,24 +237,7 @@ const ARGV_THIRD: ReadonlyArray<[string, string[], Record<string, string>?, Reco
   ['manifests-argv', ['pip', 'install', '.'], undefined, { 'pyproject.toml': '[build-system]\nrequires = ["setuptools", "{P}"]\nbuild-backend = "setuptools.build_meta"\n\n[project]\nname = "a"\nversion = "0.1"\n' }],
   ['manifests-argv', ['yarn', 'install'], undefined, { 'package.json': '{"name":"a","version":"1.0.0","dependencies":{"{P}":"1.0.0"}}\n' }],
 ];
-for (const [cls, command, files] of BASH_THIRD) {
-  for (const surface of ['claude-code', 'cursor'] as const) {
-    n++;
-    const name = `zzq-added-${n}`;
-    const seeded = files === undefined ? undefined : Object.fromEntries(Object.entries(files).map(([k, v]) => [k, fill(v, name)]));
-    added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'bash', command: fill(command, name), ...(seeded ? { files: seeded } : {}), marker: name });
-  }
-}
-for (const [cls, argv, env, files] of ARGV_THIRD) {
-  for (const surface of ['wrapper', 'shim'] as const) {
-    n++;
-    const evil = JSON.stringify([argv, env, files]).includes('{E}');
-    const name = evil ? 'evil-idx.invalid' : `zzq-added-${n}`;
-    const fillAll = (r: Record<string, string> | undefined) => (r === undefined ? undefined : Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fill(v, name)])));
-    const e = fillAll(env);
-    const f = fillAll(files);
-    added.push({ id: `tune-add-${n}`, class: cls, split: 'tune', surface, kind: 'argv', argv: argv.map((a) => fill(a, name)), ...(e ? { env: e } : {}), ...(f ? { files: f } : {}), marker: name });
-  }
-}
+addBash(BASH_THIRD);
+addArgv(ARGV_THIRD);
 writeFileSync(CORPUS, [...tune, ...added, ...heldout].map((p) => JSON.stringify(p)).join('\n') + '\n');
 process.stdout.write(`${added.length} tune probes added (${tune.length} tune and ${heldout.length} held-out kept)\n`);
