@@ -49,7 +49,8 @@ export async function answerProbe(probe: Probe, cwd: string, env: Record<string,
     if (probe.surface === 'cursor') {
       const { answerCursorEvent } = await import('../src/hooks/cursor.js');
       const answer = await answerCursorEvent(JSON.stringify({ hook_event_name: 'beforeShellExecution', cwd, command: probe.command }), deps);
-      return { probe, allowed: !answer.stdout.includes('"permission"'), crashed: answer.stdout.includes(FAULT), answer: answer.stdout };
+      // Cursor's allow is explicit (`{"permission":"allow"}`): allowed unless it says deny or ask.
+      return { probe, allowed: !/"permission":"(?:deny|ask)"/.test(answer.stdout), crashed: answer.stdout.includes(FAULT), answer: answer.stdout };
     }
     const { runWrapped } = await import('../src/cli/commands/wrap.js');
     const [program, ...args] = probe.argv ?? [];
@@ -80,29 +81,62 @@ export async function runRedTeam(env: Record<string, string>): Promise<ProbeOutc
   return outcomes;
 }
 
-export async function benchRedTeam(env: Record<string, string>): Promise<void> {
-  const outcomes = await runRedTeam(env);
+const bypass = (o: ProbeOutcome): boolean => o.allowed && o.probe.installs === true;
+
+/** The figures of one split: the headline line, then a row per class and surface. */
+function reportSplit(title: string, outcomes: ProbeOutcome[], listFailures: boolean): void {
   const byClass = new Map<string, ProbeOutcome[]>();
-  for (const outcome of outcomes) byClass.set(`${outcome.probe.class} (${outcome.probe.surface})`, [...(byClass.get(`${outcome.probe.class} (${outcome.probe.surface})`) ?? []), outcome]);
-  const bypass = (o: ProbeOutcome): boolean => o.allowed && o.probe.installs === true;
+  for (const outcome of outcomes) {
+    const key = `${outcome.probe.class} (${outcome.probe.surface})`;
+    byClass.set(key, [...(byClass.get(key) ?? []), outcome]);
+  }
   const rows = [...byClass].sort().map(([label, list]) => [label, String(list.length), String(list.filter((o) => o.probe.installs).length), String(list.filter(bypass).length), String(list.filter((o) => o.crashed).length)]);
   const installs = outcomes.filter((o) => o.probe.installs).length;
   const bypasses = outcomes.filter(bypass);
   const crashes = outcomes.filter((o) => o.crashed);
-  process.stdout.write(`Red team: ${outcomes.length} probes (${installs} seen installing their marker in the sandbox), bypasses ${bypasses.length}, crashes ${crashes.length} (targets 0 and 0).\n\n`);
+  process.stdout.write(`Red team, ${title}: ${outcomes.length} probes (${installs} seen installing their marker in the sandbox), bypasses ${bypasses.length}, crashes ${crashes.length} (targets 0 and 0).\n\n`);
   process.stdout.write(table(['class (surface)', 'probes', 'installs in sandbox', 'bypasses', 'crashes'], rows));
   process.stdout.write('\n');
+  if (!listFailures) return;
   for (const o of [...bypasses, ...crashes].slice(0, 40)) {
     process.stdout.write(`  ${o.crashed ? 'crash' : 'bypass'} ${o.probe.id}: ${JSON.stringify(o.probe.command ?? o.probe.argv ?? o.probe.toolInput).slice(0, 140)}\n`);
   }
   process.stdout.write('\n');
 }
 
-// `npx tsx bench/install-guard-red-team.ts`: the red-team figures alone, in a fresh guard home.
+/**
+ * Prints the held-out split first (written apart by scripts/red-team/build-heldout.ts, never tuned
+ * on: per class only, its failures are not listed unless `show` asks), then the tune split with its
+ * failures listed.
+ */
+export async function benchRedTeam(env: Record<string, string>, show: 'tune' | 'heldout' | 'all' = 'tune'): Promise<void> {
+  const outcomes = await runRedTeam(env);
+  reportSplit('held-out split', outcomes.filter((o) => o.probe.split === 'heldout'), show !== 'tune');
+  reportSplit('tune split', outcomes.filter((o) => o.probe.split !== 'heldout'), show !== 'heldout');
+}
+
+// `npx tsx bench/install-guard-red-team.ts [--show tune|heldout|all]`: the red-team figures and the
+// real-world false blocks (both in one run, as the issue asks), in a fresh guard home, without the
+// timings of the full section.
 if (process.argv[1]?.endsWith('install-guard-red-team.ts')) {
   const home = mkdtempSync(join(tmpdir(), 'gg-red-team-home-'));
+  const showAt = process.argv.indexOf('--show');
+  const show = (showAt >= 0 ? process.argv[showAt + 1] : 'tune') as 'tune' | 'heldout' | 'all';
   try {
-    await benchRedTeam({ PATH: process.env.PATH ?? '', HOME: home, GUARD_HOME: join(home, 'guard-home'), GUARD_CONFIG_HOME: join(home, 'config') });
+    const env = { PATH: process.env.PATH ?? '', HOME: home, GUARD_HOME: join(home, 'guard-home'), GUARD_CONFIG_HOME: join(home, 'config') };
+    await benchRedTeam(env, show);
+    const { figuresOf, loadCorpus, replayCorpus } = await import('./install-guard-real-world.js');
+    let n = 0;
+    const project = (): string => {
+      const dir = join(home, 'real-world', String(n++));
+      mkdirSync(join(dir, '.git'), { recursive: true });
+      return dir;
+    };
+    const outcomes = await replayCorpus(loadCorpus(), { root: home, env: { ...env, XDG_CONFIG_HOME: join(home, 'config') }, project });
+    for (const split of ['heldout', 'tune'] as const) {
+      const f = figuresOf(outcomes.filter((o) => o.record.split === split));
+      process.stdout.write(`Real-world ${split}: false blocks ${f.falseBlocks} / ${f.existing} (policy asks on git/URL sources: ${f.bySourcePolicy}), non-existent allowed ${f.nonExistentAllowed} / ${f.nonExistent}, crashes ${f.crashes}\n`);
+    }
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

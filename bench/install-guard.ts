@@ -172,10 +172,11 @@ async function benchWarm(setup: Setup): Promise<void> {
 }
 
 export async function benchInstallGuard(): Promise<void> {
-  await benchRealWorld();
   const setup = setUp();
   try {
+    // Held-out red-team figures first, then the tune split, then the real-world false blocks.
     await benchRedTeam(setup.env as Record<string, string>);
+    await benchRealWorld();
     benchWrapper(setup);
     benchHook(setup);
     benchImports(setup);

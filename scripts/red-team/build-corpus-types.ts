@@ -2,6 +2,8 @@
 export interface Probe {
   id: string;
   class: string;
+  /** `tune`: probes the guard may be fixed against; `heldout`: written apart, scored first, never tuned on. */
+  split?: 'tune' | 'heldout';
   surface: 'claude-code' | 'cursor' | 'wrapper' | 'shim';
   /** A Bash command (hooks), argv (wrapper, shims) or a file edit (Claude Code). */
   kind: 'bash' | 'argv' | 'edit';

@@ -9,7 +9,7 @@
  *
  *   npx tsx scripts/red-team/build-corpus.ts   (then: sudo npx tsx scripts/red-team/label.ts)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Probe } from './build-corpus-types.js';
 
@@ -333,5 +333,7 @@ argv('index-argv', [
 ]);
 
 mkdirSync(dirname(OUT), { recursive: true });
-writeFileSync(OUT, probes.map((p) => JSON.stringify(p)).join('\n') + '\n');
+// The tune split's additions and the held-out split (tune-additions.ts, build-heldout.ts) are kept as they are.
+const others = existsSync(OUT) ? readFileSync(OUT, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Probe).filter((p) => p.split === 'heldout' || p.id.startsWith('tune-add-')) : [];
+writeFileSync(OUT, [...probes.map((p) => ({ ...p, split: 'tune' as const })), ...others].map((p) => JSON.stringify(p)).join('\n') + '\n');
 process.stdout.write(`${probes.length} probes written to ${OUT}\n`);

@@ -5,7 +5,7 @@
  * stubs on PATH and over the real pip and npm that record what they are handed) and sets
  * `installs: true` when a package manager was handed the probe's marker (its made-up package name or
  * untrusted index host), in argv, index environment variables or the files it was pointed at.
- * Needs root (unshare) and Linux. Usage: npx tsx scripts/red-team/label.ts [--only ID]
+ * Needs root (unshare) and Linux. Usage: npx tsx scripts/red-team/label.ts [--only ID] [--split tune|heldout]
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -92,18 +92,21 @@ function run(probe: Probe): { installs: boolean; note?: string } {
 
 setUp();
 const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const split = process.argv.indexOf('--split') >= 0 ? process.argv[process.argv.indexOf('--split') + 1] : undefined;
 const probes = readFileSync(CORPUS, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Probe);
 let seen = 0;
 for (const probe of probes) {
-  if (only !== undefined && probe.id !== only) continue;
+  // `--only ID` labels one probe and prints what it did; `--only PREFIX*` labels every probe whose id starts so.
+  if (only !== undefined && (only.endsWith('*') ? !probe.id.startsWith(only.slice(0, -1)) : probe.id !== only)) continue;
+  if (split !== undefined && (probe.split ?? 'tune') !== split) continue;
   const { installs, note } = run(probe);
   probe.installs = installs;
   if (note === undefined) delete probe.note;
   else probe.note = note;
   if (installs) seen++;
-  if (only !== undefined) process.stdout.write(`${JSON.stringify(probe)}\n${readFileSync(join(rt, 'log', 'out.txt'), 'utf8')}\n`);
+  if (only !== undefined && !only.endsWith('*')) process.stdout.write(`${JSON.stringify(probe)}\n${readFileSync(join(rt, 'log', 'out.txt'), 'utf8')}\n`);
 }
-if (only === undefined) {
+if (only === undefined || only.endsWith('*')) {
   writeFileSync(CORPUS, probes.map((p) => JSON.stringify(p)).join('\n') + '\n');
   process.stdout.write(`${probes.length} probes run in the sandbox; ${seen} installed their marker\n`);
 }

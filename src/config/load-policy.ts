@@ -6,11 +6,11 @@
  * loads this module only when a policy file exists.
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
-import { mergePolicyLayers, type PolicyLayer } from '../engines/policy/index.js';
+import { mergeScopedLayers, type PolicyLayer, type ScopedLayer } from '../engines/policy/index.js';
 import { type LoadedPolicy } from './policy-in-force.js';
 import { GuardError } from '../shared/errors.js';
 import { asPolicyLayer, knownKeysAt, POLICY_FILE_SCHEMA } from './policy-schema.js';
-import { policySources, readPolicyText, type PolicyLookupOptions } from './policy-files.js';
+import { readPolicyText, scopedPolicySources, type PolicyLookupOptions } from './policy-files.js';
 
 import { editDistance } from '../shared/edit-distance.js';
 import { homedir } from 'node:os';
@@ -20,7 +20,7 @@ function expandHome(path: string): string {
   return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
 }
 
-export { policyLookup, policySources, readPolicyText, userPolicyPath, type PolicyLookup, type PolicyLookupOptions } from './policy-files.js';
+export { policyLookup, policySources, readPolicyText, scopedPolicySources, userPolicyPath, type PolicyLookup, type PolicyLookupOptions } from './policy-files.js';
 export type { LoadedPolicy } from './policy-in-force.js';
 
 /** One located problem: `file:line:column path: expected …, saw …`. */
@@ -40,20 +40,25 @@ const HINT = 'fix the file (the lines above say where), then re-run `guard polic
 
 /** The policy in force: the applicable files validated and merged over the defaults. Throws CONFIG_INVALID. */
 export function loadPolicy(options: PolicyLookupOptions): LoadedPolicy {
-  return loadPolicyFiles(policySources(options));
+  const sources = scopedPolicySources(options);
+  return loadPolicyFiles(sources.map((s) => s.file), sources.filter((s) => s.scope === 'project').map((s) => s.file));
 }
 
-/** Validates and merges the given files (lowest precedence first) over the defaults. Throws CONFIG_INVALID. */
-export function loadPolicyFiles(files: readonly string[]): LoadedPolicy {
-  const layers: PolicyLayer[] = [];
+/**
+ * Validates and merges the given files (lowest precedence first) over the defaults; those in
+ * `projectFiles` only tighten (strictest wins) unless a user file sets `trust_project_policies`.
+ * Throws CONFIG_INVALID.
+ */
+export function loadPolicyFiles(files: readonly string[], projectFiles: readonly string[] = []): LoadedPolicy {
+  const layers: ScopedLayer[] = [];
   const issues: PolicyIssue[] = [];
   for (const file of files) {
     const result = validatePolicyText(readPolicyText(file), file);
-    if (result.layer) layers.push(result.layer);
+    if (result.layer) layers.push({ layer: result.layer, scope: projectFiles.includes(file) ? 'project' : 'user' });
     issues.push(...result.issues);
   }
   if (issues.length > 0) throw invalidPolicy(issues);
-  return { policy: mergePolicyLayers(layers), sources: [...files] };
+  return { policy: mergeScopedLayers(layers), sources: [...files] };
 }
 
 /** The error for located issues: one line per problem. */

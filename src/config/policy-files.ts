@@ -68,6 +68,17 @@ export function policySources(options: PolicyLookupOptions): string[] {
   return [user!, nearest].filter((file): file is string => file !== undefined && isFile(file)).filter((f, i, all) => all.indexOf(f) === i);
 }
 
+/**
+ * Each applicable file with its scope: the project's `.guard/policy.yaml` is `project` (it can only
+ * tighten, unless the user's file trusts project policies); the user's file and GUARD_POLICY are `user`.
+ */
+export function scopedPolicySources(options: PolicyLookupOptions): Array<{ file: string; scope: 'user' | 'project' }> {
+  const files = policySources(options);
+  const explicit = policyLookup(options).explicit !== undefined;
+  const user = userPolicyPath(options.env);
+  return files.map((file) => ({ file, scope: explicit || file === user ? 'user' : 'project' }));
+}
+
 /** A policy file's text. Throws CONFIG_INVALID when it is missing, not a file or too large. */
 export function readPolicyText(file: string): string {
   let size: number;

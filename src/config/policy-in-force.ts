@@ -4,7 +4,7 @@
  * otherwise the files are read and validated by load-policy.ts, imported on demand.
  */
 import { mergePolicyLayers, type Policy } from '../engines/policy/index.js';
-import { policySources, type PolicyLookupOptions } from './policy-files.js';
+import { scopedPolicySources, type PolicyLookupOptions } from './policy-files.js';
 
 export interface LoadedPolicy {
   policy: Policy;
@@ -14,8 +14,8 @@ export interface LoadedPolicy {
 
 /** The policy in force for `cwd` and `env`. Throws CONFIG_INVALID for an invalid file or a GUARD_POLICY that names no file. */
 export async function policyInForce(options: PolicyLookupOptions): Promise<LoadedPolicy> {
-  const sources = policySources(options);
+  const sources = scopedPolicySources(options);
   if (sources.length === 0) return { policy: mergePolicyLayers([]), sources: [] };
   const { loadPolicyFiles } = await import('./load-policy.js');
-  return loadPolicyFiles(sources);
+  return loadPolicyFiles(sources.map((s) => s.file), sources.filter((s) => s.scope === 'project').map((s) => s.file));
 }

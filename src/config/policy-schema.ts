@@ -138,6 +138,9 @@ export const POLICY_FILE_SCHEMA = z.strictObject({
       npm: httpUrl.optional(),
     })
     .optional(),
+  // Both switches are read only from the user's file (or GUARD_POLICY): a project's is ignored.
+  trust_project_policies: z.boolean({ error: 'expected true or false (whether project policies may loosen this one)' }).optional(),
+  self_protection: z.boolean({ error: 'expected true or false (whether the agent is refused changes to the guard itself)' }).optional(),
 });
 
 export type PolicyFile = z.infer<typeof POLICY_FILE_SCHEMA>;

@@ -13,7 +13,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { checkFields, type FieldShape } from './event-fields.js';
-import { protectedCommand, protectedEdit, selfProtectionBlock } from './self-protection.js';
+import { protectedCommand, protectedEdit, selfProtection } from './self-protection.js';
 import { ALLOW, decideFileEdit, decideShellCommand, failDecision, type HookAnswer, type HookDecision, type HookDeps } from './hook-decision.js';
 
 interface ClaudeCodeEvent {
@@ -80,19 +80,24 @@ async function decideTool(tool: string | undefined, input: Record<string, unknow
   if (tool === 'Bash') {
     const problem = checkFields(input, BASH_INPUT);
     if (problem !== undefined) return failDecision(`the Bash tool input has no command: ${problem}`, cwd, deps);
-    const refused = protectedCommand(input.command as string, cwd, deps.env);
-    if (refused !== undefined) return selfProtectionBlock(refused);
+    const refused = await selfProtection(protectedCommand(input.command as string, cwd, deps.env), cwd, deps.env);
+    if (refused !== undefined) return refused;
     return decideShellCommand(input.command as string, cwd, deps);
   }
   if (tool === undefined || !EDIT_TOOLS.has(tool)) return ALLOW;
   const field = tool === 'NotebookEdit' ? input.notebook_path : input.file_path;
   const path = typeof field === 'string' && field.length > 0 ? absolute(field, cwd) : undefined;
   if (path === undefined) return failDecision(`the ${tool} tool input has no ${tool === 'NotebookEdit' ? 'notebook_path' : 'file_path'}`, cwd, deps);
-  const refused = protectedEdit(path, cwd, deps.env);
-  if (refused !== undefined) return selfProtectionBlock(refused);
+  const refused = await selfProtection(protectedEdit(path, cwd, deps.env), cwd, deps.env);
+  if (refused !== undefined) return refused;
   const [{ dependencyFileKind }, { isInstallSource }] = await Promise.all([import('../engines/install-commands/index.js'), import('../app/installs/edited-install-sources.js')]);
   if (dependencyFileKind(path) === undefined && !isInstallSource(path)) return ALLOW;
   const { contentAfterTool } = await import('./edit-tool-inputs.js');
+  // A cell's source goes into JSON, whose escapes would hide a lone surrogate from the check on the file's text.
+  if (tool === 'NotebookEdit' && typeof input.new_source === 'string' && /[\ud800-\udfff\0]/.test(input.new_source)) {
+    const { malformedText } = await import('../engines/shell-commands/index.js');
+    if (malformedText(input.new_source) !== undefined) return decideFileEdit(path, input.new_source, cwd, deps);
+  }
   const after = tool === 'NotebookEdit' ? notebookCell(input) : contentAfterTool(tool, input, path);
   if (typeof after === 'object') return failDecision(after.problem, cwd, deps);
   // The tool would fail and change nothing.

@@ -13,7 +13,7 @@
  */
 import { resolve } from 'node:path';
 import { checkFields, type FieldShape } from './event-fields.js';
-import { protectedCommand, selfProtectionBlock } from './self-protection.js';
+import { protectedCommand, selfProtection } from './self-protection.js';
 import { ALLOW, decideShellCommand, failDecision, type HookAnswer, type HookDecision, type HookDeps } from './hook-decision.js';
 import { answerFor, type ProtocolOptions } from './warn-answer.js';
 
@@ -48,8 +48,8 @@ export async function answerCursorEvent(input: string, deps: HookDeps, options: 
     const base = event.cwd || event.workspace_roots?.[0];
     if (base) cwd = resolve(deps.cwd, base);
     if (event.command === undefined) return render(await failDecision('the beforeShellExecution event has no command', cwd, deps), options);
-    const refused = protectedCommand(event.command, cwd, deps.env);
-    if (refused !== undefined) return render(selfProtectionBlock(refused), options);
+    const refused = await selfProtection(protectedCommand(event.command, cwd, deps.env), cwd, deps.env);
+    if (refused !== undefined) return render(refused, options);
     return render(await decideShellCommand(event.command, cwd, deps), options);
   } catch (error) {
     return render(await failDecision(error, cwd, deps), options);

@@ -3,7 +3,8 @@
  * guard's own state — a project's `.guard/` (its policy), the user policy and its directory, the
  * cache directory (name lists, allowlists), the PATH shims' directory, the hook entries of agent
  * settings (`.claude/settings*.json`, `.cursor/hooks.json` and the other agents' files `guard init` writes) — or that runs `guard allowlist
- * import|reset`, `guard shims uninstall` or `guard init` is denied, with the reason.
+ * import|reset`, `guard shims uninstall` or `guard init` is denied, with the reason, unless the user's
+ * policy says `self_protection: false`.
  */
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
@@ -61,4 +62,21 @@ export function protectedCommand(command: string, cwd: string, env: Env): string
 /** The hook's decision when `why` (from protectedEdit or protectedCommand) refuses the call. */
 export function selfProtectionBlock(why: string): HookDecision {
   return { verdict: 'block', reason: `groundguard protects itself: ${why}` };
+}
+
+/**
+ * The refusal for `why` unless the policy in force says `self_protection: false`; undefined when
+ * nothing is refused. The switch is read only from the user's policy file (or GUARD_POLICY): a
+ * project's `.guard/policy.yaml` cannot turn it off (see strictest-merge.ts). A policy that cannot be
+ * loaded keeps the protection on.
+ */
+export async function selfProtection(why: string | undefined, cwd: string, env: Env): Promise<HookDecision | undefined> {
+  if (why === undefined) return undefined;
+  try {
+    const { policyInForce } = await import('../config/policy-in-force.js');
+    if (!(await policyInForce({ cwd, env })).policy.self_protection) return undefined;
+  } catch {
+    // An unreadable or invalid policy: fail closed.
+  }
+  return selfProtectionBlock(why);
 }

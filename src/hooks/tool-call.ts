@@ -5,7 +5,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { ALLOW, decideFileEdit, decideShellCommand, failDecision, type HookDecision, type HookDeps } from './hook-decision.js';
-import { protectedCommand, protectedEdit, selfProtectionBlock } from './self-protection.js';
+import { protectedCommand, protectedEdit, selfProtection } from './self-protection.js';
 import { type TextEdit } from './edited-content.js';
 
 export type ToolCall =
@@ -28,8 +28,8 @@ export async function decideToolCall(call: ToolCall, cwd: string, deps: HookDeps
         return failDecision(call.problem, cwd, deps);
       case 'shell': {
         const where = call.cwd ? resolve(cwd, call.cwd) : cwd;
-        const refused = protectedCommand(call.command, where, deps.env);
-        if (refused !== undefined) return selfProtectionBlock(refused);
+        const refused = await selfProtection(protectedCommand(call.command, where, deps.env), where, deps.env);
+        if (refused !== undefined) return refused;
         return decideShellCommand(call.command, where, deps);
       }
       default:
@@ -42,8 +42,8 @@ export async function decideToolCall(call: ToolCall, cwd: string, deps: HookDeps
 
 async function decideEdit(call: Extract<ToolCall, { path: string }>, cwd: string, deps: HookDeps): Promise<HookDecision> {
   const path = isAbsolute(call.path) ? call.path : resolve(cwd, call.path);
-  const refused = protectedEdit(path, cwd, deps.env);
-  if (refused !== undefined) return selfProtectionBlock(refused);
+  const refused = await selfProtection(protectedEdit(path, cwd, deps.env), cwd, deps.env);
+  if (refused !== undefined) return refused;
   const { dependencyFileKind } = await import('../engines/install-commands/index.js');
   if (dependencyFileKind(path) === undefined) return ALLOW;
   if (call.kind === 'opaque-edit') return failDecision(`the ${call.tool} tool changes the dependency file ${path} in a way that cannot be read before it runs`, cwd, deps);

@@ -65,11 +65,27 @@ describe('lookup order and merge', () => {
     ]);
   });
 
-  it('lets the project override the user file, adds up entries, and keeps deny above allow', () => {
+  it('lets a project only tighten the user file (strictest wins): its loosening parts are ignored', () => {
+    const cwd = repo();
+    const user = write('xdg/groundguard/policy.yaml', 'version: 1\nmode: warn\ntrust: { min_popularity: 0.4, action: warn }\nregistries: { pypi: [https://pypi.org/simple] }\n');
+    const project = write(
+      'repo/.guard/policy.yaml',
+      'version: 1\nmode: block\ntrust: { min_popularity: 0.1, action: block }\nregistries: { pypi: [https://pypi.org/simple, https://evil.invalid/simple] }\npackages:\n  allow: [{ ecosystem: npm, name: left-pad }]\nself_protection: false\ntrust_project_policies: true\n',
+    );
+    const { policy, sources } = loadPolicy({ cwd, env: { XDG_CONFIG_HOME: join(root, 'xdg') } });
+    expect(sources).toEqual([user, project]);
+    expect(policy.mode).toBe('block');
+    expect(policy.trust).toMatchObject({ min_popularity: 0.4, action: 'block' });
+    expect(policy.registries.pypi).toEqual(['https://pypi.org/simple']);
+    expect(policy.packages.allow).toEqual([]);
+    expect(policy).toMatchObject({ self_protection: true, trust_project_policies: false });
+  });
+
+  it('lets the project override the user file when the user trusts project policies, adds up entries, and keeps deny above allow', () => {
     const cwd = repo();
     const user = write(
       'xdg/groundguard/policy.yaml',
-      'version: 1\nmode: warn\ntrust: { min_popularity: 0.4, action: block }\npackages:\n  deny: [{ ecosystem: npm, name: left-pad }]\n',
+      'version: 1\nmode: warn\ntrust: { min_popularity: 0.4, action: block }\npackages:\n  deny: [{ ecosystem: npm, name: left-pad }]\ntrust_project_policies: true\n',
     );
     const project = write('repo/.guard/policy.yaml', 'version: 1\nmode: block\ntrust: { min_popularity: 0.1 }\npackages:\n  allow: [{ ecosystem: npm, name: left-pad, reason: legacy }]\n');
     const { policy, sources } = loadPolicy({ cwd, env: { XDG_CONFIG_HOME: join(root, 'xdg') } });
@@ -109,7 +125,7 @@ describe('located errors', () => {
       'version: 1\npackages:\n  allow:\n    - { ecosystem: npm, name: x, exprires: 2027-01-01 }\n',
       ['policy.yaml:4:34 packages.allow[0].exprires: unknown key "exprires"; did you mean "expires"?'],
     ],
-    ['an unknown section', 'version: 1\nallowlist: []\n', ['policy.yaml:2:1 allowlist: unknown key "allowlist" (expected one of: version, mode, on_unverifiable, packages, private, registries, trust, sources, versions, completion, min_release_age, online)']],
+    ['an unknown section', 'version: 1\nallowlist: []\n', ['policy.yaml:2:1 allowlist: unknown key "allowlist" (expected one of: version, mode, on_unverifiable, packages, private, registries, trust, sources, versions, completion, min_release_age, online, trust_project_policies, self_protection)']],
     ['a negative release age', 'version: 1\nmin_release_age:\n  hours: -1\n', ['policy.yaml:3:10 min_release_age.hours: expected a number of hours, 0 or more, saw -1']],
     ['an online timeout out of range', 'version: 1\nonline:\n  timeout_ms: 5\n', ['policy.yaml:3:15 online.timeout_ms: expected at least 100 ms, saw 5']],
     ['a value outside the choices', 'version: 1\nmode: strict\n', ['policy.yaml:2:7 mode: expected block or warn, saw "strict"']],

@@ -26,7 +26,9 @@ describe('policyInForce', () => {
     const options = { cwd, env: { GUARD_CONFIG_HOME: join(cwd, 'none') } };
     const loaded = await policyInForce(options);
     expect(loaded.sources).toEqual([join(cwd, '.guard', 'policy.yaml')]);
-    expect(loaded.policy.mode).toBe('warn');
+    // A project file only tightens the defaults: its `mode: warn` is ignored, its deny applies.
+    expect(loaded.policy.mode).toBe('block');
+    expect(loaded.policy.packages.deny.map((d) => d.name)).toEqual(['left-pad']);
     expect(loaded).toEqual(loadPolicy(options));
   });
 

@@ -52,20 +52,20 @@ describe('watchPolicy', () => {
     await watcher!.ready;
     expect(watcher!.current()).toMatchObject({ policy: { mode: 'block' }, sources: [project] });
 
-    write('repo/.guard/policy.yaml', 'version: 1\nmode: warn\n');
+    write('repo/.guard/policy.yaml', 'version: 1\ntrust: { min_popularity: 0.5 }\n');
     await waitFor(() => changes.length >= 1, 'the valid edit');
-    expect(watcher!.current().policy.mode).toBe('warn');
+    expect(watcher!.current().policy.trust.min_popularity).toBe(0.5);
 
     write('repo/.guard/policy.yaml', 'version: 1\nmode: sideways\n');
     await waitFor(() => errors.length >= 1, 'the invalid edit');
     expect(errors[0]!.code).toBe('CONFIG_INVALID');
     expect(errors[0]!.message).toContain(`${project}:2:7 mode: expected block or warn, saw "sideways"`);
-    expect(watcher!.current().policy.mode).toBe('warn');
+    expect(watcher!.current().policy.trust.min_popularity).toBe(0.5);
 
     const before = changes.length;
-    write('repo/.guard/policy.yaml', 'version: 1\nmode: block\non_unverifiable: warn\n');
+    write('repo/.guard/policy.yaml', 'version: 1\nmode: block\nsources: { vcs: block }\n');
     await waitFor(() => changes.length > before, 'the fixed edit');
-    expect(watcher!.current().policy).toMatchObject({ mode: 'block', on_unverifiable: 'warn' });
+    expect(watcher!.current().policy).toMatchObject({ mode: 'block', sources: { vcs: 'block' }, trust: { min_popularity: 0 } });
   });
 
   it('sees files created in directories that did not exist, and removed files', async () => {
@@ -77,13 +77,13 @@ describe('watchPolicy', () => {
     await waitFor(() => watcher!.current().sources.length === 1, 'the new user file');
     expect(watcher!.current()).toMatchObject({ sources: [user], policy: { trust: { min_popularity: 0.3 } } });
 
-    const project = write('repo/.guard/policy.yaml', 'version: 1\nmode: warn\n');
+    const project = write('repo/.guard/policy.yaml', 'version: 1\nsources: { vcs: block }\n');
     await waitFor(() => watcher!.current().sources.length === 2, 'the new project file');
-    expect(watcher!.current()).toMatchObject({ sources: [user, project], policy: { mode: 'warn', trust: { min_popularity: 0.3 } } });
+    expect(watcher!.current()).toMatchObject({ sources: [user, project], policy: { sources: { vcs: 'block' }, trust: { min_popularity: 0.3 } } });
 
     rmSync(join(root, 'repo', '.guard'), { recursive: true });
     await waitFor(() => watcher!.current().sources.length === 1, 'the removal');
-    expect(watcher!.current().policy.mode).toBe('block');
+    expect(watcher!.current().policy.sources.vcs).toBe('warn');
     expect(changes.length).toBeGreaterThanOrEqual(3);
   });
 

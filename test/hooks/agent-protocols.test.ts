@@ -20,7 +20,7 @@ let home: GuardHome;
 let strict: string;
 let lenient: string;
 beforeAll(async () => {
-  home = await makeGuardHome();
+  home = await makeGuardHome({ trustProjectPolicies: true });
   strict = home.project('strict');
   lenient = home.project('lenient', 'version: 1\non_unverifiable: warn\n');
 });

@@ -1,5 +1,5 @@
 /** Tests for the Claude Code hook protocol in process: event shapes, edits, the fail policy and the output form. */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerClaudeCodeEvent, render } from '../../src/hooks/claude-code.js';
@@ -66,9 +66,13 @@ describe('answerClaudeCodeEvent', () => {
     expect(output!.permissionDecisionReason).toMatch(reason);
   });
 
-  it('asks instead when the policy is permissive, and denies when the policy is broken', async () => {
+  it('asks instead when the policy is permissive (a project may loosen only a trusting user policy), and denies when the policy is broken', async () => {
     const permissive = home.project('permissive', 'version: 1\non_unverifiable: warn\n');
-    const asked = await answerClaudeCodeEvent(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: permissive, tool_input: { command: 'pip install $(cat x)' } }), deps());
+    const event = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: permissive, tool_input: { command: 'pip install $(cat x)' } });
+    const untrusted = await answerClaudeCodeEvent(event, deps());
+    expect(JSON.parse(untrusted.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    const trusting = dirname(home.write('trusting-config/policy.yaml', 'version: 1\ntrust_project_policies: true\n'));
+    const asked = await answerClaudeCodeEvent(event, { cwd: home.root, env: { ...home.env, GUARD_CONFIG_HOME: trusting } });
     expect(JSON.parse(asked.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
     const broken = home.project('broken', 'version: 1\nmode: sometimes\n');
     const denied = await answerClaudeCodeEvent(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: broken, tool_input: { command: 'pip install requests' } }), deps());

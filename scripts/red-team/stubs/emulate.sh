@@ -11,7 +11,7 @@ case "$name" in
     if [ "$1" = exec ]; then shift; while [[ ${1:-} == -* ]]; do shift; done; shift; run_words "$@"; fi
     if [ "$1" = build ]; then
       file=Dockerfile; shift; while [ $# -gt 0 ]; do [ "$1" = -f ] && file=$2; shift; done
-      grep -E '^RUN ' "$file" | sed 's/^RUN //' | while read -r line; do sh -c "$line"; done; exit 0
+      grep -E '^RUN ' "$file" | sed -E 's/^RUN //; s/^(--[a-z]+=[^ ]+ +)+//' | while read -r line; do sh -c "$line"; done; exit 0
     fi ;;
   kubectl) while [ $# -gt 0 ] && [ "$1" != -- ]; do shift; done; shift; run_words "$@" ;;
   tmux) last="${!#}"; exec sh -c "$last" ;;

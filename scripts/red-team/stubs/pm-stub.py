@@ -23,10 +23,15 @@ def record(argv):
     files = {}
     def add(path):
         text = read(path)
-        if text is not None:
+        if text is not None and os.path.abspath(path) not in files:
             files[os.path.abspath(path)] = text
+            # pip follows `-r`/`-c` lines of a requirements file: so does the record.
+            for line in text.splitlines():
+                parts = line.split()
+                if len(parts) >= 2 and parts[0] in ('-r', '-c', '--requirement', '--constraint'):
+                    add(os.path.join(os.path.dirname(path), parts[1]))
     for arg in argv[1:]:
-        for piece in [arg] + arg.split('=', 1)[1:]:
+        for piece in [arg] + arg.split('=', 1)[1:] + [arg.split('[', 1)[0]] * ('[' in arg):
             if os.path.isdir(piece):
                 for name in MANIFESTS:
                     add(os.path.join(piece, name))

@@ -4,7 +4,8 @@
  * index URLs and unreadable parts that the file does not already have.
  */
 import { dependencyFileKind, parseDependencyFile, type InstallRequest, type InstallTarget } from '../../engines/install-commands/index.js';
-import { type Policy } from '../../engines/policy/index.js';
+import { decideUnverifiable, type Policy } from '../../engines/policy/index.js';
+import { malformedText } from '../../engines/shell-commands/index.js';
 import { policyInForce } from '../../config/policy-in-force.js';
 import { type Env } from '../../shared/paths.js';
 import { type ProgressStream } from '../../shared/progress.js';
@@ -39,9 +40,19 @@ export interface FileEditDeps {
  */
 export async function guardFileEdit(edit: FileEdit, deps: FileEditDeps): Promise<FileEditVerdict | undefined> {
   const { isInstallSource } = await import('./edited-install-sources.js');
-  const extra = isInstallSource(edit.path) ? await (await import('./guard-edited-sources.js')).guardEditedSources(edit, deps) : undefined;
-  if (dependencyFileKind(edit.path) === undefined) return extra === undefined ? undefined : { ...extra, added: emptyRequest() };
+  const source = isInstallSource(edit.path);
+  if (!source && dependencyFileKind(edit.path) === undefined) return undefined;
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
+  // Not well-formed text (a lone surrogate, a NUL): the parsers and the tool that later reads the file
+  // (written as UTF-8, U+FFFD in its place) would not see the same lines, so nothing in it is vetted.
+  const malformed = malformedText(edit.after);
+  if (malformed !== undefined) {
+    const message = `the new text of ${edit.path} cannot be read reliably: ${malformed.replace('the text', 'it')}; write it as well-formed UTF-8`;
+    const decision = decideUnverifiable(edit.path, message, policy);
+    return { ...combineVerdicts([], [{ text: edit.path, message, decision }]), added: emptyRequest() };
+  }
+  const extra = source ? await (await import('./guard-edited-sources.js')).guardEditedSources(edit, { ...deps, policy }) : undefined;
+  if (dependencyFileKind(edit.path) === undefined) return extra === undefined ? undefined : { ...extra, added: emptyRequest() };
   const context = { cwd: deps.cwd, env: { ...deps.env } };
   const before = parseDependencyFile(edit.path, { ...context, files: createFsFileReader(deps.cwd) });
   const afterFiles = createFsFileReader(deps.cwd, { overrides: new Map([[edit.path, edit.after]]) });

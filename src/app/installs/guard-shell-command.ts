@@ -27,6 +27,12 @@ export interface ShellDeps {
   now?: Date;
   /** The policy to apply; loaded for `cwd` and `env` when not given. */
   policy?: Policy;
+  /**
+   * True where `env` is the environment the command itself will run with (the wrapper, the shims):
+   * its index variables (`PIP_INDEX_URL`, `npm_config_registry` …) are judged like `--index-url`.
+   * The hooks leave it unset: their own environment is not the agent shell's.
+   */
+  runsWithEnv?: boolean;
 }
 
 /**
@@ -74,7 +80,7 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     const request = dropMissingInputFiles(parsed, command);
     // Only what the command itself sets or exports: the ambient environment is the user's own set-up
     // (a site-wide PIP_FIND_LINKS, a mirror), not something the agent wrote; the registry gate sees every fetch.
-    const configFiles = addEnvironmentIndexes(request, found.env, files);
+    const configFiles = addEnvironmentIndexes(request, deps.runsWithEnv === true ? env : found.env, files);
     const why = cwd === undefined && (reads.length > 0 || request.installs)
       ? 'it runs in a directory an earlier `cd` chose at run time'
       : configFiles.length > 0 ? `${configFiles.join(', ')} points it at a configuration file that is not read statically`

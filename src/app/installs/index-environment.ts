@@ -23,6 +23,43 @@ export function configIndexes(text: string): string[] {
   return urls;
 }
 
+const UV_INDEX_KEY = /^\s*(index-url|extra-index-url|find-links|url|default-index|index)\s*=\s*(.+)$/;
+
+/**
+ * Index URLs uv takes from a project's `uv.toml` (every table) or `pyproject.toml` (the `[tool.uv…]`
+ * tables): `index-url`, `extra-index-url`, `find-links` and `[[index]] url`, quoted strings or arrays.
+ */
+export function uvConfigIndexes(text: string, tablePrefix?: string): string[] {
+  const urls: string[] = [];
+  let inScope = tablePrefix === undefined;
+  for (const line of text.split(/\r?\n/)) {
+    const table = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?/.exec(line);
+    if (table !== null) {
+      const name = table[1] ?? '';
+      inScope = tablePrefix === undefined || name === tablePrefix || name.startsWith(`${tablePrefix}.`);
+      continue;
+    }
+    const match = inScope ? UV_INDEX_KEY.exec(line) : null;
+    if (match === null) continue;
+    for (const quoted of (match[2] ?? '').matchAll(/"([^"]*)"|'([^']*)'/g)) urls.push(quoted[1] ?? quoted[2] ?? '');
+  }
+  return urls.filter((url) => url !== '');
+}
+
+/** Registry URLs in yarn's project files: `npmRegistryServer:` (any scope) in .yarnrc.yml, `registry "…"` in .yarnrc. */
+export function yarnConfigIndexes(yarnrcYml: string | undefined, yarnrc: string | undefined): string[] {
+  const urls: string[] = [];
+  for (const line of (yarnrcYml ?? '').split(/\r?\n/)) {
+    const match = /^\s*["']?npmRegistryServer["']?\s*:\s*["']?([^"'\s#]+)/.exec(line);
+    if (match?.[1] !== undefined) urls.push(match[1]);
+  }
+  for (const line of (yarnrc ?? '').split(/\r?\n/)) {
+    const match = /^\s*(?:"?@[^"\s:]+:)?"?registry"?\s+"?([^"\s]+)"?/.exec(line);
+    if (match?.[1] !== undefined) urls.push(match[1]);
+  }
+  return urls;
+}
+
 /**
  * Adds the environment's index URLs to `request.indexes`, and those of the config files the manager
  * reads from the project (`.npmrc`) or that PIP_CONFIG_FILE names (read through `files`); returns the
@@ -50,6 +87,15 @@ export function addEnvironmentIndexes(request: InstallRequest, env: Env, files?:
   if (!python && request.installs && files !== undefined) {
     const npmrc = files.readText('.npmrc');
     if (npmrc !== undefined) urls.push(...configIndexes(npmrc));
+  }
+  if (request.manager === 'yarn' && request.installs && files !== undefined) {
+    urls.push(...yarnConfigIndexes(files.readText('.yarnrc.yml'), files.readText('.yarnrc')));
+  }
+  if (request.manager === 'uv' && request.installs && files !== undefined) {
+    const uvToml = files.readText('uv.toml');
+    if (uvToml !== undefined) urls.push(...uvConfigIndexes(uvToml));
+    const pyproject = files.readText('pyproject.toml');
+    if (pyproject !== undefined) urls.push(...uvConfigIndexes(pyproject, 'tool.uv'));
   }
   request.indexes = [...new Set([...request.indexes, ...urls])];
   return unread;

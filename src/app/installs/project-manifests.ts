@@ -27,8 +27,9 @@ export function readProjectManifests(argv: readonly string[], request: InstallRe
   }
   const program = programName(argv[0] ?? '');
   const words = argv.slice(1);
-  const sub = words.find((word) => !word.startsWith('-'));
-  const directory = optionValue(words, ['--directory', '--project', '-C']);
+  // The sub-command is the first word that is neither an option nor a directory option's value (`poetry --directory sub install`).
+  const sub = words.find((word, i) => !word.startsWith('-') && !DIRECTORY_OPTIONS.includes(words[i - 1] ?? ''));
+  const directory = optionValue(words, DIRECTORY_OPTIONS);
   const base = directory === undefined ? cwd : resolve(cwd, directory);
   if ((program === 'uv' && (sub === 'sync' || sub === 'run' || sub === 'export' || sub === 'add')) || (program === 'poetry' && (sub === 'install' || sub === 'sync' || sub === 'add'))) {
     const script = program === 'uv' && sub === 'run' ? words.find((word) => word.endsWith('.py')) : undefined;
@@ -41,6 +42,8 @@ export function readProjectManifests(argv: readonly string[], request: InstallRe
   for (const dir of dirs) readProject(reading, dir, cwd, files);
   return reading;
 }
+
+const DIRECTORY_OPTIONS = ['--directory', '--project', '-C'];
 
 function optionValue(words: readonly string[], names: readonly string[]): string | undefined {
   for (let i = 0; i < words.length; i++) {

@@ -8,7 +8,8 @@ import { guardShellCommand, type ShellDeps, type ShellVerdict } from './guard-sh
 /** The verdict on `program args`; undefined when the command installs nothing and hides nothing (`pip list`, `npm test`). */
 export async function vetWrappedCommand(program: string, args: readonly string[], deps: ShellDeps): Promise<ShellVerdict | undefined> {
   const command = [program, ...args].map(shellQuote).join(' ');
-  const verdict = await guardShellCommand(command, deps);
+  // The wrapper runs the program with this process's environment, so ambient index variables count.
+  const verdict = await guardShellCommand(command, { ...deps, runsWithEnv: true });
   const installs = verdict.commands.some((c) => c.verdict.targets.length > 0 || c.verdict.verdict !== 'allow') || verdict.unverifiable.length > 0;
   return installs ? verdict : undefined;
 }

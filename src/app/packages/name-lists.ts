@@ -14,6 +14,7 @@ import {
   NameIndex,
   openCheckpointLazily,
   readBundledManifest,
+  removeCheckpoint,
   writeCheckpoint,
   type Ecosystem,
   type NameCheckpoint,
@@ -52,7 +53,7 @@ function loadIndexes(ecosystem: Ecosystem, deps: NameListDeps, mayBuild: boolean
   const indexes = main ? [new NameIndex(main)] : [];
   for (const stored of listCheckpoints(cacheDir)) {
     if (stored.ecosystem !== ecosystem || !stored.overlay) continue;
-    const overlay = tryRead(stored.path, deps);
+    const overlay = tryRead(stored.path, deps, ecosystem);
     if (overlay) indexes.push(new NameIndex(overlay, stored.overlay));
   }
   loaded.set(key, indexes);
@@ -62,7 +63,7 @@ function loadIndexes(ecosystem: Ecosystem, deps: NameListDeps, mayBuild: boolean
 function loadMain(ecosystem: Ecosystem, cacheDir: string, deps: NameListDeps, mayBuild: boolean): NameCheckpoint | undefined {
   const path = checkpointPath(cacheDir, ecosystem);
   // A stale checkpoint is announced only where it is rebuilt: a list consulted for a hint is just skipped.
-  const existing = tryRead(path, mayBuild ? deps : {});
+  const existing = tryRead(path, mayBuild ? deps : {}, ecosystem);
   if (existing && existing.meta.kind !== 'bundled') return existing;
   const manifest = readBundledManifest();
   const wanted = bundledSourceId(ecosystem, manifest);
@@ -85,13 +86,19 @@ export function buildBundled(ecosystem: Ecosystem, cacheDir: string, deps: NameL
   return checkpoint;
 }
 
-function tryRead(path: string, deps: NameListDeps): NameCheckpoint | undefined {
+function tryRead(path: string, deps: NameListDeps, ecosystem: Ecosystem): NameCheckpoint | undefined {
   try {
     // Read on demand: a check touches a few pages of a list tens of megabytes long.
-    return openCheckpointLazily(path);
+    return openCheckpointLazily(path, ecosystem);
   } catch (error) {
     if (error instanceof GuardError && error.code === 'CHECKPOINT_INVALID') {
       deps.stderr?.write(`groundguard: ${path}: ${error.message}; rebuilding\n`);
+      // Whatever holds the slot (a FIFO, a directory, another ecosystem's list) goes, so the rebuilt list can be written there.
+      try {
+        removeCheckpoint(path);
+      } catch {
+        // The write of the rebuilt list reports what is wrong with the slot.
+      }
       return undefined;
     }
     throw error;

@@ -1,8 +1,8 @@
 /** `guard policy check [file]` and `guard policy explain <ecosystem> <spec>`: validate a policy, show which rule decides. */
-import { policySources, readPolicyText, validatePolicyText, type LoadedPolicy, type PolicyIssue } from '../../config/load-policy.js';
+import { scopedPolicySources, readPolicyText, validatePolicyText, type LoadedPolicy, type PolicyIssue } from '../../config/load-policy.js';
 import { type InstallTarget } from '../../engines/install-commands/index.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
-import { mergePolicyLayers, type PolicyExplanation, type PolicyLayer } from '../../engines/policy/index.js';
+import { mergeScopedLayers, type PolicyExplanation, type ScopedLayer } from '../../engines/policy/index.js';
 import type { PolicyExplanationReport } from '../../app/policy/explain-policy.js';
 import { GuardError } from '../../shared/errors.js';
 import { EXIT, UsageError } from '../exit.js';
@@ -50,13 +50,14 @@ export async function runPolicy(argv: string[], io: CliIo): Promise<number> {
 async function checkPolicy(file: string | undefined, json: boolean, io: CliIo): Promise<number> {
   let files: string[];
   const issues: PolicyIssue[] = [];
-  const layers: PolicyLayer[] = [];
+  const layers: ScopedLayer[] = [];
   try {
-    files = file === undefined ? policySources({ cwd: io.cwd, env: io.env }) : [file];
-    for (const source of files) {
+    const scoped = file === undefined ? scopedPolicySources({ cwd: io.cwd, env: io.env }) : [{ file, scope: 'user' as const }];
+    files = scoped.map((s) => s.file);
+    for (const { file: source, scope } of scoped) {
       const result = validatePolicyText(readPolicyText(source), source);
       issues.push(...result.issues);
-      if (result.layer) layers.push(result.layer);
+      if (result.layer) layers.push({ layer: result.layer, scope });
     }
   } catch (error) {
     if (!(error instanceof GuardError) || error.code !== 'CONFIG_INVALID') throw error;
@@ -64,7 +65,7 @@ async function checkPolicy(file: string | undefined, json: boolean, io: CliIo): 
     return EXIT.usage;
   }
   if (json) {
-    const body = issues.length === 0 ? { ok: true, sources: files, policy: mergePolicyLayers(layers) } : { ok: false, sources: files, issues };
+    const body = issues.length === 0 ? { ok: true, sources: files, policy: mergeScopedLayers(layers) } : { ok: false, sources: files, issues };
     io.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return issues.length === 0 ? EXIT.ok : EXIT.usage;
   }
@@ -73,7 +74,7 @@ async function checkPolicy(file: string | undefined, json: boolean, io: CliIo): 
     io.stdout.write(`invalid policy (${count}):\n${issues.map((i) => `  ${i.text}\n`).join('')}`);
     return EXIT.usage;
   }
-  const policy = mergePolicyLayers(layers);
+  const policy = mergeScopedLayers(layers);
   const where = files.length === 0 ? 'no policy file found; the built-in defaults apply' : files.map((f) => `  ${f}\n`).join('').trimEnd();
   io.stdout.write(
     `policy OK${files.length > 0 ? ':' : ''}\n${files.length > 0 ? where : `  ${where}`}\n` +

@@ -119,7 +119,11 @@ function readNpm(argv: readonly string[], read: ReadState): void {
   noteIndexes(tail, read);
   const dir = lastValue([head, tail], 'prefix');
   if (NPM_INSTALL.has(command)) installNamed(tail.positionals, dir, read);
-  else if (NPM_CLEAN_INSTALL.has(command)) installNamed([], dir, read);
+  else if (NPM_CLEAN_INSTALL.has(command)) {
+    installNamed([], dir, read);
+    // npm ignores names after `ci`, but a name written there is vetted all the same (fail closed).
+    if (tail.positionals.length > 0) installNamed(tail.positionals, dir, read);
+  }
   else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
   else if (command === 'init' || command === 'create' || command === 'innit') {
     installInitializer(tail.positionals[0], false, read);
@@ -137,7 +141,7 @@ function readPnpm(argv: readonly string[], read: ReadState): void {
   }
   const tail = scanArgs(argv, head.end, PNPM);
   noteIndexes(tail, read);
-  const dir = lastValue([head, tail], 'dir');
+  const dir = lastValue([head, tail], 'dir', 'prefix');
   if (command === 'add') installNamed(tail.positionals, undefined, read, false);
   else if (command === 'install' || command === 'i') installNamed(tail.positionals, dir, read);
   else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
@@ -331,12 +335,13 @@ function lineOf(starts: number[], at: number): number {
   return low + 1;
 }
 
-function values(scanned: ScannedArgs, name: string): string[] {
-  return scanned.options.flatMap(([option, value]) => (option === name && value !== undefined ? [value] : []));
+function values(scanned: ScannedArgs, ...names: string[]): string[] {
+  return scanned.options.flatMap(([option, value]) => (names.includes(option) && value !== undefined ? [value] : []));
 }
 
-function lastValue(scans: ScannedArgs[], name: string): string | undefined {
-  return scans.flatMap((scanned) => values(scanned, name)).at(-1);
+/** The value of the last of `names` written (aliases of one option: pnpm's `--dir`, `-C`, `--prefix`). */
+function lastValue(scans: ScannedArgs[], ...names: string[]): string | undefined {
+  return scans.flatMap((scanned) => values(scanned, ...names)).at(-1);
 }
 
 function noteIndexes(scanned: ScannedArgs, read: ReadState): void {

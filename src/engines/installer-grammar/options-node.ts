@@ -54,7 +54,7 @@ const NPM_CONFIG_VALUED = [
  * pnpm's `-w` is `--workspace-root` and dlx's `-c` is `--shell-mode`: both flags.
  */
 export const PNPM_VALUED = [
-  ...NPM_CONFIG_VALUED, '-C/--dir', '-F/--filter', '--filter-prod', '--test-pattern', '--changed-files-ignore-pattern',
+  ...NPM_CONFIG_VALUED, '-C/--dir', '--prefix', '-F/--filter', '--filter-prod', '--test-pattern', '--changed-files-ignore-pattern',
   '--store-dir', '--virtual-store-dir', '--modules-dir', '--lockfile-dir', '--global-dir', '--cache-dir',
   '--reporter', '--child-concurrency', '--workspace-concurrency', '--resolution-mode', '--node-linker',
   '--package-import-method', '--allow-build', '--save-catalog-name', '--config-dir',

@@ -126,6 +126,8 @@ function privateNamespaceStep(ecosystem: Ecosystem, name: string, facts: Checked
   const origin = entry.origin !== undefined ? { origin: entry.origin } : {};
   const found = facts.overlays?.[entry.overlay];
   if (found === true) {
+    // A namespace from an untrusted project policy reserves names but does not vouch for them.
+    if (entry.vouches === false) return { rule, ...origin, outcome: 'pass', detail: `"${name}" is in the private "${entry.overlay}" list (a project's namespace: the name is still checked)`, reasons: [] };
     return { rule, ...origin, outcome: 'allow', detail: `"${name}" is in the private "${entry.overlay}" list`, reasons: [] };
   }
   if (found === undefined) {

@@ -27,6 +27,8 @@ export const DEFAULT_POLICY: Policy = deepFreeze({
   completion: {},
   min_release_age: { hours: 48, exclude: [] },
   online: { hooks: false, timeout_ms: 1500 },
+  trust_project_policies: false,
+  self_protection: true,
 });
 
 /** Combines layers, lowest precedence first, over the defaults. */
@@ -46,6 +48,8 @@ export function mergePolicyLayers(layers: readonly PolicyLayer[]): Policy {
     if (layer.min_release_age?.hours !== undefined) policy.min_release_age.hours = layer.min_release_age.hours;
     policy.min_release_age.exclude.push(...(layer.min_release_age?.exclude ?? []));
     assignDefined(policy.online, layer.online);
+    if (layer.trust_project_policies !== undefined) policy.trust_project_policies = layer.trust_project_policies;
+    if (layer.self_protection !== undefined) policy.self_protection = layer.self_protection;
   }
   return policy;
 }

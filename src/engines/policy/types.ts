@@ -33,6 +33,8 @@ export interface PrivateNamespace extends Origin {
   pattern: string;
   /** The overlay imported with `guard allowlist import <eco> <file> --overlay <overlay>`. */
   overlay: string;
+  /** False for a namespace from an untrusted project policy: it reserves names (refuses those outside the overlay) but never allows one. */
+  vouches?: false;
 }
 
 export interface VersionRule extends Origin {
@@ -84,6 +86,10 @@ export interface Policy {
   completion: CompletionSettings;
   /** The registry gate: releases younger than this are refused (npm: filtered so the client takes the previous one). */
   min_release_age: ReleaseAgeRules;
+  /** Whether a project's `.guard/policy.yaml` may loosen this policy (false: it can only tighten). Set only by user-level files. */
+  trust_project_policies: boolean;
+  /** Whether the agent is refused changes to the guard itself (its policy, cache, hooks). Set only by user-level files. */
+  self_protection: boolean;
   /** Asking the upstream index about names missing from the snapshot (`guard check --online` always may). */
   online: OnlineRules;
 }
@@ -124,6 +130,8 @@ export interface PolicyLayer {
   completion?: CompletionSettings;
   min_release_age?: { hours?: number; exclude?: AllowEntry[] };
   online?: Partial<OnlineRules>;
+  trust_project_policies?: boolean;
+  self_protection?: boolean;
 }
 
 export type PolicyReasonCode =

@@ -16,8 +16,8 @@ import {
   type UnverifiableReason,
 } from './types.js';
 import { dynamicReason, type ResolvedWord, resolveWord } from './words.js';
-import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper } from './wrappers.js';
-import { type CommandState, emptyState, noteAssignments, noteCommand, noteDeclaration, noteRedirects } from './command-state.js';
+import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper, wrapperDirectory } from './wrappers.js';
+import { type CommandState, emptyState, noteAssignments, noteCommand, noteDeclaration, noteRedirects, wasWritten } from './command-state.js';
 import { isUnmodelledManager, unmodelledInstall } from './unmodelled-managers.js';
 import {
   checkCodeVariables,
@@ -28,6 +28,7 @@ import {
   resolvePlain,
   hasDeferredSubstitution,
   interpreterCode,
+  interpreterScript,
   runGitConfig,
   runsHiddenCommands,
   runTrap,
@@ -199,9 +200,28 @@ class ScriptWalker implements Walker {
     scope: Scope,
     outerFeeder?: Feeder,
   ): void {
+    // A wrapper's directory option (`env -C sub`) moves only the command it runs, not later statements.
+    const outerCwd = this.state.cwd;
+    const moved = { by: false };
+    try {
+      this.unwrap(argv, outerEnv, scope.via, outerFeeder, text, scope, moved);
+    } finally {
+      if (moved.by) this.state.cwd = outerCwd;
+    }
+  }
+
+  private unwrap(
+    argv: ResolvedWord[],
+    outerEnv: ReadonlyMap<string, string>,
+    outerVia: string[],
+    outerFeeder: Feeder | undefined,
+    text: string,
+    scope: Scope,
+    moved: { by: boolean },
+  ): void {
     let words = argv;
     let env = outerEnv;
-    let via = scope.via;
+    let via = outerVia;
     let feeder = outerFeeder;
     for (let wrappers = 0; words.length > 0; wrappers++) {
       const [head] = words;
@@ -225,6 +245,12 @@ class ScriptWalker implements Walker {
       const scan = scanWrapper(name, words.slice(1).map((word) => word.literal));
       if (scan.stopped) return;
       env = applyWrapperEnvironment(name, env, scan);
+      const dir = wrapperDirectory(name, scan);
+      if (dir !== undefined) moved.by = true;
+      if (dir === null) this.state.cwd = null;
+      else if (dir !== undefined && this.state.cwd !== null) {
+        this.state.cwd = dir.startsWith('/') ? dir : `${this.state.cwd ?? '.'}/${dir}`;
+      }
       const rest = words.slice(1 + scan.start);
       const split = scan.options.find((option) => option.name === '-S' || option.name === '--split-string');
       if (name === 'env' && split !== undefined) {
@@ -279,6 +305,8 @@ class ScriptWalker implements Walker {
       const code = interpreterCode(words, scope);
       if (code.kind === 'unreadable') this.report(text, 'eval', code.detail);
       else if (code.kind === 'code') walkInterpreterCode(this, code.text, code.label, { ...scope, stdin: TERMINAL }, text);
+      const scriptFile = code.kind === 'none' ? interpreterScript(words) : undefined;
+      if (scriptFile !== undefined && wasWritten(this.state, scriptFile)) this.report(text, 'source', `${name} runs ${scriptFile}, which an earlier part of the same command writes; its code is not read statically`);
       if (isUnmodelledManager(name)) {
         const why = unmodelledInstall(name, words.map((word) => word.literal ?? word.display));
         if (why !== undefined) this.report(text, 'unmodelled', why);

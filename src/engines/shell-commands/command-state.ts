@@ -4,6 +4,7 @@
  * and files written (`echo x >> requirements.txt && pip install -r requirements.txt`, a `.npmrc`).
  */
 import { type ShellRedirect } from './types.js';
+import { isPackageManagerProgram } from './programs.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 
 export interface CommandState {
@@ -55,7 +56,40 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
     else state.written.push(...literals.filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
   } else if (['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'poetry', 'conda', 'bun'].includes(name) && literals.some((arg) => arg === 'config' || arg === 'pkg') && literals.some((arg) => arg !== undefined && /^(?:set|delete|edit|--add|--append|--prepend|--set|fix)$/.test(arg))) {
     state.written.push('(config)');
+  } else if (!READS_ONLY.has(name) && !runsPackageManager(name, literals)) {
+    // Any other program may write any file it names, in an argument or inside code it runs
+    // (`perl -i -pe … requirements.txt`, `python3 -c "shutil.copy('a', 'requirements.txt')"`).
+    state.written.push(...literals.flatMap((arg) => (arg === undefined ? [] : namedPaths(arg))));
   }
+}
+
+// Programs that read the files they name and write none (an output redirection is noted apart).
+const READS_ONLY = new Set([
+  'cat', 'ls', 'head', 'tail', 'grep', 'egrep', 'fgrep', 'rg', 'wc', 'diff', 'cmp', 'stat', 'file', 'echo', 'printf', 'test', '[', '[[',
+  'less', 'more', 'sort', 'uniq', 'cut', 'tr', 'md5sum', 'sha1sum', 'sha256sum', 'realpath', 'readlink', 'basename', 'dirname', 'which',
+  'type', 'true', 'false', ':', 'command', 'hash', 'exit', 'return', 'set', 'unset', 'shift', 'wait', 'sleep', 'date', 'pwd', 'whoami', 'id',
+  'env', 'printenv', 'source', '.', 'eval', 'cd', 'pushd', 'popd', 'mkdir', 'rmdir', 'chmod', 'du', 'df', 'find', 'xargs', 'tree', 'nl', 'od', 'xxd',
+]);
+
+/** A package manager's own run (`pip install -r r.txt`, `python3 -m pip …`): what it reads is vetted, not taken as written. */
+function runsPackageManager(name: string, literals: ReadonlyArray<string | undefined>): boolean {
+  if (/^(?:python|pypy|py)(?:[\d.]*)$/.test(name)) return literals.some((arg) => arg !== undefined && /^-[A-Za-z]*m/.test(arg));
+  return isPackageManagerProgram(name);
+}
+
+const SCRIPT = /\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|php)$/;
+
+/** Whether an earlier statement wrote `path` (as written, `./` aside) or a file known only at run time. */
+export function wasWritten(state: CommandState, path: string): boolean {
+  const plain = path.replace(/^(?:\.\/)+/, '');
+  return state.written.some((w) => w === '?' || w.replace(/^(?:\.\/)+/, '') === plain);
+}
+
+/** The path-like tokens of a word (`requirements.txt`, `sub/package.json`, `~/.npmrc`), whole or inside code. */
+function namedPaths(word: string): string[] {
+  // A script an interpreter runs is read, not written (`python3 tool.py`, `node build.js`).
+  if (/^[^\s'"()=,;]+$/.test(word)) return /[./]/.test(word) && !word.startsWith('-') && !SCRIPT.test(word) ? [word] : [];
+  return [...word.matchAll(/[A-Za-z0-9_~.\/-]*[A-Za-z0-9_]\.[A-Za-z0-9]+|[A-Za-z0-9_~.\/-]*\/\.?[A-Za-z0-9_]+|\.[A-Za-z]+rc\b/g)].map((m) => m[0]);
 }
 
 /** Variables set by a statement made of assignments only (`PIP_INDEX_URL=…;`). */

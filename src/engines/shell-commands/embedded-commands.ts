@@ -250,6 +250,8 @@ export function interpreterCode(words: ResolvedWord[], scope: Scope): Interprete
     if (body.literal === undefined) return { kind: 'unreadable', detail: `${name} runs a heredoc with parts known only at run time` };
     return { kind: 'code', text: body.literal, label: `${name} ${stdin.op}` };
   }
+  // The literal text of an `echo`/`printf` piped in (`echo "import os; …" | python3`).
+  if (stdin.kind === 'literal') return { kind: 'code', text: stdin.text, label: `${name} < pipe` };
   return { kind: 'none' };
 }
 
@@ -312,5 +314,23 @@ export function yarnWorkspaceCommand(name: string, words: ResolvedWord[]): numbe
   const foreach = literals.indexOf('foreach');
   if (foreach < 0) return undefined;
   for (let i = foreach + 1; i < words.length; i++) if (YARN_COMMANDS.has(literals[i] ?? '')) return i;
+  return undefined;
+}
+
+/** The script file an interpreter runs (`python3 -u tool.py`, `node build.js`): its first literal word that is not an option; undefined for other programs or inline code. */
+export function interpreterScript(words: ResolvedWord[]): string | undefined {
+  const name = programName(words[0]?.literal ?? '');
+  if (!PYTHON.test(name) && !INTERPRETERS.has(name)) return undefined;
+  for (const word of words.slice(1)) {
+    const literal = word.literal;
+    if (literal === undefined) return undefined;
+    if (literal === '-' || literal === '--') return undefined;
+    if (literal.startsWith('-')) {
+      // Inline code or a module: no script file.
+      if (/^-[A-Za-z]*[cme]$|^--eval|^--print|^-p$/.test(literal)) return undefined;
+      continue;
+    }
+    return literal;
+  }
   return undefined;
 }

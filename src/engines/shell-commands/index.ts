@@ -9,6 +9,7 @@ export type {
 } from './types.js';
 export { analyzeShellCommand } from './analyze-shell-command.js';
 export { MAX_SOURCE_LENGTH } from './limits.js';
+export { malformedText } from './malformed-text.js';
 export { MAX_SCRIPT_BYTES, type ShellFiles } from './local-files.js';
 export { mayWrite as commandMayWriteFile } from './script-files.js';
 export { isPlainCommand, MAX_PLAIN_LENGTH } from './plain-command.js';

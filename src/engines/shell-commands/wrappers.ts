@@ -15,6 +15,10 @@ interface WrapperSpec {
   numeric?: boolean;
   /** Only wraps when the next word is not an option of its own (corepack's subcommands). */
   noOptions?: boolean;
+  /** Options whose value is the directory the wrapped command runs in (`env -C dir`, `sudo -D dir`). */
+  chdir?: string[];
+  /** Options that make the wrapped command's directory unknowable here (`sudo --chroot`). */
+  rootDir?: string[];
 }
 
 const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
@@ -28,11 +32,14 @@ const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
       '--help',
     ],
     assignments: true,
+    chdir: ['-D', '--chdir'],
+    rootDir: ['-R', '--chroot'],
   },
   doas: { valued: ['-u'], stops: ['-C', '-L'] },
   env: {
     valued: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string', '-a', '--argv0'],
     stops: ['--help', '--version'],
+    chdir: ['-C', '--chdir'],
     assignments: true,
   },
   time: { valued: ['-f', '--format', '-o', '--output'], stops: ['--help', '-V', '--version'] },
@@ -140,6 +147,23 @@ export function scanWrapper(program: string, args: ReadonlyArray<string | undefi
   i += spec.operands ?? 0;
   scan.start = Math.min(i, args.length);
   return scan;
+}
+
+/**
+ * The directory a wrapper runs its command in, when an option moves it: the option's value (the last
+ * one written), `null` when the value is known only at run time or the wrapper changes root; undefined
+ * when no option moves it.
+ */
+export function wrapperDirectory(program: string, scan: WrapperScan): string | null | undefined {
+  const spec = WRAPPERS[program] ?? {};
+  const chdir = new Set(spec.chdir ?? []);
+  const rootDir = new Set(spec.rootDir ?? []);
+  let dir: string | null | undefined;
+  for (const option of scan.options) {
+    if (rootDir.has(option.name)) return null;
+    if (chdir.has(option.name)) dir = option.value === undefined || option.value === '' ? null : option.value;
+  }
+  return dir;
 }
 
 function optionWithValue(name: string, value: string | undefined): { name: string; value?: string } {

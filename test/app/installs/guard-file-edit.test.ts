@@ -69,3 +69,21 @@ describe('guardFileEdit', () => {
     expect(await edit('README.md', 'pip install reqeusts')).toBeUndefined();
   });
 });
+
+describe('guardFileEdit on text that is not well-formed', () => {
+  it.each([
+    ['requirements.txt', 'flask\nin-house-tool-xyz\nrequests \ud800\n'],
+    ['requirements.txt', 'flask\nin-house-tool-xyz\n\udfff'],
+    ['package.json', '{"dependencies":{"lodash":"1.0.0\u0000"}}'],
+    ['Dockerfile', 'FROM python:3.12\nRUN pip install \udc00 flask\n'],
+  ])('%s with a lone surrogate or NUL is unverifiable, nothing in it read', async (path, after) => {
+    const verdict = await edit(path, after);
+    expect(verdict?.verdict).toBe('block');
+    expect(verdict?.added.targets).toEqual([]);
+    expect(verdict?.reasons.join('\n')).toMatch(/cannot be read reliably: it holds (a lone UTF-16 surrogate|a NUL)/);
+  });
+
+  it('reads a well-formed surrogate pair (an emoji) as usual', async () => {
+    expect((await edit('requirements.txt', 'flask\nin-house-tool-xyz\n# 🚀 fast\nrequests\n'))?.verdict).toBe('allow');
+  });
+});

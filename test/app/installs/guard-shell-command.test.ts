@@ -72,3 +72,24 @@ describe('guardShellCommand', () => {
     expect(verdict.verdict).toBe('allow');
   });
 });
+
+describe('the environment the command runs with (wrapper, shims)', () => {
+  it('judges its index variables like --index-url only when told the command runs with it', async () => {
+    const env = { ...home.env, PIP_INDEX_URL: 'http://evil-idx.invalid/simple', npm_config_registry: 'http://evil-idx.invalid/' };
+    const wrapped = await guardShellCommand('pip install requests', { cwd, env, runsWithEnv: true });
+    expect(wrapped.verdict).not.toBe('allow');
+    expect(wrapped.reasons.join('\n')).toContain('evil-idx.invalid');
+    expect((await guardShellCommand('uv pip install requests', { cwd, env, runsWithEnv: true })).verdict).not.toBe('allow');
+    // A hook's own environment is not the agent shell's: left to the user's set-up.
+    expect((await guardShellCommand('pip install requests', { cwd, env })).verdict).toBe('allow');
+  });
+});
+
+describe('a project named by a directory option', () => {
+  it.each(['poetry --directory sub install', 'poetry -C sub install', 'uv sync --directory sub', 'uv --directory=sub sync'])('%s reads sub/pyproject.toml', async (command) => {
+    home.write('repo/sub/pyproject.toml', '[project]\nname = "s"\nversion = "0.1"\ndependencies = ["zzq-ghost-sub-dir"]\n\n[tool.poetry.dependencies]\nzzq-ghost-sub-dir = "*"\n');
+    const verdict = await guardShellCommand(command, { cwd, env: home.env });
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.reasons.join('\n')).toContain('zzq-ghost-sub-dir');
+  });
+});

@@ -54,7 +54,10 @@ describe('guard policy check', () => {
     const { code, out } = await run(['check'], cwd);
     expect(code).toBe(0);
     expect(out).toContain(join(cwd, '.guard', 'policy.yaml'));
-    expect(out).toContain('mode warn');
+    // A project file cannot loosen the user's policy (here the defaults) unless the user trusts it.
+    expect(out).toContain('mode block');
+    const trusting = write('trusting/policy.yaml', 'version: 1\ntrust_project_policies: true\n');
+    expect((await run(['check'], cwd, { GUARD_CONFIG_HOME: join(trusting, '..') })).out).toContain('mode warn');
   });
 
   it('prints each located problem and exits 2', async () => {
@@ -112,10 +115,12 @@ describe('guard policy explain', () => {
 
   it('resolves private namespaces against the imported overlay', async () => {
     const cwd = project('explain-private', 'version: 1\nprivate:\n  - { ecosystem: pypi, pattern: "acme-*", overlay: acme }\n');
-    const inside = await run(['explain', 'pypi', 'acme-tools', '--json'], cwd);
+    // A project's private namespaces vouch for names: they apply when the user trusts project policies.
+    const trusting = { GUARD_CONFIG_HOME: join(write('trusting-private/policy.yaml', 'version: 1\ntrust_project_policies: true\n'), '..') };
+    const inside = await run(['explain', 'pypi', 'acme-tools', '--json'], cwd, trusting);
     expect(inside.code).toBe(0);
     expect(JSON.parse(inside.out)).toMatchObject({ facts: { overlays: { acme: true } }, decision: { verdict: 'allow', rule: 'private[0]' } });
-    const squatted = await run(['explain', 'pypi', 'acme-ghost', '--json'], cwd);
+    const squatted = await run(['explain', 'pypi', 'acme-ghost', '--json'], cwd, trusting);
     expect(squatted.code).toBe(3);
     expect(JSON.parse(squatted.out)).toMatchObject({ facts: { overlays: { acme: false } }, decision: { verdict: 'block', rule: 'private[0]', reasons: [{ code: 'private_namespace' }, { code: 'not_found' }] } });
   });

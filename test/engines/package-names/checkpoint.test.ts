@@ -1,11 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accepts } from '../../../src/engines/package-names/automaton.js';
 import { decodeCheckpoint, encodeCheckpoint, sparseValue } from '../../../src/engines/package-names/checkpoint.js';
 import { compileNameList } from '../../../src/engines/package-names/compile-names.js';
-import { readCheckpoint, writeCheckpoint } from '../../../src/engines/package-names/io/checkpoint-store.js';
+import { readCheckpoint, removeCheckpoint, writeCheckpoint } from '../../../src/engines/package-names/io/checkpoint-store.js';
 import { NameIndex } from '../../../src/engines/package-names/name-index.js';
 import { isPopularName } from '../../../src/engines/package-names/typo-neighbours.js';
 
@@ -80,5 +81,41 @@ describe('checkpoint', () => {
     const path = join(dir, 'npm.ggc');
     writeFileSync(path, 'not a checkpoint at all');
     expect(() => readCheckpoint(path)).toThrow(expect.objectContaining({ code: 'CHECKPOINT_INVALID' }));
+  });
+});
+
+describe('what readCheckpoint refuses at once', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gg-checkpoint-slot-'));
+  const invalid = expect.objectContaining({ code: 'CHECKPOINT_INVALID' });
+
+  it('refuses a FIFO without waiting for a writer', () => {
+    const path = join(dir, 'fifo.ggc');
+    execFileSync('mkfifo', [path]);
+    expect(() => readCheckpoint(path)).toThrow(invalid);
+    expect(() => readCheckpoint(path)).toThrow(/not a regular file \(a FIFO\)/);
+  });
+
+  it('refuses a directory and a sparse file over the size limit', () => {
+    const directory = join(dir, 'dir.ggc');
+    mkdirSync(directory);
+    expect(() => readCheckpoint(directory)).toThrow(invalid);
+    const sparse = join(dir, 'sparse.ggc');
+    writeFileSync(sparse, '');
+    truncateSync(sparse, 8 * 1024 ** 3);
+    expect(() => readCheckpoint(sparse)).toThrow(/over the \d+ a checkpoint may hold/);
+  });
+
+  it('refuses a checkpoint of another ecosystem in a slot, and reads it where it belongs', () => {
+    const path = join(dir, 'npm.ggc');
+    writeCheckpoint(path, sample());
+    expect(() => readCheckpoint(path, 'npm')).toThrow(/holds the pypi list, not the npm one/);
+    expect(readCheckpoint(path, 'pypi')?.meta.ecosystem).toBe('pypi');
+  });
+
+  it('lets removeCheckpoint clear a directory from a slot', () => {
+    const directory = join(dir, 'pypi.ggc');
+    mkdirSync(join(directory, 'inner'), { recursive: true });
+    expect(removeCheckpoint(directory)).toBe(true);
+    expect(existsSync(directory)).toBe(false);
   });
 });

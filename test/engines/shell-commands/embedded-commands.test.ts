@@ -59,6 +59,11 @@ describe('classes read', () => {
     `echo 'pip install ${GHOST}' | sed e`,
     `awk 'BEGIN{system("pip install ${GHOST}")}'`,
     `uv tool uvx ${GHOST}`,
+    `echo "import os; os.system('pip install ${GHOST}')" | python3`,
+    `printf 'import os\\nos.system("pip install ${GHOST}")\\n' | python3 -`,
+    `echo "require('child_process').execSync('npm i ${GHOST}')" | node`,
+    `npm install-ci-test ${GHOST}`,
+    `npm cit ${GHOST}`,
   ])('%s', async (source) => {
     expect(await seen(source)).toBe(true);
   });
@@ -75,10 +80,41 @@ describe('classes read', () => {
     },
   );
 
+  it.each([
+    ["perl -i -pe 's/requests/x/' requirements.txt; pip install -r requirements.txt", 'requirements.txt'],
+    ["python3 -c \"import shutil; shutil.copy('seed.txt', 'requirements.txt')\" && pip install -r requirements.txt", 'requirements.txt'],
+    ['awk 1 seed.txt > requirements.txt; pip install -r requirements.txt', 'requirements.txt'],
+  ])('takes any program that names a file as possibly writing it: %s', async (source, path) => {
+    const analysis = await analyzeShellCommand(source);
+    expect(analysis.commands.find((c) => c.argv[0] === 'pip')?.written).toContain(path);
+  });
+
+  it.each(['sort -u requirements.txt && pip install -r requirements.txt', 'python3 -m pip install -r requirements.txt && pip install -r requirements.txt', 'python manage.py migrate && pip install -r requirements.txt'])(
+    'does not take a reader, a package manager or a script run as a writer: %s',
+    async (source) => {
+      const analysis = await analyzeShellCommand(source);
+      expect(analysis.commands.at(-1)?.written ?? []).not.toContain('requirements.txt');
+      expect(analysis.commands.at(-1)?.written ?? []).not.toContain('manage.py');
+    },
+  );
+
+  it('reports a script an interpreter runs after an earlier part of the command wrote it', async () => {
+    const analysis = await analyzeShellCommand(`echo 'import os; os.system("npm i ${GHOST}")' > t.py; python3 t.py`);
+    expect(analysis.unverifiable).toEqual([expect.objectContaining({ why: 'source', detail: expect.stringContaining('runs t.py, which an earlier part') })]);
+    expect((await analyzeShellCommand('python3 t.py')).unverifiable).toEqual([]);
+  });
+
   it('tracks cd, exports and files written earlier in the same command', async () => {
     const analysis = await analyzeShellCommand('cd sub && export PIP_INDEX_URL=http://x/simple; echo y >> r.txt && pip install -r r.txt');
     expect(analysis.commands).toEqual([
       expect.objectContaining({ argv: ['pip', 'install', '-r', 'r.txt'], cwd: './sub', written: ['r.txt'], env: { PIP_INDEX_URL: 'http://x/simple' } }),
     ]);
+  });
+
+  it('runs the command a wrapper moves with a directory option there, and only that command', async () => {
+    const analysis = await analyzeShellCommand('env -C sub npm install; sudo --chdir=/srv pip install -r r.txt; env --chdir "$D" npm ci; pip install -r r.txt');
+    expect(analysis.commands.map((command) => command.cwd)).toEqual(['./sub', '/srv', null, undefined]);
+    const chroot = await analyzeShellCommand('cd sub && sudo -R /jail npm ci && npm ci');
+    expect(chroot.commands.map((command) => command.cwd)).toEqual([null, './sub']);
   });
 });

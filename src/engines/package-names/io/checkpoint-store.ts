@@ -1,5 +1,5 @@
 /** Checkpoint files on disk: where they live, atomic writes, whole-file reads into one buffer. */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GuardError } from '../../../shared/errors.js';
 import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
@@ -19,17 +19,34 @@ export function checkpointPath(cacheDir: string, ecosystem: Ecosystem, overlay?:
   return join(cacheDir, 'checkpoints', overlay ? `${ecosystem}.${overlay}.ggc` : `${ecosystem}.ggc`);
 }
 
-/** Reads and verifies a checkpoint; undefined when the file does not exist. Throws CHECKPOINT_INVALID. */
-export function readCheckpoint(path: string): NameCheckpoint | undefined {
+/** The largest checkpoint read (the npm list is about 50 MB): a bigger file is refused before any byte is read. */
+export const MAX_CHECKPOINT_BYTES = 512 * 1024 * 1024;
+
+const invalid = (path: string, why: string): GuardError =>
+  new GuardError('CHECKPOINT_INVALID', `checkpoint ${path} is not usable: ${why}`, { hint: 'it is rebuilt; or remove it and run `guard allowlist sync`' });
+
+/**
+ * Reads and verifies a checkpoint; undefined when the file does not exist. Only a regular file of at
+ * most MAX_CHECKPOINT_BYTES is read (a FIFO, a directory, a device or a huge sparse file is refused at
+ * once, without blocking or allocating), and with `ecosystem` given, one holding another ecosystem's
+ * list is refused. Throws CHECKPOINT_INVALID.
+ */
+export function readCheckpoint(path: string, ecosystem?: Ecosystem): NameCheckpoint | undefined {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Non-blocking: opening a FIFO for reading would otherwise wait for a writer.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'EISDIR') throw invalid(path, 'it is a directory');
     throw new GuardError('IO_FAILED', `cannot open checkpoint ${path}: ${(error as Error).message}`, { cause: error });
   }
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw invalid(path, `it is not a regular file (${stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : 'a device or socket'})`);
+    if (stat.size > MAX_CHECKPOINT_BYTES) throw invalid(path, `it is ${stat.size} bytes, over the ${MAX_CHECKPOINT_BYTES} a checkpoint may hold`);
+    const size = stat.size;
     const bytes = new Uint8Array(size);
     let done = 0;
     while (done < size) {
@@ -37,7 +54,9 @@ export function readCheckpoint(path: string): NameCheckpoint | undefined {
       if (n === 0) break;
       done += n;
     }
-    return decodeCheckpoint(done === size ? bytes : bytes.subarray(0, done));
+    const checkpoint = decodeCheckpoint(done === size ? bytes : bytes.subarray(0, done));
+    if (ecosystem !== undefined && checkpoint.meta.ecosystem !== ecosystem) throw invalid(path, `it holds the ${checkpoint.meta.ecosystem} list, not the ${ecosystem} one`);
+    return checkpoint;
   } finally {
     closeSync(fd);
   }
@@ -62,7 +81,8 @@ export function writeCheckpoint(path: string, checkpoint: NameCheckpoint): numbe
 /** Removes a checkpoint file if present. */
 export function removeCheckpoint(path: string): boolean {
   if (!existsSync(path)) return false;
-  rmSync(path, { force: true });
+  // Recursive: a directory in a checkpoint's slot is removed too, so the list can be rebuilt there.
+  rmSync(path, { force: true, recursive: true });
   return true;
 }
 

@@ -5,11 +5,12 @@
  * first open after the file was written, and a sidecar (`<file>.verified`: size, mtime, inode and
  * checksum) lets later opens of the same unchanged file skip it.
  */
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { GuardError } from '../../../shared/errors.js';
 import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 import { decodeCheckpoint, type NameCheckpoint } from '../checkpoint.js';
-import { readCheckpoint } from './checkpoint-store.js';
+import { type Ecosystem } from '../types.js';
+import { MAX_CHECKPOINT_BYTES, readCheckpoint } from './checkpoint-store.js';
 
 const PREFIX = 20;
 const PAGE_BITS = 14;
@@ -17,7 +18,7 @@ const PAGE = 1 << PAGE_BITS;
 // The longest arc: flag, label, a LEB128 output of up to 5 bytes, a 4-byte address.
 const MAX_ARC = 11;
 // Larger than any checkpoint groundguard writes (npm's is ~50 MB): anything bigger is refused.
-const MAX_SIZE = 2 ** 31;
+const MAX_SIZE = MAX_CHECKPOINT_BYTES;
 
 interface Sidecar {
   size: number;
@@ -29,14 +30,18 @@ interface Sidecar {
 /**
  * Reads the checkpoint at `path` on demand; undefined when it does not exist. Throws
  * CHECKPOINT_INVALID for a file that is not a regular file of a sane size or does not decode,
- * IO_FAILED when it cannot be opened. The file stays open for the life of the process.
+ * IO_FAILED when it cannot be opened. With `ecosystem`, a checkpoint of another ecosystem in the
+ * slot is CHECKPOINT_INVALID too. The file stays open for the life of the process.
  */
-export function openCheckpointLazily(path: string): NameCheckpoint | undefined {
+export function openCheckpointLazily(path: string, ecosystem?: Ecosystem): NameCheckpoint | undefined {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Non-blocking: opening a FIFO for reading would otherwise wait for a writer.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'EISDIR') throw new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${path} is a directory`, { hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now' });
     throw new GuardError('IO_FAILED', `cannot open checkpoint ${path}: ${(error as Error).message}`, { cause: error });
   }
   const stat = fstatSync(fd);
@@ -53,7 +58,7 @@ export function openCheckpointLazily(path: string): NameCheckpoint | undefined {
   if (!isVerified(path, stat, crc)) {
     // First open since it was written: read and check all of it, then remember that.
     closeSync(fd);
-    const checkpoint = readCheckpoint(path);
+    const checkpoint = readCheckpoint(path, ecosystem);
     if (checkpoint !== undefined) rememberVerified(path, crc);
     return checkpoint;
   }
@@ -66,6 +71,12 @@ export function openCheckpointLazily(path: string): NameCheckpoint | undefined {
     if (lazy[name] === undefined) readRange(fd, bytes, ref.offset, Math.min(ref.offset + ref.length, stat.size));
   }
   const checkpoint = decodeCheckpoint(bytes, { verified: true });
+  if (ecosystem !== undefined && checkpoint.meta.ecosystem !== ecosystem) {
+    closeSync(fd);
+    throw new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${path} holds the ${checkpoint.meta.ecosystem} list, not the ${ecosystem} one`, {
+      hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
+    });
+  }
   const pages = new Uint8Array(Math.ceil(stat.size / PAGE));
   const present = (from: number, to: number): void => {
     for (let page = from >> PAGE_BITS; page <= (to - 1) >> PAGE_BITS; page += 1) {
