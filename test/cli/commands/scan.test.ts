@@ -21,7 +21,7 @@ let clean: string;
 let warnOnly: string;
 let sarif: { code: number; out: string };
 beforeAll(async () => {
-  home = await makeGuardHome({ lists: { conda: ['python', 'numpy'] } });
+  home = await makeGuardHome({ lists: { conda: ['python', 'numpy'] }, trustProjectPolicies: true });
   repo = home.project('repo');
   writeScanRepo(repo);
   clean = home.project('clean');

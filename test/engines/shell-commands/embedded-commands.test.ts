@@ -68,7 +68,7 @@ describe('classes read', () => {
     expect(await seen(source)).toBe(true);
   });
 
-  it.each(['pdm add x', 'pipenv install x', 'rye add x', 'pixi add x', 'deno run npm:x', 'volta install x', 'easy_install x', 'mise use npm:x'])('%s is unverifiable (not modelled)', async (source) => {
+  it.each(['pdm sync', 'pipenv install x', 'rye add x', 'pixi add x', 'deno run npm:x', 'volta install x', 'easy_install x', 'mise use npm:x'])('%s is unverifiable (not modelled)', async (source) => {
     const analysis = await analyzeShellCommand(source);
     expect(analysis.unverifiable.map((u) => u.why)).toContain('unmodelled');
   });
