@@ -89,7 +89,7 @@ export function wasWritten(state: CommandState, path: string): boolean {
 function namedPaths(word: string): string[] {
   // A script an interpreter runs is read, not written (`python3 tool.py`, `node build.js`).
   if (/^[^\s'"()=,;]+$/.test(word)) return /[./]/.test(word) && !word.startsWith('-') && !SCRIPT.test(word) ? [word] : [];
-  return [...word.matchAll(/[A-Za-z0-9_~.\/-]*[A-Za-z0-9_]\.[A-Za-z0-9]+|[A-Za-z0-9_~.\/-]*\/\.?[A-Za-z0-9_]+|\.[A-Za-z]+rc\b/g)].map((m) => m[0]);
+  return [...word.matchAll(/[A-Za-z0-9_~./-]*[A-Za-z0-9_]\.[A-Za-z0-9]+|[A-Za-z0-9_~./-]*\/\.?[A-Za-z0-9_]+|\.[A-Za-z]+rc\b/g)].map((m) => m[0]);
 }
 
 /** Variables set by a statement made of assignments only (`PIP_INDEX_URL=…;`). */

@@ -17,10 +17,10 @@ describe('uv project configuration', () => {
   it('judges the indexes of uv.toml and pyproject.toml in the directory uv runs in', () => {
     const texts = new Map([['uv.toml', 'index-url = "http://evil.invalid/simple"\n'], ['pyproject.toml', '[tool.uv]\nextra-index-url = ["http://other.invalid"]\n']]);
     const request = uvInstall();
-    addEnvironmentIndexes(request, {}, { readText: (path: string) => texts.get(path) } as never);
+    addEnvironmentIndexes(request, {}, { readText: (path: string) => texts.get(path) });
     expect(request.indexes).toEqual(['http://evil.invalid/simple', 'http://other.invalid']);
     const pip = { ...uvInstall(), manager: 'pip' } as InstallRequest;
-    addEnvironmentIndexes(pip, {}, { readText: (path: string) => texts.get(path) } as never);
+    addEnvironmentIndexes(pip, {}, { readText: (path: string) => texts.get(path) });
     expect(pip.indexes).toEqual([]);
   });
 });
