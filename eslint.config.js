@@ -42,14 +42,7 @@ const restrict = (...patterns) => ({
 
 export default defineConfig(
   {
-    ignores: [
-      'dist/**',
-      'coverage/**',
-      'node_modules/**',
-      'bench/data/**',
-      'scripts/red-team/stubs/**',
-      '.guard-cache/**',
-    ],
+    ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'bench/data/**', 'scripts/red-team/stubs/**', '.guard-cache/**'],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -64,16 +57,10 @@ export default defineConfig(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // Unused names are errors; a leading underscore marks a deliberately unused parameter.
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Type-only imports stay type-only, so the fast paths (hook, wrapper) load nothing they do not run.
       // `import('x').T` annotations are allowed: they name the types of modules loaded lazily.
-      '@typescript-eslint/consistent-type-imports': [
-        'error',
-        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
-      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       // Parsers of requirement files, shell words and registry payloads match control characters
       // on purpose (to reject or split on them).
       'no-control-regex': 'off',
@@ -88,10 +75,7 @@ export default defineConfig(
       '@typescript-eslint/no-unsafe-return': 'off',
       // Template literals with numbers and booleans read well in messages; objects and `any` are
       // still rejected.
-      '@typescript-eslint/restrict-template-expressions': [
-        'error',
-        { allowNumber: true, allowBoolean: true, allowNullish: true },
-      ],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
       // GGUF type tags are read from the file as numbers and compared with the numeric enum that
       // names them; that comparison is the point.
       '@typescript-eslint/no-unsafe-enum-comparison': 'off',
@@ -119,10 +103,10 @@ export default defineConfig(
   // ---- Layers ----
   {
     files: ['src/shared/**/*.ts'],
-    rules: restrict(
-      upward(['engines', 'config', 'app', 'cli', 'mcp', 'hooks'], 'shared/'),
-      { regex: String.raw`^\.\./`, message: 'shared/ is the kernel: it imports only itself.' },
-    ),
+    rules: restrict(upward(['engines', 'config', 'app', 'cli', 'mcp', 'hooks'], 'shared/'), {
+      regex: String.raw`^\.\./`,
+      message: 'shared/ is the kernel: it imports only itself.',
+    }),
   },
   {
     files: ['src/engines/*/*.ts'],
@@ -141,13 +125,10 @@ export default defineConfig(
   },
   {
     files: ['src/engines/*/*/**/*.ts'],
-    rules: restrict(
-      upward(['config', 'app', 'cli', 'mcp', 'hooks'], 'An engine'),
-      {
-        regex: String.raw`^\.\./\.\./(?!\.\.)[^/]+/(?!index\.js$).+`,
-        message: 'Use another engine through its index.ts (its only door).',
-      },
-    ),
+    rules: restrict(upward(['config', 'app', 'cli', 'mcp', 'hooks'], 'An engine'), {
+      regex: String.raw`^\.\./\.\./(?!\.\.)[^/]+/(?!index\.js$).+`,
+      message: 'Use another engine through its index.ts (its only door).',
+    }),
   },
   {
     files: ['src/config/**/*.ts'],

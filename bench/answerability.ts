@@ -37,7 +37,15 @@ const PAPER = [
 ] as const;
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const row = (name: string, m: LabelMetrics): string[] => [name, String(m.count), pct(m.accuracy), m.macroF1.toFixed(3), pct(m.recall.answerable), pct(m.recall.partially_answerable), pct(m.recall.unanswerable)];
+const row = (name: string, m: LabelMetrics): string[] => [
+  name,
+  String(m.count),
+  pct(m.accuracy),
+  m.macroF1.toFixed(3),
+  pct(m.recall.answerable),
+  pct(m.recall.partially_answerable),
+  pct(m.recall.unanswerable),
+];
 
 export async function benchAnswerability(): Promise<void> {
   const io = await loadAnswerabilityIo();
@@ -55,7 +63,9 @@ export async function benchAnswerability(): Promise<void> {
 
   const libraries = [...new Set(samples.map((s) => s.library))];
   const count = (label: string): number => samples.filter((s) => s.label === label).length;
-  process.stdout.write(`development sets: ${samples.length} samples, ${libraries.length} libraries; A ${count('answerable')}, P ${count('partially_answerable')}, U ${count('unanswerable')}\n\n`);
+  process.stdout.write(
+    `development sets: ${samples.length} samples, ${libraries.length} libraries; A ${count('answerable')}, P ${count('partially_answerable')}, U ${count('unanswerable')}\n\n`,
+  );
 
   process.stderr.write('  leave-one-library-out calibration…\n');
   const gathered = gatherSamples(samples, vectors, CALIBRATION_START);
@@ -63,18 +73,28 @@ export async function benchAnswerability(): Promise<void> {
   const rows: string[][] = [];
   for (const held of lolo.libraries) {
     const gold = samples.filter((s) => s.library === held.library).map((s) => s.label);
-    const baseline = scoreLabels(gold, gold.map(() => 'unanswerable' as const));
+    const baseline = scoreLabels(
+      gold,
+      gold.map(() => 'unanswerable' as const),
+    );
     rows.push([...row(held.library, held.test), `${pct(baseline.accuracy)} / ${baseline.macroF1.toFixed(3)}`]);
   }
   const meanAccuracy = lolo.libraries.reduce((sum, l) => sum + l.test.accuracy, 0) / lolo.libraries.length;
   const meanF1 = lolo.libraries.reduce((sum, l) => sum + l.test.macroF1, 0) / lolo.libraries.length;
   const missed = lolo.libraries.filter((l) => l.test.accuracy < 0.65 || l.test.macroF1 < 0.6).map((l) => l.library);
   const allGold = samples.map((s) => s.label);
-  const allBaseline = scoreLabels(allGold, allGold.map(() => 'unanswerable' as const));
+  const allBaseline = scoreLabels(
+    allGold,
+    allGold.map(() => 'unanswerable' as const),
+  );
   rows.push([...row('pooled (held-out predictions)', lolo.pooled), `${pct(allBaseline.accuracy)} / ${allBaseline.macroF1.toFixed(3)}`]);
   rows.push(['mean over libraries', '', pct(meanAccuracy), meanF1.toFixed(3), '', '', '', '']);
-  process.stdout.write('Held out: each library labelled by a calibration fitted on the other libraries only (evidence only, no model judge)\n\n');
-  process.stdout.write(table(['held-out library', 'n', 'accuracy', 'macro-F1', 'recall A', 'recall P', 'recall U', 'always "U": acc / F1'], rows));
+  process.stdout.write(
+    'Held out: each library labelled by a calibration fitted on the other libraries only (evidence only, no model judge)\n\n',
+  );
+  process.stdout.write(
+    table(['held-out library', 'n', 'accuracy', 'macro-F1', 'recall A', 'recall P', 'recall U', 'always "U": acc / F1'], rows),
+  );
   const worst = lolo.libraries.reduce((a, b) => (a.test.accuracy <= b.test.accuracy ? a : b));
   process.stdout.write(
     `\ntargets: every library ≥ 65% and macro-F1 ≥ 0.60 (lowest: ${worst.library} ${pct(worst.test.accuracy)}, ` +
@@ -94,16 +114,25 @@ export async function benchAnswerability(): Promise<void> {
   process.stdout.write(
     table(
       ['shipped calibration (fitted on all, in-sample)', 'n', 'accuracy', 'macro-F1', 'recall A', 'recall P', 'recall U'],
-      [row('with word vectors', evaluateCalibration(samples, vectors, DEFAULT_CALIBRATION)), row('lexical only (no word vectors)', evaluateCalibration(samples, NO_WORD_VECTORS, DEFAULT_CALIBRATION))],
+      [
+        row('with word vectors', evaluateCalibration(samples, vectors, DEFAULT_CALIBRATION)),
+        row('lexical only (no word vectors)', evaluateCalibration(samples, NO_WORD_VECTORS, DEFAULT_CALIBRATION)),
+      ],
     ),
   );
   process.stdout.write('\nRaCGEval paper, Table 2 (accuracy on RaCGEval, LLM judges):\n\n');
-  process.stdout.write(table(['model', 'accuracy'], PAPER.map(([m, a]) => [m, a])));
+  process.stdout.write(
+    table(
+      ['model', 'accuracy'],
+      PAPER.map(([m, a]) => [m, a]),
+    ),
+  );
 
   // Latency: warm, docs passed, every sample, 5 rounds.
   for (const s of samples) assessAnswerability(s.query, s.apis, { vectors });
   const latencies: number[] = [];
-  for (let round = 0; round < 5; round++) for (const s of samples) latencies.push(time(() => assessAnswerability(s.query, s.apis, { vectors }))[1]);
+  for (let round = 0; round < 5; round++)
+    for (const s of samples) latencies.push(time(() => assessAnswerability(s.query, s.apis, { vectors }))[1]);
   latencies.sort((a, b) => a - b);
   process.stdout.write('\n');
   process.stdout.write(
@@ -112,9 +141,17 @@ export async function benchAnswerability(): Promise<void> {
       [
         ['assessment p50 (3 APIs passed, warm)', `${percentile(latencies, 50).toFixed(2)} ms`, '≤ 20 ms'],
         ['assessment p99', `${percentile(latencies, 99).toFixed(2)} ms`, '—'],
-        [fresh ? 'word-vector cache build (first use)' : 'word-vector cache open (first in process)', `${(firstMs / 1000).toFixed(2)} s`, '—'],
+        [
+          fresh ? 'word-vector cache build (first use)' : 'word-vector cache open (first in process)',
+          `${(firstMs / 1000).toFixed(2)} s`,
+          '—',
+        ],
         ['word-vector cache load (read + decode)', `${median(loads).toFixed(1)} ms`, 'milliseconds'],
-        ['word-vector cache size', `${(readFileSync(cachePath).length / 1048576).toFixed(1)} MiB (${vectors.size.toLocaleString('en-US')} words)`, '—'],
+        [
+          'word-vector cache size',
+          `${(readFileSync(cachePath).length / 1048576).toFixed(1)} MiB (${vectors.size.toLocaleString('en-US')} words)`,
+          '—',
+        ],
       ],
     ),
   );

@@ -24,7 +24,16 @@ export type CaseKind =
   | 'missing_required'
   | 'fictitious_argument';
 
-export const NAME_KINDS: readonly CaseKind[] = ['other_service', 'verb_synonym', 'word_dropped', 'plural_slip', 'camel_case', 'reordered_words', 'wrong_noun', 'other_library'];
+export const NAME_KINDS: readonly CaseKind[] = [
+  'other_service',
+  'verb_synonym',
+  'word_dropped',
+  'plural_slip',
+  'camel_case',
+  'reordered_words',
+  'wrong_noun',
+  'other_library',
+];
 export const USAGE_KINDS: readonly CaseKind[] = ['valid', 'missing_required', 'fictitious_argument'];
 
 export interface BenchCase {
@@ -46,7 +55,10 @@ export interface ServiceSplit {
 
 /** The fixed split kept in the repository; a service in neither list (newer botocore) is held out. */
 export function readServiceSplit(): ServiceSplit {
-  const data = JSON.parse(readFileSync(new URL('./data/api-docs-split.json', import.meta.url), 'utf8')) as { tune: string[]; heldOut: string[] };
+  const data = JSON.parse(readFileSync(new URL('./data/api-docs-split.json', import.meta.url), 'utf8')) as {
+    tune: string[];
+    heldOut: string[];
+  };
   return { tune: new Set(data.tune), heldOut: new Set(data.heldOut) };
 }
 
@@ -54,7 +66,18 @@ export function groupOf(split: ServiceSplit, service: string): 'tune' | 'heldOut
   return split.tune.has(service) ? 'tune' : 'heldOut';
 }
 
-const FAKE_ARGUMENTS = ['Force', 'Timeout', 'Verbose', 'Region', 'Async', 'Recursive', 'IncludeDeleted', 'Overwrite', 'ReturnAll', 'Format'];
+const FAKE_ARGUMENTS = [
+  'Force',
+  'Timeout',
+  'Verbose',
+  'Region',
+  'Async',
+  'Recursive',
+  'IncludeDeleted',
+  'Overwrite',
+  'ReturnAll',
+  'Format',
+];
 
 export interface CaseSources {
   nouns: NounLexicon;
@@ -82,7 +105,15 @@ export function generateCases(operations: readonly ApiHit[], sampleSize: number,
     const words = splitIdentifier(op.member);
     const required = op.params.filter((p) => p.required).map((p) => p.name);
     const make = (kind: CaseKind, member: string, keywords = required, argument?: string): void => {
-      cases.push({ kind, intended: op, service: op.owner, member, keywords, ...(argument === undefined ? {} : { argument }), code: snippet(op.owner, member, keywords) });
+      cases.push({
+        kind,
+        intended: op,
+        service: op.owner,
+        member,
+        keywords,
+        ...(argument === undefined ? {} : { argument }),
+        code: snippet(op.owner, member, keywords),
+      });
     };
     const absent = (member: string): boolean => member !== op.member && !members.has(member);
     const other = foreignOperation(op, operations, members, random);
@@ -96,7 +127,7 @@ export function generateCases(operations: readonly ApiHit[], sampleSize: number,
     }
     const nounIndex = [...words.keys()].reverse().find((i) => i > 0 && /^[a-z]{3,}$/.test(words[i]!));
     if (nounIndex !== undefined) {
-      const member = words.map((w, i) => (i === nounIndex ? numberVariants(w)[0] ?? w : w)).join('_');
+      const member = words.map((w, i) => (i === nounIndex ? (numberVariants(w)[0] ?? w) : w)).join('_');
       if (absent(member)) make('plural_slip', member);
     }
     // One-word names (`retrieve`) read the same in CamelCase: no hallucination to make.
@@ -116,7 +147,12 @@ export function generateCases(operations: readonly ApiHit[], sampleSize: number,
     make('valid', op.member);
     if (required.length > 0) {
       const dropped = pick(required);
-      make('missing_required', op.member, required.filter((r) => r !== dropped), dropped);
+      make(
+        'missing_required',
+        op.member,
+        required.filter((r) => r !== dropped),
+        dropped,
+      );
     }
     const paramNames = new Set(op.params.map((p) => p.name));
     const fake = pick(FAKE_ARGUMENTS.filter((f) => !paramNames.has(f)));
@@ -173,8 +209,18 @@ function replaceNoun(words: readonly string[], nouns: NounLexicon): string | und
  * the operation's name (`connect_read_pipe` for `get_pipeline`), or a bare verb equal to its verb
  * (`delete` for `delete_bucket`).
  */
-function foreignMethod(words: readonly string[], foreign: CaseSources['foreign'], members: Set<string>, random: () => number): string | undefined {
-  const nouns = new Set(words.slice(1).filter((w) => verbSynonyms(w).length === 0 && /^[a-z]{3,}$/.test(w)).flatMap((w) => [w, ...numberVariants(w)]));
+function foreignMethod(
+  words: readonly string[],
+  foreign: CaseSources['foreign'],
+  members: Set<string>,
+  random: () => number,
+): string | undefined {
+  const nouns = new Set(
+    words
+      .slice(1)
+      .filter((w) => verbSynonyms(w).length === 0 && /^[a-z]{3,}$/.test(w))
+      .flatMap((w) => [w, ...numberVariants(w)]),
+  );
   const fits = (member: string): boolean => {
     const memberWords = splitIdentifier(member);
     return memberWords.some((w) => nouns.has(w)) || (memberWords.length === 1 && memberWords[0] === words[0]);

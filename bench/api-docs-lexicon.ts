@@ -46,17 +46,41 @@ export function loadNounLexicon(): NounLexicon {
         for (const w of own.words) out.add(w);
         for (const h of own.hypernyms) for (const w of synset(h).words) out.add(w);
       }
-      return [...out].filter((w) => /^[a-z]{3,}$/.test(w) && w !== noun && !w.startsWith(noun.slice(0, 4)) && !noun.startsWith(w.slice(0, 4)));
+      return [...out].filter(
+        (w) => /^[a-z]{3,}$/.test(w) && w !== noun && !w.startsWith(noun.slice(0, 4)) && !noun.startsWith(w.slice(0, 4)),
+      );
     },
   };
 }
 
 /** Classes and modules of other libraries whose public methods a model may carry over to a boto3 client. */
 const FOREIGN_OWNERS = [
-  'pathlib.Path', 'sqlite3.Connection', 'sqlite3.Cursor', 'socket.socket', 'threading.Thread', 'zipfile.ZipFile', 'tarfile.TarFile',
-  'logging.Logger', 'smtplib.SMTP', 'ftplib.FTP', 'imaplib.IMAP4', 'http.client.HTTPConnection', 'asyncio.AbstractEventLoop',
-  'subprocess.Popen', 'shutil', 'os', 'queue.Queue', 'sched.scheduler', 'mailbox.Maildir', 'requests.Session', 'docker.DockerClient',
-  'docker.models.containers.Container', 'flask.Flask', 'networkx.Graph', 'jsonschema.Draft7Validator', 'click.Group',
+  'pathlib.Path',
+  'sqlite3.Connection',
+  'sqlite3.Cursor',
+  'socket.socket',
+  'threading.Thread',
+  'zipfile.ZipFile',
+  'tarfile.TarFile',
+  'logging.Logger',
+  'smtplib.SMTP',
+  'ftplib.FTP',
+  'imaplib.IMAP4',
+  'http.client.HTTPConnection',
+  'asyncio.AbstractEventLoop',
+  'subprocess.Popen',
+  'shutil',
+  'os',
+  'queue.Queue',
+  'sched.scheduler',
+  'mailbox.Maildir',
+  'requests.Session',
+  'docker.DockerClient',
+  'docker.models.containers.Container',
+  'flask.Flask',
+  'networkx.Graph',
+  'jsonschema.Draft7Validator',
+  'click.Group',
 ];
 
 const SCRIPT = `
@@ -83,7 +107,9 @@ print(json.dumps(out))
 /** Public callable names of the other libraries python3 can import here, with their owner (`requests.Session`). */
 export function foreignMethods(python = process.env.GUARD_PYTHON || 'python3'): Array<{ owner: string; member: string }> {
   try {
-    const rows = JSON.parse(execFileSync(python, ['-c', SCRIPT, ...FOREIGN_OWNERS], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as Array<[string, string]>;
+    const rows = JSON.parse(
+      execFileSync(python, ['-c', SCRIPT, ...FOREIGN_OWNERS], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    ) as Array<[string, string]>;
     return rows.filter(([, member]) => /^[a-z][a-z0-9_]*$/.test(member)).map(([owner, member]) => ({ owner, member }));
   } catch {
     return [];

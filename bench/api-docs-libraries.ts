@@ -14,7 +14,16 @@ import { join } from 'node:path';
 import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs/api-docs-store.js';
 import { indexApiDocs } from '../src/app/api-docs/index-api-docs.js';
 import { lookupApiDocs } from '../src/app/api-docs/lookup-api-docs.js';
-import { formulateQuery, judgeInvocations, retrieveApis, splitIdentifier, type ApiHit, type InvocationCheck, type SnippetCall, type WordMeaning } from '../src/engines/api-docs/index.js';
+import {
+  formulateQuery,
+  judgeInvocations,
+  retrieveApis,
+  splitIdentifier,
+  type ApiHit,
+  type InvocationCheck,
+  type SnippetCall,
+  type WordMeaning,
+} from '../src/engines/api-docs/index.js';
 import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
 import { paraphraseIntent } from './api-docs-cases.js';
 import { percentile, table } from './stats.js';
@@ -38,13 +47,26 @@ export interface LibraryProbe {
   argument?: string | null;
 }
 
-export const PROBE_KINDS = ['valid', 'verb_synonym', 'plural_slip', 'case_swap', 'dropped_word', 'added_word', 'abbreviation', 'other_library', 'unknown_keyword', 'missing_required'] as const;
+export const PROBE_KINDS = [
+  'valid',
+  'verb_synonym',
+  'plural_slip',
+  'case_swap',
+  'dropped_word',
+  'added_word',
+  'abbreviation',
+  'other_library',
+  'unknown_keyword',
+  'missing_required',
+] as const;
 const NAME_KINDS = new Set(['verb_synonym', 'plural_slip', 'case_swap', 'dropped_word', 'added_word', 'abbreviation', 'other_library']);
 
 /** The Python probes (labelled by execution) and the TypeScript probes (labelled by tsc), kept as data. */
 export function readLibraryProbes(): LibraryProbe[] {
   return ['python-probes.json', 'typescript-probes.json'].flatMap((file) => {
-    const data = JSON.parse(readFileSync(new URL(`./data/api-docs-libraries/${file}`, import.meta.url), 'utf8')) as { probes: LibraryProbe[] };
+    const data = JSON.parse(readFileSync(new URL(`./data/api-docs-libraries/${file}`, import.meta.url), 'utf8')) as {
+      probes: LibraryProbe[];
+    };
     return data.probes;
   });
 }
@@ -58,7 +80,9 @@ export function outcomeOf(probe: LibraryProbe, check: InvocationCheck | 'not_jud
     case 'unknown_api':
       return !check.exists && check.problems.some((p) => p.code === 'unknown_api') ? 'right' : 'wrong';
     case 'unknown_argument':
-      return check.problems.some((p) => p.code === 'unknown_argument' && (probe.argument == null || p.argument === probe.argument)) ? 'right' : 'wrong';
+      return check.problems.some((p) => p.code === 'unknown_argument' && (probe.argument == null || p.argument === probe.argument))
+        ? 'right'
+        : 'wrong';
     case 'missing_required':
       return check.problems.some((p) => p.code === 'missing_required') ? 'right' : 'wrong';
     default:
@@ -73,7 +97,10 @@ async function callOf(probe: LibraryProbe): Promise<SnippetCall | undefined> {
 }
 
 /** The check of the probe's last call. */
-async function checkProbe(probe: LibraryProbe, store: Parameters<typeof judgeInvocations>[1]): Promise<InvocationCheck | 'not_judged' | undefined> {
+async function checkProbe(
+  probe: LibraryProbe,
+  store: Parameters<typeof judgeInvocations>[1],
+): Promise<InvocationCheck | 'not_judged' | undefined> {
   const last = await callOf(probe);
   if (!last) return undefined;
   const { checks, unjudged } = judgeInvocations([last], store);
@@ -84,7 +111,12 @@ function isIntended(hit: ApiHit, probe: LibraryProbe): boolean {
   if (hit.name === probe.intended || (hit.aliases ?? []).includes(probe.intended)) return true;
   // The same object reached under its defining module (`dateutil.parser.parse` is `dateutil.parser._parser.parse`).
   const member = probe.intended.slice(probe.intended.lastIndexOf('.') + 1);
-  return hit.member === member && hit.kind !== 'name' && hit.name.startsWith(`${probe.library}.`) && (hit.owner === probe.owner || hit.owner.startsWith(`${probe.owner}.`) || hit.owner.startsWith(`${probe.library}.`));
+  return (
+    hit.member === member &&
+    hit.kind !== 'name' &&
+    hit.name.startsWith(`${probe.library}.`) &&
+    (hit.owner === probe.owner || hit.owner.startsWith(`${probe.owner}.`) || hit.owner.startsWith(`${probe.library}.`))
+  );
 }
 
 export async function benchApiDocsLibraries(home: string, meaning: WordMeaning | undefined): Promise<void> {
@@ -102,13 +134,22 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
     const source = report.sources[0]!;
     indexing.push([spec, first.group, source.version, source.files, source.records, `${report.seconds.toFixed(2)} s`]);
   }
-  process.stdout.write(`indexing (python: this machine's python3; npm: node_modules .d.ts)\n${table(['source', 'split', 'version', 'files', 'records', 'time'], indexing)}\n`);
+  process.stdout.write(
+    `indexing (python: this machine's python3; npm: node_modules .d.ts)\n${table(['source', 'split', 'version', 'files', 'records', 'time'], indexing)}\n`,
+  );
   const languages = (['python', 'typescript'] as const).filter((language) => probes.some((p) => p.language === language));
   const stores = new Map<string, Awaited<ReturnType<typeof openApiIndexForReading>>>();
   for (const language of languages) stores.set(language, await openApiIndexForReading(resolveApiIndexPath({ home: homeOf(language) })));
 
   const groups = (['heldOut', 'tune'] as const).flatMap((split) =>
-    languages.map((language) => [`${split === 'heldOut' ? 'held-out' : 'tune'} ${language} libraries`, probes.filter((p) => p.group === split && p.language === language), stores.get(language)!] as const),
+    languages.map(
+      (language) =>
+        [
+          `${split === 'heldOut' ? 'held-out' : 'tune'} ${language} libraries`,
+          probes.filter((p) => p.group === split && p.language === language),
+          stores.get(language)!,
+        ] as const,
+    ),
   );
   // API_DOCS_QUICK=1: the tune libraries only (what tuning may look at), no latency.
   const quick = process.env.API_DOCS_QUICK === '1';
@@ -128,7 +169,16 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
       };
       for (const probe of mine) {
         const outcome = outcomeOf(probe, await checkProbe(probe, store));
-        const key = probe.label === 'valid' ? 'real calls' : probe.label === 'unknown_api' ? 'made-up names' : probe.label === 'unknown_argument' ? 'unknown keyword' : probe.label === 'missing_required' ? 'missing required' : 'other misuse';
+        const key =
+          probe.label === 'valid'
+            ? 'real calls'
+            : probe.label === 'unknown_api'
+              ? 'made-up names'
+              : probe.label === 'unknown_argument'
+                ? 'unknown keyword'
+                : probe.label === 'missing_required'
+                  ? 'missing required'
+                  : 'other misuse';
         add(key, outcome);
         if (probe.label === 'unknown_api') add(probe.kind, outcome);
         if (outcome !== 'right' && library === 'all') {
@@ -140,7 +190,9 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
       const cell = (key: string, flagged = false): string => {
         const t = tally.get(key);
         if (!t) return '–';
-        return flagged ? `${pct(t.total - t.right, t.total)} (${t.notJudged} nj)` : `${pct(t.right, t.total)}${t.notJudged ? ` (${t.notJudged} nj)` : ''}`;
+        return flagged
+          ? `${pct(t.total - t.right, t.total)} (${t.notJudged} nj)`
+          : `${pct(t.right, t.total)}${t.notJudged ? ` (${t.notJudged} nj)` : ''}`;
       };
       rows.push([library, mine.length, cell('made-up names'), cell('unknown keyword'), cell('missing required'), cell('real calls', true)]);
     }
@@ -154,10 +206,25 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
       const mine = subset.filter((p) => p.kind === kind);
       let right = 0;
       for (const probe of mine) if (outcomeOf(probe, await checkProbe(probe, store)) === 'right') right++;
-      const retrieval = NAME_KINDS.has(kind) ? await measureRetrieval(mine.filter((p) => p.label === 'unknown_api'), store, meaning) : undefined;
-      perKind.push([kind, mine.length, pct(right, mine.length), ...(retrieval ? [retrieval.alone1, retrieval.alone3, retrieval.intent1, retrieval.intent3] : ['', '', '', ''])]);
+      const retrieval = NAME_KINDS.has(kind)
+        ? await measureRetrieval(
+            mine.filter((p) => p.label === 'unknown_api'),
+            store,
+            meaning,
+          )
+        : undefined;
+      perKind.push([
+        kind,
+        mine.length,
+        pct(right, mine.length),
+        ...(retrieval ? [retrieval.alone1, retrieval.alone3, retrieval.intent1, retrieval.intent3] : ['', '', '', '']),
+      ]);
     }
-    const names = await measureRetrieval(subset.filter((p) => NAME_KINDS.has(p.kind) && p.label === 'unknown_api'), store, meaning);
+    const names = await measureRetrieval(
+      subset.filter((p) => NAME_KINDS.has(p.kind) && p.label === 'unknown_api'),
+      store,
+      meaning,
+    );
     perKind.push(['all made-up names', '', '', names.alone1, names.alone3, names.intent1, names.intent3]);
     process.stdout.write(
       `per kind, ${group} (detection: the checker agrees with execution)\n${table(['kind', 'probes', 'detected', 'call top-1 (≥ 75%)', 'call top-3', '+ intent top-1 (≥ 85%)', '+ intent top-3 (≥ 93%)'], perKind)}\n`,
@@ -169,7 +236,8 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
   for (const language of ['python', 'typescript'] as const) {
     if ((only && language !== only) || quick) continue;
     const held = probes.filter((p) => p.group === 'heldOut' && p.language === language).slice(0, 400);
-    for (const probe of held.slice(0, 30)) await lookupApiDocs({ code: probe.code, language }, { home: homeOf(language), meaning: meaning ?? null });
+    for (const probe of held.slice(0, 30))
+      await lookupApiDocs({ code: probe.code, language }, { home: homeOf(language), meaning: meaning ?? null });
     const latencies: number[] = [];
     for (const probe of held) {
       const start = performance.now();
@@ -177,13 +245,22 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
       latencies.push(performance.now() - start);
     }
     latencies.sort((a, b) => a - b);
-    rows.push([`lookup_api_docs (${language})`, latencies.length, `${percentile(latencies, 50).toFixed(2)} ms`, `${percentile(latencies, 95).toFixed(2)} ms`]);
+    rows.push([
+      `lookup_api_docs (${language})`,
+      latencies.length,
+      `${percentile(latencies, 50).toFixed(2)} ms`,
+      `${percentile(latencies, 95).toFixed(2)} ms`,
+    ]);
   }
   if (rows.length > 0) process.stdout.write(table(['lookup, held-out libraries', 'calls', 'p50 (≤ 20 ms)', 'p95'], rows) + '\n');
   await closeApiIndexes();
 }
 
-async function measureRetrieval(probes: readonly LibraryProbe[], store: Parameters<typeof retrieveApis>[0], meaning: WordMeaning | undefined): Promise<Record<'alone1' | 'alone3' | 'intent1' | 'intent3', string>> {
+async function measureRetrieval(
+  probes: readonly LibraryProbe[],
+  store: Parameters<typeof retrieveApis>[0],
+  meaning: WordMeaning | undefined,
+): Promise<Record<'alone1' | 'alone3' | 'intent1' | 'intent3', string>> {
   // API_DOCS_WEIGHTS='{"shape":1}' overrides ranking weights (tuning looks at the tune libraries only).
   const weights = process.env.API_DOCS_WEIGHTS ? (JSON.parse(process.env.API_DOCS_WEIGHTS) as Record<string, number>) : undefined;
   const calls = new Map<LibraryProbe, SnippetCall | undefined>();
@@ -202,8 +279,20 @@ async function measureRetrieval(probes: readonly LibraryProbe[], store: Paramete
       const intent = withIntent ? paraphraseIntent(probe.intent, splitIdentifier(intended)) : undefined;
       // A TypeScript probe on a class's instance (`doc.toJS()`) goes through the class, not a module.
       const ownerKind = probe.language === 'typescript' && probe.owner !== probe.library ? 'instance' : 'module';
-      const query = formulateQuery({ member: probe.member, owner: probe.owner, ownerKind, keywords, ...shape, ...(intent ? { intent } : {}) });
-      const rank = retrieveApis(store, query, { topK: 3, library: probe.library, ...(meaning ? { meaning } : {}), ...(weights ? { weights } : {}) }).findIndex((hit) => isIntended(hit, probe));
+      const query = formulateQuery({
+        member: probe.member,
+        owner: probe.owner,
+        ownerKind,
+        keywords,
+        ...shape,
+        ...(intent ? { intent } : {}),
+      });
+      const rank = retrieveApis(store, query, {
+        topK: 3,
+        library: probe.library,
+        ...(meaning ? { meaning } : {}),
+        ...(weights ? { weights } : {}),
+      }).findIndex((hit) => isIntended(hit, probe));
       if (rank === 0) top1++;
       if (rank >= 0) top3++;
     }
@@ -211,7 +300,12 @@ async function measureRetrieval(probes: readonly LibraryProbe[], store: Paramete
   };
   const alone = run(false);
   const intent = run(true);
-  return { alone1: pct(alone.top1, probes.length), alone3: pct(alone.top3, probes.length), intent1: pct(intent.top1, probes.length), intent3: pct(intent.top3, probes.length) };
+  return {
+    alone1: pct(alone.top1, probes.length),
+    alone3: pct(alone.top3, probes.length),
+    intent1: pct(intent.top1, probes.length),
+    intent3: pct(intent.top3, probes.length),
+  };
 }
 
 function pct(part: number, total: number): string {

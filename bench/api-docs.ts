@@ -14,7 +14,16 @@ import { loadApiDocsMeaning } from '../src/app/api-docs/api-docs-meaning.js';
 import { lookupApiDocs } from '../src/app/api-docs/lookup-api-docs.js';
 import { checkInvocations, formulateQuery, retrieveApis, splitIdentifier, type ApiHit } from '../src/engines/api-docs/index.js';
 import { findSnippetCalls } from '../src/engines/api-docs/io/snippet-parser.js';
-import { generateCases, groupOf, NAME_KINDS, paraphraseIntent, readServiceSplit, USAGE_KINDS, type BenchCase, type CaseKind } from './api-docs-cases.js';
+import {
+  generateCases,
+  groupOf,
+  NAME_KINDS,
+  paraphraseIntent,
+  readServiceSplit,
+  USAGE_KINDS,
+  type BenchCase,
+  type CaseKind,
+} from './api-docs-cases.js';
 import { benchApiDocsLibraries } from './api-docs-libraries.js';
 import { foreignMethods, loadNounLexicon } from './api-docs-lexicon.js';
 import { percentile, table } from './stats.js';
@@ -57,7 +66,16 @@ async function run(home: string): Promise<void> {
   process.stdout.write(
     table(
       ['index', 'botocore', 'services (files)', 'records', 'build', 'no-change refresh'],
-      [['full botocore', source.version, source.files, build.totalRecords, `${build.seconds.toFixed(2)} s`, `${refresh.seconds.toFixed(2)} s`]],
+      [
+        [
+          'full botocore',
+          source.version,
+          source.files,
+          build.totalRecords,
+          `${build.seconds.toFixed(2)} s`,
+          `${refresh.seconds.toFixed(2)} s`,
+        ],
+      ],
     ),
   );
 
@@ -80,7 +98,12 @@ async function run(home: string): Promise<void> {
   );
 
   // 2. Detection through the real parser and checker.
-  for (const [group, subset] of quick ? [] : ([['held-out services', held], ['tune services', tuned]] as const)) {
+  for (const [group, subset] of quick
+    ? []
+    : ([
+        ['held-out services', held],
+        ['tune services', tuned],
+      ] as const)) {
     const detection = new Map<CaseKind, { right: number; total: number; misses: string[] }>();
     for (const c of subset) {
       const [check] = checkInvocations(await findSnippetCalls(c.code, 'python'), store);
@@ -92,7 +115,13 @@ async function run(home: string): Promise<void> {
     }
     const rows = [...NAME_KINDS, ...USAGE_KINDS].map((kind) => {
       const d = detection.get(kind) ?? { right: 0, total: 0, misses: [] };
-      const expected = NAME_KINDS.includes(kind) ? 'unknown_api' : kind === 'valid' ? 'valid' : kind === 'missing_required' ? 'missing_required' : 'unknown_argument';
+      const expected = NAME_KINDS.includes(kind)
+        ? 'unknown_api'
+        : kind === 'valid'
+          ? 'valid'
+          : kind === 'missing_required'
+            ? 'missing_required'
+            : 'unknown_argument';
       return [kind, expected, d.total, pct(d.right, d.total)];
     });
     const all = [...detection.values()].reduce((a, d) => ({ right: a.right + d.right, total: a.total + d.total }), { right: 0, total: 0 });
@@ -103,19 +132,34 @@ async function run(home: string): Promise<void> {
   }
 
   // 3. Retrieval of the intended API from the hallucinated call, per kind, on held-out services first.
-  const callOnly = (c: BenchCase): Parameters<typeof formulateQuery>[0] => ({ member: c.member, owner: c.service, ownerKind: 'client', keywords: c.keywords });
-  const withIntent = (c: BenchCase): Parameters<typeof formulateQuery>[0] => ({ ...callOnly(c), intent: paraphraseIntent(c.intended.description, splitIdentifier(c.intended.member)) });
+  const callOnly = (c: BenchCase): Parameters<typeof formulateQuery>[0] => ({
+    member: c.member,
+    owner: c.service,
+    ownerKind: 'client',
+    keywords: c.keywords,
+  });
+  const withIntent = (c: BenchCase): Parameters<typeof formulateQuery>[0] => ({
+    ...callOnly(c),
+    intent: paraphraseIntent(c.intended.description, splitIdentifier(c.intended.member)),
+  });
   const measure = (subset: readonly BenchCase[], query: typeof callOnly): { top1: number; top3: number } => {
     let top1 = 0;
     let top3 = 0;
     for (const c of subset) {
-      const rank = retrieveApis(store, formulateQuery(query(c)), { topK: 3, library: 'boto3', ...(meaning ? { meaning } : {}) }).findIndex((h) => h.name === c.intended.name);
+      const rank = retrieveApis(store, formulateQuery(query(c)), { topK: 3, library: 'boto3', ...(meaning ? { meaning } : {}) }).findIndex(
+        (h) => h.name === c.intended.name,
+      );
       if (rank === 0) top1++;
       if (rank >= 0) top3++;
     }
     return { top1: top1 / Math.max(1, subset.length), top3: top3 / Math.max(1, subset.length) };
   };
-  for (const [group, subset] of quick ? ([['tune services', tuned]] as const) : ([['held-out services', held], ['tune services', tuned]] as const)) {
+  for (const [group, subset] of quick
+    ? ([['tune services', tuned]] as const)
+    : ([
+        ['held-out services', held],
+        ['tune services', tuned],
+      ] as const)) {
     const rows: Array<Array<string | number>> = [];
     for (const kind of [...NAME_KINDS, 'all' as const]) {
       if (group === 'tune services' && kind !== 'all' && !quick) continue;
@@ -130,7 +174,9 @@ async function run(home: string): Promise<void> {
   }
   const example = held.find((c) => c.kind === 'other_service');
   if (example) {
-    process.stdout.write(`  example (other_service): ${example.code.split('\n')[3]}  intent "${paraphraseIntent(example.intended.description, splitIdentifier(example.intended.member))}" → ${example.intended.name}\n`);
+    process.stdout.write(
+      `  example (other_service): ${example.code.split('\n')[3]}  intent "${paraphraseIntent(example.intended.description, splitIdentifier(example.intended.member))}" → ${example.intended.name}\n`,
+    );
   }
 
   if (quick) return;
@@ -160,8 +206,20 @@ async function run(home: string): Promise<void> {
     `\n${table(
       ['lookup (full index)', 'calls', 'p50', 'p99', 'target p50'],
       [
-        ['lookup_api_docs use case, all calls', latencies.length, `${percentile(latencies, 50).toFixed(2)} ms`, `${percentile(latencies, 99).toFixed(2)} ms`, '≤ 20 ms'],
-        ['  … calls that triggered retrieval', retrieving.length, `${percentile(retrieving, 50).toFixed(2)} ms`, `${percentile(retrieving, 99).toFixed(2)} ms`, ''],
+        [
+          'lookup_api_docs use case, all calls',
+          latencies.length,
+          `${percentile(latencies, 50).toFixed(2)} ms`,
+          `${percentile(latencies, 99).toFixed(2)} ms`,
+          '≤ 20 ms',
+        ],
+        [
+          '  … calls that triggered retrieval',
+          retrieving.length,
+          `${percentile(retrieving, 50).toFixed(2)} ms`,
+          `${percentile(retrieving, 99).toFixed(2)} ms`,
+          '',
+        ],
       ],
     )}`,
   );
@@ -175,7 +233,7 @@ async function run(home: string): Promise<void> {
       '- index lookup alone: high-frequency valid invocations 67.32% (DAG) → 85.37% (DAG + index lookup); low-frequency 46.07% → 35.96%',
       '- DAG++ (index lookup OR confidence < 0.8), GPT-4o: 74.60% valid invocations on average (+8.20 over the base model), low-frequency 38.58% → 55.43%',
       '- "API description + specification" is the augmentation chosen for accuracy per token (full docs: 685 tokens per augmentation)',
-      '- Table V: 53% of GPT-4o\'s low-frequency failures call a non-existent API, 34% use the target API wrongly',
+      "- Table V: 53% of GPT-4o's low-frequency failures call a non-existent API, 34% use the target API wrongly",
       '- the paper measures end-to-end generation with a 50%-precision BM25 retriever; the figures above measure detection and retrieval only (no model in the loop)',
       '',
     ].join('\n'),

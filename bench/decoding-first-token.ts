@@ -27,6 +27,15 @@ if (mode === 'on') {
   prepareMs = performance.now() - t2;
 }
 const walker = createNameWalker(automata);
-const first = await generate(model, { prompt: PROMPT, maxTokens: 1, temperature: 0, seed: 1, walker, ...(intervenor ? { intervenor } : {}) });
+const first = await generate(model, {
+  prompt: PROMPT,
+  maxTokens: 1,
+  temperature: 0,
+  seed: 1,
+  walker,
+  ...(intervenor ? { intervenor } : {}),
+});
 await model.dispose();
-process.stdout.write(`${JSON.stringify({ loadMs: t1 - t0, namesMs, prepareMs, firstMs: first.totalMs, maskMs: first.maskMs, redoMs: first.redoMs })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ loadMs: t1 - t0, namesMs, prepareMs, firstMs: first.totalMs, maskMs: first.maskMs, redoMs: first.redoMs })}\n`,
+);

@@ -48,8 +48,14 @@ const VOCABULARIES: ReadonlyArray<[BundledVocab | 'synthetic', string]> = [
   ['nomic-bert-moe', 'Unigram, 250k'],
 ];
 const PROMPTS = [
-  '```bash\npip install ', '```console\n$ uv add ', '```\npoetry add ', 'Install it with `pip install ', '$ pip3 install ',
-  'git clone x && cd x && pip install ', '```bash\nnpm install ', '```bash\nconda install -y ',
+  '```bash\npip install ',
+  '```console\n$ uv add ',
+  '```\npoetry add ',
+  'Install it with `pip install ',
+  '$ pip3 install ',
+  'git clone x && cd x && pip install ',
+  '```bash\nnpm install ',
+  '```bash\nconda install -y ',
 ];
 const TEMPERATURES = [0, 0.7, 1.3, 2];
 const MAX_TOKENS = Math.max(4, Number(process.env.GUARD_BENCH_DECODING_TOKENS ?? 32));
@@ -79,7 +85,12 @@ function median(values: readonly number[]): number {
 /** The first token of a fresh process, monitor on and off, alternating; medians over `COLD_RUNS` pairs. */
 function coldFirstToken(path: string): { over: number; prepare: number; on: number; off: number; monitor: number } {
   const run = (mode: 'on' | 'off'): FirstToken =>
-    JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', FIRST_TOKEN, path, mode, String(THREADS)], { encoding: 'utf8' }).trim().split('\n').at(-1)!) as FirstToken;
+    JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', FIRST_TOKEN, path, mode, String(THREADS)], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .at(-1)!,
+    ) as FirstToken;
   run('on'); // the PyPI checkpoint and the file cache, once
   const over: number[] = [];
   const prepare: number[] = [];
@@ -161,7 +172,11 @@ function modelPath(dir: string, name: BundledVocab | 'synthetic'): string {
 export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<void> {
   const dir = join(resolveCacheDir(), 'test-models');
   const runs = Math.max(4, Number(process.env.GUARD_BENCH_DECODING_RUNS ?? 16));
-  const automata = { pypi, npm: buildSmallAutomaton(['lodash', 'express', 'react', 'axios', 'chalk', 'vue', 'typescript']), conda: buildSmallAutomaton(['numpy', 'scipy', 'pandas', 'python']) };
+  const automata = {
+    pypi,
+    npm: buildSmallAutomaton(['lodash', 'express', 'react', 'axios', 'chalk', 'vue', 'typescript']),
+    conda: buildSmallAutomaton(['numpy', 'scipy', 'pandas', 'python']),
+  };
   const walker = createNameWalker(automata);
   const rows: Array<Array<string | number>> = [];
   const only = process.env.GUARD_BENCH_DECODING_VOCABS?.split(',').map((v) => v.trim());
@@ -182,7 +197,8 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     // First token, warm: the same process again, pairs alternating, median of the differences.
     const warmOver: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const runOn = () => generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: 1, temperature: 0, seed: 1, walker, intervenor });
+      const runOn = () =>
+        generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: 1, temperature: 0, seed: 1, walker, intervenor });
       const runOff = () => generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: 1, temperature: 0, seed: 1, walker });
       const a = await (i % 2 === 0 ? runOn() : runOff());
       const b = await (i % 2 === 0 ? runOff() : runOn());
@@ -227,9 +243,18 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     }
     // Memory after 10 generations each way (the process's resident set; caches included).
     const before = rssMiB();
-    for (let i = 0; i < 10; i++) await generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: MAX_TOKENS * 2, temperature: 0.7, seed: i, walker });
+    for (let i = 0; i < 10; i++)
+      await generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: MAX_TOKENS * 2, temperature: 0.7, seed: i, walker });
     const afterOff = rssMiB();
-    for (let i = 0; i < 10; i++) await generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: MAX_TOKENS * 2, temperature: 0.7, seed: i, walker, intervenor });
+    for (let i = 0; i < 10; i++)
+      await generate(model, {
+        prompt: PROMPTS[i % PROMPTS.length]!,
+        maxTokens: MAX_TOKENS * 2,
+        temperature: 0.7,
+        seed: i,
+        walker,
+        intervenor,
+      });
     const afterOn = rssMiB();
     await model.dispose();
     const sorted = [...perStepMask].sort((x, y) => x - y);

@@ -32,7 +32,7 @@ const encoder = new TextEncoder();
 function tokenizeGreedy(vocabulary: Vocabulary, index: Map<string, number>, maxLength: number, text: string): number[] {
   const bytes = encoder.encode(text);
   const out: number[] = [];
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     let found = -1;
     let length = 0;
     for (let n = Math.min(maxLength, bytes.length - i); n > 0; n--) {
@@ -122,9 +122,27 @@ export async function benchDecoding(): Promise<void> {
     table(
       ['per step (Qwen2 151k × PyPI 886k)', 'mean', 'p50', 'p99', 'target / anchor'],
       [
-        [`full mask (bitset), with cache (${steps} steps)`, `${mean(all).toFixed(3)} ms`, `${percentile(all, 50).toFixed(3)} ms`, `${percentile(all, 99).toFixed(3)} ms`, 'mean ≤ 0.1 ms, p99 ≤ 1 ms; llguidance ~0.05 ms'],
-        [`full mask, cold (${cold.length} misses)`, `${mean(cold).toFixed(2)} ms`, `${percentile(cold, 50).toFixed(2)} ms`, `${percentile(cold, 99).toFixed(2)} ms`, ''],
-        ['check of the sampled token (what runs each step)', `${mean(checks).toFixed(2)} µs`, `${percentile(checks, 50).toFixed(2)} µs`, `${percentile(checks, 99).toFixed(2)} µs`, ''],
+        [
+          `full mask (bitset), with cache (${steps} steps)`,
+          `${mean(all).toFixed(3)} ms`,
+          `${percentile(all, 50).toFixed(3)} ms`,
+          `${percentile(all, 99).toFixed(3)} ms`,
+          'mean ≤ 0.1 ms, p99 ≤ 1 ms; llguidance ~0.05 ms',
+        ],
+        [
+          `full mask, cold (${cold.length} misses)`,
+          `${mean(cold).toFixed(2)} ms`,
+          `${percentile(cold, 50).toFixed(2)} ms`,
+          `${percentile(cold, 99).toFixed(2)} ms`,
+          '',
+        ],
+        [
+          'check of the sampled token (what runs each step)',
+          `${mean(checks).toFixed(2)} µs`,
+          `${percentile(checks, 50).toFixed(2)} µs`,
+          `${percentile(checks, 99).toFixed(2)} µs`,
+          '',
+        ],
       ],
     ),
   );
@@ -137,7 +155,12 @@ export async function benchDecoding(): Promise<void> {
   const modelPath = makeRealVocabModel(vocabFile, join(dir, 'qwen2-vocab-random.gguf'));
   const model = await openLlamaModel(modelPath, 1024, { threads: THREADS });
   const walker = createNameWalker(automata);
-  const prompts = ['```bash\npip install ', '```bash\npip install -U ', 'Install it with `pip install ', '# Setup\n\n```sh\n$ pip install '];
+  const prompts = [
+    '```bash\npip install ',
+    '```bash\npip install -U ',
+    'Install it with `pip install ',
+    '# Setup\n\n```sh\n$ pip install ',
+  ];
   const e2e = new PackageIntervenor(vocabulary, trie, automata);
   // Warm both paths once (model, caches) before timing.
   await generate(model, { prompt: prompts[0]!, maxTokens: 8, temperature: 0, seed: 1, walker });
@@ -145,7 +168,10 @@ export async function benchDecoding(): Promise<void> {
   const rows: Array<Array<string | number>> = [];
   const loadBefore = loadavg()[0]!.toFixed(1);
   const prose = ['The quick brown fox', 'def main():\n    ', 'Dear team,\n\nThe release', '```python\nimport os\n'];
-  for (const [label, set] of [['install prompts', prompts], ['prompts without installs', prose]] as const) {
+  for (const [label, set] of [
+    ['install prompts', prompts],
+    ['prompts without installs', prose],
+  ] as const) {
     let offMs = 0;
     let onMs = 0;
     let offTokens = 0;
@@ -200,7 +226,8 @@ export async function benchDecoding(): Promise<void> {
   for (const seed of [1, 2, 3, 4]) {
     for (const prompt of dagPrompts) {
       // Alternate the order, as above.
-      const run = (measureProbability: boolean) => generate(model, { prompt, maxTokens: 48, temperature: 0.7, seed, walker, intervenor: e2e, measureProbability });
+      const run = (measureProbability: boolean) =>
+        generate(model, { prompt, maxTokens: 48, temperature: 0.7, seed, walker, intervenor: e2e, measureProbability });
       const first = await run(seed % 2 === 0);
       const second = await run(seed % 2 !== 0);
       const [withProbabilities, plain] = seed % 2 === 0 ? [first, second] : [second, first];
@@ -225,7 +252,16 @@ export async function benchDecoding(): Promise<void> {
   await model.dispose();
   process.stdout.write(
     table(
-      [`end to end, random-weights Qwen2-vocab llama (CPU, ${THREADS} thread${THREADS === 1 ? '' : 's'}; load avg ${loadBefore} → ${loadavg()[0]!.toFixed(1)})`, 'per token, off', 'per token, on', 'ratio, geometric mean of 64 pairs (≤ ×1.05; PackMonitor ×1.07–×1.28)', 'ratio of sums', 'interventions / tokens', 'monitor + redo per token', 'ratio from monitor + redo time'],
+      [
+        `end to end, random-weights Qwen2-vocab llama (CPU, ${THREADS} thread${THREADS === 1 ? '' : 's'}; load avg ${loadBefore} → ${loadavg()[0]!.toFixed(1)})`,
+        'per token, off',
+        'per token, on',
+        'ratio, geometric mean of 64 pairs (≤ ×1.05; PackMonitor ×1.07–×1.28)',
+        'ratio of sums',
+        'interventions / tokens',
+        'monitor + redo per token',
+        'ratio from monitor + redo time',
+      ],
       rows,
     ),
   );

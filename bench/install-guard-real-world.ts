@@ -49,12 +49,18 @@ export function loadCorpus(path = CORPUS): CorpusRecord[] {
 
 function eventFor(record: CorpusRecord, cwd: string): object {
   if (record.kind === 'command') return { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd, tool_input: { command: record.command } };
-  return { hook_event_name: 'PreToolUse', tool_name: 'Write', cwd, tool_input: { file_path: join(cwd, record.file!.name), content: record.file!.content } };
+  return {
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Write',
+    cwd,
+    tool_input: { file_path: join(cwd, record.file!.name), content: record.file!.content },
+  };
 }
 
 function answerOf(stdout: string): { answer: 'allow' | 'ask' | 'deny'; reason: string } {
   if (stdout.trim() === '') return { answer: 'allow', reason: '' };
-  const output = (JSON.parse(stdout) as { hookSpecificOutput: { permissionDecision: 'ask' | 'deny'; permissionDecisionReason: string } }).hookSpecificOutput;
+  const output = (JSON.parse(stdout) as { hookSpecificOutput: { permissionDecision: 'ask' | 'deny'; permissionDecisionReason: string } })
+    .hookSpecificOutput;
   return { answer: output.permissionDecision, reason: output.permissionDecisionReason };
 }
 
@@ -66,7 +72,13 @@ interface Sandbox {
 
 function makeSandbox(): Sandbox {
   const root = mkdtempSync(join(tmpdir(), 'gg-bench-realworld-'));
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: root, GUARD_HOME: join(root, 'guard-home'), GUARD_CONFIG_HOME: join(root, 'config'), XDG_CONFIG_HOME: join(root, 'config') };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: root,
+    GUARD_HOME: join(root, 'guard-home'),
+    GUARD_CONFIG_HOME: join(root, 'config'),
+    XDG_CONFIG_HOME: join(root, 'config'),
+  };
   let n = 0;
   return {
     root,
@@ -112,7 +124,14 @@ export function figuresOf(outcomes: ReplayOutcome[]): Figures {
     records: outcomes.length,
     existing: existing.length,
     falseBlocks: existing.filter((o) => o.answer === 'deny' || o.answer === 'ask').length,
-    bySourcePolicy: existing.filter((o) => o.answer === 'ask' && o.reason.split('\n').filter((line) => line.startsWith('- ')).every((line) => /from a (version-control|direct) URL .* is warned about by policy\.$/.test(line))).length,
+    bySourcePolicy: existing.filter(
+      (o) =>
+        o.answer === 'ask' &&
+        o.reason
+          .split('\n')
+          .filter((line) => line.startsWith('- '))
+          .every((line) => /from a (version-control|direct) URL .* is warned about by policy\.$/.test(line)),
+    ).length,
     nonExistent: missing.length,
     nonExistentAllowed: missing.filter((o) => o.answer === 'allow').length,
     crashes: outcomes.filter((o) => o.answer === 'crash').length,
@@ -149,16 +168,47 @@ export async function benchRealWorld(): Promise<void> {
     const rows = (['heldout', 'tune'] as const).map((split) => {
       const f = figuresOf(outcomes.filter((o) => o.record.split === split));
       const repos = new Set(outcomes.filter((o) => o.record.split === split).map((o) => o.record.repo)).size;
-      return [split === 'heldout' ? 'held-out half' : 'tuning half', repos, f.records, `${f.falseBlocks} / ${f.existing} = ${pct(f.falseBlocks, f.existing)}`, '≤ 0.5%', `${f.bySourcePolicy} (${pct(f.falseBlocks - f.bySourcePolicy, f.existing)} without them)`, `${f.nonExistentAllowed} / ${f.nonExistent}`, '0', f.crashes, '0'];
+      return [
+        split === 'heldout' ? 'held-out half' : 'tuning half',
+        repos,
+        f.records,
+        `${f.falseBlocks} / ${f.existing} = ${pct(f.falseBlocks, f.existing)}`,
+        '≤ 0.5%',
+        `${f.bySourcePolicy} (${pct(f.falseBlocks - f.bySourcePolicy, f.existing)} without them)`,
+        `${f.nonExistentAllowed} / ${f.nonExistent}`,
+        '0',
+        f.crashes,
+        '0',
+      ];
     });
-    process.stdout.write(`Real-world corpus: install commands and dependency files from public repositories (${CORPUS.replace(process.cwd() + '/', '')}), replayed through the Claude Code hook in a fresh empty project each; split by repository.\n\n`);
-    process.stdout.write(table(['split', 'repositories', 'records', 'false blocks (deny/ask on existing only)', 'target', 'of which only the default policy\'s ask on git/URL sources', 'non-existent allowed', 'target', 'crashes', 'target'], rows));
+    process.stdout.write(
+      `Real-world corpus: install commands and dependency files from public repositories (${CORPUS.replace(process.cwd() + '/', '')}), replayed through the Claude Code hook in a fresh empty project each; split by repository.\n\n`,
+    );
+    process.stdout.write(
+      table(
+        [
+          'split',
+          'repositories',
+          'records',
+          'false blocks (deny/ask on existing only)',
+          'target',
+          "of which only the default policy's ask on git/URL sources",
+          'non-existent allowed',
+          'target',
+          'crashes',
+          'target',
+        ],
+        rows,
+      ),
+    );
     const heldoutCommands = records.filter((r) => r.split === 'heldout' && r.kind === 'command');
     const step = Math.max(1, Math.floor(heldoutCommands.length / LATENCY_SAMPLE));
     const sample = heldoutCommands.filter((_, i) => i % step === 0).slice(0, LATENCY_SAMPLE);
     const { hook, node } = hookLatency(sample, sandbox);
     const ratio = (p: number): string => `${(percentile(hook, p) / percentile(node, p)).toFixed(2)}×`;
-    process.stdout.write(`\nHook per call on ${sample.length} held-out install commands (a fresh \`guard hook claude-code\` each) vs a bare \`node -e 0\`, interleaved in this run:\n\n`);
+    process.stdout.write(
+      `\nHook per call on ${sample.length} held-out install commands (a fresh \`guard hook claude-code\` each) vs a bare \`node -e 0\`, interleaved in this run:\n\n`,
+    );
     process.stdout.write(
       table(
         ['', 'p50', 'p95', 'target'],
@@ -183,8 +233,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const records = loadCorpus().filter((r) => show === 'all' || r.split === show);
   const outcomes = await replayCorpus(records, sandbox);
   for (const o of outcomes) {
-    const wrong = (o.record.expect === 'allow' && o.answer !== 'allow') || (o.record.expect === 'block' && o.answer === 'allow') || o.answer === 'crash';
-    if (wrong) process.stdout.write(`${o.answer}\t${o.record.id}\t${o.record.repo}\t${(o.record.command ?? o.record.path).slice(0, 160)}\n\t${o.reason.split('\n').slice(0, 3).join(' / ').slice(0, 300)}\n`);
+    const wrong =
+      (o.record.expect === 'allow' && o.answer !== 'allow') ||
+      (o.record.expect === 'block' && o.answer === 'allow') ||
+      o.answer === 'crash';
+    if (wrong)
+      process.stdout.write(
+        `${o.answer}\t${o.record.id}\t${o.record.repo}\t${(o.record.command ?? o.record.path).slice(0, 160)}\n\t${o.reason.split('\n').slice(0, 3).join(' / ').slice(0, 300)}\n`,
+      );
   }
   const f = figuresOf(outcomes);
   process.stdout.write(`${JSON.stringify(f)}\n`);

@@ -25,7 +25,12 @@ export interface ProbeOutcome {
 }
 
 function sink(): Writable & { text: string } {
-  const stream = new Writable({ write(chunk, _encoding, done) { stream.text += String(chunk); done(); } }) as Writable & { text: string };
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      stream.text += String(chunk);
+      done();
+    },
+  }) as Writable & { text: string };
   stream.text = '';
   return stream;
 }
@@ -40,25 +45,45 @@ export async function answerProbe(probe: Probe, cwd: string, env: Record<string,
   try {
     if (probe.surface === 'claude-code') {
       const { answerClaudeCodeEvent } = await import('../src/hooks/claude-code.js');
-      const input = probe.kind === 'edit'
-        ? { tool_name: probe.tool, tool_input: probe.toolInput }
-        : { tool_name: 'Bash', tool_input: { command: probe.command } };
+      const input =
+        probe.kind === 'edit'
+          ? { tool_name: probe.tool, tool_input: probe.toolInput }
+          : { tool_name: 'Bash', tool_input: { command: probe.command } };
       const answer = await answerClaudeCodeEvent(JSON.stringify({ hook_event_name: 'PreToolUse', cwd, ...input }), deps);
       return { probe, allowed: answer.stdout === '', crashed: answer.stdout.includes(FAULT), answer: answer.stdout };
     }
     if (probe.surface === 'cursor') {
       const { answerCursorEvent } = await import('../src/hooks/cursor.js');
-      const answer = await answerCursorEvent(JSON.stringify({ hook_event_name: 'beforeShellExecution', cwd, command: probe.command }), deps);
+      const answer = await answerCursorEvent(
+        JSON.stringify({ hook_event_name: 'beforeShellExecution', cwd, command: probe.command }),
+        deps,
+      );
       // Cursor's allow is explicit (`{"permission":"allow"}`): allowed unless it says deny or ask.
-      return { probe, allowed: !/"permission":"(?:deny|ask)"/.test(answer.stdout), crashed: answer.stdout.includes(FAULT), answer: answer.stdout };
+      return {
+        probe,
+        allowed: !/"permission":"(?:deny|ask)"/.test(answer.stdout),
+        crashed: answer.stdout.includes(FAULT),
+        answer: answer.stdout,
+      };
     }
     const { runWrapped } = await import('../src/cli/commands/wrap.js');
     const [program, ...args] = probe.argv ?? [];
     const stdout = sink();
     const stderr = sink();
-    const code = await runWrapped(program ?? '', args, { stdout, stderr, stdin: process.stdin, cwd, env: { ...env, ...probe.env, GUARD_DRY_RUN: '1' } });
+    const code = await runWrapped(program ?? '', args, {
+      stdout,
+      stderr,
+      stdin: process.stdin,
+      cwd,
+      env: { ...env, ...probe.env, GUARD_DRY_RUN: '1' },
+    });
     // A warning the wrapper prints before running is an answer the user sees, like the hooks' ask.
-    return { probe, allowed: code === 0 && !/guard: (?:warning|blocked)/.test(stdout.text + stderr.text), crashed: code !== 0 && code !== 3, answer: stdout.text + stderr.text };
+    return {
+      probe,
+      allowed: code === 0 && !/guard: (?:warning|blocked)/.test(stdout.text + stderr.text),
+      crashed: code !== 0 && code !== 3,
+      answer: stdout.text + stderr.text,
+    };
   } catch (error) {
     return { probe, allowed: false, crashed: true, answer: String(error) };
   }
@@ -66,7 +91,10 @@ export async function answerProbe(probe: Probe, cwd: string, env: Record<string,
 
 /** Runs every probe; `setEnv` is the guard's environment (GUARD_HOME with its name lists). */
 export async function runRedTeam(env: Record<string, string>): Promise<ProbeOutcome[]> {
-  const probes = readFileSync(CORPUS, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Probe);
+  const probes = readFileSync(CORPUS, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Probe);
   const root = mkdtempSync(join(tmpdir(), 'gg-red-team-bench-'));
   const outcomes: ProbeOutcome[] = [];
   try {
@@ -90,16 +118,28 @@ function reportSplit(title: string, outcomes: ProbeOutcome[], listFailures: bool
     const key = `${outcome.probe.class} (${outcome.probe.surface})`;
     byClass.set(key, [...(byClass.get(key) ?? []), outcome]);
   }
-  const rows = [...byClass].sort().map(([label, list]) => [label, String(list.length), String(list.filter((o) => o.probe.installs).length), String(list.filter(bypass).length), String(list.filter((o) => o.crashed).length)]);
+  const rows = [...byClass]
+    .sort()
+    .map(([label, list]) => [
+      label,
+      String(list.length),
+      String(list.filter((o) => o.probe.installs).length),
+      String(list.filter(bypass).length),
+      String(list.filter((o) => o.crashed).length),
+    ]);
   const installs = outcomes.filter((o) => o.probe.installs).length;
   const bypasses = outcomes.filter(bypass);
   const crashes = outcomes.filter((o) => o.crashed);
-  process.stdout.write(`Red team, ${title}: ${outcomes.length} probes (${installs} seen installing their marker in the sandbox), bypasses ${bypasses.length}, crashes ${crashes.length} (targets 0 and 0).\n\n`);
+  process.stdout.write(
+    `Red team, ${title}: ${outcomes.length} probes (${installs} seen installing their marker in the sandbox), bypasses ${bypasses.length}, crashes ${crashes.length} (targets 0 and 0).\n\n`,
+  );
   process.stdout.write(table(['class (surface)', 'probes', 'installs in sandbox', 'bypasses', 'crashes'], rows));
   process.stdout.write('\n');
   if (!listFailures) return;
   for (const o of [...bypasses, ...crashes].slice(0, 40)) {
-    process.stdout.write(`  ${o.crashed ? 'crash' : 'bypass'} ${o.probe.id}: ${JSON.stringify(o.probe.command ?? o.probe.argv ?? o.probe.toolInput).slice(0, 140)}\n`);
+    process.stdout.write(
+      `  ${o.crashed ? 'crash' : 'bypass'} ${o.probe.id}: ${JSON.stringify(o.probe.command ?? o.probe.argv ?? o.probe.toolInput).slice(0, 140)}\n`,
+    );
   }
   process.stdout.write('\n');
 }
@@ -111,8 +151,16 @@ function reportSplit(title: string, outcomes: ProbeOutcome[], listFailures: bool
  */
 export async function benchRedTeam(env: Record<string, string>, show: 'tune' | 'heldout' | 'all' = 'tune'): Promise<void> {
   const outcomes = await runRedTeam(env);
-  reportSplit('held-out split', outcomes.filter((o) => o.probe.split === 'heldout'), show !== 'tune');
-  reportSplit('tune split', outcomes.filter((o) => o.probe.split !== 'heldout'), show !== 'heldout');
+  reportSplit(
+    'held-out split',
+    outcomes.filter((o) => o.probe.split === 'heldout'),
+    show !== 'tune',
+  );
+  reportSplit(
+    'tune split',
+    outcomes.filter((o) => o.probe.split !== 'heldout'),
+    show !== 'heldout',
+  );
 }
 
 // `npx tsx bench/install-guard-red-team.ts [--show tune|heldout|all]`: the red-team figures and the
@@ -135,7 +183,9 @@ if (process.argv[1]?.endsWith('install-guard-red-team.ts')) {
     const outcomes = await replayCorpus(loadCorpus(), { root: home, env: { ...env, XDG_CONFIG_HOME: join(home, 'config') }, project });
     for (const split of ['heldout', 'tune'] as const) {
       const f = figuresOf(outcomes.filter((o) => o.record.split === split));
-      process.stdout.write(`Real-world ${split}: false blocks ${f.falseBlocks} / ${f.existing} (policy asks on git/URL sources: ${f.bySourcePolicy}), non-existent allowed ${f.nonExistentAllowed} / ${f.nonExistent}, crashes ${f.crashes}\n`);
+      process.stdout.write(
+        `Real-world ${split}: false blocks ${f.falseBlocks} / ${f.existing} (policy asks on git/URL sources: ${f.bySourcePolicy}), non-existent allowed ${f.nonExistentAllowed} / ${f.nonExistent}, crashes ${f.crashes}\n`,
+      );
     }
   } finally {
     rmSync(home, { recursive: true, force: true });

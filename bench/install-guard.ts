@@ -52,7 +52,10 @@ function setUp(): Setup {
   };
   const shims = join(root, 'shims');
   // A fresh GUARD_HOME whose PyPI checkpoint is built before any timing.
-  for (const args of [['check', 'pypi', 'requests'], ['shims', 'install', '--dir', shims]]) {
+  for (const args of [
+    ['check', 'pypi', 'requests'],
+    ['shims', 'install', '--dir', shims],
+  ]) {
     const run = spawnSync(process.execPath, [cli, ...args], { cwd: project, env, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`guard ${args.join(' ')} failed: ${run.stderr}`);
   }
@@ -74,7 +77,13 @@ function timeHook(setup: Setup, event: object): { ms: number; answer: string } {
   const run = spawnSync(process.execPath, [cli, 'hook', 'claude-code'], { env: setup.env, input: JSON.stringify(event), encoding: 'utf8' });
   const ms = performance.now() - start;
   if (run.status !== 0) throw new Error(`guard hook failed: ${run.stderr}`);
-  return { ms, answer: run.stdout === '' ? 'allow (no output)' : (JSON.parse(run.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision };
+  return {
+    ms,
+    answer:
+      run.stdout === ''
+        ? 'allow (no output)'
+        : (JSON.parse(run.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision,
+  };
 }
 
 function repeat(count: number, fn: () => number): number[] {
@@ -95,11 +104,19 @@ function benchWrapper(setup: Setup): void {
     ['guard pip list (passes through)', repeat(RUNS, () => timeToExec(setup, process.execPath, [cli, 'pip', 'list']))],
   ];
   const base = percentile(direct, 50);
-  process.stdout.write(`Wrapper decision overhead: spawn to the exec of the real (fake) pip, minus running the fake directly (${ms(base)}); ${RUNS} runs, a fresh process each (cold in-process state, checkpoint built, page cache warm).\n\n`);
+  process.stdout.write(
+    `Wrapper decision overhead: spawn to the exec of the real (fake) pip, minus running the fake directly (${ms(base)}); ${RUNS} runs, a fresh process each (cold in-process state, checkpoint built, page cache warm).\n\n`,
+  );
   process.stdout.write(
     table(
       ['command', 'p50 to exec', 'p90 to exec', 'overhead p50', 'target'],
-      rows.map(([label, values]) => [label, ms(percentile(values, 50)), ms(percentile(values, 90)), ms(percentile(values, 50) - base), '≤ 150 ms']),
+      rows.map(([label, values]) => [
+        label,
+        ms(percentile(values, 50)),
+        ms(percentile(values, 90)),
+        ms(percentile(values, 50) - base),
+        '≤ 150 ms',
+      ]),
     ),
   );
   process.stdout.write(`\nFirst run after the checkpoint was built: ${ms(first - base)} overhead.\n\n`);
@@ -125,25 +142,33 @@ function benchHook(setup: Setup): void {
     spawnSync(process.execPath, [empty], { env: setup.env });
     return performance.now() - start;
   });
-  process.stdout.write(`Hook latency: \`guard hook claude-code\`, spawn to exit, a fresh process per event; ${RUNS} runs each (node running an empty file: ${ms(percentile(node, 50))}).\n\n`);
+  process.stdout.write(
+    `Hook latency: \`guard hook claude-code\`, spawn to exit, a fresh process per event; ${RUNS} runs each (node running an empty file: ${ms(percentile(node, 50))}).\n\n`,
+  );
   process.stdout.write(table(['event', 'command', 'answer', 'p50', 'p90', 'target'], rows));
   process.stdout.write('\n');
 }
 
 /** Where a cold process spends its time: loading each piece alone in a fresh node, median of 5. */
 function benchImports(setup: Setup): void {
-  const load = (expression: string): string => `const t = performance.now(); await ${expression}; process.stdout.write(String(performance.now() - t));`;
+  const load = (expression: string): string =>
+    `const t = performance.now(); await ${expression}; process.stdout.write(String(performance.now() - t));`;
   const modules: Array<[string, string]> = [
     ['execa, the package as published', load("import('execa')")],
     ['execa, the one-file bundle the wrapper loads', load("import('./dist/vendor/execa.js')")],
     ['mvdan-sh through import()', load("import('mvdan-sh')")],
-    ['shell parser as the hooks load it (code cache warm)', load("(await import('./dist/engines/shell-commands/io/mvdan-parser.js')).loadShellParser()")],
+    [
+      'shell parser as the hooks load it (code cache warm)',
+      load("(await import('./dist/engines/shell-commands/io/mvdan-parser.js')).loadShellParser()"),
+    ],
     ['zod (only with a policy file)', load("import('zod')")],
     ['install-command parsers', load("import('./dist/engines/install-commands/index.js')")],
     ['vet-install (names, policy, parsers)', load("import('./dist/app/installs/vet-install.js')")],
   ];
   const rows = modules.map(([label, script]) => {
-    const values = repeat(5, () => Number(spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: setup.env }).stdout));
+    const values = repeat(5, () =>
+      Number(spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: setup.env }).stdout),
+    );
     return [label, ms(percentile(values, 50))];
   });
   process.stdout.write('Load cost in a fresh process (what the cold paths above load):\n\n');
@@ -153,7 +178,14 @@ function benchImports(setup: Setup): void {
 
 async function benchWarm(setup: Setup): Promise<void> {
   const deps = { cwd: setup.env.PWD!, env: setup.env };
-  const cases = ['ls -la && git status', 'pip install requests', 'pip install reqeusts', 'pip install fastapi-auth-helperz', 'npm i -D @types/nodee', 'cd web && npm install left-pad && npm test'];
+  const cases = [
+    'ls -la && git status',
+    'pip install requests',
+    'pip install reqeusts',
+    'pip install fastapi-auth-helperz',
+    'npm i -D @types/nodee',
+    'cd web && npm install left-pad && npm test',
+  ];
   const rows: Array<Array<string>> = [];
   for (const command of cases) {
     for (let i = 0; i < 50; i++) await guardShellCommand(command, deps);
@@ -167,7 +199,9 @@ async function benchWarm(setup: Setup): Promise<void> {
     const verdict = (await guardShellCommand(command, deps)).verdict;
     rows.push([`\`${command}\``, verdict, us(percentile(values, 50)), us(percentile(values, 99)), '≤ 5 ms']);
   }
-  process.stdout.write(`Warm per-command cost: guardShellCommand in one process (parser and name lists loaded, policy looked up per call); ${WARM_RUNS} calls each.\n\n`);
+  process.stdout.write(
+    `Warm per-command cost: guardShellCommand in one process (parser and name lists loaded, policy looked up per call); ${WARM_RUNS} calls each.\n\n`,
+  );
   process.stdout.write(table(['command', 'verdict', 'p50', 'p99', 'target'], rows));
 }
 

@@ -33,7 +33,12 @@ function subset(input: NameListInput, size: number): NameListInput {
     if ((seed >>> 0) / 2 ** 32 < share) keep.push(line);
   }
   const trimmed = keep.slice(0, size);
-  return { ...input, names: new TextEncoder().encode(trimmed.join('\n') + '\n'), monthByLine: undefined, popular: input.popular.filter((_, i) => i % 2 === 0) };
+  return {
+    ...input,
+    names: new TextEncoder().encode(trimmed.join('\n') + '\n'),
+    monthByLine: undefined,
+    popular: input.popular.filter((_, i) => i % 2 === 0),
+  };
 }
 
 interface Row {
@@ -50,7 +55,14 @@ interface Row {
 }
 
 /** Invented long names (15–25 characters, none a registry name): the blocked-install case. */
-const INVENTED = ['fastapi-auth-helperz', 'flask-gpt-helperz', 'langchain-openai-tools', 'pydantic-settings-yamlx', 'django-rest-auth-kitz', 'numpy-fast-matrixops'];
+const INVENTED = [
+  'fastapi-auth-helperz',
+  'flask-gpt-helperz',
+  'langchain-openai-tools',
+  'pydantic-settings-yamlx',
+  'django-rest-auth-kitz',
+  'numpy-fast-matrixops',
+];
 
 interface NearRow {
   distance: number;
@@ -62,7 +74,9 @@ interface NearRow {
 function measureNear(index: NameIndex): NearRow[] {
   return [1, 2, 3].map((distance) => {
     for (const name of INVENTED) index.near(name, distance, 5);
-    const runs = INVENTED.flatMap((name) => Array.from({ length: 20 }, () => time(() => index.near(name, distance, 5))[1])).sort((a, b) => a - b);
+    const runs = INVENTED.flatMap((name) => Array.from({ length: 20 }, () => time(() => index.near(name, distance, 5))[1])).sort(
+      (a, b) => a - b,
+    );
     return { distance, p50: percentile(runs, 50), p90: percentile(runs, 90) };
   });
 }
@@ -106,12 +120,20 @@ export async function benchPackageNames(): Promise<void> {
   const rows: Row[] = [];
   try {
     const pypi = loadBundledPypi(manifest);
-    for (const [label, size] of [['7k', 7_000], ['70k', 70_000], ['700k', 700_000], ['886k (all PyPI)', Infinity]] as const) {
+    for (const [label, size] of [
+      ['7k', 7_000],
+      ['70k', 70_000],
+      ['700k', 700_000],
+      ['886k (all PyPI)', Infinity],
+    ] as const) {
       rows.push(measure(label, 'pypi', size === Infinity ? pypi : subset(pypi, size), dir, size === Infinity));
       process.stderr.write(`  measured pypi ${label}\n`);
     }
     const npm = loadBundledNpm(manifest);
-    for (const [label, size] of [['3M', 3_000_000], ['4.5M (all npm)', Infinity]] as const) {
+    for (const [label, size] of [
+      ['3M', 3_000_000],
+      ['4.5M (all npm)', Infinity],
+    ] as const) {
       rows.push(measure(label, 'npm', size === Infinity ? npm : subset(npm, size), dir));
       process.stderr.write(`  measured npm ${label}\n`);
     }
@@ -121,7 +143,18 @@ export async function benchPackageNames(): Promise<void> {
   const key = (label: string): string => label.split(' ')[0]!;
   process.stdout.write(
     table(
-      ['names', 'count', 'build', 'PackMonitor build', 'checkpoint', 'load', 'PackMonitor load', 'check p50', 'check p99', 'miss+suggest p50'],
+      [
+        'names',
+        'count',
+        'build',
+        'PackMonitor build',
+        'checkpoint',
+        'load',
+        'PackMonitor load',
+        'check p50',
+        'check p99',
+        'miss+suggest p50',
+      ],
       rows.map((r) => [
         r.label,
         r.names.toLocaleString('en-US'),
@@ -146,7 +179,12 @@ export async function benchPackageNames(): Promise<void> {
     '\n' +
       table(
         ['near names (886k PyPI, warm)', 'p50', 'p90', 'target'],
-        near.map((r) => [`distance ${r.distance}, long invented name`, `${r.p50.toFixed(2)} ms`, `${r.p90.toFixed(2)} ms`, r.distance === 2 ? '≤ 2.5 ms' : '—']),
+        near.map((r) => [
+          `distance ${r.distance}, long invented name`,
+          `${r.p50.toFixed(2)} ms`,
+          `${r.p90.toFixed(2)} ms`,
+          r.distance === 2 ? '≤ 2.5 ms' : '—',
+        ]),
       ),
   );
   process.stdout.write(

@@ -76,7 +76,10 @@ async function targets(): Promise<{ found: Target[]; notes: string[] }> {
   }
   // Published packages ship compiled copies beside their sources; the source trees alone are the repositories.
   const modules = new URL('../node_modules/', import.meta.url).pathname;
-  for (const [name, dir] of [['zod', 'zod/src'], ['ajv', 'ajv/lib']] as const) {
+  for (const [name, dir] of [
+    ['zod', 'zod/src'],
+    ['ajv', 'ajv/lib'],
+  ] as const) {
     const root = join(modules, dir);
     if (existsSync(root)) found.push({ name: `${name} (ts)`, root, holeFile: ts, comment: tsComment });
     else notes.push(`node_modules/${dir} is missing: skipped`);
@@ -168,7 +171,15 @@ async function measureAll(found: Target[], notes: string[], cacheDir: string): P
     const { holes, total } = sampleHoles(target, repo, texts);
     const edges = [...repo.parentEdges.values()].reduce((n, e) => n + e.length, 0);
     const imports = [...repo.files.values()].reduce((n, f) => n + f.importTargets.filter((t) => t.length > 0).length, 0);
-    factRows.push([target.name, repo.files.size, imports, edges, `${(factsMs / 1000).toFixed(2)} s`, `${(warmMs / 1000).toFixed(2)} s`, `${holes.length} of ${total}`]);
+    factRows.push([
+      target.name,
+      repo.files.size,
+      imports,
+      edges,
+      `${(factsMs / 1000).toFixed(2)} s`,
+      `${(warmMs / 1000).toFixed(2)} s`,
+      `${holes.length} of ${total}`,
+    ]);
     for (const budget of BUDGETS) {
       const tally: Tally = { holes: 0, default: 0, fixed: 0, chosen: 0, oracle: 0, promptMs: [] };
       for (const hole of holes) {
@@ -191,17 +202,42 @@ async function measureAll(found: Target[], notes: string[], cacheDir: string): P
     process.stderr.write(`  measured ${target.name}\n`);
   }
   process.stdout.write('\nRepository facts (computed once per repository; cached while the MCP server runs):\n\n');
-  process.stdout.write(table(['repository', 'files', 'resolved imports', 'class→parent edges', 'facts (parse all)', 'facts (cache file)', 'holes sampled'], factRows));
+  process.stdout.write(
+    table(
+      ['repository', 'files', 'resolved imports', 'class→parent edges', 'facts (parse all)', 'facts (cache file)', 'holes sampled'],
+      factRows,
+    ),
+  );
   for (const budget of BUDGETS) {
     const rows: Array<Array<string | number>> = [];
     const sum: Tally = { holes: 0, default: 0, fixed: 0, chosen: 0, oracle: 0, promptMs: [] };
     for (const [name, t] of tallies.get(budget)!) {
-      rows.push([name, t.holes, pct(t.default, t.holes), pct(t.fixed, t.holes), pct(t.chosen, t.holes), pct(t.oracle, t.holes), rel(t.chosen, t.default), rel(t.oracle, t.default), `${median(t.promptMs).toFixed(1)} ms`]);
+      rows.push([
+        name,
+        t.holes,
+        pct(t.default, t.holes),
+        pct(t.fixed, t.holes),
+        pct(t.chosen, t.holes),
+        pct(t.oracle, t.holes),
+        rel(t.chosen, t.default),
+        rel(t.oracle, t.default),
+        `${median(t.promptMs).toFixed(1)} ms`,
+      ]);
       for (const key of ['holes', 'default', 'fixed', 'chosen', 'oracle'] as const) sum[key] += t[key];
       sum.promptMs.push(...t.promptMs);
     }
     const sorted = sum.promptMs.slice().sort((a, b) => a - b);
-    rows.push(['all (hole-wise)', sum.holes, pct(sum.default, sum.holes), pct(sum.fixed, sum.holes), pct(sum.chosen, sum.holes), pct(sum.oracle, sum.holes), rel(sum.chosen, sum.default), rel(sum.oracle, sum.default), `${percentile(sorted, 50).toFixed(1)} ms (p90 ${percentile(sorted, 90).toFixed(1)})`]);
+    rows.push([
+      'all (hole-wise)',
+      sum.holes,
+      pct(sum.default, sum.holes),
+      pct(sum.fixed, sum.holes),
+      pct(sum.chosen, sum.holes),
+      pct(sum.oracle, sum.holes),
+      rel(sum.chosen, sum.default),
+      rel(sum.oracle, sum.default),
+      `${percentile(sorted, 50).toFixed(1)} ms (p90 ${percentile(sorted, 90).toFixed(1)})`,
+    ]);
     const paper = RLPG[budget as 2048 | 4072];
     rows.push([
       `RLPG paper, test (SR, ${budget})`,
@@ -214,8 +250,25 @@ async function measureAll(found: Target[], notes: string[], cacheDir: string): P
       rel(paper.oracle, paper.default),
       '—',
     ]);
-    process.stdout.write(`\nBudget ${budget} tokens (approximate tokenizer): share of holes whose target identifiers all appear in the prompt\n\n`);
-    process.stdout.write(table(['repository', 'holes', 'default context', `fixed (${FIXED})`, 'chosen (Jaccard)', 'oracle (best of 62)', 'chosen vs default', 'oracle vs default', 'one prompt p50'], rows));
+    process.stdout.write(
+      `\nBudget ${budget} tokens (approximate tokenizer): share of holes whose target identifiers all appear in the prompt\n\n`,
+    );
+    process.stdout.write(
+      table(
+        [
+          'repository',
+          'holes',
+          'default context',
+          `fixed (${FIXED})`,
+          'chosen (Jaccard)',
+          'oracle (best of 62)',
+          'chosen vs default',
+          'oracle vs default',
+          'one prompt p50',
+        ],
+        rows,
+      ),
+    );
   }
   process.stdout.write(
     '\nRLPG figures are exact-match success rates of Codex completions (hole-wise, test split: Table 1 at 4072 tokens, Table 6 at 2048);\n' +

@@ -39,7 +39,9 @@ export async function benchScan(): Promise<void> {
     }
     const deps = first.dependencies;
     const perDep = (ms: number) => ((ms * 1000) / deps).toFixed(1);
-    process.stdout.write(`package-lock.json of this project: ${(text.length / 1024).toFixed(0)} KiB, ${deps} distinct packages, ${first.findings.length} findings (${first.findings.map((f) => `${f.subject}: ${f.code}`).join(', ') || 'none'})\n\n`);
+    process.stdout.write(
+      `package-lock.json of this project: ${(text.length / 1024).toFixed(0)} KiB, ${deps} distinct packages, ${first.findings.length} findings (${first.findings.map((f) => `${f.subject}: ${f.code}`).join(', ') || 'none'})\n\n`,
+    );
     process.stdout.write(
       table(
         ['measure', 'total ms', 'µs per dependency'],

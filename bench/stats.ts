@@ -11,7 +11,10 @@ export function time<T>(fn: () => T): [T, number] {
 }
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 export function table(header: string[], rows: Array<Array<string | number>>): string {

@@ -36,7 +36,9 @@ const option = (name: string): string | undefined => {
 const home = option('--home') ?? mkdtempSync(join(tmpdir(), 'answerability-set-'));
 const out = option('--out') ?? join(ROOT, 'bench', 'data', 'answerability', 'multi-library.json');
 /** Rebuild only these task libraries; the other libraries' samples already in `out` are kept as they are (the set is fixed data). */
-const only = option('--libraries')?.split(',').filter((l) => l.length > 0);
+const only = option('--libraries')
+  ?.split(',')
+  .filter((l) => l.length > 0);
 
 /** A task library → the index libraries its APIs live in (os.path is posixpath on this platform). */
 const GROUPS: Record<string, string[]> = {
@@ -80,7 +82,8 @@ function readTasks(file: string, collection: Task['collection']): Task[] {
 const tasks: Task[] = [...readTasks('odex-tasks.tsv', 'odex'), ...readTasks('issue-tasks.tsv', 'issues')];
 
 const built = only ?? Object.keys(GROUPS);
-for (const library of built) if (!GROUPS[library]) throw new Error(`unknown task library "${library}"; known: ${Object.keys(GROUPS).join(', ')}`);
+for (const library of built)
+  if (!GROUPS[library]) throw new Error(`unknown task library "${library}"; known: ${Object.keys(GROUPS).join(', ')}`);
 const libraries = [...new Set(built.flatMap((library) => GROUPS[library]!))];
 process.stderr.write(`indexing ${libraries.join(', ')} into ${home}\n`);
 await indexApiDocs({ sources: libraries.map(sourceSpec) }, { home });
@@ -143,7 +146,9 @@ for (const [index, task] of tasks.entries()) {
   const gold = found.filter((g) => g !== undefined);
   if (gold.length < found.length) {
     // Builtins without Python source (numpy ufuncs, C functions) have no documented record to retrieve.
-    process.stderr.write(`\n  skipped task ${task.source} (${task.library}): ${task.gold.filter((_, i) => !found[i]).join(', ')} not documented in the index\n`);
+    process.stderr.write(
+      `\n  skipped task ${task.source} (${task.library}): ${task.gold.filter((_, i) => !found[i]).join(', ')} not documented in the index\n`,
+    );
     continue;
   }
   const goldMembers = new Set(task.gold);
@@ -153,23 +158,43 @@ for (const [index, task] of tasks.entries()) {
   const source = task.source;
   samples.push({ query: task.intent, retrieved_APIs: toApis(answerableSet), label: 'Answerable', library: task.library, source });
   if (index % 2 === 0) {
-    samples.push({ query: task.intent, retrieved_APIs: toApis(alikes.slice(0, SET_SIZE).map(apiText)), label: 'Unanswerable', library: task.library, source });
+    samples.push({
+      query: task.intent,
+      retrieved_APIs: toApis(alikes.slice(0, SET_SIZE).map(apiText)),
+      label: 'Unanswerable',
+      library: task.library,
+      source,
+    });
   } else {
     // Out-of-database query: a task of another library (of the same collection when it has one), asked against this task's answerable set.
     const others = tasks.filter((t) => t.library !== task.library);
     const sameCollection = others.filter((t) => t.collection === task.collection);
     const foreign = sameCollection.length > 0 ? sameCollection : others;
     const stranger = foreign[hash(task.intent) % foreign.length]!;
-    samples.push({ query: stranger.intent, retrieved_APIs: toApis(answerableSet), label: 'Unanswerable', library: task.library, source: `${stranger.source} against ${source}` });
+    samples.push({
+      query: stranger.intent,
+      retrieved_APIs: toApis(answerableSet),
+      label: 'Unanswerable',
+      library: task.library,
+      source: `${stranger.source} against ${source}`,
+    });
   }
   // NegGen: the next task of the same library (cyclically) whose gold APIs are not in this set.
   const same = tasks.filter((t) => t.library === task.library);
   const at = same.indexOf(task);
   const setMembers = new Set([...task.gold, ...alikes.slice(0, SET_SIZE - gold.length).map((h) => member(h.name))]);
-  const other = [...same.slice(at + 1), ...same.slice(0, at)].find((t) => t.intent !== task.intent && t.gold.every((g) => !setMembers.has(g)));
+  const other = [...same.slice(at + 1), ...same.slice(0, at)].find(
+    (t) => t.intent !== task.intent && t.gold.every((g) => !setMembers.has(g)),
+  );
   if (!other) throw new Error(`${task.library}: no second need for task ${task.source}`);
   const joined = `${task.intent.replace(/[.\s]+$/, '')}. Then, ${other.intent}`;
-  samples.push({ query: joined, retrieved_APIs: toApis(answerableSet), label: 'Partially answerable', library: task.library, source: `${source} + ${other.source}` });
+  samples.push({
+    query: joined,
+    retrieved_APIs: toApis(answerableSet),
+    label: 'Partially answerable',
+    library: task.library,
+    source: `${source} + ${other.source}`,
+  });
   process.stderr.write(`\r  ${index + 1}/${tasks.length} tasks`);
 }
 await closeApiIndexes();

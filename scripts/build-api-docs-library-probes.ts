@@ -14,10 +14,16 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = process.argv.indexOf('--seed');
 const seed = at >= 0 ? Number(process.argv[at + 1]) : 20_261_124;
 const split = `${ROOT}bench/data/api-docs-libraries/split.json`;
-const text = execFileSync('python3', [`${ROOT}scripts/api-docs-library-probes.py`, split, String(seed)], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+const text = execFileSync('python3', [`${ROOT}scripts/api-docs-library-probes.py`, split, String(seed)], {
+  encoding: 'utf8',
+  maxBuffer: 256 * 1024 * 1024,
+});
 const data = JSON.parse(text) as { publicApis: Record<string, number>; probes: unknown[] };
 const python = execFileSync('python3', ['-c', 'import sys; print(sys.version.split()[0])'], { encoding: 'utf8' }).trim();
 // One probe a line, so that a regeneration reads as a diff.
 const head = JSON.stringify({ seed, python, publicApis: data.publicApis }).slice(0, -1);
-writeFileAtomic(`${ROOT}bench/data/api-docs-libraries/python-probes.json`, `${head}, "probes": [\n${data.probes.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`);
+writeFileAtomic(
+  `${ROOT}bench/data/api-docs-libraries/python-probes.json`,
+  `${head}, "probes": [\n${data.probes.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`,
+);
 process.stdout.write(`${data.probes.length} probes over ${Object.keys(data.publicApis).length} libraries\n`);

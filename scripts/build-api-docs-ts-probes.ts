@@ -22,23 +22,101 @@ import { writeFileAtomic } from '../src/shared/write-file-atomic.js';
 import { madeUpName, NAME_KINDS, pick, seededRandom } from './api-docs-made-up-names.js';
 
 const ts = ((await import('typescript')) as unknown as { default: typeof TS }).default;
-const RESERVED = new Set(['break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'let', 'static', 'yield', 'await', 'arguments', 'eval']);
+const RESERVED = new Set([
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'new',
+  'null',
+  'return',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'with',
+  'let',
+  'static',
+  'yield',
+  'await',
+  'arguments',
+  'eval',
+]);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = process.argv.indexOf('--seed');
 const seed = at >= 0 ? Number(process.argv[at + 1]) : 20_261_124;
 const FAKE_KEYS = ['verbose', 'raiseErrors', 'useCache', 'maxRetries', 'ignoreCase', 'strictMode', 'encodingName', 'callbackFn'];
 const OPTIONS: TS.CompilerOptions = {
-  noEmit: true, strict: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler, types: [], lib: ['lib.es2022.d.ts'],
+  noEmit: true,
+  strict: true,
+  skipLibCheck: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  types: [],
+  lib: ['lib.es2022.d.ts'],
 };
 
 interface Split {
   typescriptApisPerLibrary: number;
   typescript: { tune: Record<string, string>; heldOut: Record<string, string> };
 }
-interface Param { name: string; optional: boolean; rest: boolean; fields?: ApiField[] }
-interface Api { pkg: string; alias: string; path: string; owner: string; member: string; setup: string[]; callee: string; isNew: boolean; signatures: Param[][]; doc: string; siblings: Set<string> }
-interface Probe { language: 'typescript'; library: string; group: 'tune' | 'heldOut'; kind: string; code: string; owner: string; member: string; intended: string; intent: string; label?: string; argument?: string | null }
+interface Param {
+  name: string;
+  optional: boolean;
+  rest: boolean;
+  fields?: ApiField[];
+}
+interface Api {
+  pkg: string;
+  alias: string;
+  path: string;
+  owner: string;
+  member: string;
+  setup: string[];
+  callee: string;
+  isNew: boolean;
+  signatures: Param[][];
+  doc: string;
+  siblings: Set<string>;
+}
+interface Probe {
+  language: 'typescript';
+  library: string;
+  group: 'tune' | 'heldOut';
+  kind: string;
+  code: string;
+  owner: string;
+  member: string;
+  intended: string;
+  intent: string;
+  label?: string;
+  argument?: string | null;
+}
 
 const split = JSON.parse(readFileSync(join(ROOT, 'bench/data/api-docs-libraries/split.json'), 'utf8')) as Split;
 const packages = [
@@ -49,22 +127,36 @@ const work = mkdtempSync(join(tmpdir(), 'api-docs-ts-probes-'));
 symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
 try {
   // One program sees every package's namespace through the import a probe writes.
-  for (const { pkg, alias } of packages) writeFileSync(join(work, `enum-${alias}.ts`), `import * as ${alias} from '${pkg}';\nexport { ${alias} };\n`);
-  const enumProgram = ts.createProgram(packages.map(({ alias }) => join(work, `enum-${alias}.ts`)), OPTIONS);
+  for (const { pkg, alias } of packages)
+    writeFileSync(join(work, `enum-${alias}.ts`), `import * as ${alias} from '${pkg}';\nexport { ${alias} };\n`);
+  const enumProgram = ts.createProgram(
+    packages.map(({ alias }) => join(work, `enum-${alias}.ts`)),
+    OPTIONS,
+  );
   const checker = enumProgram.getTypeChecker();
-  const apis = new Map(packages.map(({ pkg, alias }) => [pkg, publicApis(enumProgram, checker, pkg, alias, join(work, `enum-${alias}.ts`))]));
+  const apis = new Map(
+    packages.map(({ pkg, alias }) => [pkg, publicApis(enumProgram, checker, pkg, alias, join(work, `enum-${alias}.ts`))]),
+  );
   const probes: Probe[] = [];
   for (const { pkg, group } of packages) {
     const random = seededRandom(seed ^ hash(pkg));
     const mine = shuffle(apis.get(pkg) ?? [], random).slice(0, split.typescriptApisPerLibrary);
-    const others = [...apis].filter(([other]) => other !== pkg).flatMap(([, list]) => list.map((api) => api.member)).filter((m) => m.length > 3);
+    const others = [...apis]
+      .filter(([other]) => other !== pkg)
+      .flatMap(([, list]) => list.map((api) => api.member))
+      .filter((m) => m.length > 3);
     for (const api of mine) probes.push(...probesOf(api, group, random, others));
   }
   const labelled = label(probes);
   const counts = Object.fromEntries([...apis].map(([pkg, list]) => [pkg, list.length]));
   const head = JSON.stringify({ seed, typescript: ts.version, publicApis: counts }).slice(0, -1);
-  writeFileAtomic(join(ROOT, 'bench/data/api-docs-libraries/typescript-probes.json'), `${head}, "probes": [\n${labelled.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`);
-  process.stdout.write(`${labelled.length} labelled probes (${probes.length - labelled.length} left out) over ${packages.length} packages\n`);
+  writeFileAtomic(
+    join(ROOT, 'bench/data/api-docs-libraries/typescript-probes.json'),
+    `${head}, "probes": [\n${labelled.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`,
+  );
+  process.stdout.write(
+    `${labelled.length} labelled probes (${probes.length - labelled.length} left out) over ${packages.length} packages\n`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -76,7 +168,9 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
   if (!moduleSymbol) throw new Error(`cannot resolve ${pkg}`);
   const apis: Api[] = [];
   const seen = new Set<string>();
-  const home = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+\/)/.exec(moduleSymbol.declarations?.[0]?.getSourceFile().fileName ?? '')?.[1] ?? `/node_modules/${pkg}/`;
+  const home =
+    /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+\/)/.exec(moduleSymbol.declarations?.[0]?.getSourceFile().fileName ?? '')?.[1] ??
+    `/node_modules/${pkg}/`;
   const exports = checker.getExportsOfModule(moduleSymbol);
   const topNames = new Set(exports.map((e) => e.getName()));
   for (const exported of exports) {
@@ -90,10 +184,24 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
       const constructs = type.getConstructSignatures();
       const abstract = symbol.valueDeclaration && ts.getCombinedModifierFlags(symbol.valueDeclaration) & ts.ModifierFlags.Abstract;
       if (constructs.length === 0 || abstract) continue;
-      add({ pkg, alias, path: `${pkg}.${name}`, owner: pkg, member: name, setup: [], callee: `${alias}.${name}`, isNew: true, signatures: constructs.map((s) => paramsOf(checker, s)), doc, siblings: topNames });
+      add({
+        pkg,
+        alias,
+        path: `${pkg}.${name}`,
+        owner: pkg,
+        member: name,
+        setup: [],
+        callee: `${alias}.${name}`,
+        isNew: true,
+        signatures: constructs.map((s) => paramsOf(checker, s)),
+        doc,
+        siblings: topNames,
+      });
       const ctor = constructs[0]!;
       const variable = receiverName(name);
-      const setup = [`const ${variable} = new ${alias}.${name}(${argumentList(paramsOf(checker, ctor).filter((p) => !p.optional && !p.rest).length, 'c')});`];
+      const setup = [
+        `const ${variable} = new ${alias}.${name}(${argumentList(paramsOf(checker, ctor).filter((p) => !p.optional && !p.rest).length, 'c')});`,
+      ];
       const instance = ctor.getReturnType();
       const members = new Set(instance.getProperties().map((p) => p.getName()));
       for (const property of instance.getProperties()) {
@@ -102,12 +210,37 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
         if (ts.getCombinedModifierFlags(declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) continue;
         const signatures = checker.getTypeOfSymbolAtLocation(property, declaration).getCallSignatures();
         if (signatures.length === 0) continue;
-        add({ pkg, alias, path: `${pkg}.${name}.${property.getName()}`, owner: name, member: property.getName(), setup, callee: `${variable}.${property.getName()}`, isNew: false, signatures: signatures.map((s) => paramsOf(checker, s)), doc: docOf(checker, property), siblings: members });
+        add({
+          pkg,
+          alias,
+          path: `${pkg}.${name}.${property.getName()}`,
+          owner: name,
+          member: property.getName(),
+          setup,
+          callee: `${variable}.${property.getName()}`,
+          isNew: false,
+          signatures: signatures.map((s) => paramsOf(checker, s)),
+          doc: docOf(checker, property),
+          siblings: members,
+        });
       }
       continue;
     }
     const calls = type.getCallSignatures();
-    if (calls.length > 0) add({ pkg, alias, path: `${pkg}.${name}`, owner: pkg, member: name, setup: [], callee: `${alias}.${name}`, isNew: false, signatures: calls.map((s) => paramsOf(checker, s)), doc, siblings: topNames });
+    if (calls.length > 0)
+      add({
+        pkg,
+        alias,
+        path: `${pkg}.${name}`,
+        owner: pkg,
+        member: name,
+        setup: [],
+        callee: `${alias}.${name}`,
+        isNew: false,
+        signatures: calls.map((s) => paramsOf(checker, s)),
+        doc,
+        siblings: topNames,
+      });
   }
   return apis;
 
@@ -133,7 +266,10 @@ function paramsOf(checker: TS.TypeChecker, signature: TS.Signature): Param[] {
     const declaration = parameter.valueDeclaration as TS.ParameterDeclaration | undefined;
     const rest = declaration?.dotDotDotToken !== undefined;
     const optional = declaration ? checker.isOptionalParameter(declaration) : false;
-    const fields = declaration && !rest ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration))) : undefined;
+    const fields =
+      declaration && !rest
+        ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration)))
+        : undefined;
     return { name: parameter.getName(), optional, rest, ...(fields ? { fields } : {}) };
   });
 }
@@ -155,7 +291,11 @@ function probesOf(api: Api, group: 'tune' | 'heldOut', random: () => number, oth
     const call = `${api.isNew ? 'new ' : ''}${callee}(${args.join(', ')});`;
     const body = [...api.setup, call].join('\n');
     const names = [...new Set(body.match(/\b[acv]\d+\b/g) ?? [])];
-    return [`import * as ${api.alias} from '${api.pkg}';`, ...(names.length > 0 ? [`declare const ${names.map((n) => `${n}: any`).join(', ')};`] : []), body].join('\n');
+    return [
+      `import * as ${api.alias} from '${api.pkg}';`,
+      ...(names.length > 0 ? [`declare const ${names.map((n) => `${n}: any`).join(', ')};`] : []),
+      body,
+    ].join('\n');
   };
   const positional = (count: number): string[] => Array.from({ length: count }, (_, i) => `a${i}`);
   let valid = positional(required);
@@ -173,7 +313,9 @@ function probesOf(api: Api, group: 'tune' | 'heldOut', random: () => number, oth
   }
   if (optionsAt >= 0) {
     const fields = signature[optionsAt]!.fields!;
-    const fake = FAKE_KEYS.find((key) => !fields.some((f) => f.name === key) && random() < 0.6) ?? FAKE_KEYS.find((key) => !fields.some((f) => f.name === key))!;
+    const fake =
+      FAKE_KEYS.find((key) => !fields.some((f) => f.name === key) && random() < 0.6) ??
+      FAKE_KEYS.find((key) => !fields.some((f) => f.name === key))!;
     const requiredPairs = fields.filter((f) => f.required).map((f): [string, string] => [f.name, 'v0']);
     const deep = fields.filter((f) => (f.fields?.length ?? 0) > 0 && !f.fields!.some((inner) => inner.name === fake));
     let object: string;

@@ -48,12 +48,10 @@ for (const [name, , month = '', rank = ''] of readTsv('pypi.tsv.gz')) {
   }
   if (month > latestMonth) latestMonth = month;
 }
-const pypiLines = [...pypi.keys()]
-  .sort(byteOrder)
-  .map((normalized) => {
-    const row = pypi.get(normalized)!;
-    return `${normalized}\t${row.display === normalized ? '' : row.display}\t${row.month}\t${row.rank || ''}\n`;
-  });
+const pypiLines = [...pypi.keys()].sort(byteOrder).map((normalized) => {
+  const row = pypi.get(normalized)!;
+  return `${normalized}\t${row.display === normalized ? '' : row.display}\t${row.month}\t${row.rank || ''}\n`;
+});
 const pypiFile = write('pypi.tsv.gz', pypiLines.join(''));
 
 const npm = readTsv('npm.tsv.gz')
@@ -87,4 +85,6 @@ const manifest = {
   },
 };
 writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-process.stderr.write(`pypi: ${pypiLines.length} names (${pypiFile.bytes} bytes); npm downloads: ${npm.length} rows (${npmFile.bytes} bytes)\n`);
+process.stderr.write(
+  `pypi: ${pypiLines.length} names (${pypiFile.bytes} bytes); npm downloads: ${npm.length} rows (${npmFile.bytes} bytes)\n`,
+);

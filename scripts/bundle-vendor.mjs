@@ -11,7 +11,9 @@ await build({
   format: 'esm',
   outfile: 'dist/vendor/execa.js',
   // Bundled CommonJS dependencies (cross-spawn …) call require() for Node built-ins.
-  banner: { js: "import { createRequire as __groundguardRequire } from 'node:module'; const require = __groundguardRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __groundguardRequire } from 'node:module'; const require = __groundguardRequire(import.meta.url);",
+  },
   legalComments: 'inline',
   logLevel: 'warning',
 });
@@ -29,10 +31,22 @@ await build({
   target: 'node20',
   format: 'esm',
   external: [
-    'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', 'tree-sitter-*', 'typescript', 'chokidar', 'execa',
-    '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'mvdan-sh', 'all-the-package-names', 'tar',
+    'better-sqlite3',
+    'node-llama-cpp',
+    'web-tree-sitter',
+    'tree-sitter-*',
+    'typescript',
+    'chokidar',
+    'execa',
+    '@modelcontextprotocol/sdk',
+    '@modelcontextprotocol/sdk/*',
+    'mvdan-sh',
+    'all-the-package-names',
+    'tar',
   ],
-  banner: { js: "import { createRequire as __groundguardRequire } from 'node:module'; const require = __groundguardRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __groundguardRequire } from 'node:module'; const require = __groundguardRequire(import.meta.url);",
+  },
   // Whitespace and syntax only: names stay readable in stack traces.
   minifyWhitespace: true,
   minifySyntax: true,

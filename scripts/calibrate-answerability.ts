@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { DEFAULT_CALIBRATION, loadAnswerabilityIo, type LabelMetrics } from '../src/engines/answerability/index.js';
-import { CALIBRATION_START, evaluateGathered, fitDecision, gatherSamples, leaveOneLibraryOut } from '../src/engines/answerability/fit-calibration.js';
+import {
+  CALIBRATION_START,
+  evaluateGathered,
+  fitDecision,
+  gatherSamples,
+  leaveOneLibraryOut,
+} from '../src/engines/answerability/fit-calibration.js';
 import { resolveCacheDir } from '../src/shared/paths.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -20,11 +26,19 @@ const args = process.argv.slice(2);
 const at = args.indexOf('--passes');
 const passes = at >= 0 ? Number(args[at + 1]) : 2;
 const given = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
-const paths = given.length > 0 ? given : [join(ROOT, 'bench', 'data', 'answerability', 'multi-library.json'), join(ROOT, '..', 'shared', 'data', 'answerability-dev.json')].filter((p) => existsSync(p));
+const paths =
+  given.length > 0
+    ? given
+    : [
+        join(ROOT, 'bench', 'data', 'answerability', 'multi-library.json'),
+        join(ROOT, '..', 'shared', 'data', 'answerability-dev.json'),
+      ].filter((p) => existsSync(p));
 
 function show(name: string, m: LabelMetrics): void {
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-  console.log(`${name.padEnd(40)} n=${String(m.count).padStart(4)}  acc ${pct(m.accuracy)}  macro-F1 ${m.macroF1.toFixed(3)}  recall A ${pct(m.recall.answerable)} P ${pct(m.recall.partially_answerable)} U ${pct(m.recall.unanswerable)}`);
+  console.log(
+    `${name.padEnd(40)} n=${String(m.count).padStart(4)}  acc ${pct(m.accuracy)}  macro-F1 ${m.macroF1.toFixed(3)}  recall A ${pct(m.recall.answerable)} P ${pct(m.recall.partially_answerable)} U ${pct(m.recall.unanswerable)}`,
+  );
 }
 
 const io = await loadAnswerabilityIo();

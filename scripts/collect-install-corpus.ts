@@ -16,16 +16,20 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { basename, dirname, join, relative } from 'node:path';
 import { type CorpusRecord } from '../bench/install-guard-real-world.js';
 
-
 const OUT = join('bench', 'data', 'install-guard', 'real-world.jsonl');
 // A command line starts with a program or shell syntax, not with prose.
-const SHELL_START = /^(sudo\s+|[A-Z_][A-Z0-9_]*=\S*\s+)*(pip3?|python3?(\.\d+)?|uv|npm|npx|yarn|pnpm|bun|conda|mamba|micromamba|cd|export|source|\.|\[|if|env|apt-get|apt|curl|git|mkdir|set|for|echo|~?\/[\w.~-][\w/.~-]*)(\s|$)/;
-const INSTALL = /\b(pip3?|python3?\s+-m\s+pip|uv|npm|yarn|pnpm|bun|conda|mamba|micromamba)\s+(?:[-\w=.]+\s+)*?(install|add|i|ci|create|update)\b/;
+const SHELL_START =
+  /^(sudo\s+|[A-Z_][A-Z0-9_]*=\S*\s+)*(pip3?|python3?(\.\d+)?|uv|npm|npx|yarn|pnpm|bun|conda|mamba|micromamba|cd|export|source|\.|\[|if|env|apt-get|apt|curl|git|mkdir|set|for|echo|~?\/[\w.~-][\w/.~-]*)(\s|$)/;
+const INSTALL =
+  /\b(pip3?|python3?\s+-m\s+pip|uv|npm|yarn|pnpm|bun|conda|mamba|micromamba)\s+(?:[-\w=.]+\s+)*?(install|add|i|ci|create|update)\b/;
 
 /** The repository's owner/name from a package.json `repository` field or a URL. */
 function repoFromUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
-  const m = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?(?:[/#?].*)?$/.exec(url.trim()) ?? /^github:([\w.-]+)\/([\w.-]+)$/.exec(url.trim()) ?? /^([\w.-]+)\/([\w.-]+)$/.exec(url.trim());
+  const m =
+    /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?(?:[/#?].*)?$/.exec(url.trim()) ??
+    /^github:([\w.-]+)\/([\w.-]+)$/.exec(url.trim()) ??
+    /^([\w.-]+)\/([\w.-]+)$/.exec(url.trim());
   return m ? `${m[1]}/${m[2]}` : undefined;
 }
 
@@ -62,7 +66,11 @@ function commandsIn(text: string, markdownOnlyInCode: boolean): Array<{ line: nu
     const quoted = /``?([^`]+)``?/.exec(text);
     if (quoted && INSTALL.test(quoted[1]!) && !/^`/.test(text)) text = quoted[1]!;
     if (!SHELL_START.test(text.replace(/^(\$|>|RUN|run:|- run:)\s+/, ''))) continue;
-    text = text.replace(/^`([^`]+)`$/, '$1').replace(/^(\$|>)\s+/, '').replace(/^(RUN|run:|- run:)\s+/, '').replace(/^-\s+/, '');
+    text = text
+      .replace(/^`([^`]+)`$/, '$1')
+      .replace(/^(\$|>)\s+/, '')
+      .replace(/^(RUN|run:|- run:)\s+/, '')
+      .replace(/^-\s+/, '');
     if (text.startsWith('#') || !INSTALL.test(text)) continue;
     let command = text;
     let j = k;
@@ -94,7 +102,10 @@ function walk(root: string, accept: (path: string) => boolean, depth = 6, out: s
 
 const records: CorpusRecord[] = [];
 function add(record: Omit<CorpusRecord, 'id' | 'split' | 'expect'>): void {
-  const id = createHash('sha256').update(`${record.repo}\0${record.path}\0${record.line}\0${record.command ?? record.file?.content ?? ''}`).digest('hex').slice(0, 12);
+  const id = createHash('sha256')
+    .update(`${record.repo}\0${record.path}\0${record.line}\0${record.command ?? record.file?.content ?? ''}`)
+    .digest('hex')
+    .slice(0, 12);
   records.push({ id, ...record, split: splitOf(record.repo), expect: 'allow' });
 }
 
@@ -110,14 +121,16 @@ for (const root of npmRoots) {
       continue;
     }
     // A package directory: `name`, `@scope/name`, or the same under a nested node_modules.
-    if (typeof pkg.name !== 'string' || !/(?:^|\/node_modules\/)(?:@[^/]+\/)?[^/@]+$/.test(`/node_modules/${relative(root, dir)}`)) continue;
+    if (typeof pkg.name !== 'string' || !/(?:^|\/node_modules\/)(?:@[^/]+\/)?[^/@]+$/.test(`/node_modules/${relative(root, dir)}`))
+      continue;
     const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
     const repo = repoFromUrl(url);
     if (repo === undefined) continue;
     const sub = typeof pkg.repository === 'object' && pkg.repository.directory ? `${pkg.repository.directory.replace(/\/$/, '')}/` : '';
     const readme = readdirSync(dir).find((f) => /^readme(\.md|\.markdown)?$/i.test(f));
     if (readme) {
-      for (const { line, command } of commandsIn(readFileSync(join(dir, readme), 'utf8'), true)) add({ kind: 'command', repo, path: `${sub}${readme}`, line, command });
+      for (const { line, command } of commandsIn(readFileSync(join(dir, readme), 'utf8'), true))
+        add({ kind: 'command', repo, path: `${sub}${readme}`, line, command });
     }
     if (pkg.dependencies || pkg.devDependencies) {
       // npm rewrites some fields on publish; the dependency tables are the author's.
@@ -131,7 +144,11 @@ for (const root of npmRoots) {
 // 2. Python distributions: the README in METADATA's long description.
 // Where this machine's python3 keeps its distributions (asked, not assumed).
 const sitePackages = JSON.parse(
-  execFileSync('python3', ['-c', 'import json, site, sysconfig; print(json.dumps(site.getsitepackages() + [sysconfig.get_paths()["purelib"]]))'], { encoding: 'utf8' }),
+  execFileSync(
+    'python3',
+    ['-c', 'import json, site, sysconfig; print(json.dumps(site.getsitepackages() + [sysconfig.get_paths()["purelib"]]))'],
+    { encoding: 'utf8' },
+  ),
 ).filter((dir: string, i: number, all: string[]) => existsSync(dir) && all.indexOf(dir) === i) as string[];
 for (const root of sitePackages) {
   for (const metadata of walk(root, (p) => basename(p) === 'METADATA' && p.includes('.dist-info'), 6)) {
@@ -141,25 +158,51 @@ for (const root of sitePackages) {
     const repo = urls.map(repoFromUrl).find((r) => r !== undefined);
     if (repo === undefined) continue;
     const bodyStart = header.split(/\r?\n/).length + 1;
-    for (const { line, command } of commandsIn(text.slice(header.length + 2), false)) add({ kind: 'command', repo, path: 'README (package long description)', line: line + bodyStart, command });
+    for (const { line, command } of commandsIn(text.slice(header.length + 2), false))
+      add({ kind: 'command', repo, path: 'README (package long description)', line: line + bodyStart, command });
   }
 }
 
 // 3. Checkouts of public Python projects vendored by the Cloud SDK: their requirements and pyproject files.
 const VENDORED: Record<string, string> = {
-  requests: 'psf/requests', urllib3: 'urllib3/urllib3', httplib2: 'httplib2/httplib2', mock: 'testing-cabal/mock', pyparsing: 'pyparsing/pyparsing',
-  'pyasn1-modules': 'etingof/pyasn1-modules', pyasn1: 'etingof/pyasn1', chardet: 'chardet/chardet', argcomplete: 'kislyuk/argcomplete', idna: 'kjd/idna',
-  cachetools: 'tkem/cachetools', charset_normalizer: 'jawah/charset_normalizer', 'gcs-oauth2-boto-plugin': 'GoogleCloudPlatform/gcs-oauth2-boto-plugin',
-  'google-auth-library-python': 'googleapis/google-auth-library-python', boto: 'boto/boto', oauth2client: 'googleapis/oauth2client',
+  requests: 'psf/requests',
+  urllib3: 'urllib3/urllib3',
+  httplib2: 'httplib2/httplib2',
+  mock: 'testing-cabal/mock',
+  pyparsing: 'pyparsing/pyparsing',
+  'pyasn1-modules': 'etingof/pyasn1-modules',
+  pyasn1: 'etingof/pyasn1',
+  chardet: 'chardet/chardet',
+  argcomplete: 'kislyuk/argcomplete',
+  idna: 'kjd/idna',
+  cachetools: 'tkem/cachetools',
+  charset_normalizer: 'jawah/charset_normalizer',
+  'gcs-oauth2-boto-plugin': 'GoogleCloudPlatform/gcs-oauth2-boto-plugin',
+  'google-auth-library-python': 'googleapis/google-auth-library-python',
+  boto: 'boto/boto',
+  oauth2client: 'googleapis/oauth2client',
 };
-const vendoredRoots = ['/usr/lib/google-cloud-sdk/platform/gsutil/third_party', '/usr/lib/google-cloud-sdk/platform/gsutil/gslib/vendored'].filter(existsSync);
+const vendoredRoots = [
+  '/usr/lib/google-cloud-sdk/platform/gsutil/third_party',
+  '/usr/lib/google-cloud-sdk/platform/gsutil/gslib/vendored',
+].filter(existsSync);
 for (const root of vendoredRoots) {
   for (const name of readdirSync(root)) {
     const repo = VENDORED[name];
     if (repo === undefined) continue;
-    for (const file of walk(join(root, name), (p) => /(^requirements[\w.-]*\.txt|^pyproject\.toml|^environment[\w.-]*\.ya?ml)$/.test(basename(p)), 4)) {
+    for (const file of walk(
+      join(root, name),
+      (p) => /(^requirements[\w.-]*\.txt|^pyproject\.toml|^environment[\w.-]*\.ya?ml)$/.test(basename(p)),
+      4,
+    )) {
       if (statSync(file).size > 200_000) continue;
-      add({ kind: 'file', repo, path: relative(join(root, name), file), line: 1, file: { name: basename(file), content: readFileSync(file, 'utf8') } });
+      add({
+        kind: 'file',
+        repo,
+        path: relative(join(root, name), file),
+        line: 1,
+        file: { name: basename(file), content: readFileSync(file, 'utf8') },
+      });
     }
   }
 }
@@ -182,10 +225,11 @@ fromTranscribed(process.argv[3], true);
 
 // Keep earlier hand labels; drop exact duplicates within a repository.
 const previous = new Map<string, CorpusRecord>();
-if (existsSync(OUT)) for (const line of readFileSync(OUT, 'utf8').split('\n').filter(Boolean)) {
-  const r = JSON.parse(line) as CorpusRecord;
-  previous.set(r.id, r);
-}
+if (existsSync(OUT))
+  for (const line of readFileSync(OUT, 'utf8').split('\n').filter(Boolean)) {
+    const r = JSON.parse(line) as CorpusRecord;
+    previous.set(r.id, r);
+  }
 const seen = new Set<string>();
 const out: CorpusRecord[] = [];
 // Earlier records stay even where their sources are not on this machine any more.
@@ -200,4 +244,6 @@ for (const r of records) {
 }
 writeFileSync(OUT, out.map((r) => JSON.stringify(r)).join('\n') + '\n');
 const repos = new Set(out.map((r) => r.repo));
-process.stdout.write(`${out.length} records (${out.filter((r) => r.kind === 'command').length} commands, ${out.filter((r) => r.kind === 'file').length} files) from ${repos.size} repositories -> ${OUT}\n`);
+process.stdout.write(
+  `${out.length} records (${out.filter((r) => r.kind === 'command').length} commands, ${out.filter((r) => r.kind === 'file').length} files) from ${repos.size} repositories -> ${OUT}\n`,
+);

@@ -38,7 +38,15 @@ const GROUPS = {
   answerability: ['assess-answerability'],
   completion: ['constrained-complete', 'monitor-names', 'review-generated-calls'],
   'repo-context': ['build-repo-context'],
-  'agent-setup': ['init-agent-config', 'agent-gate-env', 'agent-config-merge', 'agent-hook-configs', 'hook-command', 'manage-shims', 'shim-script'],
+  'agent-setup': [
+    'init-agent-config',
+    'agent-gate-env',
+    'agent-config-merge',
+    'agent-hook-configs',
+    'hook-command',
+    'manage-shims',
+    'shim-script',
+  ],
 };
 
 const dryRun = process.argv.includes('--dry-run');

@@ -9,6 +9,12 @@ export function applyEdit(tool: string, input: Record<string, unknown>, before: 
     return after;
   }
   const nb = JSON.parse(before ?? '{"cells":[],"metadata":{},"nbformat":4,"nbformat_minor":5}') as { cells: unknown[] };
-  nb.cells.push({ cell_type: input.cell_type ?? 'code', metadata: {}, source: String(input.new_source), outputs: [], execution_count: null });
+  nb.cells.push({
+    cell_type: input.cell_type ?? 'code',
+    metadata: {},
+    source: String(input.new_source),
+    outputs: [],
+    execution_count: null,
+  });
   return JSON.stringify(nb);
 }

@@ -48,11 +48,22 @@ function fillRecord(record: Record<string, string> | undefined, name: string): R
 
 /** The text of a probe with its made-up names masked: two probes with the same form share it. */
 function form(probe: Probe): string {
-  const masked = JSON.stringify({ kind: probe.kind, command: probe.command, argv: probe.argv, env: probe.env, toolInput: probe.toolInput, then: probe.then, files: probe.files });
+  const masked = JSON.stringify({
+    kind: probe.kind,
+    command: probe.command,
+    argv: probe.argv,
+    env: probe.env,
+    toolInput: probe.toolInput,
+    then: probe.then,
+    files: probe.files,
+  });
   return masked.replace(/zzq-ghost-\d+|qvx-[a-z]+-\d+/g, '{X}').replace(/evil-idx\.invalid|pkg-mirror\.invalid/g, '{E}');
 }
 
-const lines = readFileSync(CORPUS, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Probe);
+const lines = readFileSync(CORPUS, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Probe);
 const tune = lines.filter((p) => p.split !== 'heldout').map((p) => ({ ...p, split: 'tune' as const }));
 const tuneForms = new Set(tune.map(form));
 const heldout: Probe[] = [];
@@ -70,21 +81,54 @@ function push(probe: Probe): void {
 }
 
 function add(recipe: Recipe): void {
-  const name = recipe.text.includes('{E}') || JSON.stringify(recipe.env ?? {}).includes('{E}') || JSON.stringify(recipe.files ?? {}).includes('{E}') ? EVIL : ghost();
+  const name =
+    recipe.text.includes('{E}') || JSON.stringify(recipe.env ?? {}).includes('{E}') || JSON.stringify(recipe.files ?? {}).includes('{E}')
+      ? EVIL
+      : ghost();
   const base = { id: `heldout-${recipe.cls}-${heldout.length + 1}`, class: recipe.cls, split: 'heldout' as const, marker: name };
   const files = fillRecord(recipe.files, name);
   if (recipe.kind === 'bash') {
-    push({ ...base, surface: recipe.surface ?? (random() < 0.5 ? 'claude-code' : 'cursor'), kind: 'bash', command: fill(recipe.text, name), ...(files ? { files } : {}) });
+    push({
+      ...base,
+      surface: recipe.surface ?? (random() < 0.5 ? 'claude-code' : 'cursor'),
+      kind: 'bash',
+      command: fill(recipe.text, name),
+      ...(files ? { files } : {}),
+    });
   } else if (recipe.kind === 'argv') {
     const env = fillRecord(recipe.env, name);
-    push({ ...base, surface: recipe.surface ?? (random() < 0.5 ? 'wrapper' : 'shim'), kind: 'argv', argv: JSON.parse(fill(recipe.text, name)) as string[], ...(env ? { env } : {}), ...(files ? { files } : {}) });
+    push({
+      ...base,
+      surface: recipe.surface ?? (random() < 0.5 ? 'wrapper' : 'shim'),
+      kind: 'argv',
+      argv: JSON.parse(fill(recipe.text, name)) as string[],
+      ...(env ? { env } : {}),
+      ...(files ? { files } : {}),
+    });
   } else {
     const toolInput = JSON.parse(fill(recipe.text, name)) as Record<string, unknown>;
-    push({ ...base, surface: 'claude-code', kind: 'edit', tool: recipe.tool, toolInput, then: fill(recipe.then ?? '', name), ...(files ? { files } : {}) });
+    push({
+      ...base,
+      surface: 'claude-code',
+      kind: 'edit',
+      tool: recipe.tool,
+      toolInput,
+      then: fill(recipe.then ?? '', name),
+      ...(files ? { files } : {}),
+    });
   }
 }
 
-for (const recipe of [...HELDOUT_BASH(random), ...HELDOUT_ARGV(random), ...HELDOUT_FILES(random), ...HELDOUT_EDITS(random), ...HELDOUT_INDEX(random)]) add(recipe);
+for (const recipe of [
+  ...HELDOUT_BASH(random),
+  ...HELDOUT_ARGV(random),
+  ...HELDOUT_FILES(random),
+  ...HELDOUT_EDITS(random),
+  ...HELDOUT_INDEX(random),
+])
+  add(recipe);
 
 writeFileSync(CORPUS, [...tune, ...heldout].map((p) => JSON.stringify(p)).join('\n') + '\n');
-process.stdout.write(`${tune.length} tune probes kept, ${heldout.length} held-out probes written (${dropped} generated forms dropped as already in the tune split or repeated)\n`);
+process.stdout.write(
+  `${tune.length} tune probes kept, ${heldout.length} held-out probes written (${dropped} generated forms dropped as already in the tune split or repeated)\n`,
+);

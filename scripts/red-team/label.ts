@@ -8,7 +8,18 @@
  * Needs root (unshare) and Linux. Usage: npx tsx scripts/red-team/label.ts [--only ID] [--split tune|heldout]
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type Probe } from './build-corpus-types.js';
@@ -17,11 +28,55 @@ import { applyEdit } from './apply-edit.js';
 const CORPUS = 'bench/data/install-guard/red-team.jsonl';
 const HERE = dirname(new URL(import.meta.url).pathname);
 const STUBBED = [
-  'pip', 'pip3', 'pip3.11', 'pip-3.11', 'uv', 'uvx', 'poetry', 'pipx', 'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'yarnpkg', 'bun',
-  'bunx', 'conda', 'mamba', 'micromamba', 'pdm', 'pipenv', 'hatch', 'rye', 'pixi', 'deno', 'volta', 'fnm', 'mise',
-  'easy_install', 'corepack',
+  'pip',
+  'pip3',
+  'pip3.11',
+  'pip-3.11',
+  'uv',
+  'uvx',
+  'poetry',
+  'pipx',
+  'npm',
+  'npx',
+  'pnpm',
+  'pnpx',
+  'yarn',
+  'yarnpkg',
+  'bun',
+  'bunx',
+  'conda',
+  'mamba',
+  'micromamba',
+  'pdm',
+  'pipenv',
+  'hatch',
+  'rye',
+  'pixi',
+  'deno',
+  'volta',
+  'fnm',
+  'mise',
+  'easy_install',
+  'corepack',
 ];
-const EMULATED = ['ssh', 'docker', 'kubectl', 'tmux', 'screen', 'parallel', 'xvfb-run', 'firejail', 'proot', 'numactl', 'caffeinate', 'cgexec', 'watch', 'tcsh', 'csh', 'pwsh'];
+const EMULATED = [
+  'ssh',
+  'docker',
+  'kubectl',
+  'tmux',
+  'screen',
+  'parallel',
+  'xvfb-run',
+  'firejail',
+  'proot',
+  'numactl',
+  'caffeinate',
+  'cgexec',
+  'watch',
+  'tcsh',
+  'csh',
+  'pwsh',
+];
 
 const python = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim();
 const root = mkdtempSync(join(tmpdir(), 'gg-red-team-'));
@@ -80,9 +135,14 @@ function run(probe: Probe): { installs: boolean; note?: string } {
   }
   // Written as UTF-8, as an agent's harness hands it to bash (a lone surrogate becomes U+FFFD).
   writeFileSync(join(rt, 'probe.sh'), probeScript(probe));
-  const result = spawnSync('unshare', ['--mount', '--net', '--pid', '--fork', '--mount-proc', 'bash', join(HERE, 'sandbox-inner.sh'), rt], { encoding: 'utf8', timeout: 30_000 });
+  const result = spawnSync('unshare', ['--mount', '--net', '--pid', '--fork', '--mount-proc', 'bash', join(HERE, 'sandbox-inner.sh'), rt], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (result.status === 99 || result.error) return { installs: false, note: `sandbox failed: ${result.error?.message ?? result.stderr}` };
-  const seen = readdirSync(join(rt, 'log')).filter((f) => f.endsWith('.json')).map((f) => readFileSync(join(rt, 'log', f), 'utf8'));
+  const seen = readdirSync(join(rt, 'log'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => readFileSync(join(rt, 'log', f), 'utf8'));
   const installs = seen.some((text) => text.includes(probe.marker));
   if (installs) return { installs };
   const out = readFileSync(join(rt, 'log', 'out.txt'), 'utf8');
@@ -93,7 +153,10 @@ function run(probe: Probe): { installs: boolean; note?: string } {
 setUp();
 const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const split = process.argv.indexOf('--split') >= 0 ? process.argv[process.argv.indexOf('--split') + 1] : undefined;
-const probes = readFileSync(CORPUS, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Probe);
+const probes = readFileSync(CORPUS, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Probe);
 let seen = 0;
 for (const probe of probes) {
   // `--only ID` labels one probe and prints what it did; `--only PREFIX*` labels every probe whose id starts so.
@@ -104,7 +167,8 @@ for (const probe of probes) {
   if (note === undefined) delete probe.note;
   else probe.note = note;
   if (installs) seen++;
-  if (only !== undefined && !only.endsWith('*')) process.stdout.write(`${JSON.stringify(probe)}\n${readFileSync(join(rt, 'log', 'out.txt'), 'utf8')}\n`);
+  if (only !== undefined && !only.endsWith('*'))
+    process.stdout.write(`${JSON.stringify(probe)}\n${readFileSync(join(rt, 'log', 'out.txt'), 'utf8')}\n`);
 }
 if (only === undefined || only.endsWith('*')) {
   writeFileSync(CORPUS, probes.map((p) => JSON.stringify(p)).join('\n') + '\n');

@@ -50,7 +50,8 @@ async function loadHookCommand(): Promise<Command> {
     try {
       entry = (await import(bundle)) as typeof import('./commands/hook-entry.js');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes(bundle.slice(2))) throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes(bundle.slice(2)))
+        throw error;
     }
   }
   entry ??= await import('./commands/hook-entry.js');
@@ -99,7 +100,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return EXIT.usage;
   }
   try {
-    return await (await load())(rest, io);
+    return await (
+      await load()
+    )(rest, io);
   } catch (error) {
     return reportFault(error, io, name);
   }

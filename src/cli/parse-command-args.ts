@@ -5,7 +5,12 @@ import { UsageError } from './exit.js';
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Parses `args` against `options`; throws UsageError (exit 2, with `usage`) for an unknown option, a missing value or, unless allowed, a positional. */
-export function parseCommandArgs<const O extends Options, const P extends boolean = true>(args: string[], options: O, usage: string, allowPositionals?: P) {
+export function parseCommandArgs<const O extends Options, const P extends boolean = true>(
+  args: string[],
+  options: O,
+  usage: string,
+  allowPositionals?: P,
+) {
   try {
     return parseArgs({ args, options, allowPositionals: (allowPositionals ?? true) as P extends false ? false : true, strict: true });
   } catch (error) {

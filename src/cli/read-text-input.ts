@@ -9,7 +9,7 @@ import { type CliIo } from './io.js';
 export async function readTextInput(source: string, io: CliIo, option: string, hint: string): Promise<string> {
   if (source === '-') {
     const chunks: Buffer[] = [];
-    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk));
+    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     return Buffer.concat(chunks).toString('utf8');
   }
   const path = isAbsolute(source) ? source : resolve(io.cwd, source);

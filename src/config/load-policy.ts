@@ -20,7 +20,15 @@ function expandHome(path: string): string {
   return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
 }
 
-export { policyLookup, policySources, readPolicyText, scopedPolicySources, userPolicyPath, type PolicyLookup, type PolicyLookupOptions } from './policy-files.js';
+export {
+  policyLookup,
+  policySources,
+  readPolicyText,
+  scopedPolicySources,
+  userPolicyPath,
+  type PolicyLookup,
+  type PolicyLookupOptions,
+} from './policy-files.js';
 export type { LoadedPolicy } from './policy-in-force.js';
 
 /** One located problem: `file:line:column path: expected …, saw …`. */
@@ -35,13 +43,15 @@ export interface PolicyIssue {
   text: string;
 }
 
-
 const HINT = 'fix the file (the lines above say where), then re-run `guard policy check`';
 
 /** The policy in force: the applicable files validated and merged over the defaults. Throws CONFIG_INVALID. */
 export function loadPolicy(options: PolicyLookupOptions): LoadedPolicy {
   const sources = scopedPolicySources(options);
-  return loadPolicyFiles(sources.map((s) => s.file), sources.filter((s) => s.scope === 'project').map((s) => s.file));
+  return loadPolicyFiles(
+    sources.map((s) => s.file),
+    sources.filter((s) => s.scope === 'project').map((s) => s.file),
+  );
 }
 
 /**
@@ -65,7 +75,9 @@ export function loadPolicyFiles(files: readonly string[], projectFiles: readonly
 export function invalidPolicy(issues: readonly PolicyIssue[]): GuardError {
   const files = [...new Set(issues.map((i) => i.file))].join(', ');
   const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
-  return new GuardError('CONFIG_INVALID', `invalid policy ${files} (${count}):\n${issues.map((i) => `  ${i.text}`).join('\n')}`, { hint: HINT });
+  return new GuardError('CONFIG_INVALID', `invalid policy ${files} (${count}):\n${issues.map((i) => `  ${i.text}`).join('\n')}`, {
+    hint: HINT,
+  });
 }
 
 /** Parses and validates one file's text; every problem comes back located, none is thrown. */
@@ -86,7 +98,9 @@ export function validatePolicyText(text: string, file: string): { layer?: Policy
   const parsed = POLICY_FILE_SCHEMA.safeParse(value);
   if (!parsed.success) {
     return {
-      issues: parsed.error.issues.flatMap((issue) => describeIssue(doc, value, issue, at)).sort((a, b) => a.line - b.line || a.column - b.column),
+      issues: parsed.error.issues
+        .flatMap((issue) => describeIssue(doc, value, issue, at))
+        .sort((a, b) => a.line - b.line || a.column - b.column),
     };
   }
   const layer = asPolicyLayer(parsed.data);
@@ -169,7 +183,7 @@ function rangeStart(node: unknown): number | undefined {
 function valueAt(root: unknown, path: readonly PropertyKey[]): { present: boolean; value?: unknown } {
   let value = root;
   for (const segment of path) {
-    if (value === null || typeof value !== 'object' || !(String(segment) in (value))) return { present: false };
+    if (value === null || typeof value !== 'object' || !(String(segment) in value)) return { present: false };
     value = (value as Record<string, unknown>)[String(segment)];
   }
   return { present: value !== undefined, value };

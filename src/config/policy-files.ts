@@ -59,7 +59,9 @@ export function policySources(options: PolicyLookupOptions): string[] {
   const lookup = policyLookup(options);
   if (lookup.explicit) {
     if (!isFile(lookup.explicit)) {
-      throw new GuardError('CONFIG_INVALID', `GUARD_POLICY names ${lookup.explicit}, which is not a file`, { hint: 'point GUARD_POLICY at a policy.yaml, or unset it' });
+      throw new GuardError('CONFIG_INVALID', `GUARD_POLICY names ${lookup.explicit}, which is not a file`, {
+        hint: 'point GUARD_POLICY at a policy.yaml, or unset it',
+      });
     }
     return [lookup.explicit];
   }

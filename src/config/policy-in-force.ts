@@ -17,5 +17,8 @@ export async function policyInForce(options: PolicyLookupOptions): Promise<Loade
   const sources = scopedPolicySources(options);
   if (sources.length === 0) return { policy: mergePolicyLayers([]), sources: [] };
   const { loadPolicyFiles } = await import('./load-policy.js');
-  return loadPolicyFiles(sources.map((s) => s.file), sources.filter((s) => s.scope === 'project').map((s) => s.file));
+  return loadPolicyFiles(
+    sources.map((s) => s.file),
+    sources.filter((s) => s.scope === 'project').map((s) => s.file),
+  );
 }

@@ -13,7 +13,10 @@ const ecosystem = z.enum(ECOSYSTEMS, { error: 'expected an ecosystem: pypi, npm 
 const action = z.enum(['allow', 'warn', 'block'], { error: 'expected allow, warn or block' });
 
 function text(what: string) {
-  return z.string({ error: `expected ${what}` }).trim().min(1, { error: `expected ${what}, not an empty string` });
+  return z
+    .string({ error: `expected ${what}` })
+    .trim()
+    .min(1, { error: `expected ${what}, not an empty string` });
 }
 
 const date = z
@@ -21,7 +24,9 @@ const date = z
   .regex(DATE, { error: 'expected a date YYYY-MM-DD', abort: true })
   .refine(isCalendarDate, { error: 'expected a real calendar date YYYY-MM-DD' });
 
-const httpUrl = z.string({ error: 'expected an http(s) URL' }).refine(isHttpUrl, { error: 'expected an http(s) URL such as https://pypi.org/simple' });
+const httpUrl = z
+  .string({ error: 'expected an http(s) URL' })
+  .refine(isHttpUrl, { error: 'expected an http(s) URL such as https://pypi.org/simple' });
 const channel = text('a conda channel name or URL');
 
 const allowEntry = z.strictObject({
@@ -64,7 +69,11 @@ const versionEntry = z
     const wanted = entry.ecosystem === 'npm' ? 'range' : 'specifier';
     const other = wanted === 'range' ? 'specifier' : 'range';
     if (entry[other] !== undefined) {
-      ctx.addIssue({ code: 'custom', path: [other], message: `expected no ${other} for ${entry.ecosystem} (use ${wanted}: ${constraintKind(entry.ecosystem)})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [other],
+        message: `expected no ${other} for ${entry.ecosystem} (use ${wanted}: ${constraintKind(entry.ecosystem)})`,
+      });
       return;
     }
     const value = entry[wanted];
@@ -121,19 +130,30 @@ export const POLICY_FILE_SCHEMA = z.strictObject({
   versions: z.array(versionEntry, { error: 'expected a list of version constraints' }).optional(),
   completion: z
     .strictObject({
-      model: z.string({ error: 'expected the path of a GGUF model file' }).min(1, { error: 'expected the path of a GGUF model file' }).optional(),
+      model: z
+        .string({ error: 'expected the path of a GGUF model file' })
+        .min(1, { error: 'expected the path of a GGUF model file' })
+        .optional(),
     })
     .optional(),
   min_release_age: z
     .strictObject({
-      hours: z.number({ error: 'expected a number of hours (0 turns the rule off)' }).min(0, { error: 'expected a number of hours, 0 or more' }).optional(),
+      hours: z
+        .number({ error: 'expected a number of hours (0 turns the rule off)' })
+        .min(0, { error: 'expected a number of hours, 0 or more' })
+        .optional(),
       exclude: z.array(allowEntry, { error: 'expected a list of { ecosystem, name } entries' }).optional(),
     })
     .optional(),
   online: z
     .strictObject({
       hooks: z.boolean({ error: 'expected true or false' }).optional(),
-      timeout_ms: z.number({ error: 'expected milliseconds' }).int({ error: 'expected whole milliseconds' }).min(100, { error: 'expected at least 100 ms' }).max(30_000, { error: 'expected at most 30000 ms' }).optional(),
+      timeout_ms: z
+        .number({ error: 'expected milliseconds' })
+        .int({ error: 'expected whole milliseconds' })
+        .min(100, { error: 'expected at least 100 ms' })
+        .max(30_000, { error: 'expected at most 30000 ms' })
+        .optional(),
       pypi: httpUrl.optional(),
       npm: httpUrl.optional(),
     })
@@ -154,7 +174,8 @@ export function knownKeysAt(path: ReadonlyArray<PropertyKey>): string[] {
   for (const segment of [...path, undefined]) {
     while (schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType;
     if (segment === undefined) break;
-    if (schema instanceof z.ZodObject && typeof segment === 'string') schema = (schema.shape as Record<string, z.ZodType>)[segment] ?? z.never();
+    if (schema instanceof z.ZodObject && typeof segment === 'string')
+      schema = (schema.shape as Record<string, z.ZodType>)[segment] ?? z.never();
     else if (schema instanceof z.ZodArray && typeof segment === 'number') schema = schema.element as z.ZodType;
     else return [];
   }

@@ -14,7 +14,15 @@
 import { isAbsolute, resolve } from 'node:path';
 import { checkFields, type FieldShape } from './event-fields.js';
 import { protectedCommand, protectedEdit, selfProtection } from './self-protection.js';
-import { ALLOW, decideFileEdit, decideShellCommand, failDecision, type HookAnswer, type HookDecision, type HookDeps } from './hook-decision.js';
+import {
+  ALLOW,
+  decideFileEdit,
+  decideShellCommand,
+  failDecision,
+  type HookAnswer,
+  type HookDecision,
+  type HookDeps,
+} from './hook-decision.js';
 
 interface ClaudeCodeEvent {
   hook_event_name?: string;
@@ -87,10 +95,14 @@ async function decideTool(tool: string | undefined, input: Record<string, unknow
   if (tool === undefined || !EDIT_TOOLS.has(tool)) return ALLOW;
   const field = tool === 'NotebookEdit' ? input.notebook_path : input.file_path;
   const path = typeof field === 'string' && field.length > 0 ? absolute(field, cwd) : undefined;
-  if (path === undefined) return failDecision(`the ${tool} tool input has no ${tool === 'NotebookEdit' ? 'notebook_path' : 'file_path'}`, cwd, deps);
+  if (path === undefined)
+    return failDecision(`the ${tool} tool input has no ${tool === 'NotebookEdit' ? 'notebook_path' : 'file_path'}`, cwd, deps);
   const refused = await selfProtection(protectedEdit(path, cwd, deps.env), cwd, deps.env);
   if (refused !== undefined) return refused;
-  const [{ dependencyFileKind }, { isInstallSource }] = await Promise.all([import('../engines/install-commands/index.js'), import('../app/installs/edited-install-sources.js')]);
+  const [{ dependencyFileKind }, { isInstallSource }] = await Promise.all([
+    import('../engines/install-commands/index.js'),
+    import('../app/installs/edited-install-sources.js'),
+  ]);
   if (dependencyFileKind(path) === undefined && !isInstallSource(path)) return ALLOW;
   const { contentAfterTool } = await import('./edit-tool-inputs.js');
   // A cell's source goes into JSON, whose escapes would hide a lone surrogate from the check on the file's text.

@@ -44,11 +44,15 @@ function clineToolCall(tool: string | undefined, parameters: Record<string, unkn
   switch (tool) {
     case 'execute_command': {
       const command = stringField(parameters, 'command');
-      return command === undefined ? { kind: 'malformed', problem: 'the execute_command parameters have no command' } : { kind: 'shell', command };
+      return command === undefined
+        ? { kind: 'malformed', problem: 'the execute_command parameters have no command' }
+        : { kind: 'shell', command };
     }
     case 'write_to_file': {
       const content = stringField(parameters, 'content');
-      return !path || content === undefined ? { kind: 'malformed', problem: 'the write_to_file parameters need path and content' } : { kind: 'write', path, content };
+      return !path || content === undefined
+        ? { kind: 'malformed', problem: 'the write_to_file parameters need path and content' }
+        : { kind: 'write', path, content };
     }
     case 'replace_in_file': {
       const diff = stringField(parameters, 'diff');
@@ -89,6 +93,10 @@ export function parseSearchReplace(diff: string): TextEdit[] | undefined {
 /** The decision in Cline's protocol. */
 export function render(decision: HookDecision, options: ProtocolOptions = {}): HookAnswer {
   const answer = answerFor(decision, options, false);
-  if (answer.kind === 'allow') return { stdout: `${JSON.stringify(answer.context === undefined ? { cancel: false } : { cancel: false, contextModification: answer.context })}\n`, exitCode: 0 };
+  if (answer.kind === 'allow')
+    return {
+      stdout: `${JSON.stringify(answer.context === undefined ? { cancel: false } : { cancel: false, contextModification: answer.context })}\n`,
+      exitCode: 0,
+    };
   return { stdout: `${JSON.stringify({ cancel: true, errorMessage: answer.reason })}\n`, exitCode: 0 };
 }

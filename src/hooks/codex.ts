@@ -18,7 +18,12 @@ import { failDecision, type HookAnswer, type HookDecision, type HookDeps } from 
 import { decideToolCall, stringField, type ToolCall } from './tool-call.js';
 import { answerFor, type ProtocolOptions } from './warn-answer.js';
 
-const EVENT: FieldShape = { hook_event_name: { kind: 'string' }, cwd: { kind: 'string' }, tool_name: { kind: 'string' }, tool_input: { kind: 'object' } };
+const EVENT: FieldShape = {
+  hook_event_name: { kind: 'string' },
+  cwd: { kind: 'string' },
+  tool_name: { kind: 'string' },
+  tool_input: { kind: 'object' },
+};
 
 /** Answers one event (the raw stdin text). Never throws: faults are decided by the fail policy. */
 export async function answerCodexEvent(input: string, deps: HookDeps, options: ProtocolOptions = {}): Promise<HookAnswer> {
@@ -26,7 +31,8 @@ export async function answerCodexEvent(input: string, deps: HookDeps, options: P
   try {
     const event = parseEventJson(input, EVENT, 'Codex');
     if (typeof event === 'string') return render(await failDecision(event, cwd, deps), options);
-    if (event.hook_event_name !== undefined && event.hook_event_name !== 'PreToolUse') return render({ verdict: 'allow', reason: '' }, options);
+    if (event.hook_event_name !== undefined && event.hook_event_name !== 'PreToolUse')
+      return render({ verdict: 'allow', reason: '' }, options);
     const eventCwd = stringField(event, 'cwd');
     if (eventCwd) cwd = resolve(deps.cwd, eventCwd);
     return render(await decideToolCall(codexToolCall(event), cwd, deps), options);
@@ -46,9 +52,14 @@ export function render(decision: HookDecision, options: ProtocolOptions = {}): H
   const answer = answerFor(decision, options, false);
   if (answer.kind === 'allow') {
     if (answer.context === undefined) return { stdout: '', exitCode: 0 };
-    const output = { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: answer.context }, systemMessage: answer.context };
+    const output = {
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: answer.context },
+      systemMessage: answer.context,
+    };
     return { stdout: `${JSON.stringify(output)}\n`, exitCode: 0 };
   }
-  const output = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: answer.reason } };
+  const output = {
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: answer.reason },
+  };
   return { stdout: `${JSON.stringify(output)}\n`, exitCode: 0 };
 }

@@ -60,7 +60,10 @@ export async function answerCursorEvent(input: string, deps: HookDeps, options: 
 export function render(decision: HookDecision, options: ProtocolOptions = {}): HookAnswer {
   const answer = answerFor(decision, options, true);
   if (answer.kind === 'allow') {
-    const output = answer.context === undefined ? { permission: 'allow' } : { permission: 'allow', agent_message: answer.context, user_message: answer.context };
+    const output =
+      answer.context === undefined
+        ? { permission: 'allow' }
+        : { permission: 'allow', agent_message: answer.context, user_message: answer.context };
     return { stdout: `${JSON.stringify(output)}\n`, exitCode: 0 };
   }
   const output = { permission: answer.kind, user_message: answer.reason, agent_message: answer.reason };

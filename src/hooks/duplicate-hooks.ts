@@ -41,7 +41,9 @@ export function vsCodeHookConfigured(cwd: string): boolean {
   return files.some((file) => {
     const hooks = readJson(join(dir, file))?.hooks;
     const groups = isObject(hooks) ? (hooks.PreToolUse ?? hooks.preToolUse) : undefined;
-    return Array.isArray(groups) && groups.some((entry) => isObject(entry) && (names(entry.command, 'vscode') || names(entry.bash, 'vscode')));
+    return (
+      Array.isArray(groups) && groups.some((entry) => isObject(entry) && (names(entry.command, 'vscode') || names(entry.bash, 'vscode')))
+    );
   });
 }
 

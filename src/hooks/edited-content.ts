@@ -30,7 +30,10 @@ export function contentAfterEdits(current: string | undefined, edits: readonly T
     }
     const at = text.indexOf(edit.old_string);
     if (at === -1) return undefined;
-    text = edit.replace_all === true ? text.split(edit.old_string).join(edit.new_string) : text.slice(0, at) + edit.new_string + text.slice(at + edit.old_string.length);
+    text =
+      edit.replace_all === true
+        ? text.split(edit.old_string).join(edit.new_string)
+        : text.slice(0, at) + edit.new_string + text.slice(at + edit.old_string.length);
   }
   return text;
 }

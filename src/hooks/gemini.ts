@@ -19,7 +19,12 @@ import { failDecision, type HookAnswer, type HookDecision, type HookDeps } from 
 import { decideToolCall, stringField, type ToolCall } from './tool-call.js';
 import { answerFor, type ProtocolOptions } from './warn-answer.js';
 
-const EVENT: FieldShape = { hook_event_name: { kind: 'string' }, cwd: { kind: 'string' }, tool_name: { kind: 'string' }, tool_input: { kind: 'object' } };
+const EVENT: FieldShape = {
+  hook_event_name: { kind: 'string' },
+  cwd: { kind: 'string' },
+  tool_name: { kind: 'string' },
+  tool_input: { kind: 'object' },
+};
 
 /** Answers one event (the raw stdin text). Never throws: faults are decided by the fail policy. */
 export async function answerGeminiEvent(input: string, deps: HookDeps, options: ProtocolOptions = {}): Promise<HookAnswer> {
@@ -27,10 +32,14 @@ export async function answerGeminiEvent(input: string, deps: HookDeps, options: 
   try {
     const event = parseEventJson(input, EVENT, 'Gemini CLI');
     if (typeof event === 'string') return render(await failDecision(event, cwd, deps), options);
-    if (event.hook_event_name !== undefined && event.hook_event_name !== 'BeforeTool') return render({ verdict: 'allow', reason: '' }, options);
+    if (event.hook_event_name !== undefined && event.hook_event_name !== 'BeforeTool')
+      return render({ verdict: 'allow', reason: '' }, options);
     const eventCwd = stringField(event, 'cwd');
     if (eventCwd) cwd = resolve(deps.cwd, eventCwd);
-    return render(await decideToolCall(geminiToolCall(stringField(event, 'tool_name'), (event.tool_input ?? {}) as Record<string, unknown>), cwd, deps), options);
+    return render(
+      await decideToolCall(geminiToolCall(stringField(event, 'tool_name'), (event.tool_input ?? {}) as Record<string, unknown>), cwd, deps),
+      options,
+    );
   } catch (error) {
     return render(await failDecision(error, cwd, deps), options);
   }
@@ -52,9 +61,14 @@ function geminiToolCall(tool: string | undefined, input: Record<string, unknown>
     }
     case 'replace': {
       const [oldString, newString] = [stringField(input, 'old_string'), stringField(input, 'new_string')];
-      if (!path || oldString === undefined || newString === undefined) return { kind: 'malformed', problem: 'the replace input needs file_path, old_string and new_string' };
+      if (!path || oldString === undefined || newString === undefined)
+        return { kind: 'malformed', problem: 'the replace input needs file_path, old_string and new_string' };
       const count = input.expected_replacements;
-      return { kind: 'edit', path, edits: [{ old_string: oldString, new_string: newString, replace_all: typeof count === 'number' && count > 1 }] };
+      return {
+        kind: 'edit',
+        path,
+        edits: [{ old_string: oldString, new_string: newString, replace_all: typeof count === 'number' && count > 1 }],
+      };
     }
     default:
       return { kind: 'other' };
@@ -64,6 +78,7 @@ function geminiToolCall(tool: string | undefined, input: Record<string, unknown>
 /** The decision in Gemini CLI's protocol. */
 export function render(decision: HookDecision, options: ProtocolOptions = {}): HookAnswer {
   const answer = answerFor(decision, options, false);
-  if (answer.kind === 'allow') return { stdout: answer.context === undefined ? '{}\n' : `${JSON.stringify({ systemMessage: answer.context })}\n`, exitCode: 0 };
+  if (answer.kind === 'allow')
+    return { stdout: answer.context === undefined ? '{}\n' : `${JSON.stringify({ systemMessage: answer.context })}\n`, exitCode: 0 };
   return { stdout: `${JSON.stringify({ decision: 'deny', reason: answer.reason })}\n`, exitCode: 0 };
 }

@@ -64,12 +64,21 @@ export async function failDecision(error: unknown, cwd: string, deps: HookDeps):
   const fault = typeof error === 'string' ? error : toGuardError(error).message;
   const message = `groundguard could not verify this: ${fault}`;
   try {
-    const [{ policyInForce }, { decideUnverifiable }] = await Promise.all([import('../config/policy-in-force.js'), import('../engines/policy/index.js')]);
+    const [{ policyInForce }, { decideUnverifiable }] = await Promise.all([
+      import('../config/policy-in-force.js'),
+      import('../engines/policy/index.js'),
+    ]);
     const { policy } = await policyInForce({ cwd, env: deps.env });
     const decision = decideUnverifiable('hook', message, policy);
-    return { verdict: decision.verdict, reason: decision.verdict === 'allow' ? '' : `${message} (policy on_unverifiable: ${policy.on_unverifiable})` };
+    return {
+      verdict: decision.verdict,
+      reason: decision.verdict === 'allow' ? '' : `${message} (policy on_unverifiable: ${policy.on_unverifiable})`,
+    };
   } catch (policyError) {
-    return { verdict: 'block', reason: `${message}; and the policy cannot be loaded (${toGuardError(policyError).message}), so it is denied` };
+    return {
+      verdict: 'block',
+      reason: `${message}; and the policy cannot be loaded (${toGuardError(policyError).message}), so it is denied`,
+    };
   }
 }
 

@@ -13,11 +13,11 @@ import { type Env, resolveCacheDir, resolveDataDir } from '../shared/paths.js';
 import { type HookDecision } from './hook-decision.js';
 
 // The files where `guard init` writes each agent's hook entries (and the MCP server).
-const SETTINGS_FILES =
-  String.raw`(?:\.claude[/\\]settings(?:\.local)?\.json|\.cursor[/\\]hooks\.json|\.codex[/\\](?:config\.toml|hooks\.json)|\.gemini[/\\]settings\.json|\.windsurf[/\\]hooks\.json|\.clinerules[/\\]hooks[/\\][^/\\\s]+|\.github[/\\]hooks[/\\][^/\\\s]+\.json)`;
+const SETTINGS_FILES = String.raw`(?:\.claude[/\\]settings(?:\.local)?\.json|\.cursor[/\\]hooks\.json|\.codex[/\\](?:config\.toml|hooks\.json)|\.gemini[/\\]settings\.json|\.windsurf[/\\]hooks\.json|\.clinerules[/\\]hooks[/\\][^/\\\s]+|\.github[/\\]hooks[/\\][^/\\\s]+\.json)`;
 const SETTINGS = new RegExp(String.raw`(?:^|[/\\])${SETTINGS_FILES}$`);
 const SETTINGS_MENTION = new RegExp(SETTINGS_FILES);
-const GUARD_COMMANDS = /(?:^|[\s;&|(`'"]|\/)(?:guard|groundguard)(?:\.js)?\s+(?:[^;&|\n]*\s)?(allowlist\s+(?:import|reset)|shims\s+uninstall|init)\b/;
+const GUARD_COMMANDS =
+  /(?:^|[\s;&|(`'"]|\/)(?:guard|groundguard)(?:\.js)?\s+(?:[^;&|\n]*\s)?(allowlist\s+(?:import|reset)|shims\s+uninstall|init)\b/;
 // Words that show a command only reads (a protected path it names is not changed).
 const READ_ONLY = /^\s*(?:cat|ls|head|tail|less|more|grep|rg|stat|file|wc|diff|jq|test|\[)\s[^;&|<>]*$/;
 
@@ -38,7 +38,8 @@ export function protectedPaths(cwd: string, env: Env): string[] {
 /** Why an edit of `path` is refused, or undefined when the guard does not own it. */
 export function protectedEdit(path: string, cwd: string, env: Env): string | undefined {
   const absolute = isAbsolute(path) ? resolve(path) : resolve(cwd, path);
-  if (SETTINGS.test(absolute)) return `${absolute} holds the agent's hook settings, which run groundguard; changing them could switch the guard off`;
+  if (SETTINGS.test(absolute))
+    return `${absolute} holds the agent's hook settings, which run groundguard; changing them could switch the guard off`;
   if (absolute.split(sep).includes('.guard')) return `${absolute} is groundguard's project configuration (.guard/)`;
   const owner = protectedPaths(cwd, env).find((root) => absolute === root || absolute.startsWith(root + sep));
   return owner === undefined ? undefined : `${absolute} is inside ${owner}, which holds groundguard's own policy, lists or shims`;
@@ -47,17 +48,21 @@ export function protectedEdit(path: string, cwd: string, env: Env): string | und
 /** Why a shell command is refused because it would loosen the guard, or undefined. */
 export function protectedCommand(command: string, cwd: string, env: Env): string | undefined {
   const guard = GUARD_COMMANDS.exec(command);
-  if (guard !== null) return `\`guard ${(guard[1] ?? '').replace(/\s+/g, ' ')}\` changes what groundguard allows; run it yourself if you mean it`;
+  if (guard !== null)
+    return `\`guard ${(guard[1] ?? '').replace(/\s+/g, ' ')}\` changes what groundguard allows; run it yourself if you mean it`;
   if (READ_ONLY.test(command)) return undefined;
   const home = env.HOME || homedir();
-  const names = [...protectedPaths(cwd, env), join(home, '.claude'), join(home, '.cursor')].flatMap((path) => [path, path.replace(home, '~'), path.replace(home, '$HOME')]);
+  const names = [...protectedPaths(cwd, env), join(home, '.claude'), join(home, '.cursor')].flatMap((path) => [
+    path,
+    path.replace(home, '~'),
+    path.replace(home, '$HOME'),
+  ]);
   const mentioned = names.find((path) => command.includes(path));
   if (mentioned !== undefined) return `the command touches ${mentioned}, which holds groundguard's own state`;
-  if (/(?:^|[\s'"=/])\.guard(?:\/|\b)/.test(command)) return 'the command touches .guard/, groundguard\'s project configuration';
-  if (SETTINGS_MENTION.test(command)) return 'the command touches the agent\'s hook settings, which run groundguard';
+  if (/(?:^|[\s'"=/])\.guard(?:\/|\b)/.test(command)) return "the command touches .guard/, groundguard's project configuration";
+  if (SETTINGS_MENTION.test(command)) return "the command touches the agent's hook settings, which run groundguard";
   return undefined;
 }
-
 
 /** The hook's decision when `why` (from protectedEdit or protectedCommand) refuses the call. */
 export function selfProtectionBlock(why: string): HookDecision {

@@ -46,11 +46,16 @@ async function decideEdit(call: Extract<ToolCall, { path: string }>, cwd: string
   if (refused !== undefined) return refused;
   const { dependencyFileKind } = await import('../engines/install-commands/index.js');
   if (dependencyFileKind(path) === undefined) return ALLOW;
-  if (call.kind === 'opaque-edit') return failDecision(`the ${call.tool} tool changes the dependency file ${path} in a way that cannot be read before it runs`, cwd, deps);
+  if (call.kind === 'opaque-edit')
+    return failDecision(`the ${call.tool} tool changes the dependency file ${path} in a way that cannot be read before it runs`, cwd, deps);
   let after: string | undefined;
   if (call.kind === 'write') after = call.content;
   else {
-    const [{ contentAfterEdits }, { createFsFileReader }, nodePath] = await Promise.all([import('./edited-content.js'), import('../app/installs/fs-file-reader.js'), import('node:path')]);
+    const [{ contentAfterEdits }, { createFsFileReader }, nodePath] = await Promise.all([
+      import('./edited-content.js'),
+      import('../app/installs/fs-file-reader.js'),
+      import('node:path'),
+    ]);
     after = contentAfterEdits(createFsFileReader(nodePath.dirname(path)).readText(path), call.edits);
   }
   // The tool would fail and change nothing.

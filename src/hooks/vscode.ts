@@ -23,7 +23,12 @@ import { failDecision, type HookAnswer, type HookDecision, type HookDeps } from 
 import { type TextEdit } from './edited-content.js';
 import { decideToolCall, stringField, type ToolCall } from './tool-call.js';
 
-const EVENT: FieldShape = { hookEventName: { kind: 'string' }, cwd: { kind: 'string' }, tool_name: { kind: 'string' }, tool_input: { kind: 'object' } };
+const EVENT: FieldShape = {
+  hookEventName: { kind: 'string' },
+  cwd: { kind: 'string' },
+  tool_name: { kind: 'string' },
+  tool_input: { kind: 'object' },
+};
 const SHELL_TOOLS = new Set(['run_in_terminal', 'runTerminalCommand']);
 const OPAQUE_EDIT_TOOLS = new Set(['apply_patch', 'insert_edit_into_file', 'edit_notebook_file', 'editFiles']);
 
@@ -64,13 +69,26 @@ function vsCodeToolCalls(tool: string | undefined, input: Record<string, unknown
   const path = stringField(input, 'filePath');
   if (tool === 'create_file') {
     const content = stringField(input, 'content');
-    return [!path || content === undefined ? { kind: 'malformed', problem: 'the create_file input needs filePath and content' } : { kind: 'write', path, content }];
+    return [
+      !path || content === undefined
+        ? { kind: 'malformed', problem: 'the create_file input needs filePath and content' }
+        : { kind: 'write', path, content },
+    ];
   }
-  if (tool === 'replace_string_in_file') return [replacement(input) ?? { kind: 'malformed', problem: 'the replace_string_in_file input needs filePath, oldString and newString' }];
+  if (tool === 'replace_string_in_file')
+    return [
+      replacement(input) ?? { kind: 'malformed', problem: 'the replace_string_in_file input needs filePath, oldString and newString' },
+    ];
   if (tool === 'multi_replace_string_in_file') {
     const list = input.replacements;
     if (!Array.isArray(list)) return [{ kind: 'malformed', problem: 'the multi_replace_string_in_file input has no replacements' }];
-    return list.map((item) => (isRecord(item) ? replacement(item) : undefined) ?? { kind: 'malformed', problem: 'a replacement needs filePath, oldString and newString' });
+    return list.map(
+      (item) =>
+        (isRecord(item) ? replacement(item) : undefined) ?? {
+          kind: 'malformed',
+          problem: 'a replacement needs filePath, oldString and newString',
+        },
+    );
   }
   if (OPAQUE_EDIT_TOOLS.has(tool)) return namedPaths(input).map((file) => ({ kind: 'opaque-edit', path: file, tool }));
   return [{ kind: 'other' }];
@@ -98,7 +116,11 @@ function namedPaths(input: Record<string, unknown>): string[] {
 export function render(decision: HookDecision): HookAnswer {
   if (decision.verdict === 'allow') return { stdout: '{}\n', exitCode: 0 };
   const output = {
-    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision.verdict === 'block' ? 'deny' : 'ask', permissionDecisionReason: decision.reason },
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: decision.verdict === 'block' ? 'deny' : 'ask',
+      permissionDecisionReason: decision.reason,
+    },
   };
   return { stdout: `${JSON.stringify(output)}\n`, exitCode: 0 };
 }

@@ -38,15 +38,19 @@ export async function answerWindsurfEvent(input: string, deps: HookDeps, options
 function windsurfToolCall(action: string | undefined, info: Record<string, unknown>): ToolCall {
   if (action === 'pre_run_command') {
     const command = stringField(info, 'command_line');
-    return command === undefined ? { kind: 'malformed', problem: 'the pre_run_command event has no tool_info.command_line' } : { kind: 'shell', command };
+    return command === undefined
+      ? { kind: 'malformed', problem: 'the pre_run_command event has no tool_info.command_line' }
+      : { kind: 'shell', command };
   }
   if (action === 'pre_write_code') {
     const path = stringField(info, 'file_path');
     const edits = info.edits;
-    if (!path || !Array.isArray(edits)) return { kind: 'malformed', problem: 'the pre_write_code event needs tool_info.file_path and tool_info.edits' };
+    if (!path || !Array.isArray(edits))
+      return { kind: 'malformed', problem: 'the pre_write_code event needs tool_info.file_path and tool_info.edits' };
     const parsed: TextEdit[] = [];
     for (const edit of edits) {
-      if (!isRecord(edit) || typeof edit.old_string !== 'string' || typeof edit.new_string !== 'string') return { kind: 'malformed', problem: 'a pre_write_code edit needs old_string and new_string' };
+      if (!isRecord(edit) || typeof edit.old_string !== 'string' || typeof edit.new_string !== 'string')
+        return { kind: 'malformed', problem: 'a pre_write_code edit needs old_string and new_string' };
       parsed.push({ old_string: edit.old_string, new_string: edit.new_string });
     }
     return { kind: 'edit', path, edits: parsed };

@@ -44,10 +44,7 @@ export function isLoopbackHost(host: string): host is LoopbackHost {
  * Starts the HTTP server. Rejects with GuardError INPUT_INVALID for a non-loopback host, a bad port
  * or an empty token, and IO_FAILED when the port cannot be bound.
  */
-export async function startHttpServer(
-  createMcpServer: McpServerFactory,
-  opts: HttpServerOptions,
-): Promise<RunningHttpServer> {
+export async function startHttpServer(createMcpServer: McpServerFactory, opts: HttpServerOptions): Promise<RunningHttpServer> {
   const host = opts.host ?? '127.0.0.1';
   if (!isLoopbackHost(host)) {
     throw new GuardError('INPUT_INVALID', `MCP HTTP host must be loopback, got "${String(host)}"`, {

@@ -59,8 +59,12 @@ describe.skipIf(process.platform === 'win32')('findProgram', () => {
 
   it('skips the shim directory when PATH reaches it through a symlink, or GUARD_SHIM_DIR names it through one', () => {
     symlinkSync(shims, join(root, 'shims-link'));
-    expect(findProgram('pip', { PATH: [join(root, 'shims-link'), join(root, 'real')].join(delimiter), GUARD_SHIM_DIR: shims }, root)).toBe(real);
-    expect(findProgram('pip', { PATH: [shims, join(root, 'real')].join(delimiter), GUARD_SHIM_DIR: join(root, 'shims-link') }, root)).toBe(real);
+    expect(findProgram('pip', { PATH: [join(root, 'shims-link'), join(root, 'real')].join(delimiter), GUARD_SHIM_DIR: shims }, root)).toBe(
+      real,
+    );
+    expect(findProgram('pip', { PATH: [shims, join(root, 'real')].join(delimiter), GUARD_SHIM_DIR: join(root, 'shims-link') }, root)).toBe(
+      real,
+    );
   });
 
   it('skips a groundguard shim wherever it lies, even outside GUARD_SHIM_DIR', () => {

@@ -43,7 +43,9 @@ describe('lookup order and merge', () => {
     const guardHome = write('guard-config/policy.yaml', 'version: 1\nmode: warn\n');
     const xdg = write('xdg/groundguard/policy.yaml', 'version: 1\n');
     const home = write('home/.config/groundguard/policy.yaml', 'version: 1\n');
-    expect(loadPolicy({ cwd, env: { GUARD_CONFIG_HOME: dirname(guardHome), XDG_CONFIG_HOME: join(root, 'xdg') } }).sources).toEqual([guardHome]);
+    expect(loadPolicy({ cwd, env: { GUARD_CONFIG_HOME: dirname(guardHome), XDG_CONFIG_HOME: join(root, 'xdg') } }).sources).toEqual([
+      guardHome,
+    ]);
     expect(loadPolicy({ cwd, env: { XDG_CONFIG_HOME: join(root, 'xdg'), HOME: join(root, 'home') } }).sources).toEqual([xdg]);
     expect(loadPolicy({ cwd, env: { HOME: join(root, 'home') } }).sources).toEqual([home]);
   });
@@ -67,7 +69,10 @@ describe('lookup order and merge', () => {
 
   it('lets a project only tighten the user file (strictest wins): its loosening parts are ignored', () => {
     const cwd = repo();
-    const user = write('xdg/groundguard/policy.yaml', 'version: 1\nmode: warn\ntrust: { min_popularity: 0.4, action: warn }\nregistries: { pypi: [https://pypi.org/simple] }\n');
+    const user = write(
+      'xdg/groundguard/policy.yaml',
+      'version: 1\nmode: warn\ntrust: { min_popularity: 0.4, action: warn }\nregistries: { pypi: [https://pypi.org/simple] }\n',
+    );
     const project = write(
       'repo/.guard/policy.yaml',
       'version: 1\nmode: block\ntrust: { min_popularity: 0.1, action: block }\nregistries: { pypi: [https://pypi.org/simple, https://evil.invalid/simple] }\npackages:\n  allow: [{ ecosystem: npm, name: left-pad }]\nself_protection: false\ntrust_project_policies: true\n',
@@ -87,7 +92,10 @@ describe('lookup order and merge', () => {
       'xdg/groundguard/policy.yaml',
       'version: 1\nmode: warn\ntrust: { min_popularity: 0.4, action: block }\npackages:\n  deny: [{ ecosystem: npm, name: left-pad }]\ntrust_project_policies: true\n',
     );
-    const project = write('repo/.guard/policy.yaml', 'version: 1\nmode: block\ntrust: { min_popularity: 0.1 }\npackages:\n  allow: [{ ecosystem: npm, name: left-pad, reason: legacy }]\n');
+    const project = write(
+      'repo/.guard/policy.yaml',
+      'version: 1\nmode: block\ntrust: { min_popularity: 0.1 }\npackages:\n  allow: [{ ecosystem: npm, name: left-pad, reason: legacy }]\n',
+    );
     const { policy, sources } = loadPolicy({ cwd, env: { XDG_CONFIG_HOME: join(root, 'xdg') } });
     expect(sources).toEqual([user, project]);
     expect(policy.mode).toBe('block');
@@ -119,42 +127,94 @@ describe('located errors', () => {
       'version: 1\nmode: block\npackages:\n  allow:\n    - ecosystem: pypi\n      name: acme-*\n      expires: next year\n',
       ['policy.yaml:7:16 packages.allow[0].expires: expected a date YYYY-MM-DD, saw "next year"'],
     ],
-    ['an impossible date', 'version: 1\npackages:\n  deny: [{ ecosystem: npm, name: x, expires: 2026-02-30 }]\n', ['policy.yaml:3:46 packages.deny[0].expires: expected a real calendar date YYYY-MM-DD, saw "2026-02-30"']],
+    [
+      'an impossible date',
+      'version: 1\npackages:\n  deny: [{ ecosystem: npm, name: x, expires: 2026-02-30 }]\n',
+      ['policy.yaml:3:46 packages.deny[0].expires: expected a real calendar date YYYY-MM-DD, saw "2026-02-30"'],
+    ],
     [
       'a misspelt key',
       'version: 1\npackages:\n  allow:\n    - { ecosystem: npm, name: x, exprires: 2027-01-01 }\n',
       ['policy.yaml:4:34 packages.allow[0].exprires: unknown key "exprires"; did you mean "expires"?'],
     ],
-    ['an unknown section', 'version: 1\nallowlist: []\n', ['policy.yaml:2:1 allowlist: unknown key "allowlist" (expected one of: version, mode, on_unverifiable, packages, private, registries, trust, sources, versions, completion, min_release_age, online, trust_project_policies, self_protection)']],
-    ['a negative release age', 'version: 1\nmin_release_age:\n  hours: -1\n', ['policy.yaml:3:10 min_release_age.hours: expected a number of hours, 0 or more, saw -1']],
-    ['an online timeout out of range', 'version: 1\nonline:\n  timeout_ms: 5\n', ['policy.yaml:3:15 online.timeout_ms: expected at least 100 ms, saw 5']],
+    [
+      'an unknown section',
+      'version: 1\nallowlist: []\n',
+      [
+        'policy.yaml:2:1 allowlist: unknown key "allowlist" (expected one of: version, mode, on_unverifiable, packages, private, registries, trust, sources, versions, completion, min_release_age, online, trust_project_policies, self_protection)',
+      ],
+    ],
+    [
+      'a negative release age',
+      'version: 1\nmin_release_age:\n  hours: -1\n',
+      ['policy.yaml:3:10 min_release_age.hours: expected a number of hours, 0 or more, saw -1'],
+    ],
+    [
+      'an online timeout out of range',
+      'version: 1\nonline:\n  timeout_ms: 5\n',
+      ['policy.yaml:3:15 online.timeout_ms: expected at least 100 ms, saw 5'],
+    ],
     ['a value outside the choices', 'version: 1\nmode: strict\n', ['policy.yaml:2:7 mode: expected block or warn, saw "strict"']],
-    ['a number of the wrong type', 'version: 1\ntrust:\n  min_popularity: high\n', ['policy.yaml:3:19 trust.min_popularity: expected a number from 0 to 1, saw "high"']],
-    ['a number out of range', 'version: 1\ntrust:\n  min_popularity: 1.5\n', ['policy.yaml:3:19 trust.min_popularity: expected a number from 0 to 1, saw 1.5']],
+    [
+      'a number of the wrong type',
+      'version: 1\ntrust:\n  min_popularity: high\n',
+      ['policy.yaml:3:19 trust.min_popularity: expected a number from 0 to 1, saw "high"'],
+    ],
+    [
+      'a number out of range',
+      'version: 1\ntrust:\n  min_popularity: 1.5\n',
+      ['policy.yaml:3:19 trust.min_popularity: expected a number from 0 to 1, saw 1.5'],
+    ],
     ['a missing version', 'mode: warn\n', ['policy.yaml:1:1 version: missing (expected version: 1 (the only policy format so far))']],
-    ['a missing name', 'version: 1\npackages:\n  deny:\n    - ecosystem: npm\n', ['policy.yaml:4:7 packages.deny[0].name: missing (expected a package name or glob)']],
+    [
+      'a missing name',
+      'version: 1\npackages:\n  deny:\n    - ecosystem: npm\n',
+      ['policy.yaml:4:7 packages.deny[0].name: missing (expected a package name or glob)'],
+    ],
     [
       'a range npm cannot read',
       'version: 1\npackages:\n  deny:\n    - { ecosystem: npm, name: a }\n    - { ecosystem: npm, name: b, versions: "soon-ish" }\n',
-      ['policy.yaml:5:44 packages.deny[1].versions: expected a semver range such as ">=4.17.21 <5" ("soon-ish" is not a semver range), saw "soon-ish"'],
+      [
+        'policy.yaml:5:44 packages.deny[1].versions: expected a semver range such as ">=4.17.21 <5" ("soon-ish" is not a semver range), saw "soon-ish"',
+      ],
     ],
     [
       'a PEP 440 specifier that is not one',
       'version: 1\nversions:\n  - { ecosystem: pypi, name: requests, specifier: "=>2.31" }\n',
-      ['policy.yaml:3:51 versions[0].specifier: expected a PEP 440 specifier such as ">=2.31,<3" ("=>2.31" is not a version clause (an operator ~= == != <= >= < > === and a version)), saw "=>2.31"'],
+      [
+        'policy.yaml:3:51 versions[0].specifier: expected a PEP 440 specifier such as ">=2.31,<3" ("=>2.31" is not a version clause (an operator ~= == != <= >= < > === and a version)), saw "=>2.31"',
+      ],
     ],
     [
       'the wrong constraint field for the ecosystem',
       'version: 1\nversions:\n  - { ecosystem: npm, name: lodash, specifier: ">=4" }\n',
-      ['policy.yaml:3:48 versions[0].specifier: expected no specifier for npm (use range: a semver range such as ">=4.17.21 <5"), saw ">=4"'],
+      [
+        'policy.yaml:3:48 versions[0].specifier: expected no specifier for npm (use range: a semver range such as ">=4.17.21 <5"), saw ">=4"',
+      ],
     ],
-    ['a scalar where a list belongs', 'version: 1\nprivate: "@acme/*"\n', ['policy.yaml:2:10 private: expected a list of private namespaces, saw "@acme/*"']],
-    ['an index that is not a URL', 'version: 1\nregistries:\n  pypi: [pypi.org/simple]\n', ['policy.yaml:3:10 registries.pypi[0]: expected an http(s) URL such as https://pypi.org/simple, saw "pypi.org/simple"']],
-    ['a bad overlay name', 'version: 1\nprivate:\n  - { ecosystem: npm, pattern: "@acme/*", overlay: "acme corp" }\n', ['policy.yaml:3:52 private[0].overlay: expected an overlay name: 1-64 letters, digits, "-" or "_", saw "acme corp"']],
+    [
+      'a scalar where a list belongs',
+      'version: 1\nprivate: "@acme/*"\n',
+      ['policy.yaml:2:10 private: expected a list of private namespaces, saw "@acme/*"'],
+    ],
+    [
+      'an index that is not a URL',
+      'version: 1\nregistries:\n  pypi: [pypi.org/simple]\n',
+      ['policy.yaml:3:10 registries.pypi[0]: expected an http(s) URL such as https://pypi.org/simple, saw "pypi.org/simple"'],
+    ],
+    [
+      'a bad overlay name',
+      'version: 1\nprivate:\n  - { ecosystem: npm, pattern: "@acme/*", overlay: "acme corp" }\n',
+      ['policy.yaml:3:52 private[0].overlay: expected an overlay name: 1-64 letters, digits, "-" or "_", saw "acme corp"'],
+    ],
     ['an empty section', 'version: 1\nsources:\n', ['policy.yaml:2:1 sources: expected a mapping, saw nothing (null)']],
     ['an empty file', '', ['policy.yaml:1:1 (top level): expected a mapping, saw nothing (null)']],
     ['a duplicate key (YAML)', 'version: 1\nmode: warn\nmode: block\n', ['policy.yaml:3:1 YAML syntax: Map keys must be unique']],
-    ['bad indentation (YAML)', 'version: 1\nsources:\n  path: allow\n vcs: block\n', ['policy.yaml:4:1 YAML syntax: All mapping items must start at the same column']],
+    [
+      'bad indentation (YAML)',
+      'version: 1\nsources:\n  path: allow\n vcs: block\n',
+      ['policy.yaml:4:1 YAML syntax: All mapping items must start at the same column'],
+    ],
   ])('%s', (_label, text, expected) => {
     expect(problems(text)).toEqual(expected);
   });
@@ -196,7 +256,12 @@ describe('the shipped example policies', () => {
 
   it('say what their names promise', () => {
     const strict = loadPolicyFiles([join(POLICIES, 'agent-strict.yaml')]).policy;
-    expect(strict).toMatchObject({ mode: 'block', on_unverifiable: 'deny', sources: { url: 'block', vcs: 'block' }, trust: { min_popularity: 0.1, action: 'warn' } });
+    expect(strict).toMatchObject({
+      mode: 'block',
+      on_unverifiable: 'deny',
+      sources: { url: 'block', vcs: 'block' },
+      trust: { min_popularity: 0.1, action: 'warn' },
+    });
     const permissive = loadPolicyFiles([join(POLICIES, 'developer-permissive.yaml')]).policy;
     expect(permissive).toMatchObject({ mode: 'warn', on_unverifiable: 'warn' });
     const org = loadPolicyFiles([join(POLICIES, 'private-registry-org.yaml')]).policy;

@@ -22,7 +22,10 @@ describe('policyInForce', () => {
   it('reads, validates and merges the files there are, as loadPolicy does', async () => {
     const cwd = repo();
     mkdirSync(join(cwd, '.guard'));
-    writeFileSync(join(cwd, '.guard', 'policy.yaml'), 'version: 1\nmode: warn\npackages:\n  deny:\n    - { ecosystem: npm, name: left-pad, reason: banned }\n');
+    writeFileSync(
+      join(cwd, '.guard', 'policy.yaml'),
+      'version: 1\nmode: warn\npackages:\n  deny:\n    - { ecosystem: npm, name: left-pad, reason: banned }\n',
+    );
     const options = { cwd, env: { GUARD_CONFIG_HOME: join(cwd, 'none') } };
     const loaded = await policyInForce(options);
     expect(loaded.sources).toEqual([join(cwd, '.guard', 'policy.yaml')]);

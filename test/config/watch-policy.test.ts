@@ -79,7 +79,10 @@ describe('watchPolicy', () => {
 
     const project = write('repo/.guard/policy.yaml', 'version: 1\nsources: { vcs: block }\n');
     await waitFor(() => watcher!.current().sources.length === 2, 'the new project file');
-    expect(watcher!.current()).toMatchObject({ sources: [user, project], policy: { sources: { vcs: 'block' }, trust: { min_popularity: 0.3 } } });
+    expect(watcher!.current()).toMatchObject({
+      sources: [user, project],
+      policy: { sources: { vcs: 'block' }, trust: { min_popularity: 0.3 } },
+    });
 
     rmSync(join(root, 'repo', '.guard'), { recursive: true });
     await waitFor(() => watcher!.current().sources.length === 1, 'the removal');

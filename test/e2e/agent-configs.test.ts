@@ -39,7 +39,12 @@ function runConfigured(command: string, input: string, withGuard = true): { code
   const run = spawnSync('/bin/sh', ['-c', command], {
     input,
     encoding: 'utf8',
-    env: { PATH: `${withGuard ? `${bin}:` : ''}/usr/bin:/bin`, GUARD_HOME: join(home, 'guard-home'), GUARD_CONFIG_HOME: join(home, 'config'), HOME: home },
+    env: {
+      PATH: `${withGuard ? `${bin}:` : ''}/usr/bin:/bin`,
+      GUARD_HOME: join(home, 'guard-home'),
+      GUARD_CONFIG_HOME: join(home, 'config'),
+      HOME: home,
+    },
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -65,12 +70,15 @@ function expectFailClosed(command: string, protocol: string): void {
 const BAD = 'pip install reqeusts';
 
 describe('example agent configs', () => {
-  it.each(['claude-code/.mcp.json', 'cursor/mcp.json', 'claude-desktop/claude_desktop_config.json', 'gemini/settings.json', 'claude-plugin/.mcp.json'])(
-    '%s starts a server that offers check_package',
-    async (file) => {
-      await expectServer((json(file) as McpConfig).mcpServers.groundguard!);
-    },
-  );
+  it.each([
+    'claude-code/.mcp.json',
+    'cursor/mcp.json',
+    'claude-desktop/claude_desktop_config.json',
+    'gemini/settings.json',
+    'claude-plugin/.mcp.json',
+  ])('%s starts a server that offers check_package', async (file) => {
+    await expectServer((json(file) as McpConfig).mcpServers.groundguard!);
+  });
 
   it('vscode/mcp.json names a stdio server that starts', async () => {
     const server = json('vscode/mcp.json').servers.groundguard;
@@ -110,7 +118,9 @@ describe('example agent configs', () => {
     expect(entry.failClosed).toBe(true);
     expectFailClosed(entry.command, 'cursor');
     expect(JSON.parse(runConfigured(entry.command, JSON.stringify(HOOK_EVENTS.cursor.shell(home, BAD))).stdout).permission).toBe('deny');
-    expect(JSON.parse(runConfigured(entry.command, JSON.stringify(HOOK_EVENTS.cursor.shell(home, 'ls'))).stdout)).toEqual({ permission: 'allow' });
+    expect(JSON.parse(runConfigured(entry.command, JSON.stringify(HOOK_EVENTS.cursor.shell(home, 'ls'))).stdout)).toEqual({
+      permission: 'allow',
+    });
   });
 
   it('gemini/settings.json has a BeforeTool hook on the shell and file tools that denies a bad install', () => {
@@ -146,7 +156,10 @@ describe('example agent configs', () => {
     const [hook] = json('vscode/groundguard.json').hooks.PreToolUse;
     expect(hook.type).toBe('command');
     expectFailClosed(hook.command, 'vscode');
-    expect(JSON.parse(runConfigured(hook.command, JSON.stringify(HOOK_EVENTS.vscode.shell(home, BAD))).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(
+      JSON.parse(runConfigured(hook.command, JSON.stringify(HOOK_EVENTS.vscode.shell(home, BAD))).stdout).hookSpecificOutput
+        .permissionDecision,
+    ).toBe('deny');
   });
 
   it('claude-plugin has the Claude Code plugin layout: a kebab-case manifest, hooks/hooks.json and .mcp.json at the root', () => {

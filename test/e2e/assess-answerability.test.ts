@@ -47,11 +47,15 @@ describe('assess_answerability (built CLI)', () => {
     expect(result.isError, `tool error: ${JSON.stringify(result.content)}\nstderr: ${session.stderr()}`).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ label, confidence: expect.any(Number), requests: expect.any(Array) });
     const { requests } = result.structuredContent as { requests: Array<{ text: string; covered: boolean; score: number }> };
-    for (const request of requests) expect(request).toMatchObject({ text: expect.any(String), covered: expect.any(Boolean), score: expect.any(Number) });
+    for (const request of requests)
+      expect(request).toMatchObject({ text: expect.any(String), covered: expect.any(Boolean), score: expect.any(Number) });
   });
 
   it('accepts API objects', async () => {
-    const result = await call({ query: ANSWERABLE, apis: [{ name: 'download', signature: '(url)', description: 'Downloads the content at an HTTP URL.' }] });
+    const result = await call({
+      query: ANSWERABLE,
+      apis: [{ name: 'download', signature: '(url)', description: 'Downloads the content at an HTTP URL.' }],
+    });
     expect(result.structuredContent).toMatchObject({ label: 'answerable', requests: [{ best_api: 'download' }] });
   });
 
@@ -71,7 +75,10 @@ describe('assess_answerability (built CLI)', () => {
   it('guard assess --json prints the same shape; exit 3 when not answerable', async () => {
     const apis = join(root, 'apis.json');
     await writeFile(apis, JSON.stringify({ retrieved_APIs: Object.fromEntries(FILEKIT_APIS.map((a, i) => [`API_${i + 1}`, a])) }));
-    const run = spawnSync(process.execPath, [CLI, 'assess', '--query', UNANSWERABLE, '--apis', apis, '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [CLI, 'assess', '--query', UNANSWERABLE, '--apis', apis, '--json'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(3);
     expect(JSON.parse(run.stdout)).toMatchObject({ label: 'unanswerable', source: 'given', apis: ['read_csv', 'download', 'cycle'] });
     const bad = spawnSync(process.execPath, [CLI, 'assess', '--apis', apis], { env: { ...process.env, ...env }, encoding: 'utf8' });
@@ -89,7 +96,10 @@ describe('assess_answerability (built CLI)', () => {
     const runEnv = { ...process.env, ...env, GUARD_HOME: join(root, 'indexed-home') };
     const index = spawnSync(process.execPath, [CLI, 'docs', 'index', `markdown:${docs}=filekit`], { env: runEnv, encoding: 'utf8' });
     expect(index.status, index.stderr).toBe(0);
-    const run = spawnSync(process.execPath, [CLI, 'assess', '--query', PARTIAL, '--library', 'filekit', '--json'], { env: runEnv, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [CLI, 'assess', '--query', PARTIAL, '--library', 'filekit', '--json'], {
+      env: runEnv,
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(3);
     const report = JSON.parse(run.stdout) as { label: string; source: string; apis: string[] };
     expect(report).toMatchObject({ label: 'partially_answerable', source: 'index' });

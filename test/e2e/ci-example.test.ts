@@ -38,7 +38,11 @@ describe('examples/ci/github-actions-guard-scan.yml', () => {
   it('its scan step, run on a repository with findings, exits 3 and leaves a SARIF log', () => {
     const scan = job.steps.find((step) => step.run?.startsWith('guard scan'))!;
     const args = scan.run!.trim().split(/\s+/).slice(1);
-    const run = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GUARD_HOME: join(root, '.guard-home-cache') } });
+    const run = spawnSync(process.execPath, [cli, ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, GUARD_HOME: join(root, '.guard-home-cache') },
+    });
     expect(run.status, run.stderr).toBe(3);
     const log = JSON.parse(readFileSync(join(root, 'guard-scan.sarif'), 'utf8'));
     expect(log.version).toBe('2.1.0');

@@ -22,13 +22,22 @@ function guard(args: string[]): Promise<{ code: number | null; stdout: string; s
   });
 }
 
-const repodata = JSON.stringify({ info: { subdir: 'noarch' }, packages: { 'numpy-1.26-0.tar.bz2': { name: 'numpy' } }, 'packages.conda': { 'scipy-1.11-0.conda': { name: 'scipy' } } });
+const repodata = JSON.stringify({
+  info: { subdir: 'noarch' },
+  packages: { 'numpy-1.26-0.tar.bz2': { name: 'numpy' } },
+  'packages.conda': { 'scipy-1.11-0.conda': { name: 'scipy' } },
+});
 const routes = new Map<string, Route>([
   [
     '/simple/',
     (_req, res) => {
       res.setHeader('content-type', 'application/vnd.pypi.simple.v1+json');
-      res.end(JSON.stringify({ meta: { 'api-version': '1.1' }, projects: [{ name: 'Internal_Tool' }, { name: 'requests' }, { name: 'zz-brand-new' }] }));
+      res.end(
+        JSON.stringify({
+          meta: { 'api-version': '1.1' },
+          projects: [{ name: 'Internal_Tool' }, { name: 'requests' }, { name: 'zz-brand-new' }],
+        }),
+      );
     },
   ],
   ['/forge/noarch/repodata.json', (_req, res) => res.end(repodata)],

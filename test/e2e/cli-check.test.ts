@@ -8,7 +8,10 @@ const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
 const home = mkdtempSync(join(tmpdir(), 'gg-e2e-'));
 
 function guard(args: string[], env: Record<string, string> = {}) {
-  const run = spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, GUARD_HOME: home, NO_COLOR: '1', ...env }, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [cli, ...args], {
+    env: { ...process.env, GUARD_HOME: home, NO_COLOR: '1', ...env },
+    encoding: 'utf8',
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -30,7 +33,15 @@ describe('guard check (built CLI)', () => {
     const report = JSON.parse(run.stdout);
     expect(report.verdict).toBe('block');
     const [requests, flask, typo] = report.results;
-    expect(requests).toMatchObject({ input: 'requests==2.31', name: 'requests', normalized: 'requests', exists: true, verdict: 'allow', constraint: '==2.31', ecosystem: 'pypi' });
+    expect(requests).toMatchObject({
+      input: 'requests==2.31',
+      name: 'requests',
+      normalized: 'requests',
+      exists: true,
+      verdict: 'allow',
+      constraint: '==2.31',
+      ecosystem: 'pypi',
+    });
     expect(flask).toMatchObject({ normalized: 'flask', exists: true, verdict: 'allow' });
     expect(typo).toMatchObject({ exists: false, verdict: 'block', reasons: [expect.objectContaining({ code: 'not_found' })] });
     expect(typo.suggestions[0]).toMatchObject({ name: 'requests', distance: 1 });

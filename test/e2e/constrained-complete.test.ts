@@ -49,7 +49,13 @@ describe('constrained_complete over MCP stdio (built CLI)', () => {
   it('completes an install command with only existing PyPI names, against the full PyPI list', async () => {
     let names = 0;
     for (const seed of [1, 2, 3]) {
-      const result = await session.call('constrained_complete', { prompt: '```bash\npip install ', max_tokens: 20, temperature: 1.5, seed, ecosystems: ['pypi'] });
+      const result = await session.call('constrained_complete', {
+        prompt: '```bash\npip install ',
+        max_tokens: 20,
+        temperature: 1.5,
+        seed,
+        ecosystems: ['pypi'],
+      });
       expect(result.isError, `tool error: ${JSON.stringify(result.content)}\nstderr: ${session.stderr()}`).toBeFalsy();
       const output = result.structuredContent as unknown as Output;
       expect(output.tokens).toBeGreaterThan(0);
@@ -66,12 +72,28 @@ describe('constrained_complete over MCP stdio (built CLI)', () => {
     expect(JSON.stringify(missing.content)).toContain('INDEX_MISSING');
     const dir = await mkdtemp(join(tmpdir(), 'guard-complete-docs-'));
     writeBotocore(dir);
-    const indexed = spawnSync(process.execPath, [CLI, 'docs', 'index', `botocore:${dir}`], { env: { ...process.env, GUARD_HOME: home }, encoding: 'utf8' });
+    const indexed = spawnSync(process.execPath, [CLI, 'docs', 'index', `botocore:${dir}`], {
+      env: { ...process.env, GUARD_HOME: home },
+      encoding: 'utf8',
+    });
     expect(indexed.status, indexed.stderr).toBe(0);
-    const result = await session.call('constrained_complete', { prompt: '```python\nimport boto3\ns3 = boto3.client("s3")\ns3.', max_tokens: 16, temperature: 1, seed: 3, dag: true, ecosystems: ['pypi'] });
+    const result = await session.call('constrained_complete', {
+      prompt: '```python\nimport boto3\ns3 = boto3.client("s3")\ns3.',
+      max_tokens: 16,
+      temperature: 1,
+      seed: 3,
+      dag: true,
+      ecosystems: ['pypi'],
+    });
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     const output = result.structuredContent as unknown as Output & {
-      dag: { triggered: boolean; reason: string; invocations: Array<{ api: string; confidence?: number }>; retrieved: string[]; first_text?: string };
+      dag: {
+        triggered: boolean;
+        reason: string;
+        invocations: Array<{ api: string; confidence?: number }>;
+        retrieved: string[];
+        first_text?: string;
+      };
     };
     expect(output.dag.reason).toMatch(/unknown API|invalid usage|confidence|no generated call|every generated call/);
     // The random-weights model is unsure of anything it writes: a name it wrote is either unknown or below 0.8.
@@ -102,7 +124,10 @@ describe('guard complete (built CLI)', () => {
     if (home) await rm(home, { recursive: true, force: true });
   });
   const guard = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, [CLI, 'complete', ...args], { env: { ...process.env, GUARD_HOME: home, GUARD_MODEL: '', ...env }, encoding: 'utf8' });
+    spawnSync(process.execPath, [CLI, 'complete', ...args], {
+      env: { ...process.env, GUARD_HOME: home, GUARD_MODEL: '', ...env },
+      encoding: 'utf8',
+    });
 
   it('prints help', () => {
     const run = guard(['--help']);
@@ -112,9 +137,25 @@ describe('guard complete (built CLI)', () => {
 
   it('prints JSON with --json, monitor on and off', () => {
     for (const extra of [[], ['--no-monitor']]) {
-      const run = guard(['--prompt', '```bash\npip install ', '--max-tokens', '12', '--temperature', '0.7', '--seed', '5', '--ecosystem', 'pypi', '--json', ...extra], {
-        GUARD_MODEL: syntheticModelPath(),
-      });
+      const run = guard(
+        [
+          '--prompt',
+          '```bash\npip install ',
+          '--max-tokens',
+          '12',
+          '--temperature',
+          '0.7',
+          '--seed',
+          '5',
+          '--ecosystem',
+          'pypi',
+          '--json',
+          ...extra,
+        ],
+        {
+          GUARD_MODEL: syntheticModelPath(),
+        },
+      );
       expect(run.status, run.stderr).toBe(0);
       const output = JSON.parse(run.stdout) as Output;
       expect(output.tokens).toBeGreaterThan(0);

@@ -9,7 +9,10 @@ import { tempDir, writeBotocore } from '../fixtures/api-docs-sources.js';
 const CLI = join(process.cwd(), 'dist', 'cli', 'main.js');
 const RECORDER = join(process.cwd(), 'test', 'fixtures', 'import-recorder', 'register.mjs');
 
-function guard(args: string[], options: { cwd: string; home: string; input?: string; log?: string }): { status: number | null; stdout: string; stderr: string } {
+function guard(
+  args: string[],
+  options: { cwd: string; home: string; input?: string; log?: string },
+): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, [...(options.log ? ['--import', RECORDER] : []), CLI, ...args], {
     cwd: options.cwd,
     env: { ...process.env, GUARD_HOME: options.home, ...(options.log ? { GUARD_IMPORT_LOG: options.log } : {}) },
@@ -27,7 +30,8 @@ describe('guard docs (built CLI)', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('guard docs lookup --code <file|->');
     const imports = readFileSync(log, 'utf8');
-    for (const heavy of ['better-sqlite3', 'web-tree-sitter', '/node_modules/typescript/', 'chokidar', '@modelcontextprotocol']) expect(imports.includes(heavy), heavy).toBe(false);
+    for (const heavy of ['better-sqlite3', 'web-tree-sitter', '/node_modules/typescript/', 'chokidar', '@modelcontextprotocol'])
+      expect(imports.includes(heavy), heavy).toBe(false);
   });
 
   it('indexes, then looks up code from stdin with exit 3 for a hallucinated call and 0 for a valid one', () => {
@@ -35,7 +39,11 @@ describe('guard docs (built CLI)', () => {
     writeBotocore(dir);
     const home = join(dir, 'home');
     expect(guard(['docs', 'index', 'botocore:.'], { cwd: dir, home }).status).toBe(0);
-    const bad = guard(['docs', 'lookup', '--code', '-', '--json'], { cwd: dir, home, input: 'import boto3\nq = boto3.client("sqs")\nq.send_msg(QueueUrl="u", MessageBody="b")\n' });
+    const bad = guard(['docs', 'lookup', '--code', '-', '--json'], {
+      cwd: dir,
+      home,
+      input: 'import boto3\nq = boto3.client("sqs")\nq.send_msg(QueueUrl="u", MessageBody="b")\n',
+    });
     expect(bad.status, bad.stderr).toBe(3);
     const result = JSON.parse(bad.stdout) as { triggered: boolean; docs: Array<{ name: string }> };
     expect(result.triggered).toBe(true);

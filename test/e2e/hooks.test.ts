@@ -52,7 +52,9 @@ describe('guard hook claude-code (built CLI)', () => {
     const run = claude('Bash', { command: 'pip install reqeusts && echo ok', description: 'Install deps' });
     expect(run.code).toBe(0);
     expect(run.output!.hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny' });
-    expect(run.output!.hookSpecificOutput.permissionDecisionReason).toMatch(/"reqeusts": PyPI package "reqeusts" does not exist .*Did you mean "requests"/);
+    expect(run.output!.hookSpecificOutput.permissionDecisionReason).toMatch(
+      /"reqeusts": PyPI package "reqeusts" does not exist .*Did you mean "requests"/,
+    );
   });
 
   it('denies an npm install inside bash -c', () => {
@@ -99,16 +101,32 @@ describe('guard hook claude-code (built CLI)', () => {
 
   it('asks instead of denying under a permissive policy', () => {
     writeFileSync(join(root, 'permissive.yaml'), 'version: 1\non_unverifiable: warn\n');
-    const run = hook('claude-code', JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: project, tool_input: { command: 'pip install $(cat list)' } }), {
-      GUARD_POLICY: join(root, 'permissive.yaml'),
-    });
+    const run = hook(
+      'claude-code',
+      JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        cwd: project,
+        tool_input: { command: 'pip install $(cat list)' },
+      }),
+      {
+        GUARD_POLICY: join(root, 'permissive.yaml'),
+      },
+    );
     expect((JSON.parse(run.stdout) as ClaudeOutput).hookSpecificOutput.permissionDecision).toBe('ask');
   });
 });
 
 describe('guard hook cursor (built CLI)', () => {
   const event = (command: string) =>
-    JSON.stringify({ conversation_id: 'c1', generation_id: 'g1', hook_event_name: 'beforeShellExecution', workspace_roots: [project], command, cwd: project });
+    JSON.stringify({
+      conversation_id: 'c1',
+      generation_id: 'g1',
+      hook_event_name: 'beforeShellExecution',
+      workspace_roots: [project],
+      command,
+      cwd: project,
+    });
 
   it('round trip: deny with messages for a missing package, an explicit allow for a real one', () => {
     const denied = hook('cursor', event('pip install reqeusts'));
@@ -151,8 +169,14 @@ describe('one event, one verdict when an agent runs Claude Code hooks beside its
     mkdirSync(join(dual, '.git'), { recursive: true });
     mkdirSync(join(dual, '.github', 'hooks'), { recursive: true });
     mkdirSync(join(dual, '.cursor'), { recursive: true });
-    writeFileSync(join(dual, '.github', 'hooks', 'groundguard.json'), JSON.stringify({ hooks: { PreToolUse: [{ type: 'command', command: 'guard hook vscode || exit 2' }] } }));
-    writeFileSync(join(dual, '.cursor', 'hooks.json'), JSON.stringify({ version: 1, hooks: { beforeShellExecution: [{ command: 'guard hook cursor', failClosed: true }] } }));
+    writeFileSync(
+      join(dual, '.github', 'hooks', 'groundguard.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ type: 'command', command: 'guard hook vscode || exit 2' }] } }),
+    );
+    writeFileSync(
+      join(dual, '.cursor', 'hooks.json'),
+      JSON.stringify({ version: 1, hooks: { beforeShellExecution: [{ command: 'guard hook cursor', failClosed: true }] } }),
+    );
   });
 
   it('guard hook claude-code answers a VS Code event as VS Code does, unless the VS Code hook is configured', () => {
@@ -160,11 +184,22 @@ describe('one event, one verdict when an agent runs Claude Code hooks beside its
     expect(JSON.parse(judged.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     const deferred = hook('claude-code', JSON.stringify(HOOK_EVENTS.vscode.shell(dual, 'pip install reqeusts')));
     expect(deferred).toMatchObject({ code: 0, stdout: '' });
-    expect(JSON.parse(hook('vscode', JSON.stringify(HOOK_EVENTS.vscode.shell(dual, 'pip install reqeusts'))).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(
+      JSON.parse(hook('vscode', JSON.stringify(HOOK_EVENTS.vscode.shell(dual, 'pip install reqeusts'))).stdout).hookSpecificOutput
+        .permissionDecision,
+    ).toBe('deny');
   });
 
   it('guard hook claude-code leaves a Bash command from Cursor to the Cursor hook when it is configured', () => {
-    const cursorEvent = (cwd: string) => ({ hook_event_name: 'PreToolUse', conversation_id: 'c', generation_id: 'g', cursor_version: '2.0.77', cwd, tool_name: 'Bash', tool_input: { command: 'pip install reqeusts' } });
+    const cursorEvent = (cwd: string) => ({
+      hook_event_name: 'PreToolUse',
+      conversation_id: 'c',
+      generation_id: 'g',
+      cursor_version: '2.0.77',
+      cwd,
+      tool_name: 'Bash',
+      tool_input: { command: 'pip install reqeusts' },
+    });
     expect(JSON.parse(hook('claude-code', JSON.stringify(cursorEvent(project))).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     expect(hook('claude-code', JSON.stringify(cursorEvent(dual)))).toMatchObject({ code: 0, stdout: '' });
   });

@@ -15,7 +15,11 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function guard(args: string[], cwd = root) {
-  const run = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: { ...process.env, GUARD_HOME: join(root, 'guard-home') } });
+  const run = spawnSync(process.execPath, [cli, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GUARD_HOME: join(root, 'guard-home') },
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -47,7 +51,8 @@ const existing = {
   '.codex/config.toml': '# team settings\nmodel = "o3"\n\n[mcp_servers.docs]\ncommand = "docs-mcp"\n',
 };
 
-const portable = (protocol: string): string => `guard hook ${protocol} || { s=$?; [ "$s" -eq 2 ] || echo "groundguard could not run its hook (exit $s), so this call is blocked" >&2; exit 2; }`;
+const portable = (protocol: string): string =>
+  `guard hook ${protocol} || { s=$?; [ "$s" -eq 2 ] || echo "groundguard could not run its hook (exit $s), so this call is blocked" >&2; exit 2; }`;
 
 describe('guard init (built CLI)', () => {
   it('merges into existing configs, keeping every key, server and hook', () => {
@@ -55,9 +60,14 @@ describe('guard init (built CLI)', () => {
     const run = guard(['init', 'claude-code', 'cursor', 'codex', '--portable', '--dir', dir]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/updated\s+\.mcp\.json \(added MCP server "groundguard"\)/);
-    expect(run.stdout).toMatch(/unchanged\s+\.cursor\/mcp\.json\n\s+an MCP server named "groundguard" is already configured differently; kept as it is/);
+    expect(run.stdout).toMatch(
+      /unchanged\s+\.cursor\/mcp\.json\n\s+an MCP server named "groundguard" is already configured differently; kept as it is/,
+    );
     const read = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
-    expect(read('.mcp.json').mcpServers).toEqual({ docs: { type: 'stdio', command: 'docs-mcp', args: [] }, groundguard: { type: 'stdio', command: 'guard', args: ['mcp'] } });
+    expect(read('.mcp.json').mcpServers).toEqual({
+      docs: { type: 'stdio', command: 'docs-mcp', args: [] },
+      groundguard: { type: 'stdio', command: 'guard', args: ['mcp'] },
+    });
     const settings = read('.claude/settings.json');
     expect(settings.permissions).toEqual({ allow: ['Bash(npm test:*)'], deny: ['Read(./.env)'] });
     expect(settings.hooks.PostToolUse).toEqual([{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'prettier --write' }] }]);
@@ -67,7 +77,10 @@ describe('guard init (built CLI)', () => {
       { matcher: 'Write|Edit|MultiEdit', hooks: [{ type: 'command', command: portable('claude-code') }] },
     ]);
     expect(readFileSync(join(dir, '.cursor/mcp.json'), 'utf8')).toBe(existing['.cursor/mcp.json']);
-    expect(read('.cursor/hooks.json')).toEqual({ version: 1, hooks: { afterFileEdit: [{ command: './fmt.sh' }], beforeShellExecution: [{ command: portable('cursor'), failClosed: true }] } });
+    expect(read('.cursor/hooks.json')).toEqual({
+      version: 1,
+      hooks: { afterFileEdit: [{ command: './fmt.sh' }], beforeShellExecution: [{ command: portable('cursor'), failClosed: true }] },
+    });
     const toml = readFileSync(join(dir, '.codex/config.toml'), 'utf8');
     expect(toml.startsWith(existing['.codex/config.toml'])).toBe(true);
     expect(parseToml(toml)).toEqual({
@@ -123,14 +136,33 @@ describe('guard init (built CLI)', () => {
     expect(guard(['init', 'all', '--dir', dir]).code).toBe(0);
     const settings = JSON.parse(readFileSync(join(dir, '.claude/settings.json'), 'utf8'));
     const command: string = settings.hooks.PreToolUse[0].hooks[0].command;
-    expect(command.startsWith(`'${realpathSync(process.execPath)}' '${realpathSync(cli)}' hook claude-code || `) || command.startsWith(`${realpathSync(process.execPath)} ${realpathSync(cli)} hook claude-code || `)).toBe(true);
-    const event = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: dir, tool_input: { command: 'pip install reqeusts' } });
+    expect(
+      command.startsWith(`'${realpathSync(process.execPath)}' '${realpathSync(cli)}' hook claude-code || `) ||
+        command.startsWith(`${realpathSync(process.execPath)} ${realpathSync(cli)} hook claude-code || `),
+    ).toBe(true);
+    const event = JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      cwd: dir,
+      tool_input: { command: 'pip install reqeusts' },
+    });
     const env = { PATH: '/usr/bin:/bin', GUARD_HOME: join(root, 'guard-home'), HOME: root };
     const works = spawnSync('/bin/sh', ['-c', command], { input: event, encoding: 'utf8', env });
     expect(JSON.parse(works.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
-    const gone = spawnSync('/bin/sh', ['-c', command.replaceAll(realpathSync(cli), join(root, 'moved', 'main.js'))], { input: event, encoding: 'utf8', env });
+    const gone = spawnSync('/bin/sh', ['-c', command.replaceAll(realpathSync(cli), join(root, 'moved', 'main.js'))], {
+      input: event,
+      encoding: 'utf8',
+      env,
+    });
     expect(gone.status).toBe(2);
     expect(gone.stderr).toMatch(/groundguard could not run its hook/);
-    for (const file of ['.gemini/settings.json', '.windsurf/hooks.json', '.clinerules/hooks/PreToolUse', '.github/hooks/groundguard.json', '.vscode/mcp.json']) expect(existsSync(join(dir, file)), file).toBe(true);
+    for (const file of [
+      '.gemini/settings.json',
+      '.windsurf/hooks.json',
+      '.clinerules/hooks/PreToolUse',
+      '.github/hooks/groundguard.json',
+      '.vscode/mcp.json',
+    ])
+      expect(existsSync(join(dir, file)), file).toBe(true);
   });
 });

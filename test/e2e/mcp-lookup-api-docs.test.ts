@@ -20,12 +20,19 @@ describe('lookup_api_docs over MCP stdio (built CLI)', () => {
     writeBotocore(dir);
     const pkg = writePythonPackage(dir);
     const env = { ...process.env, GUARD_HOME: join(dir, 'home') };
-    const index = spawnSync(process.execPath, [CLI, 'docs', 'index', 'botocore:.', `python:${pkg}`, '--json'], { cwd: dir, env, encoding: 'utf8' });
+    const index = spawnSync(process.execPath, [CLI, 'docs', 'index', 'botocore:.', `python:${pkg}`, '--json'], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+    });
     expect(index.status, index.stderr).toBe(0);
     expect(JSON.parse(index.stdout)).toMatchObject({ sources: [{ id: 'botocore' }, { library: 'weatherlib' }] });
 
     importLog = join(dir, 'imports.log');
-    session = await connectBuiltCli({ GUARD_HOME: join(dir, 'home'), GUARD_IMPORT_LOG: importLog }, { nodeArgs: ['--import', RECORDER], cwd: dir });
+    session = await connectBuiltCli(
+      { GUARD_HOME: join(dir, 'home'), GUARD_IMPORT_LOG: importLog },
+      { nodeArgs: ['--import', RECORDER], cwd: dir },
+    );
   });
 
   afterAll(async () => {
@@ -40,13 +47,26 @@ describe('lookup_api_docs over MCP stdio (built CLI)', () => {
     const tool = tools.find((t) => t.name === 'lookup_api_docs');
     expect(tool).toBeDefined();
     const properties = (tool!.inputSchema as { properties: Record<string, { description?: string }> }).properties;
-    expect(Object.keys(properties).sort()).toEqual(['code', 'confidence', 'full_docs', 'language', 'library', 'mode', 'query', 'threshold', 'top_k']);
+    expect(Object.keys(properties).sort()).toEqual([
+      'code',
+      'confidence',
+      'full_docs',
+      'language',
+      'library',
+      'mode',
+      'query',
+      'threshold',
+      'top_k',
+    ]);
     for (const [name, schema] of Object.entries(properties)) expect(schema.description, name).toBeTruthy();
     expect(sqliteLoaded()).toBe(false);
   });
 
   it('flags a hallucinated boto3 call and returns the intended API as structured content', async () => {
-    const result = await session.call('lookup_api_docs', { code: 'import boto3\nddb = boto3.client("dynamodb")\nddb.fetch_item(TableName="t", Key={"id": 1})\nddb.put_item(TableName="t", Item={})\n', top_k: 1 });
+    const result = await session.call('lookup_api_docs', {
+      code: 'import boto3\nddb = boto3.client("dynamodb")\nddb.fetch_item(TableName="t", Key={"id": 1})\nddb.put_item(TableName="t", Item={})\n',
+      top_k: 1,
+    });
     expect(result.isError, `tool error: ${JSON.stringify(result.content)}\nstderr: ${session.stderr()}`).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       triggered: true,

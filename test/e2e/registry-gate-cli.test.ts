@@ -17,10 +17,13 @@ beforeAll(async () => {
   home = await makeGuardHome({ lists: { npm: ['leaf-pkg', 'evil-dep'] } });
   cwd = home.project('repo', 'version: 1\npackages:\n  deny:\n    - { ecosystem: npm, name: evil-dep, reason: known malicious }\n');
   writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'probe', version: '1.0.0', private: true }));
-  upstream = await startPackageUpstream([], [
-    { name: 'leaf-pkg', version: '1.0.0', ageHours: 900 },
-    { name: 'evil-dep', version: '1.0.0', ageHours: 900 },
-  ]);
+  upstream = await startPackageUpstream(
+    [],
+    [
+      { name: 'leaf-pkg', version: '1.0.0', ageHours: 900 },
+      { name: 'evil-dep', version: '1.0.0', ageHours: 900 },
+    ],
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -50,20 +53,32 @@ describe('guard gate env', () => {
 
 describe('guard run', () => {
   it('runs npm install through an ephemeral gate; the exit code passes through', async () => {
-    const run = await runClient(process.execPath, [cli, 'run', '--upstream-npm', upstream.npm, '--', 'npm', 'install', '--no-package-lock', 'leaf-pkg'], { cwd, env: environment() });
+    const run = await runClient(
+      process.execPath,
+      [cli, 'run', '--upstream-npm', upstream.npm, '--', 'npm', 'install', '--no-package-lock', 'leaf-pkg'],
+      { cwd, env: environment() },
+    );
     expect(run.code, run.output).toBe(0);
     expect(upstream.requests).toContain('/registry/leaf-pkg');
   });
 
   it('a denied package fails the command with the reason', async () => {
-    const run = await runClient(process.execPath, [cli, 'run', '--upstream-npm', upstream.npm, '--', 'npm', 'install', '--no-package-lock', 'evil-dep'], { cwd, env: environment() });
+    const run = await runClient(
+      process.execPath,
+      [cli, 'run', '--upstream-npm', upstream.npm, '--', 'npm', 'install', '--no-package-lock', 'evil-dep'],
+      { cwd, env: environment() },
+    );
     expect(run.code).not.toBe(0);
     expect(run.output).toContain('guard gate: refused npm evil-dep');
     expect(run.output).toMatch(/403.*known malicious/);
   });
 
   it('passes the environment that points clients at the gate', async () => {
-    const run = await runClient(process.execPath, [cli, 'run', '--', process.execPath, '-e', 'console.log(process.env.PIP_INDEX_URL, process.env.npm_config_registry)'], { cwd, env: environment() });
+    const run = await runClient(
+      process.execPath,
+      [cli, 'run', '--', process.execPath, '-e', 'console.log(process.env.PIP_INDEX_URL, process.env.npm_config_registry)'],
+      { cwd, env: environment() },
+    );
     expect(run.code).toBe(0);
     expect(run.output).toMatch(/http:\/\/127\.0\.0\.1:\d+\/pypi\/simple\/ http:\/\/127\.0\.0\.1:\d+\/npm\//);
   });
@@ -71,7 +86,11 @@ describe('guard run', () => {
 
 describe('guard gate', () => {
   it('serves until SIGTERM and answers its health check', async () => {
-    const child = spawn(process.execPath, [cli, 'gate', '--port', '0', '--upstream-npm', upstream.npm], { cwd, env: environment(), stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'gate', '--port', '0', '--upstream-npm', upstream.npm], {
+      cwd,
+      env: environment(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const url = await new Promise<string>((resolve, reject) => {
       let text = '';
       child.stderr.on('data', (chunk: Buffer) => {

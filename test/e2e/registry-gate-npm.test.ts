@@ -48,7 +48,10 @@ beforeAll(async () => {
       { name: 'held-pkg', version: '0.0.1-security', ageHours: 900 },
     ],
   );
-  gate = await startRegistryGate({ port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } }, { cwd, env: home.env, log: (line) => void log.push(line) });
+  gate = await startRegistryGate(
+    { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } },
+    { cwd, env: home.env, log: (line) => void log.push(line) },
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -62,13 +65,17 @@ async function npmInstall(specs: string[], registry = gate.npmRegistry) {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'probe', version: '1.0.0', private: true }));
   const env = { ...isolatedNpmEnv(dir), npm_config_registry: registry, npm_config_fetch_timeout: '20000' };
   const run = await runClient('npm', ['install', '--no-package-lock', ...specs], { cwd: dir, env });
-  return { ...run, dir, version: (name: string): string | undefined => {
-    try {
-      return (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-    } catch {
-      return undefined;
-    }
-  } };
+  return {
+    ...run,
+    dir,
+    version: (name: string): string | undefined => {
+      try {
+        return (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }
 
 describe('npm through the registry gate', () => {
@@ -84,7 +91,9 @@ describe('npm through the registry gate', () => {
     expect(run.code).not.toBe(0);
     expect(run.output).toMatch(/No matching version found for aged-pkg@1\.1\.0/);
     expect(run.version('aged-pkg')).toBeUndefined();
-    expect(log.some((line) => line.includes('held back npm aged-pkg 1.1.0') && line.includes('under the minimum release age of 48 h'))).toBe(true);
+    expect(
+      log.some((line) => line.includes('held back npm aged-pkg 1.1.0') && line.includes('under the minimum release age of 48 h')),
+    ).toBe(true);
   });
 
   it('refuses a denied name with the reason npm prints', async () => {
@@ -127,7 +136,10 @@ describe('npm through the registry gate', () => {
   });
 
   it('fails clearly, without hanging, when the upstream is unreachable', async () => {
-    const dead = await startRegistryGate({ port: 0, upstreams: { npm: 'http://127.0.0.1:9' }, noCache: true }, { cwd, env: home.env, log: (line) => void log.push(line) });
+    const dead = await startRegistryGate(
+      { port: 0, upstreams: { npm: 'http://127.0.0.1:9' }, noCache: true },
+      { cwd, env: home.env, log: (line) => void log.push(line) },
+    );
     try {
       const run = await npmInstall(['leaf-pkg'], dead.npmRegistry);
       expect(run.code).not.toBe(0);
@@ -140,7 +152,10 @@ describe('npm through the registry gate', () => {
 
 describe('npm through the registry gate with the public registry upstream', () => {
   it('installs a real small package when registry.npmjs.org answers', async (context) => {
-    const reachable = await fetch('https://registry.npmjs.org/is-number', { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+    const reachable = await fetch('https://registry.npmjs.org/is-number', { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!reachable) return context.skip();
     const real = await startRegistryGate({ port: 0, noCache: true }, { cwd, env: home.env, log: (line) => void log.push(line) });
     try {

@@ -54,7 +54,10 @@ beforeAll(async () => {
     [],
     { htmlOnly: ['htmlnew', 'htmlold'] },
   );
-  gate = await startRegistryGate({ port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } }, { cwd, env: home.env, log: (line) => void log.push(line) });
+  gate = await startRegistryGate(
+    { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } },
+    { cwd, env: home.env, log: (line) => void log.push(line) },
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -76,7 +79,11 @@ function pip(args: string[], indexUrl = gate.pypiIndex) {
     PIP_RETRIES: '0',
     PIP_TIMEOUT: '10',
   };
-  return runClient(python, ['-m', 'pip', ...args, ...(args[0] === 'install' ? ['--target', join(target, 'site')] : ['-d', join(target, 'dl')])], { cwd: target, env }).then((run) => ({ ...run, dir: target }));
+  return runClient(
+    python,
+    ['-m', 'pip', ...args, ...(args[0] === 'install' ? ['--target', join(target, 'site')] : ['-d', join(target, 'dl')])],
+    { cwd: target, env },
+  ).then((run) => ({ ...run, dir: target }));
 }
 
 describe('pip through the registry gate', () => {
@@ -143,7 +150,10 @@ describe('pip through the registry gate', () => {
   });
 
   it('fails clearly, without hanging, when the upstream is unreachable', async () => {
-    const dead = await startRegistryGate({ port: 0, upstreams: { pypi: 'http://127.0.0.1:9/simple' }, noCache: true }, { cwd, env: home.env, log: (line) => void log.push(line) });
+    const dead = await startRegistryGate(
+      { port: 0, upstreams: { pypi: 'http://127.0.0.1:9/simple' }, noCache: true },
+      { cwd, env: home.env, log: (line) => void log.push(line) },
+    );
     try {
       const run = await pip(['download', 'agedpkg'], dead.pypiIndex);
       expect(run.code).not.toBe(0);

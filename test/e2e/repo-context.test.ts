@@ -39,15 +39,24 @@ describe('repo_context over MCP stdio and guard context (built CLI)', () => {
     const tool = tools.find((t) => t.name === 'repo_context');
     expect(tool).toBeDefined();
     const properties = tool!.inputSchema.properties as Record<string, { description?: string }>;
-    for (const field of ['root', 'file', 'line', 'column', 'budget_tokens', 'proposal']) expect(properties[field]?.description, field).toBeTruthy();
+    for (const field of ['root', 'file', 'line', 'column', 'budget_tokens', 'proposal'])
+      expect(properties[field]?.description, field).toBeTruthy();
   });
 
   it('answers proposals, the chosen one and a prompt without the hole', async () => {
     const result = await session.call('repo_context', { root: repo, file: 'store/file_store.py', line: 5, column: 20 });
     expect(result.isError, `tool error: ${JSON.stringify(result.content)}\nstderr: ${session.stderr()}`).toBeFalsy();
-    const output = result.structuredContent as { proposals: Array<{ id: string; source: string; context_type: string; applicable: boolean; chars: number; score: number }>; chosen: string; prompt: string };
+    const output = result.structuredContent as {
+      proposals: Array<{ id: string; source: string; context_type: string; applicable: boolean; chars: number; score: number }>;
+      chosen: string;
+      prompt: string;
+    };
     expect(output.proposals).toHaveLength(62);
-    expect(output.proposals.find((p) => p.id === 'parent_class/method_names')).toMatchObject({ source: 'parent_class', context_type: 'method_names', applicable: true });
+    expect(output.proposals.find((p) => p.id === 'parent_class/method_names')).toMatchObject({
+      source: 'parent_class',
+      context_type: 'method_names',
+      applicable: true,
+    });
     expect(output.prompt.endsWith('        return self.')).toBe(true);
     expect(output.prompt).not.toContain('zq_hole_marker');
     expect(output.prompt).not.toContain('load_record(key)  #');
@@ -67,11 +76,19 @@ describe('repo_context over MCP stdio and guard context (built CLI)', () => {
   });
 
   it('guard context prints the prompt and exits 0; a bad position exits 2', async () => {
-    const ok = await execa(process.execPath, [CLI, 'context', 'store/file_store.py:5:20', '--proposal', 'parent_class/method_names'], { cwd: repo, reject: false, env: { GUARD_HOME: home } });
+    const ok = await execa(process.execPath, [CLI, 'context', 'store/file_store.py:5:20', '--proposal', 'parent_class/method_names'], {
+      cwd: repo,
+      reject: false,
+      env: { GUARD_HOME: home },
+    });
     expect(ok.exitCode).toBe(0);
     expect(ok.stdout).toContain('def load_record(self, key)');
     expect(ok.stdout).not.toContain('zq_hole_marker');
-    const bad = await execa(process.execPath, [CLI, 'context', 'store/file_store.py:50'], { cwd: repo, reject: false, env: { GUARD_HOME: home } });
+    const bad = await execa(process.execPath, [CLI, 'context', 'store/file_store.py:50'], {
+      cwd: repo,
+      reject: false,
+      env: { GUARD_HOME: home },
+    });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/line 50 is outside store\/file_store.py/);
   });

@@ -24,7 +24,15 @@ process.exit(Number(process.env.FAKE_EXIT ?? 0));
 `;
 
 function environment(path: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: path, HOME: root, GUARD_HOME: join(root, 'guard-home'), GUARD_CONFIG_HOME: join(root, 'config'), FAKE_LOG: log, NO_COLOR: '1', ...extra };
+  return {
+    PATH: path,
+    HOME: root,
+    GUARD_HOME: join(root, 'guard-home'),
+    GUARD_CONFIG_HOME: join(root, 'config'),
+    FAKE_LOG: log,
+    NO_COLOR: '1',
+    ...extra,
+  };
 }
 
 function guard(args: string[]) {
@@ -36,7 +44,12 @@ function guard(args: string[]) {
 function shell(command: string, path: string, extra: Record<string, string> = {}) {
   rmSync(log, { force: true });
   const run = spawnSync('/bin/sh', ['-c', command], { cwd: project, env: environment(path, extra), encoding: 'utf8', timeout: 30_000 });
-  const calls = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { name: string; argv: string[] }) : [];
+  const calls = existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { name: string; argv: string[] })
+    : [];
   return { code: run.status, stdout: run.stdout, stderr: run.stderr, calls, timedOut: run.error !== undefined };
 }
 
@@ -56,7 +69,22 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
     const first = guard(['shims', 'install', '--dir', shims]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('14 written');
-    expect(readdirSync(shims).sort()).toEqual(['bun', 'bunx', 'conda', 'mamba', 'npm', 'npx', 'pip', 'pip3', 'pipx', 'pnpm', 'poetry', 'uv', 'uvx', 'yarn']);
+    expect(readdirSync(shims).sort()).toEqual([
+      'bun',
+      'bunx',
+      'conda',
+      'mamba',
+      'npm',
+      'npx',
+      'pip',
+      'pip3',
+      'pipx',
+      'pnpm',
+      'poetry',
+      'uv',
+      'uvx',
+      'yarn',
+    ]);
     const text = readFileSync(join(shims, 'pip'), 'utf8');
     const second = guard(['shims', 'install', '--dir', shims]);
     expect(second.code).toBe(0);
@@ -112,7 +140,9 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
   it('prints the PATH line, which a shell can evaluate', () => {
     const line = guard(['shims', 'env', '--dir', shims, '--shell', 'sh']);
     expect(line.stdout).toBe(`export PATH='${shims.replace("'", `'\\''`)}':"$PATH"\n`);
-    const run = shell(`eval "$('${process.execPath}' '${cli}' shims env --dir "$SHIMS" --shell sh)" && printf %s "$PATH"`, bin, { SHIMS: shims });
+    const run = shell(`eval "$('${process.execPath}' '${cli}' shims env --dir "$SHIMS" --shell sh)" && printf %s "$PATH"`, bin, {
+      SHIMS: shims,
+    });
     expect(run.stdout).toBe(`${shims}:${bin}`);
     expect(guard(['shims', 'env', '--dir', shims, '--shell', 'fish']).stdout).toBe(`set -gx PATH '${shims.replace("'", "\\'")}' $PATH\n`);
   });

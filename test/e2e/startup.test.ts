@@ -26,7 +26,15 @@ describe('start-up stays light', () => {
   it('guard check loads neither the MCP SDK nor archive or network code', () => {
     const imports = importsOf(['check', 'pypi', 'requests']);
     expect(imports.some((url) => url.includes('/dist/app/packages/check-packages.js'))).toBe(true);
-    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', 'mvdan-sh', '/node_modules/zod/']) {
+    for (const heavy of [
+      '@modelcontextprotocol',
+      '/node_modules/tar/',
+      'better-sqlite3',
+      'node-llama-cpp',
+      'web-tree-sitter',
+      'mvdan-sh',
+      '/node_modules/zod/',
+    ]) {
       expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
     }
   });
@@ -36,7 +44,14 @@ describe('start-up stays light', () => {
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
     expect(imports.some((url) => url.includes('/dist/hooks/claude-code.js'))).toBe(true);
     expect(imports.some((url) => url.includes('/dist/app/installs/vet-install.js'))).toBe(true);
-    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', '/node_modules/execa/']) {
+    for (const heavy of [
+      '@modelcontextprotocol',
+      '/node_modules/tar/',
+      'better-sqlite3',
+      'node-llama-cpp',
+      'web-tree-sitter',
+      '/node_modules/execa/',
+    ]) {
       expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
     }
   });
@@ -46,7 +61,14 @@ describe('start-up stays light', () => {
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event), { GUARD_HOOK_BUNDLE: '1' });
     expect(imports.some((url) => url.includes('/dist/cli/commands/bundle/hook.js'))).toBe(true);
     expect(imports.filter((url) => url.includes('/dist/hooks/') || url.includes('/dist/app/'))).toEqual([]);
-    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'better-sqlite3', 'node-llama-cpp', 'web-tree-sitter', '/node_modules/execa/']) {
+    for (const heavy of [
+      '@modelcontextprotocol',
+      '/node_modules/tar/',
+      'better-sqlite3',
+      'node-llama-cpp',
+      'web-tree-sitter',
+      '/node_modules/execa/',
+    ]) {
       expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
     }
   });
@@ -66,16 +88,41 @@ describe('start-up stays light', () => {
     const imports = importsOf(['hook', protocol], JSON.stringify(event));
     expect(imports.some((url) => url.includes('/dist/app/installs/guard-shell-command.js'))).toBe(true);
     // Self-protection may know where policy files live (policy-files.js, paths only), never read or parse one.
-    for (const module of ['mvdan-sh', '/dist/engines/shell-commands/io/', '/dist/config/load-policy.js', '/dist/config/policy-in-force.js', '/dist/config/policy-schema.js', '/node_modules/zod/', '/node_modules/yaml/', '/dist/engines/install-commands/', '/dist/engines/package-names/']) {
-      expect(imports.filter((url) => url.includes(module)), module).toEqual([]);
+    for (const module of [
+      'mvdan-sh',
+      '/dist/engines/shell-commands/io/',
+      '/dist/config/load-policy.js',
+      '/dist/config/policy-in-force.js',
+      '/dist/config/policy-schema.js',
+      '/node_modules/zod/',
+      '/node_modules/yaml/',
+      '/dist/engines/install-commands/',
+      '/dist/engines/package-names/',
+    ]) {
+      expect(
+        imports.filter((url) => url.includes(module)),
+        module,
+      ).toEqual([]);
     }
   });
 
   it('the wrapper decides without the shell parser, the MCP SDK or archive code, and a dry run never loads execa', () => {
     const imports = importsOf(['pip', 'install', 'requests', '--guard-dry-run']);
     expect(imports.some((url) => url.includes('/dist/cli/commands/wrap.js'))).toBe(true);
-    for (const heavy of ['@modelcontextprotocol', '/node_modules/tar/', 'mvdan-sh', '/node_modules/execa/', '/dist/vendor/execa.js', '/node_modules/zod/', '/node_modules/yaml/', '/dist/config/load-policy.js']) {
-      expect(imports.filter((url) => url.includes(heavy)), heavy).toEqual([]);
+    for (const heavy of [
+      '@modelcontextprotocol',
+      '/node_modules/tar/',
+      'mvdan-sh',
+      '/node_modules/execa/',
+      '/dist/vendor/execa.js',
+      '/node_modules/zod/',
+      '/node_modules/yaml/',
+      '/dist/config/load-policy.js',
+    ]) {
+      expect(
+        imports.filter((url) => url.includes(heavy)),
+        heavy,
+      ).toEqual([]);
     }
   });
 
@@ -90,16 +137,36 @@ describe('start-up stays light', () => {
   });
 
   it('hooks read simple install commands without the full shell parser, the policy schema or YAML', () => {
-    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'cd x && pip install "requests[socks]" 2>&1 | tail -3' } };
+    const event = {
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      cwd: home,
+      tool_input: { command: 'cd x && pip install "requests[socks]" 2>&1 | tail -3' },
+    };
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
     expect(imports.some((url) => url.includes('/dist/engines/shell-commands/simple-script.js'))).toBe(true);
-    for (const heavy of ['mvdan-sh', '/node_modules/zod/', '/node_modules/yaml/', '/dist/config/load-policy.js', '/node_modules/smol-toml/', '/node_modules/picomatch/']) {
-      expect(imports.filter((url) => url.includes(heavy)), heavy).toEqual([]);
+    for (const heavy of [
+      'mvdan-sh',
+      '/node_modules/zod/',
+      '/node_modules/yaml/',
+      '/dist/config/load-policy.js',
+      '/node_modules/smol-toml/',
+      '/node_modules/picomatch/',
+    ]) {
+      expect(
+        imports.filter((url) => url.includes(heavy)),
+        heavy,
+      ).toEqual([]);
     }
   });
 
   it('hooks load the full shell parser through require (with its code cache) for other commands', () => {
-    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'for p in a b; do pip install "$p"; done' } };
+    const event = {
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      cwd: home,
+      tool_input: { command: 'for p in a b; do pip install "$p"; done' },
+    };
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
     expect(imports.some((url) => url.endsWith('/node_modules/mvdan-sh/index.js'))).toBe(true);
   });

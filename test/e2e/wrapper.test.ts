@@ -57,7 +57,12 @@ function guard(args: string[], extra: Record<string, string> = {}) {
 }
 
 function calls(): Array<{ name?: string; argv?: string[]; cwd?: string; signal?: string }> {
-  return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line)) : [];
+  return existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+    : [];
 }
 
 beforeAll(() => {
@@ -131,7 +136,11 @@ describe.skipIf(process.platform === 'win32')('guard <pm> (built CLI)', () => {
 
   it('forwards SIGTERM to the program and returns its exit code', async () => {
     rmSync(log, { force: true });
-    const child = spawn(process.execPath, [cli, 'pip', 'install', 'requests'], { cwd: project, env: environment({ FAKE_MODE: 'wait' }), stdio: 'ignore' });
+    const child = spawn(process.execPath, [cli, 'pip', 'install', 'requests'], {
+      cwd: project,
+      env: environment({ FAKE_MODE: 'wait' }),
+      stdio: 'ignore',
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const started = Date.now();
     while (calls().length === 0) {

@@ -45,7 +45,9 @@ const CASES: Case[] = [
       if (a.stdout === '') return { decision: 'allow' };
       const out = json(a).hookSpecificOutput;
       expect(out.hookEventName).toBe('PreToolUse');
-      return out.permissionDecision === 'deny' ? { decision: 'deny', reason: out.permissionDecisionReason } : { decision: 'allow', reason: out.additionalContext };
+      return out.permissionDecision === 'deny'
+        ? { decision: 'deny', reason: out.permissionDecisionReason }
+        : { decision: 'allow', reason: out.additionalContext };
     },
   },
   {
@@ -59,7 +61,8 @@ const CASES: Case[] = [
   {
     agent: 'windsurf',
     answer: answerWindsurfEvent,
-    read: (a) => (a.exitCode === 2 ? { decision: 'deny', reason: a.stderr } : { decision: 'allow', ...(a.stdout ? { reason: a.stdout } : {}) }),
+    read: (a) =>
+      a.exitCode === 2 ? { decision: 'deny', reason: a.stderr } : { decision: 'allow', ...(a.stdout ? { reason: a.stdout } : {}) },
   },
   {
     agent: 'cline',
@@ -94,7 +97,8 @@ const CASES: Case[] = [
 
 describe.each(CASES)('guard hook $agent', ({ agent, answer, read }) => {
   const sample = HOOK_EVENTS[agent];
-  const run = (event: unknown, cwd: string, options?: ProtocolOptions) => answer(JSON.stringify(event), { cwd: home.root, env: home.env }, options);
+  const run = (event: unknown, cwd: string, options?: ProtocolOptions) =>
+    answer(JSON.stringify(event), { cwd: home.root, env: home.env }, options);
 
   it('denies a misspelled install in the documented event, with the suggestion', async () => {
     const result = read(await run(sample.shell(strict, 'pip install reqeusts && echo ok'), strict));
@@ -130,7 +134,7 @@ describe.each(CASES)('guard hook $agent', ({ agent, answer, read }) => {
     expect(result.reason).toMatch(/protects itself/);
   });
 
-  it.runIf('write' in sample)('refuses a write to the guard\'s own policy', async () => {
+  it.runIf('write' in sample)("refuses a write to the guard's own policy", async () => {
     const write = (sample as { write: (cwd: string, path: string, content: string) => unknown }).write;
     const result = read(await run(write(strict, join(strict, '.guard', 'policy.yaml'), 'version: 1\non_unverifiable: allow\n'), strict));
     expect(result.decision).toBe('deny');
@@ -157,7 +161,10 @@ describe('cursor', () => {
 describe('gemini', () => {
   it('reads the requirements file of the run_shell_command directory (relative to the project root)', async () => {
     home.write('strict/sub/requirements.txt', 'flask\nreqeusts\n');
-    const event = { ...HOOK_EVENTS.gemini.shell(strict, 'pip install -r requirements.txt'), tool_input: { command: 'pip install -r requirements.txt', directory: 'sub' } };
+    const event = {
+      ...HOOK_EVENTS.gemini.shell(strict, 'pip install -r requirements.txt'),
+      tool_input: { command: 'pip install -r requirements.txt', directory: 'sub' },
+    };
     const out = JSON.parse((await answerGeminiEvent(JSON.stringify(event), { cwd: home.root, env: home.env })).stdout);
     expect(out).toMatchObject({ decision: 'deny', reason: expect.stringMatching(/reqeusts/) });
   });
@@ -165,7 +172,9 @@ describe('gemini', () => {
 
 describe('parseSearchReplace', () => {
   it('reads Cline SEARCH/REPLACE blocks, and refuses what is not one', () => {
-    expect(parseSearchReplace('------- SEARCH\nflask\n=======\nflask\nreqeusts\n+++++++ REPLACE\n')).toEqual([{ old_string: 'flask', new_string: 'flask\nreqeusts' }]);
+    expect(parseSearchReplace('------- SEARCH\nflask\n=======\nflask\nreqeusts\n+++++++ REPLACE\n')).toEqual([
+      { old_string: 'flask', new_string: 'flask\nreqeusts' },
+    ]);
     expect(parseSearchReplace('<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE')).toEqual([{ old_string: 'a', new_string: 'b' }]);
     expect(parseSearchReplace('just text')).toBeUndefined();
     expect(parseSearchReplace('------- SEARCH\na\n=======\nb\n')).toBeUndefined();

@@ -23,7 +23,13 @@ const event = (tool_name: string, tool_input: unknown, extra: Record<string, unk
 async function answer(input: string) {
   const { stdout, exitCode } = await answerClaudeCodeEvent(input, deps());
   expect(exitCode).toBe(0);
-  return stdout === '' ? undefined : (JSON.parse(stdout) as { hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string } }).hookSpecificOutput;
+  return stdout === ''
+    ? undefined
+    : (
+        JSON.parse(stdout) as {
+          hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string };
+        }
+      ).hookSpecificOutput;
 }
 
 describe('answerClaudeCodeEvent', () => {
@@ -43,14 +49,24 @@ describe('answerClaudeCodeEvent', () => {
   it('vets what Write, Edit and MultiEdit add to dependency files', async () => {
     const write = await answer(event('Write', { file_path: join(cwd, 'requirements.txt'), content: 'flask\nreqeusts\n' }));
     expect(write?.permissionDecision).toBe('deny');
-    const edit = await answer(event('Edit', { file_path: join(cwd, 'requirements.txt'), old_string: 'flask', new_string: 'flask\nrequests', replace_all: false }));
+    const edit = await answer(
+      event('Edit', { file_path: join(cwd, 'requirements.txt'), old_string: 'flask', new_string: 'flask\nrequests', replace_all: false }),
+    );
     expect(edit).toBeUndefined();
     const multi = await answer(
-      event('MultiEdit', { file_path: 'requirements.txt', edits: [{ old_string: 'flask', new_string: 'flask\nreqeusts' }, { old_string: 'reqeusts', new_string: 'reqeusts\nrequests' }] }),
+      event('MultiEdit', {
+        file_path: 'requirements.txt',
+        edits: [
+          { old_string: 'flask', new_string: 'flask\nreqeusts' },
+          { old_string: 'reqeusts', new_string: 'reqeusts\nrequests' },
+        ],
+      }),
     );
     expect(multi?.permissionDecisionReason).toMatch(/reqeusts/);
     // The edit would fail (text not there), so nothing changes: nothing to vet.
-    expect(await answer(event('Edit', { file_path: join(cwd, 'requirements.txt'), old_string: 'django', new_string: 'reqeusts' }))).toBeUndefined();
+    expect(
+      await answer(event('Edit', { file_path: join(cwd, 'requirements.txt'), old_string: 'django', new_string: 'reqeusts' })),
+    ).toBeUndefined();
   });
 
   // Events are built lazily: the project folder exists only once beforeAll has run.
@@ -68,15 +84,26 @@ describe('answerClaudeCodeEvent', () => {
 
   it('asks instead when the policy is permissive (a project may loosen only a trusting user policy), and denies when the policy is broken', async () => {
     const permissive = home.project('permissive', 'version: 1\non_unverifiable: warn\n');
-    const event = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: permissive, tool_input: { command: 'pip install $(cat x)' } });
+    const event = JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      cwd: permissive,
+      tool_input: { command: 'pip install $(cat x)' },
+    });
     const untrusted = await answerClaudeCodeEvent(event, deps());
     expect(JSON.parse(untrusted.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     const trusting = dirname(home.write('trusting-config/policy.yaml', 'version: 1\ntrust_project_policies: true\n'));
     const asked = await answerClaudeCodeEvent(event, { cwd: home.root, env: { ...home.env, GUARD_CONFIG_HOME: trusting } });
     expect(JSON.parse(asked.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
     const broken = home.project('broken', 'version: 1\nmode: sometimes\n');
-    const denied = await answerClaudeCodeEvent(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: broken, tool_input: { command: 'pip install requests' } }), deps());
-    expect(JSON.parse(denied.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/invalid policy/) });
+    const denied = await answerClaudeCodeEvent(
+      JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: broken, tool_input: { command: 'pip install requests' } }),
+      deps(),
+    );
+    expect(JSON.parse(denied.stdout).hookSpecificOutput).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: expect.stringMatching(/invalid policy/),
+    });
   });
 });
 
@@ -96,7 +123,9 @@ describe('answerClaudeCodeEvent on junk', () => {
 describe('render', () => {
   it('maps block to deny, warn to ask, and allow to no output', () => {
     expect(render({ verdict: 'allow', reason: '' })).toEqual({ stdout: '', exitCode: 0 });
-    expect(JSON.parse(render({ verdict: 'warn', reason: 'hm' }).stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'hm' } });
+    expect(JSON.parse(render({ verdict: 'warn', reason: 'hm' }).stdout)).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'hm' },
+    });
     expect(JSON.parse(render({ verdict: 'block', reason: 'no' }).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 });

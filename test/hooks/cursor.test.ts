@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => home.cleanup());
 
 const answer = async (event: unknown) => {
-  const { stdout, exitCode } = await answerCursorEvent(typeof event === 'string' ? event : JSON.stringify(event), { cwd: home.root, env: home.env });
+  const { stdout, exitCode } = await answerCursorEvent(typeof event === 'string' ? event : JSON.stringify(event), {
+    cwd: home.root,
+    env: home.env,
+  });
   expect(exitCode).toBe(0);
   return JSON.parse(stdout) as Record<string, string>;
 };
@@ -53,8 +56,16 @@ describe('answerCursorEvent', () => {
 describe('render', () => {
   it('maps block to deny, warn to deny (ask only with onWarn: ask), and allow to an explicit allow', () => {
     expect(render({ verdict: 'allow', reason: '' }).stdout).toBe('{"permission":"allow"}\n');
-    expect(JSON.parse(render({ verdict: 'warn', reason: 'hm' }).stdout)).toMatchObject({ permission: 'deny', user_message: 'hm', agent_message: 'hm' });
-    expect(JSON.parse(render({ verdict: 'warn', reason: 'hm' }, { onWarn: 'ask' }).stdout)).toMatchObject({ permission: 'ask', user_message: 'hm', agent_message: 'hm' });
+    expect(JSON.parse(render({ verdict: 'warn', reason: 'hm' }).stdout)).toMatchObject({
+      permission: 'deny',
+      user_message: 'hm',
+      agent_message: 'hm',
+    });
+    expect(JSON.parse(render({ verdict: 'warn', reason: 'hm' }, { onWarn: 'ask' }).stdout)).toMatchObject({
+      permission: 'ask',
+      user_message: 'hm',
+      agent_message: 'hm',
+    });
     expect(JSON.parse(render({ verdict: 'block', reason: 'no' }).stdout)).toMatchObject({ permission: 'deny' });
   });
 });

@@ -110,11 +110,7 @@ describe('check_package over MCP', () => {
   it.each([
     ['an unknown ecosystem', { ecosystem: 'cargo', packages: ['serde'] }, /ecosystem must be one of "pypi", "npm", "conda"/],
     ['an empty list', { ecosystem: 'pypi', packages: [] }, /packages must list at least one package/],
-    [
-      '201 packages',
-      { ecosystem: 'pypi', packages: Array.from({ length: 201 }, (_, i) => `pkg${i}`) },
-      /at most 200 entries per call/,
-    ],
+    ['201 packages', { ecosystem: 'pypi', packages: Array.from({ length: 201 }, (_, i) => `pkg${i}`) }, /at most 200 entries per call/],
     ['an empty name', { ecosystem: 'npm', packages: ['lodash', ''] }, /each package must be a non-empty string at packages\[1\]/],
     ['a name over 512 characters', { ecosystem: 'npm', packages: ['a'.repeat(513)] }, /at most 512 characters/],
     ['a missing field', { ecosystem: 'pypi' }, /packages must be an array of strings at packages/],

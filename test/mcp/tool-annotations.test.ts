@@ -33,7 +33,13 @@ describe('MCP tool annotations', () => {
     await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
     open.push(client, server);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['assess_answerability', 'check_package', 'constrained_complete', 'lookup_api_docs', 'repo_context']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'assess_answerability',
+      'check_package',
+      'constrained_complete',
+      'lookup_api_docs',
+      'repo_context',
+    ]);
     for (const tool of tools) {
       for (const hint of ['readOnlyHint', 'openWorldHint', 'idempotentHint', 'destructiveHint'] as const) {
         expect(typeof tool.annotations?.[hint], `${tool.name}.${hint}`).toBe('boolean');
@@ -56,7 +62,12 @@ describe('MCP protocol revisions', () => {
       clientTransport.onmessage = resolve;
     });
     await clientTransport.start();
-    await clientTransport.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    await clientTransport.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
     const message = (await answer) as unknown as { result: { protocolVersion: string } };
     return message.result.protocolVersion;
   }

@@ -64,7 +64,13 @@ export function mergeClaudeHooks(settings: JsonObject, file: string, command: st
   const groups = hooks.PreToolUse ?? [];
   if (!Array.isArray(groups)) throw invalid(file, '"hooks.PreToolUse"', 'an array', groups);
   const covered = (tool: string): boolean =>
-    groups.some((group) => isObject(group) && matcherCovers(group.matcher, tool) && Array.isArray(group.hooks) && group.hooks.some((hook) => isObject(hook) && isOurCommand(hook.command, 'claude-code')));
+    groups.some(
+      (group) =>
+        isObject(group) &&
+        matcherCovers(group.matcher, tool) &&
+        Array.isArray(group.hooks) &&
+        group.hooks.some((hook) => isObject(hook) && isOurCommand(hook.command, 'claude-code')),
+    );
   const added: JsonObject[] = [];
   for (const tools of CLAUDE_HOOK_GROUPS) {
     const missing = tools.filter((tool) => !covered(tool));
@@ -85,12 +91,17 @@ export function mergeCursorHooks(config: JsonObject, file: string, command: stri
   if (!isObject(hooks)) throw invalid(file, '"hooks"', 'an object', hooks);
   const entries = hooks.beforeShellExecution ?? [];
   if (!Array.isArray(entries)) throw invalid(file, '"hooks.beforeShellExecution"', 'an array', entries);
-  const notes = config.version !== undefined && config.version !== 1 ? [`"version" is ${JSON.stringify(config.version)}, not 1; kept as it is`] : [];
+  const notes =
+    config.version !== undefined && config.version !== 1 ? [`"version" is ${JSON.stringify(config.version)}, not 1; kept as it is`] : [];
   const ours = (entry: unknown): entry is JsonObject => isObject(entry) && isOurCommand(entry.command, 'cursor');
   if (entries.some(ours)) {
     if (entries.every((entry) => !ours(entry) || entry.failClosed === true)) return { value: config, added: [], notes };
     const closed = entries.map((entry) => (ours(entry) && entry.failClosed !== true ? { ...entry, failClosed: true } : entry));
-    return { value: { ...config, hooks: { ...hooks, beforeShellExecution: closed } }, added: ['failClosed on the beforeShellExecution hook'], notes };
+    return {
+      value: { ...config, hooks: { ...hooks, beforeShellExecution: closed } },
+      added: ['failClosed on the beforeShellExecution hook'],
+      notes,
+    };
   }
   const value = { version: 1, ...config, hooks: { ...hooks, beforeShellExecution: [...entries, { command, failClosed: true }] } };
   return { value, added: ['beforeShellExecution hook (failClosed)'], notes };
@@ -108,9 +119,13 @@ export function mergeCodexToml(text: string, file: string): MergeResult<string> 
     parseToml(value);
   } catch {
     // An inline `mcp_servers = { … }` table cannot be extended by a [mcp_servers.x] header.
-    throw new GuardError('CONFIG_INVALID', `${file} cannot take a [mcp_servers.${MCP_SERVER_NAME}] table after what it holds; nothing was written`, {
-      hint: `add this to ${file} by hand:\n${CODEX_SNIPPET}`,
-    });
+    throw new GuardError(
+      'CONFIG_INVALID',
+      `${file} cannot take a [mcp_servers.${MCP_SERVER_NAME}] table after what it holds; nothing was written`,
+      {
+        hint: `add this to ${file} by hand:\n${CODEX_SNIPPET}`,
+      },
+    );
   }
   return { value, added: [`MCP server "${MCP_SERVER_NAME}"`], notes: [] };
 }

@@ -32,7 +32,10 @@ export function mergeClaudeGateEnv(settings: JsonObject, file: string, port: num
       added.push(name);
     } else if (env[name] !== value) kept.push(name);
   }
-  const notes = kept.length > 0 ? [`env already sets ${kept.join(', ')} to other values; kept as they are (installs may bypass the gate on port ${port})`] : [];
+  const notes =
+    kept.length > 0
+      ? [`env already sets ${kept.join(', ')} to other values; kept as they are (installs may bypass the gate on port ${port})`]
+      : [];
   if (added.length === 0) return { value: settings, added: [], notes };
   return { value: { ...settings, env: next }, added: [`env: ${added.length} registry gate variables (port ${port})`], notes };
 }

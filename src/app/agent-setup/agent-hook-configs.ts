@@ -16,7 +16,17 @@
  */
 import { parse as parseToml } from 'smol-toml';
 import { GuardError } from '../../shared/errors.js';
-import { invalid, isObject, isOurCommand, keptServer, MCP_SERVER, MCP_SERVER_NAME, parseTomlConfig, type JsonObject, type MergeResult } from './agent-config-merge.js';
+import {
+  invalid,
+  isObject,
+  isOurCommand,
+  keptServer,
+  MCP_SERVER,
+  MCP_SERVER_NAME,
+  parseTomlConfig,
+  type JsonObject,
+  type MergeResult,
+} from './agent-config-merge.js';
 
 /** The Gemini CLI tools the hook reads (a regex matcher, as Gemini's docs define it). */
 export const GEMINI_MATCHER = 'run_shell_command|write_file|replace';
@@ -28,7 +38,12 @@ export function mergeCodexHooks(text: string, file: string, command: string): Me
   if (!isObject(hooks)) throw invalid(file, '"hooks"', 'a table', hooks);
   const groups = hooks.PreToolUse ?? [];
   if (!Array.isArray(groups)) throw invalid(file, '"hooks.PreToolUse"', 'an array of tables', groups);
-  if (groups.some((group) => isObject(group) && Array.isArray(group.hooks) && group.hooks.some((hook) => isObject(hook) && isOurCommand(hook.command, 'codex')))) {
+  if (
+    groups.some(
+      (group) =>
+        isObject(group) && Array.isArray(group.hooks) && group.hooks.some((hook) => isObject(hook) && isOurCommand(hook.command, 'codex')),
+    )
+  ) {
     return { value: text, added: [], notes: [] };
   }
   const snippet = `# groundguard's PreToolUse hook: vets Bash commands before they run, and blocks when it cannot run
@@ -42,7 +57,9 @@ command = ${JSON.stringify(command)}
   try {
     parseToml(value);
   } catch {
-    throw new GuardError('CONFIG_INVALID', `${file} cannot take a [[hooks.PreToolUse]] table after what it holds; nothing was written`, { hint: `add this to ${file} by hand:\n${snippet}` });
+    throw new GuardError('CONFIG_INVALID', `${file} cannot take a [[hooks.PreToolUse]] table after what it holds; nothing was written`, {
+      hint: `add this to ${file} by hand:\n${snippet}`,
+    });
   }
   return { value, added: ['PreToolUse hook'], notes: [] };
 }
@@ -63,9 +80,15 @@ export function mergeGeminiSettings(settings: JsonObject, file: string, command:
     value = { ...value, mcpServers: { ...servers, [MCP_SERVER_NAME]: { ...MCP_SERVER, args: [...MCP_SERVER.args] } } };
     added.push(`MCP server "${MCP_SERVER_NAME}"`);
   }
-  const ours = groups.some((group) => isObject(group) && Array.isArray(group.hooks) && group.hooks.some((hook) => isObject(hook) && isOurCommand(hook.command, 'gemini')));
+  const ours = groups.some(
+    (group) =>
+      isObject(group) && Array.isArray(group.hooks) && group.hooks.some((hook) => isObject(hook) && isOurCommand(hook.command, 'gemini')),
+  );
   if (!ours) {
-    const group = { matcher: GEMINI_MATCHER, hooks: [{ type: 'command', name: 'groundguard', command, description: 'groundguard: vets installs and dependency-file edits' }] };
+    const group = {
+      matcher: GEMINI_MATCHER,
+      hooks: [{ type: 'command', name: 'groundguard', command, description: 'groundguard: vets installs and dependency-file edits' }],
+    };
     value = { ...value, hooks: { ...hooks, BeforeTool: [...groups, group] } };
     added.push('BeforeTool hook');
   }
@@ -117,5 +140,11 @@ ${command}
 `;
   if (text === undefined) return { value: script, added: ['PreToolUse hook'], notes: [] };
   if (text.split('\n').some((line) => isOurCommand(line, 'cline'))) return { value: text, added: [], notes: [] };
-  return { value: text, added: [], notes: ['a PreToolUse hook that is not groundguard\'s is already there; kept as it is (Cline runs one script per hook: call "guard hook cline" from it)'] };
+  return {
+    value: text,
+    added: [],
+    notes: [
+      'a PreToolUse hook that is not groundguard\'s is already there; kept as it is (Cline runs one script per hook: call "guard hook cline" from it)',
+    ],
+  };
 }

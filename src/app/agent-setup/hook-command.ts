@@ -26,7 +26,10 @@ export function hookCommand(protocol: string, launcher?: HookLauncher, args: rea
  * `/usr/local/bin/guard`, `guard.cmd`, `'/usr/bin/node' '/…/dist/cli/main.js'`).
  */
 export function isOurHookCommand(command: unknown, protocol: string): boolean {
-  return typeof command === 'string' && new RegExp(`(?:^|[\\s/\\\\"'])(?:guard(?:\\.cmd|\\.exe)?|main\\.js)["']?\\s+hook\\s+${protocol}(?=\\s|$)`).test(command);
+  return (
+    typeof command === 'string' &&
+    new RegExp(`(?:^|[\\s/\\\\"'])(?:guard(?:\\.cmd|\\.exe)?|main\\.js)["']?\\s+hook\\s+${protocol}(?=\\s|$)`).test(command)
+  );
 }
 
 /** `value` quoted for a POSIX shell (single quotes; a quote inside becomes '\''). */

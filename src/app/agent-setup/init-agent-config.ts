@@ -7,8 +7,26 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GuardError } from '../../shared/errors.js';
-import { CLAUDE_MCP_SERVER, MCP_SERVER_NAME, mergeClaudeHooks, mergeCodexToml, mergeCursorHooks, mergeMcpServers, parseJsonConfig, renderJson, type JsonObject, type MergeResult } from './agent-config-merge.js';
-import { mergeClineHook, mergeCodexHooks, mergeGeminiSettings, mergeVsCodeHooks, mergeVsCodeMcp, mergeWindsurfHooks } from './agent-hook-configs.js';
+import {
+  CLAUDE_MCP_SERVER,
+  MCP_SERVER_NAME,
+  mergeClaudeHooks,
+  mergeCodexToml,
+  mergeCursorHooks,
+  mergeMcpServers,
+  parseJsonConfig,
+  renderJson,
+  type JsonObject,
+  type MergeResult,
+} from './agent-config-merge.js';
+import {
+  mergeClineHook,
+  mergeCodexHooks,
+  mergeGeminiSettings,
+  mergeVsCodeHooks,
+  mergeVsCodeMcp,
+  mergeWindsurfHooks,
+} from './agent-hook-configs.js';
 import { claudeMcpServerWithGate, mergeClaudeGateEnv } from './agent-gate-env.js';
 import { hookCommand, type HookLauncher } from './hook-command.js';
 import { writeFileAtomic } from '../../shared/write-file-atomic.js';
@@ -71,7 +89,11 @@ function fileSpecs(launcher: HookLauncher | undefined, gatePort: number | undefi
     return { value: env.value, added: [...hooks.added, ...env.added], notes: [...hooks.notes, ...env.notes] };
   };
   return [
-    { agent: 'claude-code', file: '.mcp.json', merge: json((config, file) => withGateServerNote(mergeMcpServers(config, file, claudeServer), config, gatePort)) },
+    {
+      agent: 'claude-code',
+      file: '.mcp.json',
+      merge: json((config, file) => withGateServerNote(mergeMcpServers(config, file, claudeServer), config, gatePort)),
+    },
     { agent: 'claude-code', file: '.claude/settings.json', merge: json(claudeSettings) },
     { agent: 'cursor', file: '.cursor/mcp.json', merge: json(mergeMcpServers) },
     { agent: 'cursor', file: '.cursor/hooks.json', merge: json((config, file) => mergeCursorHooks(config, file, command('cursor'))) },
@@ -85,10 +107,18 @@ function fileSpecs(launcher: HookLauncher | undefined, gatePort: number | undefi
       },
     },
     { agent: 'gemini', file: '.gemini/settings.json', merge: json((config, file) => mergeGeminiSettings(config, file, command('gemini'))) },
-    { agent: 'windsurf', file: '.windsurf/hooks.json', merge: json((config, file) => mergeWindsurfHooks(config, file, command('windsurf'))) },
+    {
+      agent: 'windsurf',
+      file: '.windsurf/hooks.json',
+      merge: json((config, file) => mergeWindsurfHooks(config, file, command('windsurf'))),
+    },
     { agent: 'cline', file: '.clinerules/hooks/PreToolUse', merge: (text) => mergeClineHook(text, command('cline')), mode: 0o755 },
     { agent: 'vscode', file: '.vscode/mcp.json', merge: json(mergeVsCodeMcp) },
-    { agent: 'vscode', file: '.github/hooks/groundguard.json', merge: json((config, file) => mergeVsCodeHooks(config, file, command('vscode'))) },
+    {
+      agent: 'vscode',
+      file: '.github/hooks/groundguard.json',
+      merge: json((config, file) => mergeVsCodeHooks(config, file, command('vscode'))),
+    },
   ];
 }
 
@@ -97,10 +127,14 @@ const ADVICE: Readonly<Record<Agent, string>> = {
   cursor: 'Cursor: hooks.json is read at start-up; restart Cursor after the change.',
   codex:
     'Codex reads .codex/config.toml only in a trusted project (hooks need Codex 0.124 or later); otherwise put the [mcp_servers.groundguard] table and the [[hooks.PreToolUse]] hook in ~/.codex/config.toml.',
-  gemini: 'Gemini CLI: restart it; /hooks lists the BeforeTool hook (older releases need "tools": { "enableHooks": true } in settings.json).',
-  windsurf: 'Windsurf: .windsurf/hooks.json is read when Cascade starts; add the MCP server to ~/.codeium/windsurf/mcp_config.json yourself (Windsurf has no per-repository MCP file).',
-  cline: 'Cline: turn on "Enable Hooks" in its settings; add the MCP server in Cline\'s MCP settings (cline_mcp_settings.json is per user, not per repository).',
-  vscode: 'VS Code: agent hooks are in preview (chat.hooks); .vscode/mcp.json starts the MCP server, .github/hooks/groundguard.json the hook. It also runs .claude/settings.json, and each event is judged once.',
+  gemini:
+    'Gemini CLI: restart it; /hooks lists the BeforeTool hook (older releases need "tools": { "enableHooks": true } in settings.json).',
+  windsurf:
+    'Windsurf: .windsurf/hooks.json is read when Cascade starts; add the MCP server to ~/.codeium/windsurf/mcp_config.json yourself (Windsurf has no per-repository MCP file).',
+  cline:
+    'Cline: turn on "Enable Hooks" in its settings; add the MCP server in Cline\'s MCP settings (cline_mcp_settings.json is per user, not per repository).',
+  vscode:
+    'VS Code: agent hooks are in preview (chat.hooks); .vscode/mcp.json starts the MCP server, .github/hooks/groundguard.json the hook. It also runs .claude/settings.json, and each event is judged once.',
 };
 
 /**
@@ -110,7 +144,9 @@ const ADVICE: Readonly<Record<Agent, string>> = {
  */
 export function initAgentConfigs(agents: readonly Agent[], dir: string, options: InitOptions = {}): InitResult {
   if (!isDirectory(dir)) throw new GuardError('INPUT_INVALID', `${dir} is not a directory`, { hint: 'pass the repository with --dir' });
-  const files = fileSpecs(options.launcher, options.gatePort).filter((spec) => agents.includes(spec.agent)).map((spec) => plan(spec, dir));
+  const files = fileSpecs(options.launcher, options.gatePort)
+    .filter((spec) => agents.includes(spec.agent))
+    .map((spec) => plan(spec, dir));
   const advice = AGENTS.filter((agent) => agents.includes(agent)).map((agent) => ADVICE[agent]);
   if (options.gatePort !== undefined) advice.push(gateAdvice(options.gatePort, agents));
   const changes = files.filter((file) => file.status !== 'unchanged');
@@ -132,7 +168,13 @@ function withGateServerNote(result: MergeResult<JsonObject>, config: JsonObject,
   const server = (config.mcpServers as JsonObject | undefined)?.[MCP_SERVER_NAME] as JsonObject | undefined;
   const args = Array.isArray(server?.args) ? server.args.map(String) : [];
   if (args.includes('--gate-port')) return result;
-  return { ...result, notes: [...result.notes, `the "${MCP_SERVER_NAME}" MCP server was kept as it is and does not serve a gate: add "--gate-port", "${gatePort}" to its args`] };
+  return {
+    ...result,
+    notes: [
+      ...result.notes,
+      `the "${MCP_SERVER_NAME}" MCP server was kept as it is and does not serve a gate: add "--gate-port", "${gatePort}" to its args`,
+    ],
+  };
 }
 
 function gateAdvice(port: number, agents: readonly Agent[]): string {
@@ -148,7 +190,16 @@ function plan(spec: FileSpec, dir: string): ConfigFilePlan {
   const before = readConfig(path);
   const merged = spec.merge(before, path);
   const status = before === undefined ? 'create' : merged.value === before ? 'unchanged' : 'update';
-  return { agent: spec.agent, file: spec.file, path, status, text: merged.value, added: merged.added, notes: merged.notes, ...(spec.mode === undefined ? {} : { mode: spec.mode }) };
+  return {
+    agent: spec.agent,
+    file: spec.file,
+    path,
+    status,
+    text: merged.value,
+    added: merged.added,
+    notes: merged.notes,
+    ...(spec.mode === undefined ? {} : { mode: spec.mode }),
+  };
 }
 
 function readConfig(path: string): string | undefined {

@@ -51,9 +51,13 @@ export function installShims(options: ShimInstallOptions): ShimInstallResult {
   const { dir, node, cli } = options;
   if (!isAbsolute(dir)) throw new GuardError('INTERNAL', `the shim directory must be absolute, got ${dir}`);
   if (dir.includes(pathDelimiter) || /[\n\r]/.test(dir)) {
-    throw new GuardError('INPUT_INVALID', `the shim directory ${JSON.stringify(dir)} cannot go on PATH: it contains "${pathDelimiter}" or a line break`, {
-      hint: 'choose another directory with --dir',
-    });
+    throw new GuardError(
+      'INPUT_INVALID',
+      `the shim directory ${JSON.stringify(dir)} cannot go on PATH: it contains "${pathDelimiter}" or a line break`,
+      {
+        hint: 'choose another directory with --dir',
+      },
+    );
   }
   if (!isFile(cli)) {
     throw new GuardError('INTERNAL', `groundguard's CLI entry ${cli} is missing, so shims would have nothing to run`, {
@@ -68,9 +72,13 @@ export function installShims(options: ShimInstallOptions): ShimInstallResult {
   }
   const foreign = [...files.keys()].filter((path) => exists(path) && !isShimFile(path));
   if (foreign.length > 0) {
-    throw new GuardError('INPUT_INVALID', `${foreign.join(', ')} ${foreign.length === 1 ? 'exists' : 'exist'} and ${foreign.length === 1 ? 'was' : 'were'} not written by groundguard; no shim was written`, {
-      hint: 'shims need a directory of their own: choose another --dir, or move those files away',
-    });
+    throw new GuardError(
+      'INPUT_INVALID',
+      `${foreign.join(', ')} ${foreign.length === 1 ? 'exists' : 'exist'} and ${foreign.length === 1 ? 'was' : 'were'} not written by groundguard; no shim was written`,
+      {
+        hint: 'shims need a directory of their own: choose another --dir, or move those files away',
+      },
+    );
   }
   try {
     mkdirSync(dir, { recursive: true });

@@ -6,7 +6,20 @@
 
 /** The programs that get a shim (`python -m pip` is left to the hooks: a `python` shim would wrap every script). */
 export const SHIM_PROGRAMS = [
-  'pip', 'pip3', 'npm', 'npx', 'pnpm', 'yarn', 'bun', 'bunx', 'uv', 'uvx', 'poetry', 'pipx', 'conda', 'mamba',
+  'pip',
+  'pip3',
+  'npm',
+  'npx',
+  'pnpm',
+  'yarn',
+  'bun',
+  'bunx',
+  'uv',
+  'uvx',
+  'poetry',
+  'pipx',
+  'conda',
+  'mamba',
 ] as const;
 
 /** Written in each shim's header comment; uninstall and the wrapper's PATH search look for it. */

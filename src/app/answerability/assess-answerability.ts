@@ -72,7 +72,10 @@ export interface AssessAnswerabilityDeps {
 }
 
 /** Assesses the request. Throws GuardError INPUT_INVALID, CONFIG_INVALID, INDEX_MISSING (no docs and no index), MODEL_UNAVAILABLE, UPSTREAM_FAILED, IO_FAILED. */
-export async function assessAnswerability(request: AssessAnswerabilityRequest, deps: AssessAnswerabilityDeps = {}): Promise<AnswerabilityReport> {
+export async function assessAnswerability(
+  request: AssessAnswerabilityRequest,
+  deps: AssessAnswerabilityDeps = {},
+): Promise<AnswerabilityReport> {
   const topK = request.topK ?? DEFAULT_TOP_K;
   if (!Number.isInteger(topK) || topK < 1 || topK > MAX_TOP_K) {
     throw new GuardError('INPUT_INVALID', `top_k must be an integer from 1 to ${MAX_TOP_K}, got ${topK}`);
@@ -90,11 +93,20 @@ export async function assessAnswerability(request: AssessAnswerabilityRequest, d
     const retrieve = deps.retrieveApis ?? defaultRetriever(deps.env);
     const hits = await retrieve({ query: request.query, topK, ...(request.library === undefined ? {} : { library: request.library }) });
     if (hits.length === 0) {
-      throw new GuardError('INDEX_MISSING', `the API-docs index has no APIs${request.library ? ` for library "${request.library}"` : ''} matching the request`, {
-        hint: 'index the library first (guard docs index …), or pass the APIs explicitly',
-      });
+      throw new GuardError(
+        'INDEX_MISSING',
+        `the API-docs index has no APIs${request.library ? ` for library "${request.library}"` : ''} matching the request`,
+        {
+          hint: 'index the library first (guard docs index …), or pass the APIs explicitly',
+        },
+      );
     }
-    apis = hits.map((hit) => ({ name: hit.name, signature: hit.signature, description: hit.description, parameters: [...(hit.required ?? []), ...(hit.optional ?? [])] }));
+    apis = hits.map((hit) => ({
+      name: hit.name,
+      signature: hit.signature,
+      description: hit.description,
+      parameters: [...(hit.required ?? []), ...(hit.optional ?? [])],
+    }));
     source = 'index';
   }
   const vectors = await (deps.loadVectors ?? defaultVectorLoader(deps))();
@@ -112,9 +124,13 @@ function judgeFromEnv(env: Env): JudgeFn | undefined {
   const baseUrl = env.GUARD_JUDGE_URL;
   const gguf = env.GUARD_JUDGE_GGUF;
   if (gguf && baseUrl) {
-    throw new GuardError('CONFIG_INVALID', `both GUARD_JUDGE_GGUF ("${gguf}") and GUARD_JUDGE_URL ("${baseUrl}") are set; the judge is either a local model or an endpoint`, {
-      hint: 'unset one of them',
-    });
+    throw new GuardError(
+      'CONFIG_INVALID',
+      `both GUARD_JUDGE_GGUF ("${gguf}") and GUARD_JUDGE_URL ("${baseUrl}") are set; the judge is either a local model or an endpoint`,
+      {
+        hint: 'unset one of them',
+      },
+    );
   }
   if (gguf) {
     return async (prompt) => {
@@ -124,7 +140,10 @@ function judgeFromEnv(env: Env): JudgeFn | undefined {
   }
   if (!baseUrl) return undefined;
   const model = env.GUARD_JUDGE_MODEL;
-  if (!model) throw new GuardError('CONFIG_INVALID', 'GUARD_JUDGE_URL is set but GUARD_JUDGE_MODEL is not', { hint: 'name the model the endpoint serves, or unset GUARD_JUDGE_URL' });
+  if (!model)
+    throw new GuardError('CONFIG_INVALID', 'GUARD_JUDGE_URL is set but GUARD_JUDGE_MODEL is not', {
+      hint: 'name the model the endpoint serves, or unset GUARD_JUDGE_URL',
+    });
   return async (prompt) => {
     const { firstTokenLogprobs } = await loadAnswerabilityIo();
     return firstTokenLogprobs(prompt, { baseUrl, model, ...(env.GUARD_JUDGE_API_KEY ? { apiKey: env.GUARD_JUDGE_API_KEY } : {}) });
@@ -135,7 +154,8 @@ function judgeWeight(env: Env): number {
   const text = env.GUARD_JUDGE_WEIGHT;
   if (text === undefined || text === '') return DEFAULT_JUDGE_WEIGHT;
   const weight = Number(text);
-  if (!(weight >= 0 && weight <= 1)) throw new GuardError('CONFIG_INVALID', `GUARD_JUDGE_WEIGHT must be a number from 0 to 1, got "${text}"`);
+  if (!(weight >= 0 && weight <= 1))
+    throw new GuardError('CONFIG_INVALID', `GUARD_JUDGE_WEIGHT must be a number from 0 to 1, got "${text}"`);
   return weight;
 }
 

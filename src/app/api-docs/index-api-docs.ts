@@ -47,7 +47,12 @@ export async function indexApiDocs(request: IndexApiDocsRequest, options: IndexA
   try {
     const sources: IndexedSource[] = [];
     for (const plan of plans) sources.push(await indexPlan(store, plan, options.progress?.(`indexing ${plan.id}`) ?? silentProgress));
-    if (options.wordMeaning) await loadApiDocsMeaning({ ...(options.home === undefined ? {} : { home: options.home }), ...(options.env === undefined ? {} : { env: options.env }), build: true });
+    if (options.wordMeaning)
+      await loadApiDocsMeaning({
+        ...(options.home === undefined ? {} : { home: options.home }),
+        ...(options.env === undefined ? {} : { env: options.env }),
+        build: true,
+      });
     return { index: path, sources, totalRecords: store.recordCount(), seconds: (performance.now() - start) / 1000 };
   } finally {
     store.close();
@@ -76,7 +81,12 @@ export async function indexPlan(store: ApiIndexStore, plan: SourcePlan, progress
     store.applyUpdate({
       source: { id: plan.id, kind: plan.kind, root: plan.root, library: plan.library, version: plan.version },
       removed,
-      changed: changed.map((file) => ({ path: file.path, size: file.size, mtimeMs: file.mtimeMs, records: extracted.get(file.path) ?? [] })),
+      changed: changed.map((file) => ({
+        path: file.path,
+        size: file.size,
+        mtimeMs: file.mtimeMs,
+        records: extracted.get(file.path) ?? [],
+      })),
     });
   } catch (cause) {
     throw new GuardError('IO_FAILED', `cannot write ${plan.id} into the API index at ${store.path}: ${(cause as Error).message}`, {

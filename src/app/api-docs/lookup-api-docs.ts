@@ -87,12 +87,19 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
   const code = request.code ?? '';
   const query = request.query?.trim() ?? '';
   if (code.trim().length === 0 && query.length === 0) {
-    throw new GuardError('INPUT_INVALID', 'lookup_api_docs needs code or query', { hint: 'pass the snippet with the API call (code) and/or what it should do (query)' });
+    throw new GuardError('INPUT_INVALID', 'lookup_api_docs needs code or query', {
+      hint: 'pass the snippet with the API call (code) and/or what it should do (query)',
+    });
   }
   const topK = request.topK ?? DEFAULT_TOP_K;
-  if (!Number.isInteger(topK) || topK < 1 || topK > MAX_DOCS) throw new GuardError('INPUT_INVALID', `top_k must be an integer from 1 to ${MAX_DOCS}, got ${topK}`);
-  for (const [name, value] of [['confidence', request.confidence], ['threshold', request.threshold]] as const) {
-    if (value !== undefined && !(value >= 0 && value <= 1)) throw new GuardError('INPUT_INVALID', `${name} must be a probability from 0 to 1, got ${value}`);
+  if (!Number.isInteger(topK) || topK < 1 || topK > MAX_DOCS)
+    throw new GuardError('INPUT_INVALID', `top_k must be an integer from 1 to ${MAX_DOCS}, got ${topK}`);
+  for (const [name, value] of [
+    ['confidence', request.confidence],
+    ['threshold', request.threshold],
+  ] as const) {
+    if (value !== undefined && !(value >= 0 && value <= 1))
+      throw new GuardError('INPUT_INVALID', `${name} must be a probability from 0 to 1, got ${value}`);
   }
   const path = resolveApiIndexPath(options);
   const store = await openApiIndexForReading(path);
@@ -111,7 +118,10 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
   const confidences = checks.map((check) =>
     request.tokenProbabilities && check.nameSpan ? invocationConfidence(check.nameSpan, request.tokenProbabilities) : undefined,
   );
-  const lowest = [request.confidence, ...confidences].reduce<number | undefined>((min, c) => (c === undefined ? min : min === undefined ? c : Math.min(min, c)), undefined);
+  const lowest = [request.confidence, ...confidences].reduce<number | undefined>(
+    (min, c) => (c === undefined ? min : min === undefined ? c : Math.min(min, c)),
+    undefined,
+  );
   const decision = decideTrigger({
     mode: request.mode ?? 'auto',
     checks,
@@ -154,9 +164,17 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
     ),
   );
   if (targets.length === 0 && query.length > 0) {
-    perTarget.push(retrieveApis(store, formulateQuery({ intent: query }), { topK, ...withMeaning, ...(request.library === undefined ? {} : { library: request.library }) }));
+    perTarget.push(
+      retrieveApis(store, formulateQuery({ intent: query }), {
+        topK,
+        ...withMeaning,
+        ...(request.library === undefined ? {} : { library: request.library }),
+      }),
+    );
   }
-  const docs = interleave(perTarget).slice(0, Math.max(topK, Math.min(MAX_DOCS, topK * targets.length))).map(toDocEntry);
+  const docs = interleave(perTarget)
+    .slice(0, Math.max(topK, Math.min(MAX_DOCS, topK * targets.length)))
+    .map(toDocEntry);
   const fullDocs = new Map<string, string>();
   if (request.fullDocs) for (const doc of docs) fullDocs.set(doc.id, store.getDocumentation(doc.id) ?? '');
   return { ...decision, invocations, notJudged, docs, augmentation: formatAugmentation(docs, fullDocs) };

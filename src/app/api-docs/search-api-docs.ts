@@ -17,13 +17,18 @@ export interface SearchApiDocsRequest {
  * Throws GuardError INDEX_MISSING when no index was built, INPUT_INVALID for an empty query.
  */
 export async function searchApiDocs(request: SearchApiDocsRequest, options: { home?: string } = {}): Promise<ApiDocHit[]> {
-  if (request.query.trim().length === 0) throw new GuardError('INPUT_INVALID', 'the search query is empty', { hint: 'pass the words to look for' });
-  if (!Number.isInteger(request.topK) || request.topK < 1) throw new GuardError('INPUT_INVALID', `topK must be a positive integer, got ${request.topK}`);
+  if (request.query.trim().length === 0)
+    throw new GuardError('INPUT_INVALID', 'the search query is empty', { hint: 'pass the words to look for' });
+  if (!Number.isInteger(request.topK) || request.topK < 1)
+    throw new GuardError('INPUT_INVALID', `topK must be a positive integer, got ${request.topK}`);
   const store = await openApiIndexForReading(resolveApiIndexPath(options));
   const query = formulateQuery({ intent: request.query });
   // Identifier-looking tokens in the query also count as the called name.
   const identifiers = request.query.split(/\s+/).filter((token) => /[a-z][A-Z]|_/.test(token) || /^\w+\(/.test(token));
   const withName = identifiers.length > 0 ? { ...query, nameWords: formulateQuery({ member: identifiers.join('_') }).nameWords } : query;
-  const hits = retrieveApis(store, withName, { topK: request.topK, ...(request.library === undefined ? {} : { library: request.library }) });
+  const hits = retrieveApis(store, withName, {
+    topK: request.topK,
+    ...(request.library === undefined ? {} : { library: request.library }),
+  });
   return hits.map(toDocEntry);
 }

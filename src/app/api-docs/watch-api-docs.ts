@@ -5,7 +5,11 @@ import { indexPlan } from './index-api-docs.js';
 const watching = new Map<string, Promise<SourceWatcher>>();
 
 /** Starts (once per index path) watching every indexed source except botocore's installed models. */
-export function watchIndexedSources(path: string, store: ApiIndexStore, log: (line: string) => void = (line) => void process.stderr.write(`${line}\n`)): Promise<SourceWatcher> {
+export function watchIndexedSources(
+  path: string,
+  store: ApiIndexStore,
+  log: (line: string) => void = (line) => void process.stderr.write(`${line}\n`),
+): Promise<SourceWatcher> {
   let pending = watching.get(path);
   if (!pending) {
     pending = (async () => {

@@ -147,7 +147,8 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
   // A chat: the model reads its template's tokens; the monitor reads the assistant's reply from its start.
   let promptTokens: number[] | undefined;
   if (request.messages !== undefined) {
-    if (!session.model.chatTokens) throw new GuardError('MODEL_UNAVAILABLE', 'this model runtime has no chat templates; pass a prompt instead of messages');
+    if (!session.model.chatTokens)
+      throw new GuardError('MODEL_UNAVAILABLE', 'this model runtime has no chat templates; pass a prompt instead of messages');
     promptTokens = await session.model.chatTokens(request.messages);
   }
   let prompt = request.prompt ?? '';
@@ -162,7 +163,12 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
   if (request.dag) {
     const firstText = new TextDecoder().decode(result.bytes);
     const review = await reviewFirstGeneration(session.model, prompt, firstText, result, deps);
-    dag = { triggered: review.augmentedPrompt !== undefined, reason: review.reason, invocations: review.invocations, retrieved: review.docs.map((doc) => `${doc.library} ${doc.name}`) };
+    dag = {
+      triggered: review.augmentedPrompt !== undefined,
+      reason: review.reason,
+      invocations: review.invocations,
+      retrieved: review.docs.map((doc) => `${doc.library} ${doc.name}`),
+    };
     if (review.augmentedPrompt !== undefined) {
       dag.first_text = firstText;
       prompt = review.augmentedPrompt;
@@ -189,7 +195,13 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
 }
 
 /** DAG++ on the first generation: its Python calls checked with their API-invocation confidence. */
-async function reviewFirstGeneration(model: DecodingModel, prompt: string, output: string, first: GenerateResult, deps: CompleteDeps): Promise<CallReview> {
+async function reviewFirstGeneration(
+  model: DecodingModel,
+  prompt: string,
+  output: string,
+  first: GenerateResult,
+  deps: CompleteDeps,
+): Promise<CallReview> {
   const { reviewGeneratedCalls, tokenSpans } = await import('./review-generated-calls.js');
   const emitted = first.steps.filter((step) => !model.vocabulary.eog.has(step.token)).slice(0, first.tokens.length);
   const spans = tokenSpans(
@@ -216,9 +228,13 @@ const ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant']);
 
 function validate(request: CompleteRequest, maxTokens: number, temperature: number): void {
   if ((request.prompt === undefined) === (request.messages === undefined)) {
-    throw new GuardError('INPUT_INVALID', `give exactly one of prompt and messages; saw ${request.prompt === undefined ? 'neither' : 'both'}`, {
-      hint: 'prompt: text to continue; messages: a chat [{role, content}] put through the model\'s chat template',
-    });
+    throw new GuardError(
+      'INPUT_INVALID',
+      `give exactly one of prompt and messages; saw ${request.prompt === undefined ? 'neither' : 'both'}`,
+      {
+        hint: "prompt: text to continue; messages: a chat [{role, content}] put through the model's chat template",
+      },
+    );
   }
   if (request.messages !== undefined) {
     if (!Array.isArray(request.messages) || request.messages.length === 0) {
@@ -231,8 +247,12 @@ function validate(request: CompleteRequest, maxTokens: number, temperature: numb
       }
       total += message.content.length;
     }
-    if (total > MAX_PROMPT_CHARS) throw new GuardError('INPUT_INVALID', `the messages have ${total} characters; at most ${MAX_PROMPT_CHARS}`);
-    if (request.dag) throw new GuardError('INPUT_INVALID', 'dag generates again from a prompt; it does not take messages', { hint: 'pass a prompt with dag' });
+    if (total > MAX_PROMPT_CHARS)
+      throw new GuardError('INPUT_INVALID', `the messages have ${total} characters; at most ${MAX_PROMPT_CHARS}`);
+    if (request.dag)
+      throw new GuardError('INPUT_INVALID', 'dag generates again from a prompt; it does not take messages', {
+        hint: 'pass a prompt with dag',
+      });
   } else {
     if (typeof request.prompt !== 'string' || request.prompt.length === 0) {
       throw new GuardError('INPUT_INVALID', 'the prompt is empty', { hint: 'give the text to continue' });
@@ -272,7 +292,10 @@ async function loadAutomata(
     }
     if (deps.automata && !explicit) continue;
     const { monitorNames } = await import('./monitor-names.js');
-    automata[ecosystem] = monitorNames(ecosystem, await policyInForce(), { ...(deps.env ? { env: deps.env } : {}), ...(deps.stderr ? { stderr: deps.stderr } : {}) });
+    automata[ecosystem] = monitorNames(ecosystem, await policyInForce(), {
+      ...(deps.env ? { env: deps.env } : {}),
+      ...(deps.stderr ? { stderr: deps.stderr } : {}),
+    });
   }
   return automata;
 }

@@ -35,7 +35,10 @@ const built = new Map<string, NameAutomaton>();
 
 /** The automaton of names the monitor allows for `ecosystem`. Throws SOURCE_MISSING when there is no list at all. */
 export function monitorNames(ecosystem: Ecosystem, policy: Policy, deps: MonitorNamesDeps = {}): NameAutomaton {
-  const lists = openNameLists(ecosystem, { ...(deps.env ? { env: deps.env } : {}), ...(deps.stderr ? { stderr: deps.stderr } : {}) }).indexes;
+  const lists = openNameLists(ecosystem, {
+    ...(deps.env ? { env: deps.env } : {}),
+    ...(deps.stderr ? { stderr: deps.stderr } : {}),
+  }).indexes;
   if (lists.length === 0) {
     throw new GuardError('SOURCE_MISSING', `no ${ecosystem} name list is available to constrain names with`, {
       hint: `run \`guard allowlist sync ${ecosystem}\`, or leave ${ecosystem} out of the ecosystems`,
@@ -49,7 +52,12 @@ export function monitorNames(ecosystem: Ecosystem, policy: Policy, deps: Monitor
   if (lists.length === 1 && !lists[0]!.overlay && reserved.length === 0 && denied.length === 0) return lists[0]!.checkpoint.automaton;
 
   const cacheDir = resolveCacheDir(deps.env);
-  const lineage = JSON.stringify([ecosystem, lists.map((l) => [l.overlay ?? '', l.checkpoint.meta.source, l.checkpoint.meta.createdAt, l.checkpoint.meta.nameCount]), reserved, denied]);
+  const lineage = JSON.stringify([
+    ecosystem,
+    lists.map((l) => [l.overlay ?? '', l.checkpoint.meta.source, l.checkpoint.meta.createdAt, l.checkpoint.meta.nameCount]),
+    reserved,
+    denied,
+  ]);
   const key = `${cacheDir}\0${lineage}`;
   const cached = built.get(key);
   if (cached) return cached;
@@ -77,7 +85,14 @@ export function monitorNames(ecosystem: Ecosystem, policy: Policy, deps: Monitor
     let nameCount = 0;
     const automaton = unionAutomaton(sources, (count) => progress.update((nameCount = count)));
     built.set(key, automaton);
-    const meta = { ecosystem, kind: 'import' as const, source, date: new Date().toISOString().slice(0, 10), nameCount, createdAt: new Date().toISOString() };
+    const meta = {
+      ecosystem,
+      kind: 'import' as const,
+      source,
+      date: new Date().toISOString().slice(0, 10),
+      nameCount,
+      createdAt: new Date().toISOString(),
+    };
     // A cache: when it cannot be written the next process builds it again.
     try {
       writeCheckpoint(path, { meta, automaton, popular: buildSmallAutomaton([]) });

@@ -27,7 +27,10 @@ export interface CallReview {
 }
 
 /** Checks the calls `generated.output` wrote; throws INDEX_MISSING when there is no docs index. */
-export async function reviewGeneratedCalls(generated: GeneratedText, options: LookupApiDocsOptions & { threshold?: number } = {}): Promise<CallReview> {
+export async function reviewGeneratedCalls(
+  generated: GeneratedText,
+  options: LookupApiDocsOptions & { threshold?: number } = {},
+): Promise<CallReview> {
   const text = generated.prompt + generated.output;
   const outputStart = generated.prompt.length;
   const invocations: LookupInvocation[] = [];
@@ -59,7 +62,11 @@ export async function reviewGeneratedCalls(generated: GeneratedText, options: Lo
   const retrieved = [...docs.values()];
   if (reasons.length === 0 || retrieved.length === 0) {
     const reason =
-      reasons.length > 0 ? `${reasons.join('; ')}; no documentation found` : invocations.length === 0 ? 'no generated call into an indexed library' : 'every generated call exists, fits its signature and is confident';
+      reasons.length > 0
+        ? `${reasons.join('; ')}; no documentation found`
+        : invocations.length === 0
+          ? 'no generated call into an indexed library'
+          : 'every generated call exists, fits its signature and is confident';
     return { triggered: false, reason, invocations, docs: [] };
   }
   const augmentation = formatAugmentation(retrieved);

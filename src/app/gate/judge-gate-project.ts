@@ -6,7 +6,14 @@
  */
 import { addDeltaName, type NameCheck } from '../../engines/package-names/index.js';
 import { decideTarget, decideUnverifiable, type Policy, type PolicyReason } from '../../engines/policy/index.js';
-import { formatAge, formatMinAge, minReleaseAgeMs, type GateEcosystem, type GateJudgement, type UpstreamFacts } from '../../engines/registry-gate/index.js';
+import {
+  formatAge,
+  formatMinAge,
+  minReleaseAgeMs,
+  type GateEcosystem,
+  type GateJudgement,
+  type UpstreamFacts,
+} from '../../engines/registry-gate/index.js';
 import { resolveCacheDir } from '../../shared/paths.js';
 import { checkPackages } from '../packages/check-packages.js';
 import { type NameListDeps } from '../packages/name-lists.js';
@@ -22,14 +29,23 @@ export interface GateJudgeDeps extends NameListDeps {
 }
 
 /** Judges a project the gate was asked for. Records a fresh name in the delta list (IO_FAILED is logged by the caller). */
-export async function judgeGateProject(ecosystem: GateEcosystem, name: string, facts: UpstreamFacts, deps: GateJudgeDeps): Promise<GateJudgement> {
+export async function judgeGateProject(
+  ecosystem: GateEcosystem,
+  name: string,
+  facts: UpstreamFacts,
+  deps: GateJudgeDeps,
+): Promise<GateJudgement> {
   const now = deps.now?.() ?? new Date();
   const { policy } = deps;
   const listDeps: NameListDeps = deps.env ? { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) } : {};
   const check = (await checkPackages({ ecosystem, packages: [name] }, listDeps, { maxSuggestionDistance: 2 })).results[0]!;
   const label = `${LABEL[ecosystem]} package "${name}"`;
   if (!facts.exists) {
-    return { verdict: 'block', code: 'not_found_upstream', message: `${label} does not exist on ${deps.upstream(ecosystem)}${didYouMean(check)}` };
+    return {
+      verdict: 'block',
+      code: 'not_found_upstream',
+      message: `${label} does not exist on ${deps.upstream(ecosystem)}${didYouMean(check)}`,
+    };
   }
   let effective: NameCheck = check;
   let fresh = false;
@@ -38,7 +54,8 @@ export async function judgeGateProject(ecosystem: GateEcosystem, name: string, f
     if (facts.firstRelease === undefined) {
       const message = `${label} is not in the snapshot (${check.snapshot.date}) and ${deps.upstream(ecosystem)} gives no release times to establish its age`;
       const decision = decideUnverifiable(name, message, policy);
-      if (decision.verdict === 'block') return { verdict: 'block', code: 'release_age_unknown', message: `${message}; set on_unverifiable: warn to allow such names` };
+      if (decision.verdict === 'block')
+        return { verdict: 'block', code: 'release_age_unknown', message: `${message}; set on_unverifiable: warn to allow such names` };
       effective = { ...check, exists: true, verdict: 'allow', reasons: [] };
     } else {
       const age = now.getTime() - facts.firstRelease;
@@ -57,16 +74,31 @@ export async function judgeGateProject(ecosystem: GateEcosystem, name: string, f
   const target = { ecosystem, kind: 'registry' as const, raw: name, name, spec: name, origin: 'registry gate' };
   const decision = decideTarget(target, effective, policy, now, gatherTargetFacts(ecosystem, name, effective, policy, listDeps));
   if (decision.verdict === 'block') {
-    return { verdict: 'block', code: decision.rule === 'name-check' ? 'name_check' : 'policy', message: `${firstMessage(decision.reasons, label)}${didYouMean(effective)}` };
+    return {
+      verdict: 'block',
+      code: decision.rule === 'name-check' ? 'name_check' : 'policy',
+      message: `${firstMessage(decision.reasons, label)}${didYouMean(effective)}`,
+    };
   }
   if (facts.placeholder) {
-    return { verdict: 'block', code: 'security_placeholder', message: `${label} is an npm security holding package (0.0.1-security): the registry removed it for malicious code; it has no usable release` };
+    return {
+      verdict: 'block',
+      code: 'security_placeholder',
+      message: `${label} is an npm security holding package (0.0.1-security): the registry removed it for malicious code; it has no usable release`,
+    };
   }
   const notes: string[] = [];
   if (decision.verdict === 'warn') notes.push(firstMessage(decision.reasons, label));
-  if (facts.deprecated) notes.push(`${label} is deprecated${facts.deprecated.replacement ? `; use "${facts.deprecated.replacement}" instead` : ''}: ${facts.deprecated.message}`);
-  if (!facts.timesKnown) notes.push(`${deps.upstream(ecosystem)} gives no release times for ${label}: the minimum release age could not be applied`);
-  if (fresh) notes.push(`${label} is newer than the snapshot (${check.snapshot.date}); first published ${facts.firstReleaseBound ? 'at least ' : ''}${formatAge(now.getTime() - facts.firstRelease!)} ago: allowed and remembered`);
+  if (facts.deprecated)
+    notes.push(
+      `${label} is deprecated${facts.deprecated.replacement ? `; use "${facts.deprecated.replacement}" instead` : ''}: ${facts.deprecated.message}`,
+    );
+  if (!facts.timesKnown)
+    notes.push(`${deps.upstream(ecosystem)} gives no release times for ${label}: the minimum release age could not be applied`);
+  if (fresh)
+    notes.push(
+      `${label} is newer than the snapshot (${check.snapshot.date}); first published ${facts.firstReleaseBound ? 'at least ' : ''}${formatAge(now.getTime() - facts.firstRelease!)} ago: allowed and remembered`,
+    );
   const verdict = decision.verdict === 'warn' || facts.deprecated ? 'warn' : 'allow';
   return { verdict, message: notes.join('; '), ...(fresh ? { fresh } : {}), ...(facts.deprecated ? { code: 'deprecated' as const } : {}) };
 }

@@ -26,8 +26,13 @@ const REQUIREMENT_LINE = /^(?:-[rcef]\s|--[\w-]+|[A-Za-z0-9][\w.-]*(?:\[[\w.,\s-
 /** True when edits of `path` are read for what they would install here. */
 export function isInstallSource(path: string): boolean {
   const base = basename(path).toLowerCase();
-  return /\.(?:txt|in)$/.test(base) || ['pyproject.toml', 'package.json', 'pipfile', 'setup.py', 'setup.cfg', 'pixi.toml', 'deno.json', 'deno.jsonc'].includes(base)
-    || /^(?:docker|container)file(?:\..*)?$|\.(?:docker|container)file$/.test(base) || /\.py$/.test(base) || /\.ipynb$/.test(base);
+  return (
+    /\.(?:txt|in)$/.test(base) ||
+    ['pyproject.toml', 'package.json', 'pipfile', 'setup.py', 'setup.cfg', 'pixi.toml', 'deno.json', 'deno.jsonc'].includes(base) ||
+    /^(?:docker|container)file(?:\..*)?$|\.(?:docker|container)file$/.test(base) ||
+    /\.py$/.test(base) ||
+    /\.ipynb$/.test(base)
+  );
 }
 
 /** What `text` (the file at `path`) would install; empty lists for files that install nothing. */
@@ -35,11 +40,24 @@ export function installSources(path: string, text: string): InstallSources {
   const sources: InstallSources = { requirements: [], npm: [], commands: [] };
   const base = basename(path).toLowerCase();
   if (/\.(?:txt|in)$/.test(base)) {
-    const lines = text.split(/\r?\n/).map((line) => line.replace(/(^|\s)#.*/, '').trim()).filter(Boolean);
-    if (lines.length > 0 && lines.every((line) => REQUIREMENT_LINE.test(line))) sources.requirements.push(...lines.filter((line) => !line.startsWith('-')));
+    const lines = text
+      .split(/\r?\n/)
+      .map((line) => line.replace(/(^|\s)#.*/, '').trim())
+      .filter(Boolean);
+    if (lines.length > 0 && lines.every((line) => REQUIREMENT_LINE.test(line)))
+      sources.requirements.push(...lines.filter((line) => !line.startsWith('-')));
   } else if (base === 'pyproject.toml') {
-    for (const header of ['build-system', 'tool.uv', 'tool.pdm.dev-dependencies', 'dependency-groups', 'tool.pdm.build', 'tool.hatch.build']) sources.requirements.push(...arraysIn(section(text, header)));
-    for (const match of text.matchAll(/^\[tool\.hatch\.envs\.[^\]]+\]([\s\S]*?)(?=^\[|(?![\s\S]))/gm)) sources.requirements.push(...arraysIn(match[1] ?? ''));
+    for (const header of [
+      'build-system',
+      'tool.uv',
+      'tool.pdm.dev-dependencies',
+      'dependency-groups',
+      'tool.pdm.build',
+      'tool.hatch.build',
+    ])
+      sources.requirements.push(...arraysIn(section(text, header)));
+    for (const match of text.matchAll(/^\[tool\.hatch\.envs\.[^\]]+\]([\s\S]*?)(?=^\[|(?![\s\S]))/gm))
+      sources.requirements.push(...arraysIn(match[1] ?? ''));
   } else if (base === 'package.json') {
     readPackageJson(text, sources);
   } else if (base === 'pipfile' || base === 'pixi.toml') {
@@ -51,9 +69,15 @@ export function installSources(path: string, text: string): InstallSources {
     }
   } else if (base === 'setup.cfg') {
     const block = /^(?:install_requires|setup_requires)\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(text)?.[1] ?? '';
-    sources.requirements.push(...block.split('\n').map((line) => line.replace(/#.*/, '').trim()).filter(Boolean));
+    sources.requirements.push(
+      ...block
+        .split('\n')
+        .map((line) => line.replace(/#.*/, '').trim())
+        .filter(Boolean),
+    );
   } else if (base === 'deno.json' || base === 'deno.jsonc') {
-    for (const match of text.matchAll(/"npm:((?:@[\w.-]+\/)?[\w.-]+)(?:@[^"/]*)?[^"]*"/g)) if (match[1] !== undefined) sources.npm.push(match[1]);
+    for (const match of text.matchAll(/"npm:((?:@[\w.-]+\/)?[\w.-]+)(?:@[^"/]*)?[^"]*"/g))
+      if (match[1] !== undefined) sources.npm.push(match[1]);
   } else if (/^(?:docker|container)file(?:\..*)?$|\.(?:docker|container)file$/.test(base)) {
     const joined = text.replace(/\\\r?\n/g, ' ');
     for (const match of joined.matchAll(/^\s*RUN\s+(?:--\S+\s+)*(.+)$/gim)) sources.commands.push(runLine(match[1] ?? ''));
@@ -142,8 +166,13 @@ export function notebookCommands(source: string): string[] {
 }
 
 function section(text: string, header: string): string {
-  const pattern = header.replace(/[.]/g, '\\.').replace(/\\\.\*\\\./g, '\\.[^\\]]+\\.').replace('*', '[^\\]]+');
-  return [...text.matchAll(new RegExp(`^\\[${pattern}(?:\\.[^\\]]+)?\\]([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'gm'))].map((m) => m[1]).join('\n');
+  const pattern = header
+    .replace(/[.]/g, '\\.')
+    .replace(/\\\.\*\\\./g, '\\.[^\\]]+\\.')
+    .replace('*', '[^\\]]+');
+  return [...text.matchAll(new RegExp(`^\\[${pattern}(?:\\.[^\\]]+)?\\]([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'gm'))]
+    .map((m) => m[1])
+    .join('\n');
 }
 
 function arraysIn(text: string): string[] {

@@ -35,7 +35,11 @@ export function createShellFiles(cwd: string, home?: string): ShellFiles {
     },
     hasMatch(pattern) {
       try {
-        return matchExists(isAbsolute(pattern) ? '/' : cwd, pattern.split('/').filter((part, i) => part !== '' || i === 0), { seen: 0 });
+        return matchExists(
+          isAbsolute(pattern) ? '/' : cwd,
+          pattern.split('/').filter((part, i) => part !== '' || i === 0),
+          { seen: 0 },
+        );
       } catch {
         // Unreadable directories: as if something might match (the caller then keeps the word unverifiable).
         return true;

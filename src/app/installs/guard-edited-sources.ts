@@ -12,7 +12,14 @@ import { installSources, type InstallSources } from './edited-install-sources.js
 
 /** The verdict on what `edit` adds; undefined when it adds nothing that installs. */
 export async function guardEditedSources(edit: FileEdit, deps: FileEditDeps & { before?: string }): Promise<GuardVerdict | undefined> {
-  const [{ createFsFileReader }, { parseInstallCommand }, { vetInstallRequest }, { guardShellCommand }, { combineVerdicts }, { policyInForce }] = await Promise.all([
+  const [
+    { createFsFileReader },
+    { parseInstallCommand },
+    { vetInstallRequest },
+    { guardShellCommand },
+    { combineVerdicts },
+    { policyInForce },
+  ] = await Promise.all([
     import('./fs-file-reader.js'),
     import('../../engines/install-commands/index.js'),
     import('./vet-install.js'),
@@ -33,10 +40,14 @@ export async function guardEditedSources(edit: FileEdit, deps: FileEditDeps & { 
   const files = createFsFileReader(deps.cwd);
   const installs: Array<{ label: string; verdict: InstallVerdict }> = [];
   const unverified: UnverifiedPart[] = [];
-  for (const [argv, label] of [[['pip', 'install', ...added.requirements], 'requirements'], [['npm', 'install', ...added.npm], 'npm packages']] as const) {
+  for (const [argv, label] of [
+    [['pip', 'install', ...added.requirements], 'requirements'],
+    [['npm', 'install', ...added.npm], 'npm packages'],
+  ] as const) {
     if (argv.length === 2) continue;
     const request = parseInstallCommand([...argv], { cwd: deps.cwd, env: { ...deps.env }, files });
-    if (request !== undefined) installs.push({ label: `${edit.path} (${label})`, verdict: await vetInstallRequest(request, { ...deps, policy }) });
+    if (request !== undefined)
+      installs.push({ label: `${edit.path} (${label})`, verdict: await vetInstallRequest(request, { ...deps, policy }) });
   }
   for (const command of added.commands) {
     const shell = await guardShellCommand(command, { ...deps, policy });

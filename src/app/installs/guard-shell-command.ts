@@ -81,17 +81,23 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     // Only what the command itself sets or exports: the ambient environment is the user's own set-up
     // (a site-wide PIP_FIND_LINKS, a mirror), not something the agent wrote; the registry gate sees every fetch.
     const configFiles = addEnvironmentIndexes(request, deps.runsWithEnv === true ? env : found.env, files);
-    const why = cwd === undefined && (reads.length > 0 || request.installs)
-      ? 'it runs in a directory an earlier `cd` chose at run time'
-      : configFiles.length > 0 ? `${configFiles.join(', ')} points it at a configuration file that is not read statically`
-      : writtenBeforeRead(request, found.written ?? [], reads, cwd ?? deps.cwd);
+    const why =
+      cwd === undefined && (reads.length > 0 || request.installs)
+        ? 'it runs in a directory an earlier `cd` chose at run time'
+        : configFiles.length > 0
+          ? `${configFiles.join(', ')} points it at a configuration file that is not read statically`
+          : writtenBeforeRead(request, found.written ?? [], reads, cwd ?? deps.cwd);
     if (why !== undefined) foundUnverifiable.push({ text: found.text, why: 'source', detail: why });
     const verdict = await vetInstallRequest(request, { ...deps, cwd: cwd ?? deps.cwd, policy });
     commands.push({ text: found.text, argv: found.argv, verdict });
     const project = readProjectManifests(found.argv, request, cwd ?? deps.cwd, files);
     for (const detail of project.unverifiable) foundUnverifiable.push({ text: found.text, why: 'source', detail });
     for (const { label, request: manifest } of project.requests) {
-      commands.push({ text: `${found.text} (${label})`, argv: found.argv, verdict: await vetInstallRequest(manifest, { ...deps, cwd: cwd ?? deps.cwd, policy }) });
+      commands.push({
+        text: `${found.text} (${label})`,
+        argv: found.argv,
+        verdict: await vetInstallRequest(manifest, { ...deps, cwd: cwd ?? deps.cwd, policy }),
+      });
     }
   }
   const unverifiable = foundUnverifiable.map((item): UnverifiedPart => {

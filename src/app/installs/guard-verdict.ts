@@ -34,7 +34,10 @@ export interface UnverifiedPart {
 }
 
 /** Combines install verdicts (each with a label: the command or file it came from) and unverifiable parts. */
-export function combineVerdicts(installs: ReadonlyArray<{ label: string; verdict: InstallVerdict }>, unverified: readonly UnverifiedPart[]): GuardVerdict {
+export function combineVerdicts(
+  installs: ReadonlyArray<{ label: string; verdict: InstallVerdict }>,
+  unverified: readonly UnverifiedPart[],
+): GuardVerdict {
   const ranked: Array<{ verdict: Verdict; text: string }> = [];
   const suggestions: PackageSuggestion[] = [];
   const report: string[] = [];
@@ -45,7 +48,13 @@ export function combineVerdicts(installs: ReadonlyArray<{ label: string; verdict
       if (decision.verdict === 'allow') continue;
       const names = (check?.suggestions ?? []).map((s) => s.name);
       const messages = [...new Set(decision.reasons.map((r) => r.message))].join('; ');
-      const hint = names.length > 0 ? ` Did you mean ${names.slice(0, 3).map((n) => `"${n}"`).join(', ')}?` : '';
+      const hint =
+        names.length > 0
+          ? ` Did you mean ${names
+              .slice(0, 3)
+              .map((n) => `"${n}"`)
+              .join(', ')}?`
+          : '';
       ranked.push({ verdict: decision.verdict, text: `${describeTarget(target)}: ${messages || decision.rule}.${hint}` });
       if (names.length > 0) suggestions.push({ ecosystem: target.ecosystem, package: target.name ?? target.raw, names });
     }

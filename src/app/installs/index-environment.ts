@@ -6,18 +6,38 @@ import { type FileReader, type InstallRequest } from '../../engines/install-comm
 import { type Env } from '../../shared/paths.js';
 
 const PYTHON_INDEX_VARIABLES = [
-  'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'PIP_FIND_LINKS', 'UV_INDEX_URL', 'UV_EXTRA_INDEX_URL', 'UV_INDEX', 'UV_DEFAULT_INDEX',
-  'UV_FIND_LINKS', 'PDM_PYPI_URL', 'POETRY_REPOSITORIES', 'PIPX_DEFAULT_INDEX_URL',
+  'PIP_INDEX_URL',
+  'PIP_EXTRA_INDEX_URL',
+  'PIP_FIND_LINKS',
+  'UV_INDEX_URL',
+  'UV_EXTRA_INDEX_URL',
+  'UV_INDEX',
+  'UV_DEFAULT_INDEX',
+  'UV_FIND_LINKS',
+  'PDM_PYPI_URL',
+  'POETRY_REPOSITORIES',
+  'PIPX_DEFAULT_INDEX_URL',
 ];
 const NODE_REGISTRY = /^(?:npm_config_(?:@[^:]+:)?registry|YARN_NPM_REGISTRY_SERVER|YARN_REGISTRY|BUN_CONFIG_REGISTRY|PNPM_REGISTRY)$/i;
 // Variables that point the manager at a configuration file, which may set any index.
-const CONFIG_FILES = ['PIP_CONFIG_FILE', 'NPM_CONFIG_USERCONFIG', 'NPM_CONFIG_GLOBALCONFIG', 'UV_CONFIG_FILE', 'CONDARC', 'YARN_RC_FILENAME', 'POETRY_CONFIG_DIR'];
+const CONFIG_FILES = [
+  'PIP_CONFIG_FILE',
+  'NPM_CONFIG_USERCONFIG',
+  'NPM_CONFIG_GLOBALCONFIG',
+  'UV_CONFIG_FILE',
+  'CONDARC',
+  'YARN_RC_FILENAME',
+  'POETRY_CONFIG_DIR',
+];
 
 /** Index URLs in an ini-style config text: npm's `registry=` / `@scope:registry=`, pip's `index-url` / `extra-index-url` / `find-links`. */
 export function configIndexes(text: string): string[] {
   const urls: string[] = [];
   for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*(?:@[^:=\s]+:)?(registry|index-url|index_url|extra-index-url|extra_index_url|find-links|find_links|index|default-index)\s*[=:]\s*(.+?)\s*$/i.exec(line);
+    const match =
+      /^\s*(?:@[^:=\s]+:)?(registry|index-url|index_url|extra-index-url|extra_index_url|find-links|find_links|index|default-index)\s*[=:]\s*(.+?)\s*$/i.exec(
+        line,
+      );
     if (match !== null) urls.push(...(match[2] ?? '').split(/\s+/));
   }
   return urls;
@@ -71,7 +91,8 @@ export function addEnvironmentIndexes(request: InstallRequest, env: Env, files?:
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined || value.trim() === '') continue;
     if (python && PYTHON_INDEX_VARIABLES.includes(key.toUpperCase())) {
-      for (const item of value.trim().split(/\s+/)) urls.push(item.includes('=') && !/^[a-z]+:\/\//i.test(item) ? item.slice(item.indexOf('=') + 1) : item);
+      for (const item of value.trim().split(/\s+/))
+        urls.push(item.includes('=') && !/^[a-z]+:\/\//i.test(item) ? item.slice(item.indexOf('=') + 1) : item);
     } else if (!python && NODE_REGISTRY.test(key)) {
       urls.push(value.trim());
     }

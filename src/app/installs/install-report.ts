@@ -32,7 +32,8 @@ export function renderInstallReport(request: InstallRequest, verdict: InstallVer
   if (verdict.decision.downgraded) lines.push('  (policy mode: warn turned blocks into warnings)');
   const snapshots = new Map<string, string>();
   for (const { check } of verdict.targets) {
-    if (check && check.snapshot.source !== 'none') snapshots.set(check.ecosystem, `${check.snapshot.source}, snapshot ${check.snapshot.date}`);
+    if (check && check.snapshot.source !== 'none')
+      snapshots.set(check.ecosystem, `${check.snapshot.source}, snapshot ${check.snapshot.date}`);
   }
   for (const [ecosystem, snapshot] of snapshots) lines.push(`  name list ${ecosystem}: ${snapshot}`);
   return `${lines.join('\n')}\n`;

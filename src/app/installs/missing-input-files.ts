@@ -13,6 +13,8 @@ const NESTED_MISSING = /^(?:requirements|constraints) file not found \(from [^)]
 /** `request` without the missing input files that `command` cannot have written. */
 export function dropMissingInputFiles(request: InstallRequest, command: string): InstallRequest {
   // pip and uv read every requirements file, nested ones included, before they install anything.
-  const unresolved = request.unresolved.filter((part) => !(MISSING.test(part.why) || NESTED_MISSING.test(part.why)) || commandMayWriteFile(command, part.what, false));
+  const unresolved = request.unresolved.filter(
+    (part) => !(MISSING.test(part.why) || NESTED_MISSING.test(part.why)) || commandMayWriteFile(command, part.what, false),
+  );
   return unresolved.length === request.unresolved.length ? request : { ...request, unresolved };
 }

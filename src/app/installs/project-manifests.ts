@@ -31,13 +31,17 @@ export function readProjectManifests(argv: readonly string[], request: InstallRe
   const sub = words.find((word, i) => !word.startsWith('-') && !DIRECTORY_OPTIONS.includes(words[i - 1] ?? ''));
   const directory = optionValue(words, DIRECTORY_OPTIONS);
   const base = directory === undefined ? cwd : resolve(cwd, directory);
-  if ((program === 'uv' && (sub === 'sync' || sub === 'run' || sub === 'export' || sub === 'add')) || (program === 'poetry' && (sub === 'install' || sub === 'sync' || sub === 'add'))) {
+  if (
+    (program === 'uv' && (sub === 'sync' || sub === 'run' || sub === 'export' || sub === 'add')) ||
+    (program === 'poetry' && (sub === 'install' || sub === 'sync' || sub === 'add'))
+  ) {
     const script = program === 'uv' && sub === 'run' ? words.find((word) => word.endsWith('.py')) : undefined;
     if (script === undefined) dirs.add(base);
   }
   if ((program === 'uv' && sub === 'run') || (program === 'pipx' && sub === 'run') || (program === 'uvx' && false)) {
     const script = words.find((word) => word.endsWith('.py'));
-    if (script !== undefined) addRequirements(reading, `${script} (PEP 723)`, inlineScriptRequirements(files.readText(resolve(base, script)) ?? ''), cwd, files);
+    if (script !== undefined)
+      addRequirements(reading, `${script} (PEP 723)`, inlineScriptRequirements(files.readText(resolve(base, script)) ?? ''), cwd, files);
   }
   for (const dir of dirs) readProject(reading, dir, cwd, files);
   return reading;
@@ -63,7 +67,9 @@ function readProject(reading: ProjectReading, dir: string, cwd: string, files: F
   if (pyproject !== undefined) {
     const parsed = parseDependencyFile(pyprojectPath, { cwd, env: {}, files });
     if (parsed !== undefined) {
-      parsed.targets = parsed.targets.filter((t) => own === undefined || t.name?.toLowerCase().replace(/[-_.]+/g, '-') !== own.toLowerCase().replace(/[-_.]+/g, '-'));
+      parsed.targets = parsed.targets.filter(
+        (t) => own === undefined || t.name?.toLowerCase().replace(/[-_.]+/g, '-') !== own.toLowerCase().replace(/[-_.]+/g, '-'),
+      );
       reading.requests.push({ label: pyprojectPath, request: parsed });
     }
     const buildSystem = /^\[build-system\]([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(pyproject)?.[1] ?? '';
@@ -73,7 +79,16 @@ function readProject(reading: ProjectReading, dir: string, cwd: string, files: F
   const setupCfg = files.readText(join(dir, 'setup.cfg'));
   if (setupCfg !== undefined) {
     const block = /^install_requires\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(setupCfg)?.[1] ?? '';
-    addRequirements(reading, join(dir, 'setup.cfg'), block.split(/\n/).map((line) => line.replace(/#.*/, '').trim()).filter(Boolean), cwd, files);
+    addRequirements(
+      reading,
+      join(dir, 'setup.cfg'),
+      block
+        .split(/\n/)
+        .map((line) => line.replace(/#.*/, '').trim())
+        .filter(Boolean),
+      cwd,
+      files,
+    );
   }
   const setupPy = files.readText(join(dir, 'setup.py'));
   if (setupPy !== undefined && /install_requires|setup_requires/.test(setupPy)) {
@@ -91,7 +106,10 @@ function literals(text: string): string[] {
 export function inlineScriptRequirements(text: string): string[] {
   const block = /^# \/\/\/ script\s*$([\s\S]*?)^# \/\/\/\s*$/m.exec(text)?.[1];
   if (block === undefined) return [];
-  const toml = block.split('\n').map((line) => line.replace(/^#\s?/, '')).join('\n');
+  const toml = block
+    .split('\n')
+    .map((line) => line.replace(/^#\s?/, ''))
+    .join('\n');
   const deps = /dependencies\s*=\s*\[([\s\S]*?)\]/.exec(toml)?.[1];
   return deps === undefined ? [] : literals(deps);
 }

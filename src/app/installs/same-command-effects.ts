@@ -7,8 +7,25 @@
 import { basename, isAbsolute, resolve } from 'node:path';
 import { type FileReader, type InstallRequest } from '../../engines/install-commands/index.js';
 
-const CONFIG_FILES = new Set(['.npmrc', 'npmrc', 'pip.conf', 'pip.ini', '.pypirc', 'uv.toml', '.yarnrc', '.yarnrc.yml', 'bunfig.toml', '.condarc', 'condarc', 'poetry.toml', 'pdm.toml', '.pdm-python', 'pnpm-workspace.yaml']);
-const MANIFESTS = /^(?:pyproject\.toml|setup\.py|setup\.cfg|package\.json|Pipfile|pixi\.toml|deno\.jsonc?|environment\.ya?ml|.*\.txt|.*\.lock|package-lock\.json|pnpm-lock\.yaml|yarn\.lock|.*\.py)$/;
+const CONFIG_FILES = new Set([
+  '.npmrc',
+  'npmrc',
+  'pip.conf',
+  'pip.ini',
+  '.pypirc',
+  'uv.toml',
+  '.yarnrc',
+  '.yarnrc.yml',
+  'bunfig.toml',
+  '.condarc',
+  'condarc',
+  'poetry.toml',
+  'pdm.toml',
+  '.pdm-python',
+  'pnpm-workspace.yaml',
+]);
+const MANIFESTS =
+  /^(?:pyproject\.toml|setup\.py|setup\.cfg|package\.json|Pipfile|pixi\.toml|deno\.jsonc?|environment\.ya?ml|.*\.txt|.*\.lock|package-lock\.json|pnpm-lock\.yaml|yarn\.lock|.*\.py)$/;
 
 /** The directory a found command runs in, or undefined when an earlier `cd` is known only at run time. */
 export function commandCwd(base: string, change: string | null | undefined, home: string | undefined): string | undefined {
@@ -33,19 +50,26 @@ export function recordingReader(files: FileReader, cwd: string, reads: string[])
 }
 
 /** Why the request cannot be trusted given the files written before it in the same command; undefined when nothing it depends on was written. */
-export function writtenBeforeRead(request: InstallRequest, written: readonly string[], reads: readonly string[], cwd: string): string | undefined {
+export function writtenBeforeRead(
+  request: InstallRequest,
+  written: readonly string[],
+  reads: readonly string[],
+  cwd: string,
+): string | undefined {
   if (written.length === 0) return undefined;
   const paths = written.filter((w) => w !== '?' && w !== '(config)').map((w) => resolve(cwd, w));
   const readWritten = reads.find((read) => paths.includes(read));
   if (readWritten !== undefined) return `it reads ${readWritten}, which an earlier part of the same command writes`;
-  if (written.includes('?') && reads.length > 0) return `it reads ${reads[0]}, and an earlier part of the same command writes a file known only at run time`;
-  if (written.includes('(config)')) return 'an earlier part of the same command changes the package manager\'s configuration';
+  if (written.includes('?') && reads.length > 0)
+    return `it reads ${reads[0]}, and an earlier part of the same command writes a file known only at run time`;
+  if (written.includes('(config)')) return "an earlier part of the same command changes the package manager's configuration";
   const config = written.find((w) => CONFIG_FILES.has(basename(w)));
   if (config !== undefined) return `an earlier part of the same command writes ${config}, which can change where packages come from`;
   const manifest = written.find((w) => w === '?' || MANIFESTS.test(basename(w)));
   // Only an install that reads its project (`pip install .`, `uv sync`, a bare `npm install`) depends on it:
   // `echo hi > notes.txt && pip install requests` names what it installs.
   const named = request.targets.length > 0 && request.targets.every((t) => t.origin === 'argv' && t.kind === 'registry');
-  if (manifest !== undefined && request.installs && !named) return `an earlier part of the same command writes ${manifest === '?' ? 'a file known only at run time' : manifest}, which this install may read`;
+  if (manifest !== undefined && request.installs && !named)
+    return `an earlier part of the same command writes ${manifest === '?' ? 'a file known only at run time' : manifest}, which this install may read`;
   return undefined;
 }

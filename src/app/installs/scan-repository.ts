@@ -16,7 +16,25 @@ import { createFsFileReader } from './fs-file-reader.js';
 import { vetInstallRequest } from './vet-install.js';
 
 /** Folders never scanned: installed packages, caches and VCS data, not what the repository declares. */
-const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.venv', 'venv', '.tox', '.nox', '__pycache__', '.mypy_cache', '.pytest_cache', '.cache', '.next', '.yarn', 'site-packages', '.pixi', 'bower_components']);
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  '.git',
+  '.hg',
+  '.svn',
+  '.venv',
+  'venv',
+  '.tox',
+  '.nox',
+  '__pycache__',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.cache',
+  '.next',
+  '.yarn',
+  'site-packages',
+  '.pixi',
+  'bower_components',
+]);
 const MAX_ENTRIES = 200_000;
 const LOCK_KINDS: ReadonlySet<ManifestKind> = new Set(['package-lock', 'pnpm-lock', 'yarn-lock']);
 
@@ -70,7 +88,13 @@ export async function scanRepository(root: string, deps: ScanDeps): Promise<Scan
     const request = parseManifestFile(path, { cwd: dirname(path), env: { ...deps.env }, files: reader });
     if (request === undefined) continue;
     files.push({ file, kind: manifestKind(path)!, dependencies: request.targets.length });
-    const vetted = await vetInstallRequest(request, { cwd: root, env: deps.env, policy, ...(deps.stderr ? { stderr: deps.stderr } : {}), ...(deps.now ? { now: deps.now } : {}) });
+    const vetted = await vetInstallRequest(request, {
+      cwd: root,
+      env: deps.env,
+      policy,
+      ...(deps.stderr ? { stderr: deps.stderr } : {}),
+      ...(deps.now ? { now: deps.now } : {}),
+    });
     const kind = manifestKind(path)!;
     for (const { target, check, decision } of vetted.targets) {
       if (decision.verdict === 'allow') continue;
@@ -93,7 +117,14 @@ export async function scanRepository(root: string, deps: ScanDeps): Promise<Scan
     // What is not about one target: parts that could not be read, index URLs the policy refuses.
     for (const reason of vetted.decision.reasons) {
       if (vetted.decision.verdict === 'allow' || (reason.code !== 'unverifiable' && reason.code !== 'registry_not_allowed')) continue;
-      findings.push({ file, line: 1, verdict: vetted.decision.verdict, code: reason.code, message: reason.message, ...(reason.subject ? { subject: reason.subject } : {}) });
+      findings.push({
+        file,
+        line: 1,
+        verdict: vetted.decision.verdict,
+        code: reason.code,
+        message: reason.message,
+        ...(reason.subject ? { subject: reason.subject } : {}),
+      });
     }
   }
   const dependencies = files.reduce((sum, f) => sum + f.dependencies, 0);
@@ -111,11 +142,18 @@ export function findManifests(root: string): string[] {
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
-      if (dir === root) throw new GuardError('INPUT_INVALID', `cannot read ${root}: ${(error as Error).message}`, { hint: 'pass a repository directory: guard scan [dir]', cause: error });
+      if (dir === root)
+        throw new GuardError('INPUT_INVALID', `cannot read ${root}: ${(error as Error).message}`, {
+          hint: 'pass a repository directory: guard scan [dir]',
+          cause: error,
+        });
       continue;
     }
     for (const entry of entries) {
-      if ((seen += 1) > MAX_ENTRIES) throw new GuardError('INPUT_INVALID', `${root} holds more than ${MAX_ENTRIES} files and folders outside node_modules and caches`, { hint: 'scan the repository root, not a home or system directory' });
+      if ((seen += 1) > MAX_ENTRIES)
+        throw new GuardError('INPUT_INVALID', `${root} holds more than ${MAX_ENTRIES} files and folders outside node_modules and caches`, {
+          hint: 'scan the repository root, not a home or system directory',
+        });
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!SKIPPED_DIRS.has(entry.name)) pending.push(path);

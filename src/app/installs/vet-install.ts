@@ -5,7 +5,15 @@
  */
 import { type InstallRequest, type InstallTarget } from '../../engines/install-commands/index.js';
 import { normalizeName, type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
-import { decideRequest, privateOverlaysFor, type CheckedFacts, type Policy, type PolicyDecision, type RequestDecision, type TargetFacts } from '../../engines/policy/index.js';
+import {
+  decideRequest,
+  privateOverlaysFor,
+  type CheckedFacts,
+  type Policy,
+  type PolicyDecision,
+  type RequestDecision,
+  type TargetFacts,
+} from '../../engines/policy/index.js';
 import { policyInForce } from '../../config/policy-in-force.js';
 import { type Env } from '../../shared/paths.js';
 import { type ProgressStream } from '../../shared/progress.js';
@@ -55,7 +63,9 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
   let offline = request.installs ? await checkTargets(request.targets, listDeps) : [];
   // Policy `online.hooks`: names missing from the snapshot are asked upstream (lazily loaded; offline by default).
   if (policy.online.hooks && request.targets.some((target, i) => target.kind === 'registry' && offline[i]?.exists === false)) {
-    offline = await (await import('../packages/online-name-confirm.js')).confirmMissingNames(request.targets, offline, policy, { cwd: deps.cwd, env: deps.env, now });
+    offline = await (
+      await import('../packages/online-name-confirm.js')
+    ).confirmMissingNames(request.targets, offline, policy, { cwd: deps.cwd, env: deps.env, now });
   }
   const checks = softenUncoveredConda(request, request.targets, offline, policy.registries);
   const facts: Array<CheckedFacts | undefined> = request.targets.map((target, i) => {

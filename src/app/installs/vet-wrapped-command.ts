@@ -10,7 +10,8 @@ export async function vetWrappedCommand(program: string, args: readonly string[]
   const command = [program, ...args].map(shellQuote).join(' ');
   // The wrapper runs the program with this process's environment, so ambient index variables count.
   const verdict = await guardShellCommand(command, { ...deps, runsWithEnv: true });
-  const installs = verdict.commands.some((c) => c.verdict.targets.length > 0 || c.verdict.verdict !== 'allow') || verdict.unverifiable.length > 0;
+  const installs =
+    verdict.commands.some((c) => c.verdict.targets.length > 0 || c.verdict.verdict !== 'allow') || verdict.unverifiable.length > 0;
   return installs ? verdict : undefined;
 }
 

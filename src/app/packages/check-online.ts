@@ -50,7 +50,10 @@ export interface OnlineDeps {
 }
 
 /** Checks specs offline, then asks the upstream about the names the snapshot cannot vouch for. Never throws for an unreachable upstream. */
-export async function checkPackagesOnline(request: { ecosystem: Ecosystem; packages: string[] }, deps: OnlineDeps): Promise<OnlineCheckReport> {
+export async function checkPackagesOnline(
+  request: { ecosystem: Ecosystem; packages: string[] },
+  deps: OnlineDeps,
+): Promise<OnlineCheckReport> {
   const first = await checkPackages(request, { env: deps.env });
   if (request.ecosystem === 'conda') return { ...first, online: [] };
   const ecosystem = request.ecosystem;
@@ -67,12 +70,22 @@ export async function checkPackagesOnline(request: { ecosystem: Ecosystem; packa
       judgement = await judgeGateProject(ecosystem, result.name, facts, { policy, env: deps.env, now, upstream: () => upstream });
     } catch (error) {
       const message = error instanceof GuardError ? error.message : String(error);
-      online.push({ input: result.input, verdict: result.verdict, code: 'upstream_failed', message: `could not ask ${upstream}: ${message}; the offline verdict stands` });
+      online.push({
+        input: result.input,
+        verdict: result.verdict,
+        code: 'upstream_failed',
+        message: `could not ask ${upstream}: ${message}; the offline verdict stands`,
+      });
       continue;
     }
     // Only what the upstream alone knows; the policy is the install guard's and the gate's business.
     if (!judgement.fresh && !ONLINE_CODES.has(judgement.code ?? '')) continue;
-    online.push({ input: result.input, verdict: judgement.verdict, code: judgement.code ?? (judgement.fresh ? 'fresh' : 'online'), message: judgement.message });
+    online.push({
+      input: result.input,
+      verdict: judgement.verdict,
+      code: judgement.code ?? (judgement.fresh ? 'fresh' : 'online'),
+      message: judgement.message,
+    });
   }
   // Names just added to the delta list now pass the offline check; the others keep the online verdict.
   const again = online.some((f) => f.code === 'fresh') ? await checkPackages(request, { env: deps.env }) : first;
@@ -83,7 +96,14 @@ export async function checkPackagesOnline(request: { ecosystem: Ecosystem; packa
   return { verdict: worstVerdict(results.map((r) => r.verdict)), results, online };
 }
 
-async function upstreamFacts(ecosystem: GateEcosystem, name: string, upstream: string, policy: Policy, now: Date, timeoutMs: number): Promise<UpstreamFacts> {
+async function upstreamFacts(
+  ecosystem: GateEcosystem,
+  name: string,
+  upstream: string,
+  policy: Policy,
+  now: Date,
+  timeoutMs: number,
+): Promise<UpstreamFacts> {
   const url = ecosystem === 'npm' ? `${upstream}${npmPackumentPath(name)}` : `${upstream}/${encodeURIComponent(name)}/`;
   const accept = ecosystem === 'npm' ? 'application/json' : 'application/vnd.pypi.simple.v1+json, text/html;q=0.1';
   const answer = await fetchUpstreamMetadata(url, { headers: { accept }, timeoutMs, maxBytes: 64 * 1024 * 1024 });
@@ -91,6 +111,6 @@ async function upstreamFacts(ecosystem: GateEcosystem, name: string, upstream: s
   if (answer.status !== 200) throw new GuardError('UPSTREAM_FAILED', `${url} answered HTTP ${answer.status}`);
   const minAge = minReleaseAgeMs(policy.min_release_age, ecosystem, name, now);
   if (ecosystem === 'npm') return vetPackument(JSON.parse(answer.body.toString('utf8')) as Packument, minAge, now, (u) => u).facts;
-  return vetPypiProject(parseSimpleProject(answer.body.toString('utf8'), answer.headers['content-type'], answer.url, name), minAge, now).facts;
+  return vetPypiProject(parseSimpleProject(answer.body.toString('utf8'), answer.headers['content-type'], answer.url, name), minAge, now)
+    .facts;
 }
-

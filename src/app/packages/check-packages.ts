@@ -15,10 +15,16 @@ export type AppDeps = NameListDeps;
 export const SUGGESTED_NAMES = 20;
 
 /** Checks every spec; the report's verdict is the strictest of the results. `options` bound the suggestion search. */
-export async function checkPackages(request: { ecosystem: Ecosystem; packages: string[] }, deps: AppDeps = {}, options: CheckOptions = {}): Promise<CheckReport> {
+export async function checkPackages(
+  request: { ecosystem: Ecosystem; packages: string[] },
+  deps: AppDeps = {},
+  options: CheckOptions = {},
+): Promise<CheckReport> {
   const lists = openNameLists(request.ecosystem, deps);
   // Cost stays bounded for a command naming thousands of packages: nearest names for the first few only.
-  const results = request.packages.map((spec, i) => withGateDelta(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), deps));
+  const results = request.packages.map((spec, i) =>
+    withGateDelta(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), deps),
+  );
   return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
 }
 
@@ -27,5 +33,12 @@ function withGateDelta(check: NameCheck, deps: AppDeps): NameCheck {
   if (check.exists || check.ecosystem === 'conda' || !check.reasons.some((r) => r.code === 'not_found')) return check;
   const seen = readDeltaNames(resolveCacheDir(deps.env), check.ecosystem).get(check.normalized);
   if (seen === undefined) return check;
-  return { ...check, exists: true, verdict: 'allow', reasons: [], suggestions: [], snapshot: { ...check.snapshot, date: `${check.snapshot.date}, + registry gate ${seen}` } };
+  return {
+    ...check,
+    exists: true,
+    verdict: 'allow',
+    reasons: [],
+    suggestions: [],
+    snapshot: { ...check.snapshot, date: `${check.snapshot.date}, + registry gate ${seen}` },
+  };
 }

@@ -38,21 +38,28 @@ export function softenUncoveredConda(
   const owned = new Set(rules.conda.map(channelName));
   return checks.map((check, i) => {
     const target = targets[i];
-    if (check === undefined || target?.ecosystem !== 'conda' || check.exists || !check.reasons.some((r) => r.code === 'not_found')) return check;
+    if (check === undefined || target?.ecosystem !== 'conda' || check.exists || !check.reasons.some((r) => r.code === 'not_found'))
+      return check;
     const covered = bundledChannel(check);
     if (covered === undefined) return check;
     const own = /^([^:\s]+)::/.exec(target.spec ?? '')?.[1];
     const read = own !== undefined ? [channelName(own)] : channels;
     const uncovered = read.filter((c) => c !== covered);
     if (read.length > 0 && uncovered.length === 0) return check;
-    const where = uncovered.length > 0 ? `the channel${uncovered.length > 1 ? 's' : ''} ${uncovered.join(', ')}` : "conda's configured default channels";
+    const where =
+      uncovered.length > 0
+        ? `the channel${uncovered.length > 1 ? 's' : ''} ${uncovered.join(', ')}`
+        : "conda's configured default channels";
     const ownersOnly = uncovered.length > 0 && uncovered.every((c) => owned.has(c));
     return {
       ...check,
       verdict: ownersOnly ? 'allow' : rules.uncovered_names,
       reasons: check.reasons.map((r) =>
         r.code === 'not_found'
-          ? { code: 'not_in_channel_list', message: `${r.message.replace(/ \(snapshot/, ` on ${covered} (snapshot`)}; ${where} ${uncovered.length > 1 ? 'are' : 'is'} not in the name list, so it may exist there (add a list with \`guard allowlist sync conda --channel NAME\` or \`guard allowlist import conda <file>\`)` }
+          ? {
+              code: 'not_in_channel_list',
+              message: `${r.message.replace(/ \(snapshot/, ` on ${covered} (snapshot`)}; ${where} ${uncovered.length > 1 ? 'are' : 'is'} not in the name list, so it may exist there (add a list with \`guard allowlist sync conda --channel NAME\` or \`guard allowlist import conda <file>\`)`,
+            }
           : r,
       ),
     } satisfies NameCheck;

@@ -102,7 +102,12 @@ export async function syncAllowlist(ecosystem: Ecosystem, options: SyncOptions =
 }
 
 /** Imports a name list file as the ecosystem's main list or as a named overlay (a private registry). */
-export async function importAllowlist(ecosystem: Ecosystem, file: string, options: { overlay?: string; date?: string } = {}, deps: NameListDeps = {}): Promise<AllowlistEntry> {
+export async function importAllowlist(
+  ecosystem: Ecosystem,
+  file: string,
+  options: { overlay?: string; date?: string } = {},
+  deps: NameListDeps = {},
+): Promise<AllowlistEntry> {
   if (options.overlay !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(options.overlay)) {
     throw new GuardError('INPUT_INVALID', `overlay name "${options.overlay}" must be 1-64 letters, digits, "-" or "_"`);
   }
@@ -154,7 +159,15 @@ function usageFor(ecosystem: Ecosystem): Pick<NameListInput, 'popular' | 'downlo
 }
 
 function describe(ecosystem: Ecosystem, path: string, meta: CheckpointMeta, overlay?: string): AllowlistEntry {
-  const entry: AllowlistEntry = { ecosystem, path, status: 'ready', kind: meta.kind, source: meta.source, date: meta.date, count: meta.nameCount };
+  const entry: AllowlistEntry = {
+    ecosystem,
+    path,
+    status: 'ready',
+    kind: meta.kind,
+    source: meta.source,
+    date: meta.date,
+    count: meta.nameCount,
+  };
   if (overlay) entry.overlay = overlay;
   return entry;
 }

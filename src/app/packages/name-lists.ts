@@ -78,7 +78,8 @@ function loadMain(ecosystem: Ecosystem, cacheDir: string, deps: NameListDeps, ma
 export function buildBundled(ecosystem: Ecosystem, cacheDir: string, deps: NameListDeps): NameCheckpoint {
   const manifest = readBundledManifest();
   const progress = createProgress(`building the ${ecosystem} name checkpoint (first use)`, deps.stderr);
-  const input = ecosystem === 'pypi' ? loadBundledPypi(manifest) : ecosystem === 'npm' ? loadBundledNpm(manifest) : loadBundledConda(manifest);
+  const input =
+    ecosystem === 'pypi' ? loadBundledPypi(manifest) : ecosystem === 'npm' ? loadBundledNpm(manifest) : loadBundledConda(manifest);
   progress.total(input.names.length);
   const checkpoint = compileNameList({ ...input, onProgress: (done) => progress.update(done) });
   writeCheckpoint(checkpointPath(cacheDir, ecosystem), checkpoint);

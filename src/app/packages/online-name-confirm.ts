@@ -22,7 +22,13 @@ type Answers = Record<string, { at: number; code: string }>;
 
 /** True when a target's offline check says only that the name is missing from the snapshot. */
 export function missingFromSnapshot(target: InstallTarget, check: NameCheck | undefined): boolean {
-  return target.kind === 'registry' && (target.ecosystem === 'pypi' || target.ecosystem === 'npm') && check !== undefined && !check.exists && check.reasons.some((r) => r.code === 'not_found');
+  return (
+    target.kind === 'registry' &&
+    (target.ecosystem === 'pypi' || target.ecosystem === 'npm') &&
+    check !== undefined &&
+    !check.exists &&
+    check.reasons.some((r) => r.code === 'not_found')
+  );
 }
 
 /** The checks with names confirmed upstream replaced by their new (passing) check. Never throws for the network or the cache. */
@@ -47,7 +53,14 @@ export async function confirmMissingNames(
     const upstream = policy.online[ecosystem];
     const report = await checkPackagesOnline(
       { ecosystem, packages: group.map(({ target }) => target.spec ?? target.name!) },
-      { cwd: deps.cwd, env: deps.env, policy, timeoutMs: policy.online.timeout_ms, now: () => now, ...(upstream ? { upstreams: { [ecosystem]: upstream } } : {}) },
+      {
+        cwd: deps.cwd,
+        env: deps.env,
+        policy,
+        timeoutMs: policy.online.timeout_ms,
+        now: () => now,
+        ...(upstream ? { upstreams: { [ecosystem]: upstream } } : {}),
+      },
     ).catch(() => undefined);
     if (!report) continue;
     group.forEach(({ target, i }, k) => {

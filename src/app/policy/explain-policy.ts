@@ -23,7 +23,12 @@ export interface ExplainPolicyDeps {
 const NO_FILES = { readText: (): string | undefined => undefined };
 
 /** Explains the decision for `spec`; throws GuardError INPUT_INVALID when it is not a spec of `ecosystem`, CONFIG_INVALID for a bad policy. */
-export async function explainPolicy(ecosystem: Ecosystem, spec: string, indexes: string[], deps: ExplainPolicyDeps): Promise<PolicyExplanationReport> {
+export async function explainPolicy(
+  ecosystem: Ecosystem,
+  spec: string,
+  indexes: string[],
+  deps: ExplainPolicyDeps,
+): Promise<PolicyExplanationReport> {
   const loaded = loadPolicy({ cwd: deps.cwd, env: deps.env });
   const target = classifySpec(ecosystem, spec, deps.cwd);
   let check: NameCheck | undefined;

@@ -101,9 +101,13 @@ function sharedStore(watch: boolean, env: Env): RepoFactsStore {
 export async function buildRepoContext(request: RepoContextRequest, options: RepoContextOptions = {}): Promise<RepoContextReport> {
   const budgetTokens = request.budgetTokens ?? DEFAULT_BUDGET_TOKENS;
   if (!Number.isInteger(budgetTokens) || budgetTokens < MIN_BUDGET_TOKENS || budgetTokens > MAX_BUDGET_TOKENS) {
-    throw new GuardError('INPUT_INVALID', `budget_tokens must be an integer from ${MIN_BUDGET_TOKENS} to ${MAX_BUDGET_TOKENS}, got ${budgetTokens}`, {
-      hint: `leave it out for the default of ${DEFAULT_BUDGET_TOKENS} tokens`,
-    });
+    throw new GuardError(
+      'INPUT_INVALID',
+      `budget_tokens must be an integer from ${MIN_BUDGET_TOKENS} to ${MAX_BUDGET_TOKENS}, got ${budgetTokens}`,
+      {
+        hint: `leave it out for the default of ${DEFAULT_BUDGET_TOKENS} tokens`,
+      },
+    );
   }
   const given = await resolveRoot(request.root, options.cwd ?? process.cwd());
   const root = await realpath(given);
@@ -145,7 +149,12 @@ export async function buildRepoContext(request: RepoContextRequest, options: Rep
     chosen: result.chosen,
     prompt: result.prompt,
     promptTokens: result.composed.promptTokens,
-    repository: { files: repo.stats.files, reused: repo.stats.reused, truncated: repo.stats.truncated, factsMillis: Math.round(repo.stats.millis) },
+    repository: {
+      files: repo.stats.files,
+      reused: repo.stats.reused,
+      truncated: repo.stats.truncated,
+      factsMillis: Math.round(repo.stats.millis),
+    },
   };
 }
 
@@ -158,7 +167,8 @@ async function resolveRoot(root: string, cwd: string): Promise<string> {
   } catch {
     throw new GuardError('INPUT_INVALID', `root ${absolute} does not exist`, { hint: 'give an existing repository directory' });
   }
-  if (!info.isDirectory()) throw new GuardError('INPUT_INVALID', `root ${absolute} is not a directory`, { hint: 'give the repository directory, not a file' });
+  if (!info.isDirectory())
+    throw new GuardError('INPUT_INVALID', `root ${absolute} is not a directory`, { hint: 'give the repository directory, not a file' });
   return absolute;
 }
 
@@ -172,16 +182,22 @@ async function resolveFileInside(given: string, root: string, file: string): Pro
   if (!file) throw new GuardError('INPUT_INVALID', 'file is empty', { hint: 'give a source file inside the root' });
   const absolute = resolve(given, file);
   if (!isInside(given, absolute) && !isInside(root, absolute)) {
-    throw new GuardError('INPUT_INVALID', `file ${file} is outside the root ${root}`, { hint: 'give a path inside the root (relative to it, or absolute under it)' });
+    throw new GuardError('INPUT_INVALID', `file ${file} is outside the root ${root}`, {
+      hint: 'give a path inside the root (relative to it, or absolute under it)',
+    });
   }
   let real: string;
   try {
     real = await realpath(absolute);
   } catch {
-    throw new GuardError('INPUT_INVALID', `file ${file} does not exist under ${root}`, { hint: 'check the path; relative paths are taken from the root' });
+    throw new GuardError('INPUT_INVALID', `file ${file} does not exist under ${root}`, {
+      hint: 'check the path; relative paths are taken from the root',
+    });
   }
   if (!isInside(root, real)) {
-    throw new GuardError('INPUT_INVALID', `file ${file} resolves (through a symbolic link) to ${real}, outside the root ${root}`, { hint: 'give a file that lives inside the root' });
+    throw new GuardError('INPUT_INVALID', `file ${file} resolves (through a symbolic link) to ${real}, outside the root ${root}`, {
+      hint: 'give a file that lives inside the root',
+    });
   }
   const path = relative(root, real).split(sep).join('/');
   if (!languageOfFile(path)) {
@@ -201,7 +217,9 @@ async function readSource(absolute: string, path: string): Promise<string> {
   }
   if (!info.isFile()) throw new GuardError('INPUT_INVALID', `${path} is not a file`, { hint: 'give a source file' });
   if (info.size > MAX_SOURCE_BYTES) {
-    throw new GuardError('INPUT_INVALID', `${path} is ${info.size} bytes, over the ${MAX_SOURCE_BYTES}-byte limit for source files`, { hint: 'generated or bundled files are not read' });
+    throw new GuardError('INPUT_INVALID', `${path} is ${info.size} bytes, over the ${MAX_SOURCE_BYTES}-byte limit for source files`, {
+      hint: 'generated or bundled files are not read',
+    });
   }
   try {
     return await readFile(absolute, 'utf8');
@@ -215,8 +233,12 @@ function refuseBroadRoot(root: string, env: Readonly<Record<string, string | und
   const home = env.HOME ? resolve(env.HOME) : resolve(homedir());
   const broad = root === resolve('/') || root === home || /^[A-Za-z]:\\?$/.test(root);
   if (broad) {
-    throw new GuardError('INPUT_INVALID', `root ${root} is ${root === home ? 'the home directory itself' : 'the file-system root'}, not a repository`, {
-      hint: 'pass the repository\'s own directory as root',
-    });
+    throw new GuardError(
+      'INPUT_INVALID',
+      `root ${root} is ${root === home ? 'the home directory itself' : 'the file-system root'}, not a repository`,
+      {
+        hint: "pass the repository's own directory as root",
+      },
+    );
   }
 }

@@ -1,5 +1,12 @@
 /** `guard allowlist info|build|sync|import|reset`: manage the registry name lists and their checkpoints. */
-import { allowlistInfo, buildAllowlist, importAllowlist, resetAllowlist, syncAllowlist, type AllowlistEntry } from '../../app/packages/manage-allowlists.js';
+import {
+  allowlistInfo,
+  buildAllowlist,
+  importAllowlist,
+  resetAllowlist,
+  syncAllowlist,
+  type AllowlistEntry,
+} from '../../app/packages/manage-allowlists.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -17,12 +24,16 @@ export const ALLOWLIST_USAGE = `Usage:
   guard allowlist reset <ecosystem> [--overlay NAME]  drop a synced/imported list or an overlay`;
 
 export async function runAllowlist(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-        json: { type: 'boolean' },
-        url: { type: 'string' },
-        overlay: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      }, ALLOWLIST_USAGE);
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      json: { type: 'boolean' },
+      url: { type: 'string' },
+      overlay: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    ALLOWLIST_USAGE,
+  );
   const { values, positionals } = parsed;
   const [action, ...rest] = positionals;
   if (values.help || action === undefined) {
@@ -54,7 +65,9 @@ export async function runAllowlist(argv: string[], io: CliIo): Promise<number> {
     case 'reset': {
       const ecosystem = ecosystemArg(rest[0]);
       const removed = resetAllowlist(ecosystem, values.overlay, deps);
-      io.stdout.write(removed ? `removed the ${ecosystem}${values.overlay ? ` overlay ${values.overlay}` : ''} list\n` : `nothing to remove\n`);
+      io.stdout.write(
+        removed ? `removed the ${ecosystem}${values.overlay ? ` overlay ${values.overlay}` : ''} list\n` : `nothing to remove\n`,
+      );
       return EXIT.ok;
     }
     default:
@@ -75,7 +88,12 @@ function renderEntries(entries: AllowlistEntry[]): string {
     .map((e) => {
       const title = `${e.ecosystem}${e.overlay ? ` (overlay ${e.overlay})` : ''}`;
       if (e.status !== 'ready') {
-        const why = e.status === 'not built' ? 'built from the shipped snapshot on first use' : e.status === 'corrupt' ? 'corrupt; rebuilt on next use' : 'no list; run `guard allowlist sync conda` or `guard allowlist import conda <file>`';
+        const why =
+          e.status === 'not built'
+            ? 'built from the shipped snapshot on first use'
+            : e.status === 'corrupt'
+              ? 'corrupt; rebuilt on next use'
+              : 'no list; run `guard allowlist sync conda` or `guard allowlist import conda <file>`';
         return `${title}: ${e.status} — ${why}\n  path: ${e.path}\n`;
       }
       const size = e.bytes !== undefined ? `${(e.bytes / 1048576).toFixed(1)} MiB` : '';

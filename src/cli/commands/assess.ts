@@ -40,31 +40,42 @@ Environment:
 Exit codes: 0 answerable, 3 partially answerable or unanswerable, 2 usage error, 1 fault.`;
 
 export async function runAssess(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-        query: { type: 'string', short: 'q' },
-        apis: { type: 'string' },
-        library: { type: 'string' },
-        'top-k': { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      }, ASSESS_USAGE, false);
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      query: { type: 'string', short: 'q' },
+      apis: { type: 'string' },
+      library: { type: 'string' },
+      'top-k': { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    ASSESS_USAGE,
+    false,
+  );
   const { values } = parsed;
   if (values.help) {
     io.stdout.write(`${ASSESS_USAGE}\n`);
     return EXIT.ok;
   }
-  if (values.query === undefined || values.query.trim().length === 0) throw new UsageError('missing --query (the request to assess)', ASSESS_USAGE);
+  if (values.query === undefined || values.query.trim().length === 0)
+    throw new UsageError('missing --query (the request to assess)', ASSESS_USAGE);
   let topK: number | undefined;
   if (values['top-k'] !== undefined) {
     topK = /^\d+$/.test(values['top-k']) ? Number(values['top-k']) : Number.NaN;
-    if (!(topK >= 1 && topK <= MAX_TOP_K)) throw new UsageError(`--top-k must be an integer from 1 to ${MAX_TOP_K}, got "${values['top-k']}"`, ASSESS_USAGE);
+    if (!(topK >= 1 && topK <= MAX_TOP_K))
+      throw new UsageError(`--top-k must be an integer from 1 to ${MAX_TOP_K}, got "${values['top-k']}"`, ASSESS_USAGE);
   }
   const apis = values.apis === undefined ? undefined : await readApis(values.apis, io);
   const report = await assessAnswerability(
     { query: values.query, ...(apis ? { apis } : {}), ...(values.library ? { library: values.library } : {}), ...(topK ? { topK } : {}) },
     { env: io.env, stderr: io.stderr },
   );
-  io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderAnswerabilityReport(report, { color: io.stdout.isTTY === true && !io.env.NO_COLOR }));
+  io.stdout.write(
+    values.json
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : renderAnswerabilityReport(report, { color: io.stdout.isTTY === true && !io.env.NO_COLOR }),
+  );
   return report.label === 'answerable' ? EXIT.ok : EXIT.blocked;
 }
 
@@ -83,12 +94,22 @@ async function readApis(file: string, io: CliIo): Promise<ApiInput[]> {
 /** Accepts an array of strings/objects, a RaCGEval record, or an {API_1: "..."} map. */
 export function toApiInputs(data: unknown, where: string): ApiInput[] {
   const record = data as { retrieved_APIs?: unknown };
-  const list = Array.isArray(data) ? data : record && typeof record === 'object' ? Object.values((record.retrieved_APIs ?? data) as object) : undefined;
+  const list = Array.isArray(data)
+    ? data
+    : record && typeof record === 'object'
+      ? Object.values((record.retrieved_APIs ?? data) as object)
+      : undefined;
   if (!list) throw invalid(where, 'expected a JSON array or object');
   return list.map((item: unknown, i) => {
     if (typeof item === 'string') return item;
     const api = item as { name?: unknown; signature?: unknown; description?: unknown };
-    if (api && typeof api === 'object' && typeof api.name === 'string' && typeof api.description === 'string' && (api.signature === undefined || typeof api.signature === 'string')) {
+    if (
+      api &&
+      typeof api === 'object' &&
+      typeof api.name === 'string' &&
+      typeof api.description === 'string' &&
+      (api.signature === undefined || typeof api.signature === 'string')
+    ) {
       return { name: api.name, description: api.description, ...(typeof api.signature === 'string' ? { signature: api.signature } : {}) };
     }
     throw invalid(where, `entry #${i + 1} is neither a string nor {name, signature?, description}`);

@@ -23,7 +23,11 @@ Options:
 Exit codes: 0 nothing blocked, 3 something blocked, 2 usage error.`;
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, online: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, CHECK_USAGE);
+  const parsed = parseCommandArgs(
+    argv,
+    { json: { type: 'boolean' }, online: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    CHECK_USAGE,
+  );
   if (parsed.values.help) {
     io.stdout.write(`${CHECK_USAGE}\n`);
     return EXIT.ok;
@@ -38,9 +42,14 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const report: CheckReport & { online?: OnlineFinding[] } = parsed.values.online
     ? await (await import('../../app/packages/check-online.js')).checkPackagesOnline(request, { cwd: io.cwd, env: io.env })
     : await checkPackages(request, { env: io.env, stderr: io.stderr });
-  io.stdout.write(parsed.values.json ? `${JSON.stringify(report, null, 2)}\n` : renderCheckReport(report, { color: io.stdout.isTTY === true && !io.env.NO_COLOR }));
+  io.stdout.write(
+    parsed.values.json
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : renderCheckReport(report, { color: io.stdout.isTTY === true && !io.env.NO_COLOR }),
+  );
   if (!parsed.values.json) {
-    for (const finding of report.online ?? []) io.stdout.write(`  online ${finding.verdict.padEnd(5)} ${finding.input}: ${finding.message}\n`);
+    for (const finding of report.online ?? [])
+      io.stdout.write(`  online ${finding.verdict.padEnd(5)} ${finding.input}: ${finding.message}\n`);
   }
   return report.verdict === 'block' ? EXIT.blocked : EXIT.ok;
 }

@@ -62,13 +62,24 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
   }
   const given = [values.prompt, values['prompt-file'], values['messages-file']].filter((v) => v !== undefined).length;
   if (given > 1) throw new UsageError('give only one of --prompt, --prompt-file and --messages-file, not both', COMPLETE_USAGE);
-  const messages = values['messages-file'] === undefined ? undefined : parseMessages(values['messages-file'], await readTextInput(values['messages-file'], io, '--messages-file', 'pass a readable JSON file, or - to read it from stdin'));
+  const messages =
+    values['messages-file'] === undefined
+      ? undefined
+      : parseMessages(
+          values['messages-file'],
+          await readTextInput(values['messages-file'], io, '--messages-file', 'pass a readable JSON file, or - to read it from stdin'),
+        );
   const prompt =
     values['prompt-file'] !== undefined
       ? await readTextInput(values['prompt-file'], io, '--prompt-file', 'pass a readable text file, or - to read the prompt from stdin')
       : values.prompt;
   if (messages === undefined && (prompt === undefined || prompt.length === 0)) {
-    throw new UsageError(values['prompt-file'] !== undefined ? `the prompt in ${values['prompt-file']} is empty` : 'missing --prompt TEXT (or --prompt-file FILE)', COMPLETE_USAGE);
+    throw new UsageError(
+      values['prompt-file'] !== undefined
+        ? `the prompt in ${values['prompt-file']} is empty`
+        : 'missing --prompt TEXT (or --prompt-file FILE)',
+      COMPLETE_USAGE,
+    );
   }
   const ecosystems = values.ecosystem?.map((name) => {
     if (!(ECOSYSTEMS as readonly string[]).includes(name)) {
@@ -100,7 +111,9 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
           `${names.length > 0 ? `; packages: ${names.join(', ')}` : ''}\n`,
       );
       if (result.dag) {
-        const calls = result.dag.invocations.map((i) => `${i.api}${i.exists ? '' : ' (unknown)'}${i.confidence === undefined ? '' : ` p=${i.confidence}`}`);
+        const calls = result.dag.invocations.map(
+          (i) => `${i.api}${i.exists ? '' : ' (unknown)'}${i.confidence === undefined ? '' : ` p=${i.confidence}`}`,
+        );
         io.stderr.write(
           `guard complete: dag ${result.dag.triggered ? `generated again with the docs of ${result.dag.retrieved.join(', ')}` : 'kept the first generation'}` +
             ` (${result.dag.reason})${calls.length > 0 ? `; calls: ${calls.join(', ')}` : ''}\n`,
@@ -122,11 +135,15 @@ function parseMessages(file: string, text: string): Array<{ role: 'system' | 'us
     throw new UsageError(`${file} is not JSON: ${(error as Error).message}`, COMPLETE_USAGE);
   }
   const roles = ['system', 'user', 'assistant'];
-  if (!Array.isArray(value) || value.length === 0) throw new UsageError(`${file} must hold a non-empty JSON array of {"role", "content"} messages`, COMPLETE_USAGE);
+  if (!Array.isArray(value) || value.length === 0)
+    throw new UsageError(`${file} must hold a non-empty JSON array of {"role", "content"} messages`, COMPLETE_USAGE);
   return value.map((item: unknown, index) => {
     const message = item as { role?: unknown; content?: unknown } | null;
     if (typeof message !== 'object' || message === null || !roles.includes(message.role as string) || typeof message.content !== 'string') {
-      throw new UsageError(`message ${index + 1} in ${file} must be {"role": "system" | "user" | "assistant", "content": TEXT}`, COMPLETE_USAGE);
+      throw new UsageError(
+        `message ${index + 1} in ${file} must be {"role": "system" | "user" | "assistant", "content": TEXT}`,
+        COMPLETE_USAGE,
+      );
     }
     return { role: message.role as 'system' | 'user' | 'assistant', content: message.content };
   });

@@ -37,13 +37,17 @@ export function parsePosition(text: string): { file: string; line: number; colum
 }
 
 export async function runContext(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-        root: { type: 'string' },
-        budget: { type: 'string' },
-        proposal: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      }, CONTEXT_USAGE);
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      root: { type: 'string' },
+      budget: { type: 'string' },
+      proposal: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    CONTEXT_USAGE,
+  );
   if (parsed.values.help) {
     io.stdout.write(`${CONTEXT_USAGE}\n`);
     return EXIT.ok;
@@ -54,7 +58,8 @@ export async function runContext(argv: string[], io: CliIo): Promise<number> {
   const position = parsePosition(target);
   let budgetTokens: number | undefined;
   if (parsed.values.budget !== undefined) {
-    if (!/^\d+$/.test(parsed.values.budget)) throw new UsageError(`--budget must be a whole number of tokens, got "${parsed.values.budget}"`, CONTEXT_USAGE);
+    if (!/^\d+$/.test(parsed.values.budget))
+      throw new UsageError(`--budget must be a whole number of tokens, got "${parsed.values.budget}"`, CONTEXT_USAGE);
     budgetTokens = Number(parsed.values.budget);
   }
   const { buildRepoContext } = await import('../../app/repo-context/build-repo-context.js');

@@ -68,7 +68,8 @@ type OptionName = keyof typeof OPTIONS;
 function parse(argv: string[], allowed: readonly OptionName[]) {
   const parsed = parseCommandArgs(argv, OPTIONS, DOCS_USAGE);
   for (const name of Object.keys(parsed.values)) {
-    if (!allowed.includes(name as OptionName) && name !== 'help') throw new UsageError(`this docs command does not take --${name}`, DOCS_USAGE);
+    if (!allowed.includes(name as OptionName) && name !== 'help')
+      throw new UsageError(`this docs command does not take --${name}`, DOCS_USAGE);
   }
   return parsed;
 }
@@ -82,13 +83,21 @@ async function runIndex(argv: string[], io: CliIo): Promise<number> {
   if (values.help) return help(io);
   if (positionals.length === 0) throw new UsageError('missing the source(s) to index, e.g. botocore or python:requests', DOCS_USAGE);
   const { indexApiDocs } = await import('../../app/api-docs/index-api-docs.js');
-  const report = await indexApiDocs({ sources: positionals }, { ...homeOf(io), cwd: io.cwd, progress: (label) => createProgress(label, io.stderr),
-    ...(values['word-vectors'] ? { wordMeaning: true } : {}),
-  });
+  const report = await indexApiDocs(
+    { sources: positionals },
+    {
+      ...homeOf(io),
+      cwd: io.cwd,
+      progress: (label) => createProgress(label, io.stderr),
+      ...(values['word-vectors'] ? { wordMeaning: true } : {}),
+    },
+  );
   if (values.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
     for (const s of report.sources) {
-      io.stdout.write(`${s.id}  ${s.library}${s.version ? ` ${s.version}` : ''}: ${s.records} APIs from ${s.files} files (${s.changed} re-read, ${s.removed} removed)\n`);
+      io.stdout.write(
+        `${s.id}  ${s.library}${s.version ? ` ${s.version}` : ''}: ${s.records} APIs from ${s.files} files (${s.changed} re-read, ${s.removed} removed)\n`,
+      );
     }
     io.stdout.write(`index ${report.index}: ${report.totalRecords} APIs, ${report.seconds.toFixed(1)} s\n`);
   }
@@ -102,7 +111,10 @@ async function runList(argv: string[], io: CliIo): Promise<number> {
   const listing = await listApiDocs(homeOf(io));
   if (values.json) io.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
   else {
-    for (const s of listing.sources) io.stdout.write(`${s.id}  ${s.library}${s.version ? ` ${s.version}` : ''}  ${s.records} APIs, ${s.files} files, indexed ${s.indexedAt}\n`);
+    for (const s of listing.sources)
+      io.stdout.write(
+        `${s.id}  ${s.library}${s.version ? ` ${s.version}` : ''}  ${s.records} APIs, ${s.files} files, indexed ${s.indexedAt}\n`,
+      );
     io.stdout.write(`${listing.totalRecords} APIs in ${listing.index}\n`);
   }
   return EXIT.ok;
@@ -116,23 +128,45 @@ async function runSearch(argv: string[], io: CliIo): Promise<number> {
   const { resolveApiIndexPath } = await import('../../app/api-docs/api-docs-store.js');
   const home = resolveApiIndexPath(homeOf(io)).replace(/[\\/][^\\/]+$/, '');
   const hits = await searchApiDocs(
-    { query: positionals.join(' '), topK: intOption(values['top-k'], '--top-k', 10), ...(values.library === undefined ? {} : { library: values.library }) },
+    {
+      query: positionals.join(' '),
+      topK: intOption(values['top-k'], '--top-k', 10),
+      ...(values.library === undefined ? {} : { library: values.library }),
+    },
     { home },
   );
   if (values.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
-  else for (const hit of hits) io.stdout.write(`${hit.score.toFixed(2).padStart(6)}  ${hit.library} ${hit.name}\n        ${hit.signature}\n        ${hit.description}\n`);
+  else
+    for (const hit of hits)
+      io.stdout.write(
+        `${hit.score.toFixed(2).padStart(6)}  ${hit.library} ${hit.name}\n        ${hit.signature}\n        ${hit.description}\n`,
+      );
   return EXIT.ok;
 }
 
 async function runLookup(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(argv, ['code', 'query', 'library', 'language', 'confidence', 'threshold', 'top-k', 'mode', 'full', 'json']);
+  const { values, positionals } = parse(argv, [
+    'code',
+    'query',
+    'library',
+    'language',
+    'confidence',
+    'threshold',
+    'top-k',
+    'mode',
+    'full',
+    'json',
+  ]);
   if (values.help) return help(io);
-  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (pass the code with --code <file|->)`, DOCS_USAGE);
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument "${positionals[0]}" (pass the code with --code <file|->)`, DOCS_USAGE);
   if (values.code === undefined && values.query === undefined) throw new UsageError('pass --code <file|-> and/or --query TEXT', DOCS_USAGE);
   const language = values.language;
-  if (language !== undefined && !['python', 'typescript', 'javascript'].includes(language)) throw new UsageError(`--language must be python, typescript or javascript, got "${language}"`, DOCS_USAGE);
+  if (language !== undefined && !['python', 'typescript', 'javascript'].includes(language))
+    throw new UsageError(`--language must be python, typescript or javascript, got "${language}"`, DOCS_USAGE);
   const mode = values.mode;
-  if (mode !== undefined && !['auto', 'always', 'never'].includes(mode)) throw new UsageError(`--mode must be auto, always or never, got "${mode}"`, DOCS_USAGE);
+  if (mode !== undefined && !['auto', 'always', 'never'].includes(mode))
+    throw new UsageError(`--mode must be auto, always or never, got "${mode}"`, DOCS_USAGE);
   const code = values.code === undefined ? undefined : await readCode(values.code, io);
   const { lookupApiDocs } = await import('../../app/api-docs/lookup-api-docs.js');
   const result = await lookupApiDocs(
@@ -170,7 +204,8 @@ function intOption(text: string | undefined | boolean, name: string, fallback: n
 
 function probability(text: string, name: string): number {
   const value = Number(text);
-  if (text.trim() === '' || !(value >= 0 && value <= 1)) throw new UsageError(`${name} must be a number from 0 to 1, got "${text}"`, DOCS_USAGE);
+  if (text.trim() === '' || !(value >= 0 && value <= 1))
+    throw new UsageError(`${name} must be a number from 0 to 1, got "${text}"`, DOCS_USAGE);
   return value;
 }
 

@@ -26,7 +26,12 @@ export async function runGate(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'env') return runGateEnv(argv.slice(1), io);
   const parsed = parseCommandArgs(
     argv,
-    { port: { type: 'string' }, 'upstream-pypi': { type: 'string' }, 'upstream-npm': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    {
+      port: { type: 'string' },
+      'upstream-pypi': { type: 'string' },
+      'upstream-npm': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     GATE_USAGE,
     false,
   );
@@ -40,20 +45,31 @@ export async function runGate(argv: string[], io: CliIo): Promise<number> {
     ...(parsed.values['upstream-npm'] ? { npm: httpUrl(parsed.values['upstream-npm'], '--upstream-npm') } : {}),
   };
   const port = parsed.values.port === undefined ? DEFAULT_GATE_PORT : parsePort(parsed.values.port);
-  const gate = await startRegistryGate({ port, upstreams }, { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) });
-  io.stderr.write(`guard gate: serving ${gate.pypiIndex} (PyPI) and ${gate.npmRegistry} (npm); eval "$(guard gate env --port ${gate.port})" to use it; stop with Ctrl-C\n`);
+  const gate = await startRegistryGate(
+    { port, upstreams },
+    { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) },
+  );
+  io.stderr.write(
+    `guard gate: serving ${gate.pypiIndex} (PyPI) and ${gate.npmRegistry} (npm); eval "$(guard gate env --port ${gate.port})" to use it; stop with Ctrl-C\n`,
+  );
   await waitForTermination();
   await gate.close();
   return EXIT.ok;
 }
 
 async function runGateEnv(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { port: { type: 'string' }, url: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, GATE_USAGE, false);
+  const parsed = parseCommandArgs(
+    argv,
+    { port: { type: 'string' }, url: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    GATE_USAGE,
+    false,
+  );
   if (parsed.values.help) {
     io.stdout.write(`${GATE_USAGE}\n`);
     return EXIT.ok;
   }
-  if (parsed.values.port !== undefined && parsed.values.url !== undefined) throw new UsageError('give --port or --url, not both', GATE_USAGE);
+  if (parsed.values.port !== undefined && parsed.values.url !== undefined)
+    throw new UsageError('give --port or --url, not both', GATE_USAGE);
   const { gateEnvironment, renderShellExports } = await import('../../engines/registry-gate/index.js');
   const { DEFAULT_GATE_PORT } = await import('../../app/gate/registry-gate.js');
   const url =
@@ -81,7 +97,9 @@ function httpUrl(text: string, option: string): string {
   } catch {
     // reported below
   }
-  throw new GuardError('INPUT_INVALID', `${option} must be an http(s) URL, got "${text}"`, { hint: 'for example https://pypi.org/simple or https://registry.npmjs.org' });
+  throw new GuardError('INPUT_INVALID', `${option} must be an http(s) URL, got "${text}"`, {
+    hint: 'for example https://pypi.org/simple or https://registry.npmjs.org',
+  });
 }
 
 function waitForTermination(): Promise<void> {

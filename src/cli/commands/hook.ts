@@ -81,7 +81,8 @@ export async function runHook(argv: string[], io: CliIo): Promise<number> {
   }
   if (protocol === undefined) throw new UsageError(`missing the agent protocol (${HOOK_AGENTS.join(', ')})`, HOOK_USAGE);
   const load = Object.hasOwn(PROTOCOLS, protocol) ? PROTOCOLS[protocol] : undefined;
-  if (load === undefined) throw new UsageError(`unknown agent protocol "${protocol}"; expected one of ${HOOK_AGENTS.join(', ')}`, HOOK_USAGE);
+  if (load === undefined)
+    throw new UsageError(`unknown agent protocol "${protocol}"; expected one of ${HOOK_AGENTS.join(', ')}`, HOOK_USAGE);
   const options: ProtocolOptions = {};
   let onWarn: string | undefined;
   for (let i = 0; i < rest.length; i += 1) {
@@ -90,13 +91,15 @@ export async function runHook(argv: string[], io: CliIo): Promise<number> {
     else if (arg.startsWith('--on-warn=')) onWarn = arg.slice('--on-warn='.length);
     else throw new UsageError(`unexpected arguments: ${rest.slice(i).join(' ')}`, HOOK_USAGE);
   }
-  if ((io.stdin as { isTTY?: boolean }).isTTY) throw new UsageError('the hook reads its event from stdin; pipe the event JSON in', HOOK_USAGE);
+  if ((io.stdin as { isTTY?: boolean }).isTTY)
+    throw new UsageError('the hook reads its event from stdin; pipe the event JSON in', HOOK_USAGE);
   const deps: HookDeps = { cwd: io.cwd, env: io.env, stderr: io.stderr };
   try {
     const hook = await load();
     if (onWarn !== undefined) {
       if (!(hook.onWarn as readonly string[]).includes(onWarn)) {
-        const accepted = hook.onWarn.length === 0 ? `${protocol} always asks on a warning; drop --on-warn` : `expected ${hook.onWarn.join(', ')}`;
+        const accepted =
+          hook.onWarn.length === 0 ? `${protocol} always asks on a warning; drop --on-warn` : `expected ${hook.onWarn.join(', ')}`;
         throw new UsageError(`--on-warn ${onWarn} is not accepted for ${protocol}: ${accepted}`, HOOK_USAGE);
       }
       options.onWarn = onWarn as WarnAnswer;
@@ -127,7 +130,7 @@ async function readEvent(stdin: NodeJS.ReadableStream): Promise<string | undefin
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stdin) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buffer.length;
     if (size > MAX_EVENT_BYTES) return undefined;
     chunks.push(buffer);

@@ -34,7 +34,17 @@ down, installs fail rather than bypass it. Other agents have no such key: use gu
 --dry-run prints what would be written and writes nothing.`;
 
 export async function runInit(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, portable: { type: 'boolean' }, 'gate-port': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, INIT_USAGE);
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      dir: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      portable: { type: 'boolean' },
+      'gate-port': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    INIT_USAGE,
+  );
   const { values, positionals } = parsed;
   if (values.help) {
     io.stdout.write(`${INIT_USAGE}\n`);
@@ -51,7 +61,11 @@ export async function runInit(argv: string[], io: CliIo): Promise<number> {
   const dryRun = values['dry-run'] === true;
   const launcher = values.portable === true ? undefined : currentLauncher();
   const gatePort = values['gate-port'] === undefined ? undefined : parseGatePort(values['gate-port']);
-  const result = initAgentConfigs([...agents], dir, { dryRun, ...(launcher ? { launcher } : {}), ...(gatePort === undefined ? {} : { gatePort }) });
+  const result = initAgentConfigs([...agents], dir, {
+    dryRun,
+    ...(launcher ? { launcher } : {}),
+    ...(gatePort === undefined ? {} : { gatePort }),
+  });
   io.stdout.write(`guard init${dryRun ? ' (dry run: nothing written)' : ''}: ${dir}\n`);
   for (const file of result.files) io.stdout.write(describe(file, dryRun));
   if (dryRun) {
@@ -70,7 +84,9 @@ function parseGatePort(text: string): number {
 }
 
 function describe(file: ConfigFilePlan, dryRun: boolean): string {
-  const verb = { create: dryRun ? 'would create' : 'created', update: dryRun ? 'would update' : 'updated', unchanged: 'unchanged' }[file.status];
+  const verb = { create: dryRun ? 'would create' : 'created', update: dryRun ? 'would update' : 'updated', unchanged: 'unchanged' }[
+    file.status
+  ];
   const what = file.added.length > 0 ? ` (added ${file.added.join(', ')})` : '';
   const notes = file.notes.map((note) => `\n      ${note}`).join('');
   return `  ${verb.padEnd(12)} ${file.file}${what}${notes}\n`;

@@ -105,7 +105,10 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
   try {
     if (options.gatePort !== undefined) {
       const { startRegistryGate } = await import('../../app/gate/registry-gate.js');
-      const gate = await startRegistryGate({ port: options.gatePort }, { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) });
+      const gate = await startRegistryGate(
+        { port: options.gatePort },
+        { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) },
+      );
       closeGate = () => gate.close();
       io.stderr.write(`guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry})\n`);
     }
@@ -123,7 +126,9 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
     const { startHttpServer } = await import('../../mcp/http.js');
     // Set but empty (or blank) is a mistake, not "no token": refuse rather than serve without one.
     if (io.env.GUARD_MCP_TOKEN !== undefined && io.env.GUARD_MCP_TOKEN.trim() === '') {
-      throw new GuardError('CONFIG_INVALID', 'GUARD_MCP_TOKEN is set but empty', { hint: 'set it to a secret token, or unset it to serve without one' });
+      throw new GuardError('CONFIG_INVALID', 'GUARD_MCP_TOKEN is set but empty', {
+        hint: 'set it to a secret token, or unset it to serve without one',
+      });
     }
     const token = io.env.GUARD_MCP_TOKEN || undefined;
     const running = await startHttpServer(() => createMcpServer(deps), {

@@ -19,9 +19,12 @@ export const POLICY_USAGE = `Usage:
       that decided; --index adds an index / registry / channel the install would use;
       exit 0 allowed or warned, 3 blocked`;
 
-
 export async function runPolicy(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' }, index: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } }, POLICY_USAGE);
+  const parsed = parseCommandArgs(
+    argv,
+    { json: { type: 'boolean' }, index: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+    POLICY_USAGE,
+  );
   const { values, positionals } = parsed;
   const [action, ...rest] = positionals;
   if (values.help || action === undefined) {
@@ -36,7 +39,12 @@ export async function runPolicy(argv: string[], io: CliIo): Promise<number> {
     case 'explain': {
       const [ecosystem, spec, ...extra] = rest;
       if (!ecosystem || !(ECOSYSTEMS as readonly string[]).includes(ecosystem)) {
-        throw new UsageError(ecosystem ? `unknown ecosystem "${ecosystem}"; expected one of ${ECOSYSTEMS.join(', ')}` : 'missing the ecosystem (pypi, npm or conda)', POLICY_USAGE);
+        throw new UsageError(
+          ecosystem
+            ? `unknown ecosystem "${ecosystem}"; expected one of ${ECOSYSTEMS.join(', ')}`
+            : 'missing the ecosystem (pypi, npm or conda)',
+          POLICY_USAGE,
+        );
       }
       if (!spec) throw new UsageError('missing the package spec to explain', POLICY_USAGE);
       if (extra.length > 0) throw new UsageError(`explain takes one spec; got also ${extra.join(' ')}`, POLICY_USAGE);
@@ -61,11 +69,14 @@ async function checkPolicy(file: string | undefined, json: boolean, io: CliIo): 
     }
   } catch (error) {
     if (!(error instanceof GuardError) || error.code !== 'CONFIG_INVALID') throw error;
-    io.stdout.write(json ? `${JSON.stringify({ ok: false, error: error.message, hint: error.hint }, null, 2)}\n` : `invalid: ${error.message}\n`);
+    io.stdout.write(
+      json ? `${JSON.stringify({ ok: false, error: error.message, hint: error.hint }, null, 2)}\n` : `invalid: ${error.message}\n`,
+    );
     return EXIT.usage;
   }
   if (json) {
-    const body = issues.length === 0 ? { ok: true, sources: files, policy: mergeScopedLayers(layers) } : { ok: false, sources: files, issues };
+    const body =
+      issues.length === 0 ? { ok: true, sources: files, policy: mergeScopedLayers(layers) } : { ok: false, sources: files, issues };
     io.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return issues.length === 0 ? EXIT.ok : EXIT.usage;
   }
@@ -75,7 +86,13 @@ async function checkPolicy(file: string | undefined, json: boolean, io: CliIo): 
     return EXIT.usage;
   }
   const policy = mergeScopedLayers(layers);
-  const where = files.length === 0 ? 'no policy file found; the built-in defaults apply' : files.map((f) => `  ${f}\n`).join('').trimEnd();
+  const where =
+    files.length === 0
+      ? 'no policy file found; the built-in defaults apply'
+      : files
+          .map((f) => `  ${f}\n`)
+          .join('')
+          .trimEnd();
   io.stdout.write(
     `policy OK${files.length > 0 ? ':' : ''}\n${files.length > 0 ? where : `  ${where}`}\n` +
       `  mode ${policy.mode}, on_unverifiable ${policy.on_unverifiable}, ${policy.packages.allow.length} allow, ` +
@@ -106,7 +123,9 @@ async function runExplain(ecosystem: Ecosystem, spec: string, indexes: string[],
 function renderExplanation(target: InstallTarget, loaded: LoadedPolicy, explanation: PolicyExplanation): string {
   const { decision, steps } = explanation;
   const lines: string[] = [];
-  lines.push(`policy: ${loaded.sources.length > 0 ? `${loaded.sources.join(', ')} (over the built-in defaults)` : 'the built-in defaults'}`);
+  lines.push(
+    `policy: ${loaded.sources.length > 0 ? `${loaded.sources.join(', ')} (over the built-in defaults)` : 'the built-in defaults'}`,
+  );
   const what = target.kind === 'registry' ? `registry package "${target.name}"` : `${target.kind} install ${target.location ?? target.raw}`;
   lines.push(`target: ${target.ecosystem} ${what}${target.spec && target.spec !== target.name ? ` (${target.spec})` : ''}`, '');
   const width = Math.max(...steps.map((s) => s.rule.length), 4);

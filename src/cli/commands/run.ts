@@ -20,7 +20,12 @@ export async function runRun(argv: string[], io: CliIo): Promise<number> {
   const split = argv.indexOf('--');
   const own = split < 0 ? argv : argv.slice(0, split);
   const command = split < 0 ? [] : argv.slice(split + 1);
-  const parsed = parseCommandArgs(own, { 'upstream-pypi': { type: 'string' }, 'upstream-npm': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, RUN_USAGE, false);
+  const parsed = parseCommandArgs(
+    own,
+    { 'upstream-pypi': { type: 'string' }, 'upstream-npm': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    RUN_USAGE,
+    false,
+  );
   if (parsed.values.help) {
     io.stdout.write(`${RUN_USAGE}\n`);
     return EXIT.ok;
@@ -35,7 +40,10 @@ export async function runRun(argv: string[], io: CliIo): Promise<number> {
       ...(parsed.values['upstream-pypi'] ? { pypi: parsed.values['upstream-pypi'] } : {}),
       ...(parsed.values['upstream-npm'] ? { npm: parsed.values['upstream-npm'] } : {}),
     };
-    const gate = await startRegistryGate({ port: 0, upstreams }, { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) });
+    const gate = await startRegistryGate(
+      { port: 0, upstreams },
+      { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) },
+    );
     gateUrl = gate.url;
     close = () => gate.close();
   }

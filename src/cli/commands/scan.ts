@@ -26,7 +26,12 @@ const FORMATS = ['text', 'json', 'sarif'] as const;
 export async function runScan(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandArgs(
     argv,
-    { format: { type: 'string' }, 'fail-on': { type: 'string' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
+    {
+      format: { type: 'string' },
+      'fail-on': { type: 'string' },
+      output: { type: 'string', short: 'o' },
+      help: { type: 'boolean', short: 'h' },
+    },
     SCAN_USAGE,
   );
   const { values, positionals } = parsed;
@@ -36,7 +41,8 @@ export async function runScan(argv: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length > 1) throw new UsageError(`expected one directory, got ${positionals.length}`, SCAN_USAGE);
   const format = values.format ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown --format "${format}"; expected text, json or sarif`, SCAN_USAGE);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`unknown --format "${format}"; expected text, json or sarif`, SCAN_USAGE);
   const failOn = values['fail-on'] ?? 'block';
   if (failOn !== 'block' && failOn !== 'warn') throw new UsageError(`unknown --fail-on "${failOn}"; expected block or warn`, SCAN_USAGE);
   if (values.output === '') throw new UsageError('--output needs a file', SCAN_USAGE);
@@ -44,7 +50,12 @@ export async function runScan(argv: string[], io: CliIo): Promise<number> {
   const { scanRepository } = await import('../../app/installs/scan-repository.js');
   const report = await scanRepository(root, { env: io.env, stderr: io.stderr });
   const render = await import('../render/scan-report.js');
-  const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : format === 'sarif' ? render.renderScanSarif(report, await packageVersion()) : render.renderScanText(report);
+  const text =
+    format === 'json'
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : format === 'sarif'
+        ? render.renderScanSarif(report, await packageVersion())
+        : render.renderScanText(report);
   if (values.output !== undefined) {
     const { writeFileAtomic } = await import('../../shared/write-file-atomic.js');
     writeFileAtomic(resolve(io.cwd, values.output), text);

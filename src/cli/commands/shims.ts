@@ -23,7 +23,11 @@ Put the directory first on the PATH of the agent (or of your shell) for the shim
 const CLI_ENTRY = fileURLToPath(new URL('../main.js', import.meta.url));
 
 export async function runShims(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, { dir: { type: 'string' }, shell: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, SHIMS_USAGE);
+  const parsed = parseCommandArgs(
+    argv,
+    { dir: { type: 'string' }, shell: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    SHIMS_USAGE,
+  );
   const { values, positionals } = parsed;
   const [action, ...extra] = positionals;
   if (values.help || action === undefined) {
@@ -38,8 +42,12 @@ export async function runShims(argv: string[], io: CliIo): Promise<number> {
     case 'install': {
       const result = installShims({ dir, node: process.execPath, cli: CLI_ENTRY });
       const count = result.written.length + result.unchanged.length;
-      io.stdout.write(`guard: ${count} shims in ${dir} (${result.written.length} written, ${result.unchanged.length} already up to date)\n`);
-      io.stdout.write(`Put the directory first on PATH (in the agent's environment or your shell profile):\n  ${renderPathLine(dir, shellOf(undefined, io))}\n`);
+      io.stdout.write(
+        `guard: ${count} shims in ${dir} (${result.written.length} written, ${result.unchanged.length} already up to date)\n`,
+      );
+      io.stdout.write(
+        `Put the directory first on PATH (in the agent's environment or your shell profile):\n  ${renderPathLine(dir, shellOf(undefined, io))}\n`,
+      );
       return EXIT.ok;
     }
     case 'uninstall': {
@@ -59,7 +67,8 @@ export async function runShims(argv: string[], io: CliIo): Promise<number> {
 /** The shell named by --shell, else guessed: PowerShell on Windows, fish when $SHELL is fish, else sh. */
 function shellOf(option: string | undefined, io: CliIo): ShellKind {
   if (option !== undefined) {
-    if (!(SHELL_KINDS as readonly string[]).includes(option)) throw new UsageError(`unknown shell "${option}"; expected ${SHELL_KINDS.join(', ')}`, SHIMS_USAGE);
+    if (!(SHELL_KINDS as readonly string[]).includes(option))
+      throw new UsageError(`unknown shell "${option}"; expected ${SHELL_KINDS.join(', ')}`, SHIMS_USAGE);
     return option as ShellKind;
   }
   if (process.platform === 'win32') return 'powershell';

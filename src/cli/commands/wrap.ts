@@ -41,7 +41,11 @@ export async function runWrapped(program: string, argv: string[], io: CliIo): Pr
 }
 
 /** The verdict on `program args` (app/installs/vet-wrapped-command.ts); undefined when it installs and hides nothing. */
-async function vetAsShellCommand(program: string, args: string[], io: CliIo): Promise<{ verdict: string; report: string; commands: Array<{ verdict: { report: string } }> } | undefined> {
+async function vetAsShellCommand(
+  program: string,
+  args: string[],
+  io: CliIo,
+): Promise<{ verdict: string; report: string; commands: Array<{ verdict: { report: string } }> } | undefined> {
   const { vetWrappedCommand } = await import('../../app/installs/vet-wrapped-command.js');
   return vetWrappedCommand(program, args, { cwd: io.cwd, env: io.env, stderr: io.stderr });
 }

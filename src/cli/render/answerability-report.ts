@@ -6,7 +6,9 @@ const COLOR = { answerable: '\x1b[32m', partially_answerable: '\x1b[33m', unansw
 
 export function renderAnswerabilityReport(report: AnswerabilityReport, options: { color: boolean }): string {
   const mark = options.color ? `${COLOR[report.label]}${MARK[report.label]}\x1b[0m` : MARK[report.label];
-  const lines = [`${mark}  (confidence ${report.confidence.toFixed(2)}; ${report.apis.length} API${report.apis.length === 1 ? '' : 's'} ${report.source === 'index' ? 'from the docs index' : 'given'}: ${report.apis.join(', ')})`];
+  const lines = [
+    `${mark}  (confidence ${report.confidence.toFixed(2)}; ${report.apis.length} API${report.apis.length === 1 ? '' : 's'} ${report.source === 'index' ? 'from the docs index' : 'given'}: ${report.apis.join(', ')})`,
+  ];
   report.requests.forEach((request, i) => {
     const state = request.covered ? '✓ covered' : '✗ not covered';
     const text = request.text.length > 90 ? `${request.text.slice(0, 89)}…` : request.text;

@@ -23,12 +23,21 @@ const RULE_TEXT: Readonly<Record<string, string>> = {
 
 /** The report as lines for a terminal. */
 export function renderScanText(report: ScanReport): string {
-  const lines = [`guard scan: ${report.root}`, `  ${report.files.length} manifest and lock files, ${report.dependencies} declared dependencies`];
+  const lines = [
+    `guard scan: ${report.root}`,
+    `  ${report.files.length} manifest and lock files, ${report.dependencies} declared dependencies`,
+  ];
   for (const finding of report.findings) {
     const hint = finding.suggestions?.length ? ` Did you mean ${finding.suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
-    lines.push(`  ${finding.verdict === 'block' ? 'BLOCK' : 'WARN '} ${finding.file}:${finding.line} [${finding.code}] ${finding.message}${hint}`);
+    lines.push(
+      `  ${finding.verdict === 'block' ? 'BLOCK' : 'WARN '} ${finding.file}:${finding.line} [${finding.code}] ${finding.message}${hint}`,
+    );
   }
-  lines.push(report.findings.length === 0 ? '  no findings' : `  ${count(report.findings, 'block')} blocked, ${count(report.findings, 'warn')} warnings`);
+  lines.push(
+    report.findings.length === 0
+      ? '  no findings'
+      : `  ${count(report.findings, 'block')} blocked, ${count(report.findings, 'warn')} warnings`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -48,7 +57,14 @@ export function renderScanSarif(report: ScanReport, version: string): string {
     ruleIndex: codes.indexOf(finding.code),
     level: finding.verdict === 'block' ? 'error' : 'warning',
     message: { text: messageOf(finding) },
-    locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(finding.file), uriBaseId: '%SRCROOT%' }, region: { startLine: Math.max(1, finding.line) } } }],
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: encodeURI(finding.file), uriBaseId: '%SRCROOT%' },
+          region: { startLine: Math.max(1, finding.line) },
+        },
+      },
+    ],
     partialFingerprints: { 'groundguard/v1': fingerprint(finding) },
   }));
   const log = {
@@ -56,7 +72,15 @@ export function renderScanSarif(report: ScanReport, version: string): string {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'groundguard', informationUri: 'https://github.com/groundguard/groundguard', semanticVersion: version, version, rules } },
+        tool: {
+          driver: {
+            name: 'groundguard',
+            informationUri: 'https://github.com/groundguard/groundguard',
+            semanticVersion: version,
+            version,
+            rules,
+          },
+        },
         results,
       },
     ],
@@ -71,7 +95,10 @@ function messageOf(finding: ScanFinding): string {
 
 /** Stable across line moves: file, code and subject. */
 function fingerprint(finding: ScanFinding): string {
-  return createHash('sha256').update([finding.file, finding.code, finding.ecosystem ?? '', finding.subject ?? finding.message].join('\0')).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update([finding.file, finding.code, finding.ecosystem ?? '', finding.subject ?? finding.message].join('\0'))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 function count(findings: readonly ScanFinding[], verdict: ScanFinding['verdict']): number {

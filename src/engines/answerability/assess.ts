@@ -45,10 +45,14 @@ export function assessAnswerability(request: string, apis: readonly ApiInput[], 
 
 function validate(request: string, apis: readonly ApiInput[]): void {
   if (typeof request !== 'string' || request.trim().length === 0) {
-    throw new GuardError('INPUT_INVALID', 'the request (query) is empty', { hint: 'pass the user request to assess, e.g. "read a CSV file and batch its rows"' });
+    throw new GuardError('INPUT_INVALID', 'the request (query) is empty', {
+      hint: 'pass the user request to assess, e.g. "read a CSV file and batch its rows"',
+    });
   }
   if (request.length > LIMITS.requestChars) {
-    throw new GuardError('INPUT_INVALID', `the request is ${request.length} characters long; at most ${LIMITS.requestChars} are accepted`, { hint: 'assess one task at a time' });
+    throw new GuardError('INPUT_INVALID', `the request is ${request.length} characters long; at most ${LIMITS.requestChars} are accepted`, {
+      hint: 'assess one task at a time',
+    });
   }
   if (apis.length === 0) {
     throw new GuardError('INPUT_INVALID', 'no API descriptions were given to assess the request against', {
@@ -56,13 +60,18 @@ function validate(request: string, apis: readonly ApiInput[]): void {
     });
   }
   if (apis.length > LIMITS.apis) {
-    throw new GuardError('INPUT_INVALID', `${apis.length} API descriptions were given; at most ${LIMITS.apis} are accepted`, { hint: 'pass the top-k retrieved APIs (typically 3 to 10)' });
+    throw new GuardError('INPUT_INVALID', `${apis.length} API descriptions were given; at most ${LIMITS.apis} are accepted`, {
+      hint: 'pass the top-k retrieved APIs (typically 3 to 10)',
+    });
   }
   apis.forEach((api, i) => {
     const text = typeof api === 'string' ? api : `${api.name}${api.signature ?? ''}${api.description}`;
-    if (text.trim().length === 0) throw new GuardError('INPUT_INVALID', `API #${i + 1} is empty`, { hint: 'drop it or give its name and description' });
+    if (text.trim().length === 0)
+      throw new GuardError('INPUT_INVALID', `API #${i + 1} is empty`, { hint: 'drop it or give its name and description' });
     if (text.length > LIMITS.apiChars) {
-      throw new GuardError('INPUT_INVALID', `API #${i + 1} is ${text.length} characters long; at most ${LIMITS.apiChars} are accepted`, { hint: 'pass the API summary, not whole documentation pages' });
+      throw new GuardError('INPUT_INVALID', `API #${i + 1} is ${text.length} characters long; at most ${LIMITS.apiChars} are accepted`, {
+        hint: 'pass the API summary, not whole documentation pages',
+      });
     }
   });
 }
@@ -76,9 +85,17 @@ function toEvidence(part: PartEvidence, decision: PartDecision, units: ApiUnit[]
   const { terms } = part;
   const matches = decision.best >= 0 ? part.apis[decision.best]!.matches : terms.map(() => 0);
   const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.weight - terms[a]!.weight);
-  const missing = order.filter((i) => matches[i]! < 0.5).slice(0, LIMITS.missingTerms).map((i) => terms[i]!.word);
+  const missing = order
+    .filter((i) => matches[i]! < 0.5)
+    .slice(0, LIMITS.missingTerms)
+    .map((i) => terms[i]!.word);
   const unit = units[decision.best];
-  const evidence: SubRequestEvidence = { text: part.text, covered: decision.covered, score: round(decision.score), ...(unit && decision.score > 0 ? { best_api: apiLabel(unit) } : {}) };
+  const evidence: SubRequestEvidence = {
+    text: part.text,
+    covered: decision.covered,
+    score: round(decision.score),
+    ...(unit && decision.score > 0 ? { best_api: apiLabel(unit) } : {}),
+  };
   if (missing.length > 0) evidence.missing = missing;
   return evidence;
 }

@@ -26,7 +26,10 @@ export function decidePart(part: PartEvidence, calibration: Calibration): PartDe
   const lift = others.length === 0 ? 0 : scores[best]! - others.reduce((a, b) => a + b, 0) / others.length;
   const score = Math.min(1, Math.max(0, scores[best]! + calibration.liftWeight * lift));
   const matches = part.apis[best]!.matches;
-  const keys = part.terms.map((_, i) => i).sort((a, b) => part.terms[b]!.weight - part.terms[a]!.weight).slice(0, calibration.keyTerms);
+  const keys = part.terms
+    .map((_, i) => i)
+    .sort((a, b) => part.terms[b]!.weight - part.terms[a]!.weight)
+    .slice(0, calibration.keyTerms);
   const covered = score >= calibration.threshold && keys.every((i) => matches[i]! >= calibration.keyMatch);
   return { best, score, covered };
 }
@@ -46,5 +49,8 @@ export function labelParts(decisions: readonly PartDecision[], calibration: Cali
 
 /** The label of gathered evidence under `calibration`. */
 export function labelEvidence(parts: readonly PartEvidence[], calibration: Calibration): AnswerabilityLabel {
-  return labelParts(parts.map((part) => decidePart(part, calibration)), calibration);
+  return labelParts(
+    parts.map((part) => decidePart(part, calibration)),
+    calibration,
+  );
 }

@@ -19,10 +19,27 @@ export interface PartEvidence {
 }
 
 /** Splits `request` (at most `maxParts` sub-requests, the rest joined into the last) and gathers the evidence of every API for each. */
-export function gatherEvidence(request: string, units: readonly ApiUnit[], vectors: WordVectors, calibration: Calibration, maxParts: number): PartEvidence[] {
+export function gatherEvidence(
+  request: string,
+  units: readonly ApiUnit[],
+  vectors: WordVectors,
+  calibration: Calibration,
+  maxParts: number,
+): PartEvidence[] {
   const indexed = units.map((unit) => indexApi(unit, vectors));
   const parts = splitRequest(request);
-  const bounded = parts.length > maxParts ? [...parts.slice(0, maxParts - 1), { text: parts.slice(maxParts - 1).map((p) => p.text).join(' ') }] : parts;
+  const bounded =
+    parts.length > maxParts
+      ? [
+          ...parts.slice(0, maxParts - 1),
+          {
+            text: parts
+              .slice(maxParts - 1)
+              .map((p) => p.text)
+              .join(' '),
+          },
+        ]
+      : parts;
   return bounded.map((part) => {
     const terms = weighTerms(part.text, indexed, vectors, calibration);
     return { text: part.text, terms, apis: indexed.map((api) => apiEvidence(terms, api, vectors, calibration)) };

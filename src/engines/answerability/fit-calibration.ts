@@ -72,19 +72,32 @@ export interface GatheredSample {
 }
 
 /** The evidence of every sample under `matching`'s matching constants. O(samples × assessment). */
-export function gatherSamples(samples: readonly LabelledSample[], vectors: WordVectors, matching: Calibration = CALIBRATION_START): GatheredSample[] {
-  return samples.map((sample) => ({ sample, parts: gatherEvidence(sample.query, sample.apis.map(parseApiUnit), vectors, matching, LIMITS.subRequests) }));
+export function gatherSamples(
+  samples: readonly LabelledSample[],
+  vectors: WordVectors,
+  matching: Calibration = CALIBRATION_START,
+): GatheredSample[] {
+  return samples.map((sample) => ({
+    sample,
+    parts: gatherEvidence(sample.query, sample.apis.map(parseApiUnit), vectors, matching, LIMITS.subRequests),
+  }));
 }
 
 /** Labels gathered samples with `calibration`'s decision constants and scores the result. */
 export function evaluateGathered(gathered: readonly GatheredSample[], calibration: Calibration): LabelMetrics {
-  return scoreLabels(gathered.map((g) => g.sample.label), gathered.map((g) => labelEvidence(g.parts, calibration)));
+  return scoreLabels(
+    gathered.map((g) => g.sample.label),
+    gathered.map((g) => labelEvidence(g.parts, calibration)),
+  );
 }
 
 /** Labels every sample through the full assessment with `calibration` and scores the result. */
 export function evaluateCalibration(samples: readonly LabelledSample[], vectors: WordVectors, calibration: Calibration): LabelMetrics {
   const predicted = samples.map((s) => assessAnswerability(s.query, s.apis, { vectors, calibration }).label);
-  return scoreLabels(samples.map((s) => s.label), predicted);
+  return scoreLabels(
+    samples.map((s) => s.label),
+    predicted,
+  );
 }
 
 /** Mean over libraries of macro-F1 + accuracy/2. */
@@ -102,7 +115,9 @@ function objective(byLibrary: GatheredSample[][], calibration: Calibration): num
  * trade off), then coordinate descent over DECISION_GRID, `passes` rounds. Deterministic.
  */
 export function fitDecision(gathered: readonly GatheredSample[], start: Calibration = CALIBRATION_START, passes = 2): Calibration {
-  const byLibrary = [...new Set(gathered.map((g) => g.sample.library))].sort().map((library) => gathered.filter((g) => g.sample.library === library));
+  const byLibrary = [...new Set(gathered.map((g) => g.sample.library))]
+    .sort()
+    .map((library) => gathered.filter((g) => g.sample.library === library));
   let best = { ...start };
   let bestScore = objective(byLibrary, best);
   const consider = (candidate: Calibration): void => {
@@ -112,15 +127,22 @@ export function fitDecision(gathered: readonly GatheredSample[], start: Calibrat
       best = candidate;
     }
   };
-  for (const threshold of DECISION_GRID.threshold!) for (const liftWeight of DECISION_GRID.liftWeight!) consider({ ...best, threshold, liftWeight });
+  for (const threshold of DECISION_GRID.threshold!)
+    for (const liftWeight of DECISION_GRID.liftWeight!) consider({ ...best, threshold, liftWeight });
   for (let pass = 0; pass < passes; pass++) {
-    for (const [key, values] of Object.entries(DECISION_GRID) as Array<[keyof Calibration, number[]]>) for (const value of values) consider({ ...best, [key]: value });
+    for (const [key, values] of Object.entries(DECISION_GRID) as Array<[keyof Calibration, number[]]>)
+      for (const value of values) consider({ ...best, [key]: value });
   }
   return best;
 }
 
 /** Gathers and fits in one step (see fitDecision). */
-export function fitCalibration(samples: readonly LabelledSample[], vectors: WordVectors, start: Calibration = CALIBRATION_START, passes = 2): Calibration {
+export function fitCalibration(
+  samples: readonly LabelledSample[],
+  vectors: WordVectors,
+  start: Calibration = CALIBRATION_START,
+  passes = 2,
+): Calibration {
   return fitDecision(gatherSamples(samples, vectors, start), start, passes);
 }
 
@@ -138,7 +160,11 @@ export interface LeaveOneLibraryOut {
 }
 
 /** Leave-one-library-out: each library labelled by a calibration fitted on the others only. */
-export function leaveOneLibraryOut(gathered: readonly GatheredSample[], start: Calibration = CALIBRATION_START, passes = 2): LeaveOneLibraryOut {
+export function leaveOneLibraryOut(
+  gathered: readonly GatheredSample[],
+  start: Calibration = CALIBRATION_START,
+  passes = 2,
+): LeaveOneLibraryOut {
   const libraries = [...new Set(gathered.map((g) => g.sample.library))];
   const gold: AnswerabilityLabel[] = [];
   const predicted: AnswerabilityLabel[] = [];

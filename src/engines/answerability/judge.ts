@@ -41,14 +41,24 @@ export function distributionFromLogprobs(top: Readonly<Record<string, number>>):
   const mass: LabelDistribution = { answerable: 0, partially_answerable: 0, unanswerable: 0 };
   let found = false;
   for (const [token, logprob] of Object.entries(top)) {
-    const label = LETTER[token.trim().replace(/[).:]$/, '').toUpperCase()];
+    const label =
+      LETTER[
+        token
+          .trim()
+          .replace(/[).:]$/, '')
+          .toUpperCase()
+      ];
     if (!label || !Number.isFinite(logprob)) continue;
     mass[label] += Math.exp(logprob);
     found = true;
   }
   if (!found) return undefined;
   const floor = 1e-4;
-  return normalize({ answerable: mass.answerable + floor, partially_answerable: mass.partially_answerable + floor, unanswerable: mass.unanswerable + floor });
+  return normalize({
+    answerable: mass.answerable + floor,
+    partially_answerable: mass.partially_answerable + floor,
+    unanswerable: mass.unanswerable + floor,
+  });
 }
 
 /** The evidence as a distribution: its confidence on its label, the rest shared by the other two. */
@@ -62,8 +72,13 @@ export function evidenceDistribution(assessment: Pick<Assessment, 'label' | 'con
 /** Log-linear blend: p ∝ evidence^(1-w) · judge^w, w in [0, 1]. */
 export function blendDistributions(evidence: LabelDistribution, judge: LabelDistribution, judgeWeight: number): LabelDistribution {
   const w = Math.min(1, Math.max(0, judgeWeight));
-  const blend = (label: AnswerabilityLabel): number => Math.exp((1 - w) * Math.log(Math.max(evidence[label], 1e-9)) + w * Math.log(Math.max(judge[label], 1e-9)));
-  return normalize({ answerable: blend('answerable'), partially_answerable: blend('partially_answerable'), unanswerable: blend('unanswerable') });
+  const blend = (label: AnswerabilityLabel): number =>
+    Math.exp((1 - w) * Math.log(Math.max(evidence[label], 1e-9)) + w * Math.log(Math.max(judge[label], 1e-9)));
+  return normalize({
+    answerable: blend('answerable'),
+    partially_answerable: blend('partially_answerable'),
+    unanswerable: blend('unanswerable'),
+  });
 }
 
 /** The most likely label. */
@@ -73,5 +88,9 @@ export function argmaxLabel(dist: LabelDistribution): AnswerabilityLabel {
 
 function normalize(dist: LabelDistribution): LabelDistribution {
   const total = dist.answerable + dist.partially_answerable + dist.unanswerable;
-  return { answerable: dist.answerable / total, partially_answerable: dist.partially_answerable / total, unanswerable: dist.unanswerable / total };
+  return {
+    answerable: dist.answerable / total,
+    partially_answerable: dist.partially_answerable / total,
+    unanswerable: dist.unanswerable / total,
+  };
 }

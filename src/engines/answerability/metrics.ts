@@ -25,12 +25,21 @@ export function scoreLabels(gold: readonly AnswerabilityLabel[], predicted: read
     f1Sum += p + r === 0 ? 0 : (2 * p * r) / (p + r);
   }
   const correct = gold.filter((g, i) => g === predicted[i]).length;
-  return { count: gold.length, accuracy: gold.length === 0 ? 0 : correct / gold.length, macroF1: f1Sum / ANSWERABILITY_LABELS.length, recall, precision };
+  return {
+    count: gold.length,
+    accuracy: gold.length === 0 ? 0 : correct / gold.length,
+    macroF1: f1Sum / ANSWERABILITY_LABELS.length,
+    recall,
+    precision,
+  };
 }
 
 /** RaCGEval's label strings ("Answerable", "Partially answerable", "Unanswerable") to ours; undefined for others. */
 export function labelFromRacgEval(label: string): AnswerabilityLabel | undefined {
-  const key = label.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = label
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (key === 'answerable') return 'answerable';
   if (key === 'partially_answerable' || key === 'partial') return 'partially_answerable';
   if (key === 'unanswerable') return 'unanswerable';

@@ -38,7 +38,13 @@ function parseApiText(text: string): ApiUnit {
       if (returns) rest = rest.slice(returns[0].length);
       const description = rest.replace(/^\s*:\s*/, '').trim();
       const types = annotationWords(`${signature}${returns?.[0] ?? ''}`);
-      return { name: head[1]!, signature, params: [...new Set([...parseParams(signature.slice(1, -1)), ...sectionParams(description)])], ...(types.length > 0 ? { types } : {}), description };
+      return {
+        name: head[1]!,
+        signature,
+        params: [...new Set([...parseParams(signature.slice(1, -1)), ...sectionParams(description)])],
+        ...(types.length > 0 ? { types } : {}),
+        description,
+      };
     }
   }
   const named = /^([A-Za-z_][\w.]*)\s*:\s+(.*)$/s.exec(trimmed);
@@ -71,7 +77,21 @@ export function annotationWords(signature: string): string[] {
   return [...words];
 }
 
-const IGNORED_TYPES = new Set(['None', 'Any', 'Literal', 'Optional', 'Union', 'L', 'Incomplete', 'object', 'typing', 'T', 'Self', 'NoValueType', '_NoValueType']);
+const IGNORED_TYPES = new Set([
+  'None',
+  'Any',
+  'Literal',
+  'Optional',
+  'Union',
+  'L',
+  'Incomplete',
+  'object',
+  'typing',
+  'T',
+  'Self',
+  'NoValueType',
+  '_NoValueType',
+]);
 
 /** Parameter names of a signature body: top-level comma-separated, annotations and defaults dropped. */
 export function parseParams(signature: string): string[] {
@@ -88,9 +108,7 @@ export function parseParams(signature: string): string[] {
     } else current += c;
   }
   params.push(current);
-  return params
-    .map((p) => /^\s*\**\s*([A-Za-z_]\w*)/.exec(p)?.[1] ?? '')
-    .filter((name) => !IGNORED_PARAMS.has(name));
+  return params.map((p) => /^\s*\**\s*([A-Za-z_]\w*)/.exec(p)?.[1] ?? '').filter((name) => !IGNORED_PARAMS.has(name));
 }
 
 /** Names listed in a "Parameters:" / "Args:" section: lines like "name (type) – text" or "name: text". */

@@ -56,9 +56,27 @@ export function indexApi(unit: ApiUnit, vectors: WordVectors): IndexedApi {
   const nameTerms = extractTerms(unit.name);
   const firstWord = extractTerms(unit.description.split(/[\s,.;:]+/).find((w) => /^[A-Za-z]/.test(w)) ?? '');
   const action = [...nameTerms, ...firstWord].map((t) => ({ word: t.word, vector: vectors.vector(t.word) }));
-  const segment = unit.name.split('.').filter((p) => /[A-Za-z]/.test(p)).pop() ?? unit.name;
-  const headStems = [...new Set(splitIdentifier(segment).filter((p) => p.length > 1 && !/^\d+$/.test(p)).map((p) => stemWord(p.toLowerCase())))];
-  return { unit, stems, words, action, headStems, nameStems: new Set(nameTerms.map((t) => t.stem)), signatureStems: new Set(signatureTerms.map((t) => t.stem)) };
+  const segment =
+    unit.name
+      .split('.')
+      .filter((p) => /[A-Za-z]/.test(p))
+      .pop() ?? unit.name;
+  const headStems = [
+    ...new Set(
+      splitIdentifier(segment)
+        .filter((p) => p.length > 1 && !/^\d+$/.test(p))
+        .map((p) => stemWord(p.toLowerCase())),
+    ),
+  ];
+  return {
+    unit,
+    stems,
+    words,
+    action,
+    headStems,
+    nameStems: new Set(nameTerms.map((t) => t.stem)),
+    signatureStems: new Set(signatureTerms.map((t) => t.stem)),
+  };
 }
 
 /** The request's distinct content terms with their weights (see Calibration for the parts). */
@@ -66,7 +84,8 @@ export function weighTerms(text: string, apis: IndexedApi[], vectors: WordVector
   const fromIdentifiers = identifierWords(text);
   const weighed = distinctTerms(extractTerms(text)).map((term) => {
     const rank = vectors.rank(term.word);
-    const base = rank === undefined ? calibration.oovWeight : Math.min(1, Math.max(0.05, Math.log(rank + 2) / Math.log(calibration.fullWeightRank)));
+    const base =
+      rank === undefined ? calibration.oovWeight : Math.min(1, Math.max(0.05, Math.log(rank + 2) / Math.log(calibration.fullWeightRank)));
     const shared = apis.length > 1 ? apis.filter((api) => api.stems.has(term.stem)).length / apis.length : 0;
     const identifier = fromIdentifiers.has(term.word) && !apis.some((api) => api.stems.has(term.stem)) ? calibration.identifierFactor : 1;
     return { term, plain: base * identifier, weight: base * identifier * (1 - calibration.sharedTermDiscount * shared) };
@@ -100,16 +119,33 @@ export function apiEvidence(terms: WeightedTerm[], api: IndexedApi, vectors: Wor
   const coverage = terms.reduce((sum, t, i) => sum + t.weight * matches[i]!, 0) / total;
   // The request's first content word is usually its action ("clone", "repeat", "read"): credit the API whose name or own first word says it.
   const lead = terms[0];
-  const action = lead ? Math.max(matchTerm(lead, { ...api, stems: new Set(api.action.map((w) => stemWord(w.word))), words: api.action }, vectors, calibration), synonymMatch(lead, api.action, calibration)) : 0;
+  const action = lead
+    ? Math.max(
+        matchTerm(lead, { ...api, stems: new Set(api.action.map((w) => stemWord(w.word))), words: api.action }, vectors, calibration),
+        synonymMatch(lead, api.action, calibration),
+      )
+    : 0;
   const named = terms.some((t) => api.nameStems.has(t.stem)) ? 1 : 0;
   const signature = terms.reduce((sum, t) => sum + (api.signatureStems.has(t.stem) ? t.weight : 0), 0) / total;
-  const nameShare = api.headStems.length === 0 ? 0 : api.headStems.filter((stem) => terms.some((t) => t.stem === stem || isNearSpelling(t.stem, stem) || verbSynonyms(t.word).some((v) => stemWord(v) === stem))).length / api.headStems.length;
+  const nameShare =
+    api.headStems.length === 0
+      ? 0
+      : api.headStems.filter((stem) =>
+          terms.some((t) => t.stem === stem || isNearSpelling(t.stem, stem) || verbSynonyms(t.word).some((v) => stemWord(v) === stem)),
+        ).length / api.headStems.length;
   return { coverage, action, named, signature, nameShare, matches };
 }
 
 /** An API's score for a sub-request: coverage plus the calibrated credit for action, name and signature evidence, at most 1. */
 export function apiScore(evidence: ApiEvidence, calibration: Calibration): number {
-  return Math.min(1, evidence.coverage + calibration.actionBonus * evidence.action + calibration.nameBonus * evidence.named + calibration.signatureBonus * evidence.signature + calibration.nameShareBonus * evidence.nameShare);
+  return Math.min(
+    1,
+    evidence.coverage +
+      calibration.actionBonus * evidence.action +
+      calibration.nameBonus * evidence.named +
+      calibration.signatureBonus * evidence.signature +
+      calibration.nameShareBonus * evidence.nameShare,
+  );
 }
 
 /** Scores the sub-request against every API and keeps the best. O(APIs × terms × API words × dimensions). */
@@ -133,7 +169,8 @@ export function matchTerm(term: Term, api: IndexedApi, vectors: WordVectors, cal
     if (vector && other) {
       const cos = cosine(vector, other);
       if (cos > calibration.semanticLow) {
-        const credit = calibration.semanticMax * Math.min(1, (cos - calibration.semanticLow) / (calibration.semanticHigh - calibration.semanticLow));
+        const credit =
+          calibration.semanticMax * Math.min(1, (cos - calibration.semanticLow) / (calibration.semanticHigh - calibration.semanticLow));
         if (credit > match) match = credit;
       }
     }
@@ -151,7 +188,12 @@ export function synonymMatch(term: Term, action: IndexedApi['words'], calibratio
 /** One edit apart (two for long words), or sharing a prefix of five or more letters. */
 export function isNearSpelling(a: string, b: string): boolean {
   const shorter = Math.min(a.length, b.length);
-  if (shorter >= 5 && a.slice(0, 5) === b.slice(0, 5) && (a.startsWith(b) || b.startsWith(a) || shorter >= 6 && a.slice(0, 6) === b.slice(0, 6))) return true;
+  if (
+    shorter >= 5 &&
+    a.slice(0, 5) === b.slice(0, 5) &&
+    (a.startsWith(b) || b.startsWith(a) || (shorter >= 6 && a.slice(0, 6) === b.slice(0, 6)))
+  )
+    return true;
   if (shorter < 4 || Math.abs(a.length - b.length) > 2) return false;
   return editDistance(a, b) <= (shorter >= 8 ? 2 : 1);
 }
@@ -163,7 +205,8 @@ export function isNearSpelling(a: string, b: string): boolean {
 function identifierWords(text: string): Set<string> {
   const words = new Set<string>();
   for (const quoted of text.matchAll(/`([^`]{1,80})`|(?<![A-Za-z])'([^']{1,80})'(?![A-Za-z])|"([^"]{1,80})"/g)) {
-    for (const word of (quoted[1] ?? quoted[2] ?? quoted[3] ?? '').matchAll(/[A-Za-z][A-Za-z0-9_]*/g)) for (const part of splitIdentifier(word[0])) words.add(part);
+    for (const word of (quoted[1] ?? quoted[2] ?? quoted[3] ?? '').matchAll(/[A-Za-z][A-Za-z0-9_]*/g))
+      for (const part of splitIdentifier(word[0])) words.add(part);
   }
   for (const match of text.matchAll(/[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]*)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+\d+[A-Za-z0-9]*/g)) {
     const parts = splitIdentifier(match[0]);

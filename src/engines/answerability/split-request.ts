@@ -12,8 +12,10 @@ export interface SubRequest {
 }
 
 const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|cf|approx|no|fig)\.$/i;
-const CONNECTIVE = /^(?:and then|then|also|furthermore|additionally|moreover|next|finally|afterwards|after that|besides|in addition|after this|lastly|second|secondly|third|thirdly)\b[,:]?\s*/i;
-const INLINE_CONNECTIVE = /(?:[,;]?\s+)(?:and\s+)?(?=(?:then|also|furthermore|additionally|moreover|afterwards|after that|in addition|lastly)\b[,:]?\s)/gi;
+const CONNECTIVE =
+  /^(?:and then|then|also|furthermore|additionally|moreover|next|finally|afterwards|after that|besides|in addition|after this|lastly|second|secondly|third|thirdly)\b[,:]?\s*/i;
+const INLINE_CONNECTIVE =
+  /(?:[,;]?\s+)(?:and\s+)?(?=(?:then|also|furthermore|additionally|moreover|afterwards|after that|in addition|lastly)\b[,:]?\s)/gi;
 // Capitalised ordinals mid-sentence ("… 2 elements Second make …") start a new step.
 const ORDINAL = /\s+(?=(?:Second|Secondly|Third|Thirdly|Finally|Next)\b,?\s)/g;
 const LIST_ITEM = /(?:^|\s)(?=(?:\d{1,2}[.)]|[-*•])\s+\S)/g;
@@ -55,11 +57,17 @@ function splitInside(sentence: string): Array<{ text: string; boundary: SubReque
   const out: Array<{ text: string; boundary: SubRequest['boundary'] }> = [];
   const byList = splitAt(sentence, LIST_ITEM);
   byList.forEach((item, i) => {
-    splitAt(item, INLINE_CONNECTIVE).flatMap((part) => splitAt(part, ORDINAL)).forEach((part, j) => {
-      const cleaned = part.replace(/^[,;:\s]+/, '').replace(CONNECTIVE, '').replace(/^(?:\d{1,2}[.)]|[-*•])\s+/, '').trim();
-      if (cleaned.length === 0) return;
-      out.push({ text: cleaned, boundary: j > 0 ? 'connective' : i > 0 ? 'list' : 'connective' });
-    });
+    splitAt(item, INLINE_CONNECTIVE)
+      .flatMap((part) => splitAt(part, ORDINAL))
+      .forEach((part, j) => {
+        const cleaned = part
+          .replace(/^[,;:\s]+/, '')
+          .replace(CONNECTIVE, '')
+          .replace(/^(?:\d{1,2}[.)]|[-*•])\s+/, '')
+          .trim();
+        if (cleaned.length === 0) return;
+        out.push({ text: cleaned, boundary: j > 0 ? 'connective' : i > 0 ? 'list' : 'connective' });
+      });
   });
   return out;
 }

@@ -20,7 +20,12 @@ const TOKEN = /[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*/g;
 export function splitIdentifier(identifier: string): string[] {
   return identifier
     .split(/[_.]+/)
-    .flatMap((piece) => piece.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').split(' '))
+    .flatMap((piece) =>
+      piece
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+        .split(' '),
+    )
     .flatMap((part) => part.split(/\d+/))
     .map((part) => part.toLowerCase())
     .filter((part) => part.length > 0);

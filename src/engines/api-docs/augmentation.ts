@@ -44,7 +44,7 @@ export function formatAugmentation(entries: readonly ApiDocEntry[], fullDocs: Re
       `Optional arguments: ${entry.optional.length > 0 ? entry.optional.join(', ') : '(none)'}`,
     ];
     const full = fullDocs.get(entry.id);
-    if (full) lines.push("Documentation:", full.replaceAll('"""', '\\"\\"\\"'));
+    if (full) lines.push('Documentation:', full.replaceAll('"""', '\\"\\"\\"'));
     return lines.join('\n');
   });
   return `"""\nRelevant API documentation:\n\n${blocks.join('\n\n')}\n"""\n`;

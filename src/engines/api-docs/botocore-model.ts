@@ -133,7 +133,15 @@ const S3_METHODS: readonly ExtraMethod[] = [
   },
   {
     member: 'copy',
-    params: [['CopySource'], ['Bucket'], ['Key'], ['ExtraArgs', 'None'], ['Callback', 'None'], ['SourceClient', 'None'], ['Config', 'None']],
+    params: [
+      ['CopySource'],
+      ['Bucket'],
+      ['Key'],
+      ['ExtraArgs', 'None'],
+      ['Callback', 'None'],
+      ['SourceClient', 'None'],
+      ['Config', 'None'],
+    ],
     description: 'Copy an object from one S3 location to another (a managed transfer).',
   },
   {

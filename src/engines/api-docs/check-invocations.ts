@@ -12,7 +12,11 @@ import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, Sn
  * Checks every call the catalog can judge; calls into libraries that are not indexed are left
  * out. `library` is the caller's hint for calls whose receiver the snippet does not resolve.
  */
-export function checkInvocations(calls: readonly SnippetCall[], catalog: ApiCatalog, options: { library?: string } = {}): InvocationCheck[] {
+export function checkInvocations(
+  calls: readonly SnippetCall[],
+  catalog: ApiCatalog,
+  options: { library?: string } = {},
+): InvocationCheck[] {
   return judgeInvocations(calls, catalog, options).checks;
 }
 
@@ -20,12 +24,19 @@ export function checkInvocations(calls: readonly SnippetCall[], catalog: ApiCata
  * The checks, and the calls into an indexed library that could not be judged with the reason
  * (a receiver whose type is unknown, a class the index lacks): those are never reported as valid.
  */
-export function judgeInvocations(calls: readonly SnippetCall[], catalog: ApiCatalog, options: { library?: string } = {}): { checks: InvocationCheck[]; unjudged: UnjudgedCall[] } {
+export function judgeInvocations(
+  calls: readonly SnippetCall[],
+  catalog: ApiCatalog,
+  options: { library?: string } = {},
+): { checks: InvocationCheck[]; unjudged: UnjudgedCall[] } {
   const indexed = new Set(catalog.libraries());
   const checks: InvocationCheck[] = [];
   const unjudged: UnjudgedCall[] = [];
   for (const original of calls) {
-    const call = original.receiver !== undefined && options.library !== undefined && original.receiverOf === undefined ? guessReceiver(original, options.library, catalog) : original;
+    const call =
+      original.receiver !== undefined && options.library !== undefined && original.receiverOf === undefined
+        ? guessReceiver(original, options.library, catalog)
+        : original;
     const library = call.library ?? (call.receiver !== undefined ? options.library : undefined);
     if (library === undefined || !indexed.has(library)) continue;
     const check = checkCall(call, library, catalog);
@@ -82,7 +93,8 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   if (candidates.length === 0) {
     // An unresolved receiver (`x.foo()`) is only judged when the member exists somewhere in the library.
     if (call.ownerKind === undefined) return `not judged: the type of ${call.receiver ?? 'the receiver'} is not known`;
-    const where = call.ownerKind === 'client' ? `the ${call.owner} client` : call.ownerKind === 'instance' ? `class ${call.owner}` : library;
+    const where =
+      call.ownerKind === 'client' ? `the ${call.owner} client` : call.ownerKind === 'instance' ? `class ${call.owner}` : library;
     return unknown(base, wanted, `${wanted} does not exist: ${where} has no "${call.member}"${elsewhere(call, library, catalog)}`);
   }
   // Overloads or same-named APIs: the call is valid if any fits; otherwise report the closest.
@@ -100,7 +112,9 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
 /** The indexed class that the function at `path` is annotated to return, if any. */
 function returnedClassOf(path: string, library: string, catalog: ApiCatalog): string | undefined {
   if (path.endsWith(')')) return undefined;
-  const producer = catalog.findMember(lastSegment(path), library).find((hit) => hit.kind !== 'name' && (hit.name === path || (hit.aliases ?? []).includes(path)));
+  const producer = catalog
+    .findMember(lastSegment(path), library)
+    .find((hit) => hit.kind !== 'name' && (hit.name === path || (hit.aliases ?? []).includes(path)));
   const type = producer ? returnType(producer.signature) : undefined;
   const cls = type === undefined ? undefined : returnedClass(type);
   return cls !== undefined && catalog.hasOwner(cls, library) ? cls : undefined;
@@ -109,7 +123,9 @@ function returnedClassOf(path: string, library: string, catalog: ApiCatalog): st
 /** A same-named API under other owners: a hint at what the model mixed up, never taken as the answer. */
 function elsewhere(call: SnippetCall, library: string, catalog: ApiCatalog): string {
   if (call.ownerKind !== 'client') return '';
-  const owners = [...new Set(catalog.findMember(call.member, library).map((hit) => hit.owner))].filter((owner) => owner !== call.owner).sort();
+  const owners = [...new Set(catalog.findMember(call.member, library).map((hit) => hit.owner))]
+    .filter((owner) => owner !== call.owner)
+    .sort();
   if (owners.length === 0) return '';
   const shown = owners.slice(0, 3).join(', ');
   return ` ("${call.member}" is ${owners.length === 1 ? 'an operation of' : 'an operation of other services:'} ${shown}${owners.length > 3 ? ', …' : ''})`;
@@ -166,12 +182,18 @@ function lastSegment(name: string): string {
 export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProblem[] {
   const problems: InvocationProblem[] = [];
   // A method's own receiver is never passed; a function's parameter named `cls` (attrs.fields(cls)) is a real one.
-  const params = api.kind === 'method' ? api.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this') : api.params.filter((p) => p.name !== 'this');
+  const params =
+    api.kind === 'method'
+      ? api.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this')
+      : api.params.filter((p) => p.name !== 'this');
   const positionalSlots = params.filter((p) => p.kind === 'positional' || p.kind === 'normal');
   const takesVarPositional = params.some((p) => p.kind === 'var_positional');
   const takesVarKeyword = params.some((p) => p.kind === 'var_keyword');
   if (api.keywordOnly && call.positional > 0) {
-    problems.push({ code: 'too_many_positional', message: `${api.name} accepts keyword arguments only; got ${call.positional} positional` });
+    problems.push({
+      code: 'too_many_positional',
+      message: `${api.name} accepts keyword arguments only; got ${call.positional} positional`,
+    });
   } else if (!takesVarPositional && call.positional > positionalSlots.length) {
     problems.push({
       code: 'too_many_positional',
@@ -183,7 +205,11 @@ export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProble
     const param = byName.get(keyword);
     const accepts = param !== undefined && param.kind !== 'positional' && param.kind !== 'var_positional' && param.kind !== 'var_keyword';
     if (!accepts && !takesVarKeyword) {
-      problems.push({ code: 'unknown_argument', argument: keyword, message: `${api.name} has no parameter "${keyword}"${hintNames(params)}` });
+      problems.push({
+        code: 'unknown_argument',
+        argument: keyword,
+        message: `${api.name} has no parameter "${keyword}"${hintNames(params)}`,
+      });
     }
   }
   problems.push(...checkObjectArguments(call, api, positionalSlots, params));
@@ -204,7 +230,12 @@ export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProble
  * tsc's excess-property check: a key of an object literal that the parameter's (closed) type does
  * not have, at the top level and one level down. A rest parameter's type is its elements' (unknown).
  */
-function checkObjectArguments(call: SnippetCall, api: ApiHit, slots: readonly ApiParam[], params: readonly ApiParam[]): InvocationProblem[] {
+function checkObjectArguments(
+  call: SnippetCall,
+  api: ApiHit,
+  slots: readonly ApiParam[],
+  params: readonly ApiParam[],
+): InvocationProblem[] {
   const problems: InvocationProblem[] = [];
   for (const object of call.objects ?? []) {
     const param = api.keywordOnly ? undefined : slots[object.position];
@@ -214,7 +245,10 @@ function checkObjectArguments(call: SnippetCall, api: ApiHit, slots: readonly Ap
     for (const key of object.keys) {
       const field = byName.get(key);
       if (!field) {
-        const message = fields.length === 0 ? `${api.name}: "${param.name}"${param.type ? ` (${param.type})` : ''} takes no options object; got property "${key}"` : `${api.name}: the options of "${param.name}" have no property "${key}"${hintFields(fields)}`;
+        const message =
+          fields.length === 0
+            ? `${api.name}: "${param.name}"${param.type ? ` (${param.type})` : ''} takes no options object; got property "${key}"`
+            : `${api.name}: the options of "${param.name}" have no property "${key}"${hintFields(fields)}`;
         problems.push({ code: 'unknown_argument', argument: key, message });
         continue;
       }
@@ -223,7 +257,11 @@ function checkObjectArguments(call: SnippetCall, api: ApiHit, slots: readonly Ap
       const known = new Set(field.fields.map((f) => f.name));
       for (const innerKey of inner) {
         if (!known.has(innerKey)) {
-          problems.push({ code: 'unknown_argument', argument: innerKey, message: `${api.name}: "${param.name}.${key}" has no property "${innerKey}"${hintFields(field.fields)}` });
+          problems.push({
+            code: 'unknown_argument',
+            argument: innerKey,
+            message: `${api.name}: "${param.name}.${key}" has no property "${innerKey}"${hintFields(field.fields)}`,
+          });
         }
       }
     }
@@ -232,7 +270,10 @@ function checkObjectArguments(call: SnippetCall, api: ApiHit, slots: readonly Ap
 }
 
 function hintFields(fields: readonly ApiField[]): string {
-  const shown = fields.slice(0, 12).map((field) => field.name).join(', ');
+  const shown = fields
+    .slice(0, 12)
+    .map((field) => field.name)
+    .join(', ');
   return fields.length === 0 ? '' : `; it takes ${shown}${fields.length > 12 ? ', …' : ''}`;
 }
 

@@ -20,7 +20,7 @@ export function codeBlocks(text: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
   let open: { marker: string; tag: string; start: number } | undefined;
   let sawFence = false;
-  for (let at = 0; at <= text.length; ) {
+  for (let at = 0; at <= text.length;) {
     const newline = text.indexOf('\n', at);
     const lineEnd = newline === -1 ? text.length : newline;
     const fence = FENCE.exec(text.slice(at, lineEnd));

@@ -15,8 +15,10 @@ export interface ParsedDocstring {
   returns?: string;
 }
 
-const GOOGLE_SECTION = /^\s*(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Kwargs|Other Parameters|Returns?|Yields?|Raises|Examples?|Notes?|Attributes|See Also|Warnings?|References|Todo)\s*:\s*$/i;
-const NUMPY_SECTION = /^\s*(Parameters|Other Parameters|Keyword Arguments|Returns|Yields|Raises|Examples|Notes|See Also|Attributes|Warnings|References)\s*$/i;
+const GOOGLE_SECTION =
+  /^\s*(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Kwargs|Other Parameters|Returns?|Yields?|Raises|Examples?|Notes?|Attributes|See Also|Warnings?|References|Todo)\s*:\s*$/i;
+const NUMPY_SECTION =
+  /^\s*(Parameters|Other Parameters|Keyword Arguments|Returns|Yields|Raises|Examples|Notes|See Also|Attributes|Warnings|References)\s*$/i;
 
 /** Cleans the indentation of a docstring as `inspect.cleandoc` does. */
 export function cleanDocstring(raw: string): string {
@@ -87,14 +89,19 @@ export function parseDocstring(text: string): ParsedDocstring {
     }
     // An entry is the first indentation level under the section: `name (type): …` or `name : type`.
     const entry = /^\s*\**([A-Za-z_]\w*)\s*(\([^)]*\))?\s*:/.exec(line);
-    if (entry && (indent <= sectionIndent + 4) && line.trim().length > 0) (section === 'keywords' ? keywords : params).push(entry[1]!);
+    if (entry && indent <= sectionIndent + 4 && line.trim().length > 0) (section === 'keywords' ? keywords : params).push(entry[1]!);
   }
   return { summary: summary.join('\n').trim(), params, keywords, ...(returns === undefined ? {} : { returns }) };
 }
 
 /** A type written as one dotted name, roles and backticks removed (`:class:\`~pkg.Foo\``); else undefined. */
 function plainType(text: string): string | undefined {
-  const cleaned = text.trim().replace(/^:\w+:/, '').replace(/[`~]/g, '').replace(/[.,;]$/, '').trim();
+  const cleaned = text
+    .trim()
+    .replace(/^:\w+:/, '')
+    .replace(/[`~]/g, '')
+    .replace(/[.,;]$/, '')
+    .trim();
   return /^[A-Za-z_][\w.]*$/.test(cleaned) ? cleaned : undefined;
 }
 

@@ -25,7 +25,13 @@ export { formulateQuery, toFtsQuery, type ApiQuery } from './query.js';
 export { rankCandidates, WEIGHTS as RANK_WEIGHTS } from './rank.js';
 export { retrieveApis, type RetrieveOptions } from './retrieve.js';
 export { cachedMeaning, NO_MEANING, wordMatch, toQueryWord, type WordMeaning } from './word-match.js';
-export { decideTrigger, DEFAULT_CONFIDENCE_THRESHOLD, invocationConfidence, type TokenProbability, type TriggerDecision } from './trigger.js';
+export {
+  decideTrigger,
+  DEFAULT_CONFIDENCE_THRESHOLD,
+  invocationConfidence,
+  type TokenProbability,
+  type TriggerDecision,
+} from './trigger.js';
 export { formatAugmentation, toDocEntry, type ApiDocEntry } from './augmentation.js';
 export { guessSnippetLanguage } from './snippet-language.js';
 export { codeBlocks, isPythonBlock, type CodeBlock } from './code-blocks.js';

@@ -88,7 +88,8 @@ function bindPattern(pattern: Node, module: Extract<SnippetValue, { kind: 'modul
     } else if (part.type === 'pair_pattern') {
       const key = part.childForFieldName('key')?.text;
       const value = part.childForFieldName('value');
-      if (key && value?.type === 'identifier') scope.set(value.text, { kind: 'module', library: module.library, path: `${module.path}.${key}` });
+      if (key && value?.type === 'identifier')
+        scope.set(value.text, { kind: 'module', library: module.library, path: `${module.path}.${key}` });
     }
   }
 }
@@ -101,7 +102,9 @@ function evaluate(node: Node, scope: Scope): SnippetValue | undefined {
       const object = node.childForFieldName('object');
       const property = node.childForFieldName('property')?.text;
       const value = object ? evaluate(object, scope) : undefined;
-      return value?.kind === 'module' && property ? { kind: 'module', library: value.library, path: `${value.path}.${property}` } : undefined;
+      return value?.kind === 'module' && property
+        ? { kind: 'module', library: value.library, path: `${value.path}.${property}` }
+        : undefined;
     }
     case 'call_expression': {
       const fn = node.childForFieldName('function');
@@ -132,7 +135,13 @@ function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
   const isNew = node.type === 'new_expression';
   const fn = node.childForFieldName(isNew ? 'constructor' : 'function');
   if (!fn) return undefined;
-  const base = { text: callText(node.text), line: node.startPosition.row + 1, keywords: [], spreadKeywords: false, ...countArguments(node.childForFieldName('arguments')) };
+  const base = {
+    text: callText(node.text),
+    line: node.startPosition.row + 1,
+    keywords: [],
+    spreadKeywords: false,
+    ...countArguments(node.childForFieldName('arguments')),
+  };
   if (fn.type === 'identifier') {
     const value = scope.get(fn.text);
     if (value?.kind !== 'module' || value.path === value.library) return undefined;
@@ -149,7 +158,12 @@ function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
   return undefined;
 }
 
-function countArguments(args: Node | null): { positional: number; spreadPositional: boolean; values?: string[]; objects?: ObjectArgument[] } {
+function countArguments(args: Node | null): {
+  positional: number;
+  spreadPositional: boolean;
+  values?: string[];
+  objects?: ObjectArgument[];
+} {
   let positional = 0;
   let spreadPositional = false;
   const values: string[] = [];
@@ -200,7 +214,11 @@ function literalKeys(node: Node): string[] | undefined {
 function keyName(node: Node | null): string | undefined {
   if (!node) return undefined;
   if (node.type === 'property_identifier' || node.type === 'number') return node.text;
-  if (node.type === 'string') return node.namedChildren.filter((c): c is Node => c?.type === 'string_fragment').map((c) => c.text).join('');
+  if (node.type === 'string')
+    return node.namedChildren
+      .filter((c): c is Node => c?.type === 'string_fragment')
+      .map((c) => c.text)
+      .join('');
   return undefined;
 }
 
@@ -208,7 +226,10 @@ function keyName(node: Node | null): string | undefined {
 function collectStrings(node: Node, out: string[]): void {
   if (out.length >= 8) return;
   if (node.type === 'string') {
-    const content = node.namedChildren.filter((c): c is Node => c?.type === 'string_fragment').map((c) => c.text).join('');
+    const content = node.namedChildren
+      .filter((c): c is Node => c?.type === 'string_fragment')
+      .map((c) => c.text)
+      .join('');
     if (content.length > 0) out.push(content.slice(0, 200));
     return;
   }

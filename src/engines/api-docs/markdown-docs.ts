@@ -8,7 +8,8 @@ import { parseParamList } from './param-list.js';
 import { renderSignature } from './signature-text.js';
 import type { ApiRecord } from './types.js';
 
-const SIGNATURE = /^(?:async\s+)?(?:def|function|func|fn)?\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\((.*)\)\s*(?:(?:->|:)\s*([^{]+?))?\s*[:{;]?\s*$/;
+const SIGNATURE =
+  /^(?:async\s+)?(?:def|function|func|fn)?\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\((.*)\)\s*(?:(?:->|:)\s*([^{]+?))?\s*[:{;]?\s*$/;
 
 /** Records from one Markdown file (`location` names it), for `library`. */
 export function extractMarkdownApis(text: string, library: string, location: string, version = ''): ApiRecord[] {

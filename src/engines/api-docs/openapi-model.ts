@@ -12,13 +12,24 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 /** Whether a parsed document is OpenAPI 3 (has `openapi: 3.x` and `paths`). */
 export function isOpenApiDocument(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && typeof (value as Json).openapi === 'string' && /^3\./.test((value as Json).openapi as string) && typeof (value as Json).paths === 'object';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Json).openapi === 'string' &&
+    /^3\./.test((value as Json).openapi as string) &&
+    typeof (value as Json).paths === 'object'
+  );
 }
 
 /** The library name of a document: its title as a slug (`Pet Store API` → `pet-store-api`). */
 export function openApiLibrary(doc: Json): string {
   const title = typeof (doc.info as Json | undefined)?.title === 'string' ? ((doc.info as Json).title as string) : 'openapi';
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'openapi';
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'openapi'
+  );
 }
 
 /** Records for every operation of `doc`; `location` names the file. */
@@ -32,7 +43,10 @@ export function extractOpenApi(doc: Json, location: string, library = openApiLib
     for (const method of METHODS) {
       const operation = resolve(doc, item[method]) as Json | undefined;
       if (!operation) continue;
-      const member = typeof operation.operationId === 'string' ? operation.operationId : `${method}_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+      const member =
+        typeof operation.operationId === 'string'
+          ? operation.operationId
+          : `${method}_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
       const params = operationParams(doc, [...shared, ...asArray(operation.parameters)], operation.requestBody);
       const summary = typeof operation.summary === 'string' ? operation.summary : '';
       const description = typeof operation.description === 'string' ? operation.description : '';
@@ -82,7 +96,12 @@ function operationParams(doc: Json, rawParams: unknown[], rawBody: unknown): Api
     for (const [name, rawProperty] of Object.entries(schema.properties as Json)) {
       const property = resolve(doc, rawProperty) as Json | undefined;
       if (property?.readOnly === true) continue;
-      params.push({ name, kind: 'keyword', required: required.has(name), ...(typeof property?.type === 'string' ? { type: property.type } : {}) });
+      params.push({
+        name,
+        kind: 'keyword',
+        required: required.has(name),
+        ...(typeof property?.type === 'string' ? { type: property.type } : {}),
+      });
     }
   } else if (schema) {
     params.push({ name: 'body', kind: 'keyword', required: body?.required === true });

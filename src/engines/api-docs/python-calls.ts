@@ -124,7 +124,9 @@ function evaluateCall(node: Node, scope: Scope): SnippetValue | undefined {
     return undefined;
   }
   const name = lastPathSegment(value.path);
-  return looksLikeClass(name) ? { kind: 'instance', library: value.library, cls: name } : { kind: 'result', library: value.library, of: value.path };
+  return looksLikeClass(name)
+    ? { kind: 'instance', library: value.library, cls: name }
+    : { kind: 'result', library: value.library, of: value.path };
 }
 
 function factoryResult(kind: 'client' | 'resource', args: Node | null): SnippetValue | undefined {
@@ -158,14 +160,24 @@ function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
   return resolveCallee(fn, scope, { text: callText(node.text), line: node.startPosition.row + 1, ...args });
 }
 
-type CallBase = Pick<SnippetCall, 'text' | 'line' | 'positional' | 'keywords' | 'spreadPositional' | 'spreadKeywords' | 'incomplete' | 'nameSpan' | 'values'>;
+type CallBase = Pick<
+  SnippetCall,
+  'text' | 'line' | 'positional' | 'keywords' | 'spreadPositional' | 'spreadKeywords' | 'incomplete' | 'nameSpan' | 'values'
+>;
 
 /** The call a callee expression makes, resolved through the scope; undefined for calls nobody can judge. */
 function resolveCallee(fn: Node, scope: Scope, base: CallBase): SnippetCall | undefined {
   if (fn.type === 'identifier') {
     const value = scope.get(fn.text);
     if (value?.kind !== 'module') return undefined;
-    return { ...base, nameSpan: [fn.startIndex, fn.endIndex], library: value.library, ownerKind: 'module', member: lastPathSegment(value.path), path: value.path };
+    return {
+      ...base,
+      nameSpan: [fn.startIndex, fn.endIndex],
+      library: value.library,
+      ownerKind: 'module',
+      member: lastPathSegment(value.path),
+      path: value.path,
+    };
   }
   if (fn.type !== 'attribute') return undefined;
   const name = fn.childForFieldName('attribute');
@@ -185,7 +197,13 @@ function resolveCallee(fn: Node, scope: Scope, base: CallBase): SnippetCall | un
     case 'instance':
       return { ...base, library: value.library, ownerKind: 'instance', owner: value.cls, member };
     case 'result':
-      return { ...base, library: value.library, member, receiverOf: value.of, ...(receiver.type === 'identifier' ? { receiver: receiver.text } : {}) };
+      return {
+        ...base,
+        library: value.library,
+        member,
+        receiverOf: value.of,
+        ...(receiver.type === 'identifier' ? { receiver: receiver.text } : {}),
+      };
     default:
       return undefined;
   }
@@ -216,14 +234,21 @@ function unclosedCalls(error: Node, scope: Scope): SnippetCall[] {
       else if (arg.isNamed && arg.type !== 'comment') result.positional += 1;
     }
     const text = error.text.slice(callee.startIndex - error.startIndex, (children[j - 1] ?? callee).endIndex - error.startIndex);
-    const call = resolveCallee(callee, scope, { text: callText(text), line: callee.startPosition.row + 1, ...result, incomplete: j >= children.length });
+    const call = resolveCallee(callee, scope, {
+      text: callText(text),
+      line: callee.startPosition.row + 1,
+      ...result,
+      incomplete: j >= children.length,
+    });
     if (call) calls.push(call);
     i = j;
   }
   return calls;
 }
 
-function countArguments(args: Node | null): Pick<SnippetCall, 'positional' | 'keywords' | 'spreadPositional' | 'spreadKeywords' | 'values'> {
+function countArguments(
+  args: Node | null,
+): Pick<SnippetCall, 'positional' | 'keywords' | 'spreadPositional' | 'spreadKeywords' | 'values'> {
   const result = { positional: 0, keywords: [] as string[], spreadPositional: false, spreadKeywords: false };
   if (!args || args.type === 'generator_expression') return { ...result, positional: args ? 1 : 0 };
   const values: string[] = [];
@@ -250,7 +275,10 @@ function stringContents(node: Node): string[] {
   const visit = (n: Node): void => {
     if (out.length >= 8) return;
     if (n.type === 'string') {
-      const content = n.namedChildren.filter((c): c is Node => c?.type === 'string_content').map((c) => c.text).join('');
+      const content = n.namedChildren
+        .filter((c): c is Node => c?.type === 'string_content')
+        .map((c) => c.text)
+        .join('');
       if (content.length > 0) out.push(content.slice(0, 200));
       return;
     }

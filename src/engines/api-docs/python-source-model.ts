@@ -99,7 +99,11 @@ function topLevelStatements(root: Node): Node[] {
     for (const child of node.namedChildren) {
       if (!child) continue;
       if (['function_definition', 'class_definition', 'decorated_definition'].includes(child.type)) out.push(child);
-      else if (depth < 3 && ['if_statement', 'try_statement', 'else_clause', 'elif_clause', 'except_clause', 'finally_clause', 'block'].includes(child.type)) walk(child, depth + 1);
+      else if (
+        depth < 3 &&
+        ['if_statement', 'try_statement', 'else_clause', 'elif_clause', 'except_clause', 'finally_clause', 'block'].includes(child.type)
+      )
+        walk(child, depth + 1);
     }
   };
   walk(root, 0);
@@ -118,21 +122,34 @@ function docstringOf(definition: Node): string {
   if (first?.type !== 'expression_statement') return '';
   const string = first.namedChildren[0];
   if (string?.type !== 'string') return '';
-  const content = string.namedChildren.filter((c) => c?.type === 'string_content').map((c) => c!.text).join('');
+  const content = string.namedChildren
+    .filter((c) => c?.type === 'string_content')
+    .map((c) => c!.text)
+    .join('');
   return cleanDocstring(content);
 }
 
-function functionRecord(definition: Node, decorators: string[], info: PythonModuleInfo, owner: string, kind: 'function' | 'method', qualifier: string): ApiRecord {
+function functionRecord(
+  definition: Node,
+  decorators: string[],
+  info: PythonModuleInfo,
+  owner: string,
+  kind: 'function' | 'method',
+  qualifier: string,
+): ApiRecord {
   const name = definition.childForFieldName('name')!.text;
   let params = readParameters(definition.childForFieldName('parameters'));
   const isStatic = decorators.some((d) => d === 'staticmethod' || d.endsWith('.staticmethod'));
-  if (kind === 'method' && !isStatic && params.length > 0 && params[0]!.kind !== 'var_positional' && params[0]!.kind !== 'var_keyword') params = params.slice(1);
+  if (kind === 'method' && !isStatic && params.length > 0 && params[0]!.kind !== 'var_positional' && params[0]!.kind !== 'var_keyword')
+    params = params.slice(1);
   const docstring = docstringOf(definition);
   const parsed = parseDocstring(docstring);
   // Without an annotation, the docstring's "Returns" type (what a receiver of the result is).
   const returns = definition.childForFieldName('return_type')?.text ?? parsed.returns;
   params = addDocumentedKeywords(params, parsed.keywords);
-  const decoration = decorators.filter((d) => !/^(staticmethod|classmethod|overload|typing\.overload|abstractmethod|abc\.abstractmethod)$/.test(d));
+  const decoration = decorators.filter(
+    (d) => !/^(staticmethod|classmethod|overload|typing\.overload|abstractmethod|abc\.abstractmethod)$/.test(d),
+  );
   return {
     library: info.library,
     name: `${qualifier}.${name}`,
@@ -169,9 +186,11 @@ function classRecords(definition: Node, decorators: string[], info: PythonModule
     const { definition: inner, decorators: innerDecorators } = unwrap(statement);
     if (inner?.type === 'function_definition') {
       const method = inner.childForFieldName('name')?.text ?? '';
-      if (innerDecorators.some((d) => d === 'property' || d.endsWith('.setter') || d.endsWith('.deleter') || d.endsWith('cached_property'))) continue;
+      if (innerDecorators.some((d) => d === 'property' || d.endsWith('.setter') || d.endsWith('.deleter') || d.endsWith('cached_property')))
+        continue;
       if (method === '__init__') init = functionRecord(inner, innerDecorators, info, name, 'method', qualified);
-      else if (!method.startsWith('_') || method === '__call__') methods.push(functionRecord(inner, innerDecorators, info, name, 'method', qualified));
+      else if (!method.startsWith('_') || method === '__call__')
+        methods.push(functionRecord(inner, innerDecorators, info, name, 'method', qualified));
     } else if (inner?.type === 'expression_statement') {
       const assignment = inner.namedChildren[0];
       const field = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
@@ -234,8 +253,10 @@ export function readParameters(node: Node | null): ApiParam[] {
         if (inner?.type === 'list_splat_pattern') {
           params.push({ name: inner.text.replace(/^\*/, ''), kind: 'var_positional', required: false });
           keywordOnly = true;
-        } else if (inner?.type === 'dictionary_splat_pattern') params.push({ name: inner.text.replace(/^\*\*/, ''), kind: 'var_keyword', required: false });
-        else if (inner) params.push({ name: inner.text, kind: keywordOnly ? 'keyword' : 'normal', required: true, ...(type ? { type } : {}) });
+        } else if (inner?.type === 'dictionary_splat_pattern')
+          params.push({ name: inner.text.replace(/^\*\*/, ''), kind: 'var_keyword', required: false });
+        else if (inner)
+          params.push({ name: inner.text, kind: keywordOnly ? 'keyword' : 'normal', required: true, ...(type ? { type } : {}) });
         break;
       }
       case 'default_parameter':
@@ -243,7 +264,14 @@ export function readParameters(node: Node | null): ApiParam[] {
         const name = child.childForFieldName('name')?.text;
         const type = child.childForFieldName('type')?.text;
         const value = child.childForFieldName('value')?.text;
-        if (name) params.push({ name, kind: keywordOnly ? 'keyword' : 'normal', required: false, ...(value ? { default: value } : {}), ...(type ? { type } : {}) });
+        if (name)
+          params.push({
+            name,
+            kind: keywordOnly ? 'keyword' : 'normal',
+            required: false,
+            ...(value ? { default: value } : {}),
+            ...(type ? { type } : {}),
+          });
         break;
       }
       case 'list_splat_pattern':

@@ -33,7 +33,9 @@ export interface ApiQuery {
 }
 
 const STOP_WORDS = new Set(
-  'a an and are as at be by for from has have how i in into is it its me my of on or our that the their them then this to use using we with you your want need will can should would please code call function method api new all any each which what when where while about after before via per'.split(' '),
+  'a an and are as at be by for from has have how i in into is it its me my of on or our that the their them then this to use using we with you your want need will can should would please code call function method api new all any each which what when where while about after before via per'.split(
+    ' ',
+  ),
 );
 
 /** Builds the keyword query from a call (member, owner, argument names) and optional intent text. */
@@ -60,7 +62,9 @@ export function formulateQuery(input: {
     argWords: unique(keywords.flatMap((keyword) => splitIdentifier(keyword))),
     intentWords: unique(textWords(input.intent ?? '').filter((word) => !STOP_WORDS.has(word) && word.length > 1)),
     // Identifiers inside values (`i-0abc12`, hashes, numbers) say nothing: words of letters only, three or more.
-    valueWords: unique((input.values ?? []).flatMap((value) => textWords(value)).filter((word) => /^[a-z]{3,}$/.test(word) && !STOP_WORDS.has(word))).slice(0, 24),
+    valueWords: unique(
+      (input.values ?? []).flatMap((value) => textWords(value)).filter((word) => /^[a-z]{3,}$/.test(word) && !STOP_WORDS.has(word)),
+    ).slice(0, 24),
   };
 }
 

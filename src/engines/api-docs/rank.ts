@@ -11,7 +11,18 @@ import type { ApiHit } from './types.js';
 import { NO_MEANING, toQueryWord, wordMatch, type QueryWord, type WordMeaning } from './word-match.js';
 
 /** Weights of the evidence, tuned on the benchmark's tune services only. */
-export const WEIGHTS: Weights = { characters: 0, name: 4, nameWithIntent: 2, args: 3.5, shape: 2, values: 1.5, intent: 5, nameInDoc: 0.75, owner: 5, bm25: 0.5 };
+export const WEIGHTS: Weights = {
+  characters: 0,
+  name: 4,
+  nameWithIntent: 2,
+  args: 3.5,
+  shape: 2,
+  values: 1.5,
+  intent: 5,
+  nameInDoc: 0.75,
+  owner: 5,
+  bm25: 0.5,
+};
 
 export interface Weights {
   /** How much a match of the called name by characters (bigrams of the squashed names) counts beside one by words. */
@@ -54,13 +65,21 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
   const scored = candidates.map((candidate, order) => {
     const w = words[order]!;
     const squashed = squash(candidate.member);
-    const name = queryWords.length === 0 ? 0 : joined.length > 0 && squashed === joined ? 1.3 : Math.max(softDice(queryWords, w.member, meaning), weights.characters * characterDice(joined, squashed));
+    const name =
+      queryWords.length === 0
+        ? 0
+        : joined.length > 0 && squashed === joined
+          ? 1.3
+          : Math.max(softDice(queryWords, w.member, meaning), weights.characters * characterDice(joined, squashed));
     const args = keywords.size > 0 ? argumentFit(keywords, lowerKeywords, candidate) : 0;
     const shape = query.positional === undefined ? 0 : arityFit(query.positional, keywords, candidate);
     const intentScore = intent.length > 0 ? intentAgreement(intent, w, meaning) : 0;
     // Values are weak evidence, matched by form only (they are mostly names and identifiers).
     const valueScore = values.length > 0 ? intentAgreement(values, w, NO_MEANING) : 0;
-    const nameInDoc = nameTerms.length > 0 ? nameTerms.filter((q) => w.description.has(q.word) || [...q.variants].some((v) => w.description.has(v))).length / nameTerms.length : 0;
+    const nameInDoc =
+      nameTerms.length > 0
+        ? nameTerms.filter((q) => w.description.has(q.word) || [...q.variants].some((v) => w.description.has(v))).length / nameTerms.length
+        : 0;
     const owner = query.ownerWords.length > 0 ? ownerAgreement(query, candidate.owner, w.owner) : 0;
     const score =
       nameWeight * name +
@@ -149,7 +168,9 @@ function argumentFit(keywords: ReadonlySet<string>, lowerKeywords: ReadonlySet<s
     }
   }
   for (const keyword of keywords) accepted += names.has(keyword) ? 1 : lower.has(keyword.toLowerCase()) ? 0.8 : 0;
-  const required = candidate.params.filter((p) => p.required && p.kind !== 'var_positional' && p.kind !== 'var_keyword' && p.name !== 'self' && p.name !== 'cls');
+  const required = candidate.params.filter(
+    (p) => p.required && p.kind !== 'var_positional' && p.kind !== 'var_keyword' && p.name !== 'self' && p.name !== 'cls',
+  );
   const covered = required.length === 0 ? 1 : required.filter((p) => lowerKeywords.has(p.name.toLowerCase())).length / required.length;
   return (accepted / keywords.size) * (0.5 + 0.5 * covered);
 }

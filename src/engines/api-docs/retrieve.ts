@@ -47,7 +47,8 @@ export function retrieveApis(catalog: ApiCatalog, query: ApiQuery, options: Retr
     // With the receiver's own APIs in the pool the intent only re-ranks; without them it also searches.
     const intentTerms = [...new Set(query.intentWords.flatMap((word) => [word, ...numberVariants(word)]))];
     if (intentTerms.length > 0 && !scoped) add(catalog.search(toFtsQuery(intentTerms), { limit: CANDIDATE_POOL, ...scope }));
-    if (pool.size === 0 && query.argWords.length > 0) add(catalog.search(`params : (${toFtsQuery(query.argWords)})`, { limit: CANDIDATE_POOL, ...scope }));
+    if (pool.size === 0 && query.argWords.length > 0)
+      add(catalog.search(`params : (${toFtsQuery(query.argWords)})`, { limit: CANDIDATE_POOL, ...scope }));
   }
   // Overloads share a name: the best-ranked one stands for them.
   const seen = new Set<string>();

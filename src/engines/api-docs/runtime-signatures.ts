@@ -29,7 +29,14 @@ const ANYTHING: ApiParam[] = [
 ];
 
 /** `records` of module `module` with what the interpreter said of its public names. */
-export function applyRuntimeNames(records: readonly ApiRecord[], module: string, names: readonly RuntimeName[], library: string, file: string, version: string): ApiRecord[] {
+export function applyRuntimeNames(
+  records: readonly ApiRecord[],
+  module: string,
+  names: readonly RuntimeName[],
+  library: string,
+  file: string,
+  version: string,
+): ApiRecord[] {
   const byName = new Map(records.map((record, i) => [record.name, i]));
   const out = [...records];
   for (const entry of names) {
@@ -39,7 +46,11 @@ export function applyRuntimeNames(records: readonly ApiRecord[], module: string,
     if (existing && existing.kind !== 'name') {
       if (entry.params && (existing.kind === 'function' || existing.kind === 'class')) {
         const returns = entry.returns ?? returnType(existing.signature) ?? parseDocstring(entry.doc).returns;
-        out[at!] = { ...existing, params: entry.params, signature: `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}` };
+        out[at!] = {
+          ...existing,
+          params: entry.params,
+          signature: `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}`,
+        };
       }
       continue;
     }
@@ -94,7 +105,10 @@ export function returnedClass(type: string): string | undefined {
   let t = type.trim().replace(/^['"]|['"]$/g, '');
   const optional = /^(?:typing\.)?Optional\[(.+)\]$/.exec(t);
   if (optional) t = optional[1]!;
-  const parts = t.split('|').map((p) => p.trim()).filter((p) => p !== 'None');
+  const parts = t
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => p !== 'None');
   if (parts.length !== 1) return undefined;
   const name = parts[0]!;
   if (!/^[A-Za-z_][\w.]*$/.test(name)) return undefined;

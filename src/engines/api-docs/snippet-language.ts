@@ -12,7 +12,12 @@ export function guessSnippetLanguage(code: string): 'python' | 'typescript' {
     /^\s*(export|interface|function)\s/m,
     /\bawait\s+\w+\.\w+\(/,
   ];
-  const pySignals = [/^\s*def\s+\w+\(/m, /^\s*(from\s+[\w.]+\s+)?import\s+[\w.]+(\s+as\s+\w+)?\s*$/m, /:\s*$/m, /\bNone\b|\bTrue\b|\bFalse\b/];
+  const pySignals = [
+    /^\s*def\s+\w+\(/m,
+    /^\s*(from\s+[\w.]+\s+)?import\s+[\w.]+(\s+as\s+\w+)?\s*$/m,
+    /:\s*$/m,
+    /\bNone\b|\bTrue\b|\bFalse\b/,
+  ];
   const js = jsSignals.filter((re) => re.test(code)).length;
   const py = pySignals.filter((re) => re.test(code)).length;
   return js > py ? 'typescript' : 'python';

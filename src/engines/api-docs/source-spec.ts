@@ -15,7 +15,8 @@ export function parseSourceSpec(text: string): SourceSpec {
   const colon = text.indexOf(':');
   const kind = colon < 0 ? text : text.slice(0, colon);
   const rest = colon < 0 ? '' : text.slice(colon + 1);
-  const looksLikePath = (value: string): boolean => value.includes('/') || value.includes('\\') || value.startsWith('.') || value.startsWith('~');
+  const looksLikePath = (value: string): boolean =>
+    value.includes('/') || value.includes('\\') || value.startsWith('.') || value.startsWith('~');
   switch (kind) {
     case 'botocore':
       return rest ? { kind, path: rest } : { kind };

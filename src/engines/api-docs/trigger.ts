@@ -36,7 +36,10 @@ export function decideTrigger(input: {
   }
   if (input.checks.length === 0) {
     const why = input.hasCode ? 'no call into an indexed library found' : 'nothing to check';
-    return { triggered: false, reason: `${why}${input.confidence === undefined ? '' : ` and confidence ${input.confidence} ≥ ${threshold}`}` };
+    return {
+      triggered: false,
+      reason: `${why}${input.confidence === undefined ? '' : ` and confidence ${input.confidence} ≥ ${threshold}`}`,
+    };
   }
   const confidence = input.confidence === undefined ? '' : `, confidence ${input.confidence} ≥ ${threshold}`;
   return { triggered: false, reason: `all ${input.checks.length} call(s) exist and fit their signatures${confidence}` };

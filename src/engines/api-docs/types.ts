@@ -76,11 +76,7 @@ export interface ApiHit extends ApiRecord {
 }
 
 /** Problem codes of the invocation checker: the paper's hallucination kinds and their details. */
-export type InvocationProblemCode =
-  | 'unknown_api'
-  | 'missing_required'
-  | 'unknown_argument'
-  | 'too_many_positional';
+export type InvocationProblemCode = 'unknown_api' | 'missing_required' | 'unknown_argument' | 'too_many_positional';
 
 export interface InvocationProblem {
   code: InvocationProblemCode;

@@ -27,12 +27,54 @@ export interface NameWalker {
 const UNTRACKED = -2;
 const DEAD = -1;
 
-const enum Mode { Prose = 0, Shell = 1, Code = 2 }
-const enum Phase { Idle = 0, Words = 1, Args = 2, Skip = 3, Ignore = 4, Magic = 5 }
-const enum Arg { Between = 0, Option = 1, Value = 2, Free = 3, Name = 4, Tail = 5 }
+const enum Mode {
+  Prose = 0,
+  Shell = 1,
+  Code = 2,
+}
+const enum Phase {
+  Idle = 0,
+  Words = 1,
+  Args = 2,
+  Skip = 3,
+  Ignore = 4,
+  Magic = 5,
+}
+const enum Arg {
+  Between = 0,
+  Option = 1,
+  Value = 2,
+  Free = 3,
+  Name = 4,
+  Tail = 5,
+}
 
-const SHELL_TAGS = new Set(['', 'bash', 'sh', 'shell', 'zsh', 'console', 'shell-session', 'shellsession', 'terminal', 'cmd',
-  'bat', 'powershell', 'ps', 'ps1', 'pwsh', 'fish', 'ksh', 'dockerfile', 'docker', 'text', 'txt', 'plaintext', 'sh-session', 'nushell']);
+const SHELL_TAGS = new Set([
+  '',
+  'bash',
+  'sh',
+  'shell',
+  'zsh',
+  'console',
+  'shell-session',
+  'shellsession',
+  'terminal',
+  'cmd',
+  'bat',
+  'powershell',
+  'ps',
+  'ps1',
+  'pwsh',
+  'fish',
+  'ksh',
+  'dockerfile',
+  'docker',
+  'text',
+  'txt',
+  'plaintext',
+  'sh-session',
+  'nushell',
+]);
 const MAX_WORD = 48;
 
 const NL = 0x0a;
@@ -100,8 +142,10 @@ export class ParserState {
   /** A string that two states share exactly when they accept the same continuations. */
   key(): string {
     const eco = this.ecosystem === undefined ? 0 : ECOSYSTEM_CODE[this.ecosystem];
-    return `${this.mode}${this.inline ? 1 : 0}${this.phase}${eco}${this.arg}${this.pendingValue ? 1 : 0}${this.escape ? 1 : 0}` +
-      `${this.headOpen ? 1 : 0}${this.fenceLine ? 1 : 0}|${this.quote}|${this.cursor}|${this.tail}.${this.tailBytes}|${this.cmd}|${this.word}|${this.head}`;
+    return (
+      `${this.mode}${this.inline ? 1 : 0}${this.phase}${eco}${this.arg}${this.pendingValue ? 1 : 0}${this.escape ? 1 : 0}` +
+      `${this.headOpen ? 1 : 0}${this.fenceLine ? 1 : 0}|${this.quote}|${this.cursor}|${this.tail}.${this.tailBytes}|${this.cmd}|${this.word}|${this.head}`
+    );
   }
 
   /** True inside a package-name zone (its first byte read, not yet ended). */
@@ -215,7 +259,11 @@ function feedNewline(state: ParserState, walker: NameWalker, strict: boolean): b
   if (strict && !continued && !state.canEnd(walker)) return false;
   if (state.fenceLine) {
     if (state.mode === Mode.Prose) {
-      const tag = state.head.slice(3).trim().split(/[\s{,]/)[0]!.toLowerCase();
+      const tag = state.head
+        .slice(3)
+        .trim()
+        .split(/[\s{,]/)[0]!
+        .toLowerCase();
       state.mode = SHELL_TAGS.has(tag) ? Mode.Shell : Mode.Code;
     } else {
       state.mode = Mode.Prose;

@@ -119,7 +119,10 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
   const walker = intervenor?.walker ?? request.walker;
   const probabilityOf = request.measureProbability ? model.probability?.bind(model) : undefined;
   if (request.measureProbability && !probabilityOf) {
-    throw new GuardError('MODEL_UNAVAILABLE', 'this model runtime cannot report token probabilities (needed for API-invocation confidence)');
+    throw new GuardError(
+      'MODEL_UNAVAILABLE',
+      'this model runtime cannot report token probabilities (needed for API-invocation confidence)',
+    );
   }
   let state: ParserState = stateAfter(encoder.encode(request.prompt), walker);
   await model.reset();
@@ -189,7 +192,17 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
     trimmed = tokens.length - safeLength;
     tokens.length = safeLength;
   }
-  return { tokens, bytes: joinBytes(model.vocabulary, tokens), steps, interventions, maskMs, redoMs, totalMs: now() - started, stop, trimmed };
+  return {
+    tokens,
+    bytes: joinBytes(model.vocabulary, tokens),
+    steps,
+    interventions,
+    maskMs,
+    redoMs,
+    totalMs: now() - started,
+    stop,
+    trimmed,
+  };
 }
 
 /** The text bytes of a token sequence (control tokens render as nothing). */

@@ -154,17 +154,28 @@ class Reader {
     this.need(size);
     this.pos += size;
     switch (type) {
-      case GgufType.UINT8: return v.getUint8(at);
-      case GgufType.INT8: return v.getInt8(at);
-      case GgufType.UINT16: return v.getUint16(at, true);
-      case GgufType.INT16: return v.getInt16(at, true);
-      case GgufType.UINT32: return v.getUint32(at, true);
-      case GgufType.INT32: return v.getInt32(at, true);
-      case GgufType.FLOAT32: return v.getFloat32(at, true);
-      case GgufType.BOOL: return v.getUint8(at) !== 0;
-      case GgufType.UINT64: return v.getBigUint64(at, true);
-      case GgufType.INT64: return v.getBigInt64(at, true);
-      default: return v.getFloat64(at, true);
+      case GgufType.UINT8:
+        return v.getUint8(at);
+      case GgufType.INT8:
+        return v.getInt8(at);
+      case GgufType.UINT16:
+        return v.getUint16(at, true);
+      case GgufType.INT16:
+        return v.getInt16(at, true);
+      case GgufType.UINT32:
+        return v.getUint32(at, true);
+      case GgufType.INT32:
+        return v.getInt32(at, true);
+      case GgufType.FLOAT32:
+        return v.getFloat32(at, true);
+      case GgufType.BOOL:
+        return v.getUint8(at) !== 0;
+      case GgufType.UINT64:
+        return v.getBigUint64(at, true);
+      case GgufType.INT64:
+        return v.getBigInt64(at, true);
+      default:
+        return v.getFloat64(at, true);
     }
   }
 }
@@ -205,7 +216,10 @@ export function writeGguf(metadata: ReadonlyArray<readonly [string, GgufEntry]>,
   for (const tensor of tensors) {
     const count = tensor.dims.reduce((a, b) => a * b, 1);
     if (count !== tensor.data.length) {
-      throw new GuardError('INPUT_INVALID', `tensor ${tensor.name}: dims ${tensor.dims.join('x')} hold ${count} values, data has ${tensor.data.length}`);
+      throw new GuardError(
+        'INPUT_INVALID',
+        `tensor ${tensor.name}: dims ${tensor.dims.join('x')} hold ${count} values, data has ${tensor.data.length}`,
+      );
     }
     w.string(tensor.name);
     w.u32(tensor.dims.length);
@@ -271,25 +285,50 @@ class Writer {
   }
   entry(entry: GgufEntry): void {
     switch (entry.type) {
-      case 'u32': this.u32(GgufType.UINT32); this.u32(entry.value); return;
-      case 'i32': this.u32(GgufType.INT32); this.i32(entry.value); return;
-      case 'f32': this.u32(GgufType.FLOAT32); this.f32(entry.value); return;
-      case 'u64': this.u32(GgufType.UINT64); this.u64(entry.value); return;
-      case 'bool': this.u32(GgufType.BOOL); this.room(1); this.buf[this.pos++] = entry.value ? 1 : 0; return;
-      case 'string': this.u32(GgufType.STRING); this.string(entry.value); return;
+      case 'u32':
+        this.u32(GgufType.UINT32);
+        this.u32(entry.value);
+        return;
+      case 'i32':
+        this.u32(GgufType.INT32);
+        this.i32(entry.value);
+        return;
+      case 'f32':
+        this.u32(GgufType.FLOAT32);
+        this.f32(entry.value);
+        return;
+      case 'u64':
+        this.u32(GgufType.UINT64);
+        this.u64(entry.value);
+        return;
+      case 'bool':
+        this.u32(GgufType.BOOL);
+        this.room(1);
+        this.buf[this.pos++] = entry.value ? 1 : 0;
+        return;
+      case 'string':
+        this.u32(GgufType.STRING);
+        this.string(entry.value);
+        return;
       case 'string[]':
-        this.u32(GgufType.ARRAY); this.u32(GgufType.STRING); this.u64(entry.value.length);
+        this.u32(GgufType.ARRAY);
+        this.u32(GgufType.STRING);
+        this.u64(entry.value.length);
         for (const s of entry.value) this.string(s);
         return;
       case 'u8[]':
-        this.u32(GgufType.ARRAY); this.u32(GgufType.UINT8); this.u64(entry.value.length);
+        this.u32(GgufType.ARRAY);
+        this.u32(GgufType.UINT8);
+        this.u64(entry.value.length);
         this.room(entry.value.length);
         for (let i = 0; i < entry.value.length; i++) this.buf[this.pos++] = entry.value[i]! & 0xff;
         return;
       case 'i32[]':
       case 'f32[]': {
         const isInt = entry.type === 'i32[]';
-        this.u32(GgufType.ARRAY); this.u32(isInt ? GgufType.INT32 : GgufType.FLOAT32); this.u64(entry.value.length);
+        this.u32(GgufType.ARRAY);
+        this.u32(isInt ? GgufType.INT32 : GgufType.FLOAT32);
+        this.u64(entry.value.length);
         for (const item of Array.from(entry.value)) {
           if (isInt) this.i32(item);
           else this.f32(item);

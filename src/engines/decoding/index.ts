@@ -7,10 +7,32 @@ export { createNameWalker, PackageIntervenor, stateAfter, type IntervenorStats }
 export { MaskCache } from './mask-cache.js';
 export { TokenConstraint } from './token-sets.js';
 export { createRandom, stepSeed } from './random.js';
-export { generate, joinBytes, type ChatMessage, type DecodingModel, type GenerateRequest, type GenerateResult, type GenerateStep, type MaskRequest } from './generate.js';
+export {
+  generate,
+  joinBytes,
+  type ChatMessage,
+  type DecodingModel,
+  type GenerateRequest,
+  type GenerateResult,
+  type GenerateStep,
+  type MaskRequest,
+} from './generate.js';
 export { findPackageZones, type PackageZone } from './package-zones.js';
-export { buildTinyLlama, DEFAULT_SHAPE, syntheticTokenizer, SYNTHETIC_WORDS, tokenizerEntries, type TinyModelShape } from './test-models.js';
+export {
+  buildTinyLlama,
+  DEFAULT_SHAPE,
+  syntheticTokenizer,
+  SYNTHETIC_WORDS,
+  tokenizerEntries,
+  type TinyModelShape,
+} from './test-models.js';
 export { readGgufFileHeader } from './io/gguf-file.js';
 export { openLlamaModel, sharedLlama, type LoadedModel } from './io/llama-model.js';
-export { extractBundledVocab, llamaSourceBundle, makeRealVocabModel, makeSyntheticModel, type BundledVocab } from './io/test-model-files.js';
+export {
+  extractBundledVocab,
+  llamaSourceBundle,
+  makeRealVocabModel,
+  makeSyntheticModel,
+  type BundledVocab,
+} from './io/test-model-files.js';
 export type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, LlamaModule, Token } from './io/llama-types.js';

@@ -15,14 +15,7 @@
  *  - sub-masks below a trie node outside names are cached too (every name that ends with a space
  *    leads into the same "between arguments" state).
  */
-import {
-  cursorAccepts,
-  cursorSteps,
-  startCursor,
-  stepCursor,
-  type Ecosystem,
-  type NameAutomaton,
-} from '../package-names/index.js';
+import { cursorAccepts, cursorSteps, startCursor, stepCursor, type Ecosystem, type NameAutomaton } from '../package-names/index.js';
 import { extendsName, feedByte, feedBytes, ParserState, releaseDeadName, type NameWalker } from './context-parser.js';
 import { BitSink, growFloat64, growInt32, ListSink, TokenConstraint, type TokenSink } from './token-sets.js';
 import { MaskCache } from './mask-cache.js';
@@ -73,8 +66,17 @@ interface NameBase {
 
 /** Installer contexts warmed when an intervenor is made. */
 const WARM_PREFIXES: readonly string[] = [
-  '```bash\npip install ', '```bash\npip install -U ', 'pip install ', '$ pip install ', '`pip install ', '```bash\nuv add ',
-  '```bash\nnpm install ', '```bash\nnpm i ', 'npm install ', '`npm install ', '```bash\nconda install ',
+  '```bash\npip install ',
+  '```bash\npip install -U ',
+  'pip install ',
+  '$ pip install ',
+  '`pip install ',
+  '```bash\nuv add ',
+  '```bash\nnpm install ',
+  '```bash\nnpm i ',
+  'npm install ',
+  '`npm install ',
+  '```bash\nconda install ',
 ];
 
 /** Trie nodes with at most this many children are scanned; larger ones are looked up by byte. */
@@ -363,7 +365,15 @@ export class PackageIntervenor {
       }
     }
     const endsWhole = state.quote === 0;
-    const base: NameBase = { ecosystem: state.ecosystem!, automaton: this.automata[state.ecosystem!]!, extending, leave, leaving, firstLeave: [undefined, undefined], endsWhole };
+    const base: NameBase = {
+      ecosystem: state.ecosystem!,
+      automaton: this.automata[state.ecosystem!]!,
+      extending,
+      leave,
+      leaving,
+      firstLeave: [undefined, undefined],
+      endsWhole,
+    };
     if (this.bases.size >= MAX_BASES) this.bases.clear();
     this.bases.set(key, base);
     return base;

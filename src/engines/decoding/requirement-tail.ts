@@ -59,7 +59,8 @@ export function tailStart(ecosystem: Ecosystem, byte: number, quoted: boolean): 
 
 /** Reads one more byte of the tail. Whitespace outside quotes and closing quotes never get here. */
 export function tailStep(ecosystem: Ecosystem, state: number, byte: number, quoted: boolean): number {
-  if (ecosystem === 'npm' || state === NPM_START || state === NPM_RANGE) return isNpmRangeChar(byte) || (quoted && isSpace(byte)) ? NPM_RANGE : TAIL_REFUSED;
+  if (ecosystem === 'npm' || state === NPM_START || state === NPM_RANGE)
+    return isNpmRangeChar(byte) || (quoted && isSpace(byte)) ? NPM_RANGE : TAIL_REFUSED;
   if (ecosystem === 'conda') {
     if (isAlnum(byte) || byte === 0x2a) return CONDA_VERSION;
     return isCondaChar(byte) ? CONDA_OP : TAIL_REFUSED;
@@ -124,8 +125,15 @@ export function tailStep(ecosystem: Ecosystem, state: number, byte: number, quot
 
 /** True when the tail may end here (a terminator or end of text is well formed). */
 export function tailAccepts(state: number): boolean {
-  return state === AFTER_EXTRAS || state === VERSION || state === AFTER_VERSION || state === MARKER || state === URL ||
-    state === NPM_RANGE || state === CONDA_VERSION;
+  return (
+    state === AFTER_EXTRAS ||
+    state === VERSION ||
+    state === AFTER_VERSION ||
+    state === MARKER ||
+    state === URL ||
+    state === NPM_RANGE ||
+    state === CONDA_VERSION
+  );
 }
 
 /**

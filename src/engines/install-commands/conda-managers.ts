@@ -24,7 +24,6 @@ const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const PACKAGE_FILE = /\.(?:conda|tar\.bz2)$/i;
 const PATH_START = /^(?:\.{1,2}[/\\]|[/\\]|~[/\\]|[A-Za-z]:[/\\])/;
 
-
 interface ReadState {
   request: InstallRequest;
   context: CondaCommandContext;
@@ -39,10 +38,7 @@ interface ReadState {
  * through `context.files`. Targets are conda MatchSpecs as written, except the environment
  * file's `pip:` list (PyPI requirements). Never throws.
  */
-export function parseCondaCommand(
-  argv: readonly string[],
-  context: CondaCommandContext,
-): InstallRequest | undefined {
+export function parseCondaCommand(argv: readonly string[], context: CondaCommandContext): InstallRequest | undefined {
   if (argv.length === 0) return undefined;
   const known = managerProgram(programName(argv[0] ?? ''));
   if (known === undefined || known.ecosystem !== 'conda') return undefined;
@@ -239,7 +235,11 @@ function addPipEntry(entry: string, origin: string, read: ReadState): void {
   const marker = rest.indexOf(';');
   const at = (marker === -1 ? rest : rest.slice(0, marker)).indexOf('@');
   if (at !== -1) {
-    const location = rest.slice(at + 1).trim().split(/\s/)[0] ?? '';
+    const location =
+      rest
+        .slice(at + 1)
+        .trim()
+        .split(/\s/)[0] ?? '';
     const kind = /^(?:git|hg|svn|bzr)\+/i.test(location) ? 'vcs' : /^file:/i.test(location) ? 'path' : 'url';
     request.targets.push({ ...base, kind, name, location });
     return;
@@ -296,5 +296,3 @@ function stripComment(line: string): string {
   }
   return line;
 }
-
-

@@ -30,9 +30,11 @@ export function parsePackageLock(text: string, file: string): LockTargets {
     const resolved = typeof entry.resolved === 'string' ? entry.resolved : '';
     let target: InstallTarget;
     if (entry.link === true) target = { ecosystem: 'npm', kind: 'workspace', raw: name, name, location: resolved, origin };
-    else if (/^(?:git\+|git:|github:)/.test(resolved)) target = { ecosystem: 'npm', kind: 'vcs', raw: name, name, location: resolved, origin };
+    else if (/^(?:git\+|git:|github:)/.test(resolved))
+      target = { ecosystem: 'npm', kind: 'vcs', raw: name, name, location: resolved, origin };
     else if (resolved.startsWith('file:')) target = { ecosystem: 'npm', kind: 'path', raw: name, name, location: resolved, origin };
-    else target = classifyNpmSpec(typeof entry.version === 'string' && /^\d/.test(entry.version) ? `${name}@${entry.version}` : name, origin);
+    else
+      target = classifyNpmSpec(typeof entry.version === 'string' && /^\d/.test(entry.version) ? `${name}@${entry.version}` : name, origin);
     seen.set(name, target);
   };
   const packages = lock.packages;
@@ -79,7 +81,12 @@ export function parsePnpmLock(text: string, file: string): LockTargets {
     if (name === undefined || seen.has(name)) continue;
     const origin = `${file}:${i + 1}`;
     const version = match[2]!.slice(match[2]!.indexOf(name) + name.length + 1).replace(/\(.*$/, '');
-    seen.set(name, /^(?:link:|file:|workspace:)/.test(version) ? { ecosystem: 'npm', kind: 'path', raw: name, name, location: version, origin } : classifyNpmSpec(/^\d/.test(version) ? `${name}@${version}` : name, origin));
+    seen.set(
+      name,
+      /^(?:link:|file:|workspace:)/.test(version)
+        ? { ecosystem: 'npm', kind: 'path', raw: name, name, location: version, origin }
+        : classifyNpmSpec(/^\d/.test(version) ? `${name}@${version}` : name, origin),
+    );
   }
   return { targets: [...seen.values()], unresolved: [] };
 }
@@ -111,8 +118,10 @@ export function parseYarnLock(text: string, file: string): LockTargets {
     if (alias) name = alias[1]!;
     if (seen.has(name)) continue;
     const origin = `${file}:${i + 1}`;
-    if (/^(?:workspace:|link:|portal:|file:)/.test(range)) seen.set(name, { ecosystem: 'npm', kind: 'workspace', raw: first, name, location: range, origin });
-    else if (/^(?:git|github:|https?:)/.test(range) || range.includes('.git#')) seen.set(name, { ecosystem: 'npm', kind: 'vcs', raw: first, name, location: range, origin });
+    if (/^(?:workspace:|link:|portal:|file:)/.test(range))
+      seen.set(name, { ecosystem: 'npm', kind: 'workspace', raw: first, name, location: range, origin });
+    else if (/^(?:git|github:|https?:)/.test(range) || range.includes('.git#'))
+      seen.set(name, { ecosystem: 'npm', kind: 'vcs', raw: first, name, location: range, origin });
     else seen.set(name, classifyNpmSpec(name, origin));
   }
   return { targets: [...seen.values()], unresolved: [] };

@@ -23,7 +23,16 @@ export function parsePythonLock(text: string, file: string): LockTargets {
     if (source === undefined || source === 'registry' || source === 'legacy') {
       targets.push(targetFromRequirement(current.version ? `${current.name}==${current.version}` : current.name, origin));
     } else {
-      const kind = source === 'git' ? 'vcs' : source === 'url' ? 'url' : source === 'editable' ? 'editable' : source === 'virtual' || source === 'workspace' ? 'workspace' : 'path';
+      const kind =
+        source === 'git'
+          ? 'vcs'
+          : source === 'url'
+            ? 'url'
+            : source === 'editable'
+              ? 'editable'
+              : source === 'virtual' || source === 'workspace'
+                ? 'workspace'
+                : 'path';
       targets.push({ ecosystem: 'pypi', kind, raw: current.name, name: current.name, location: source, origin });
     }
     current = undefined;
@@ -69,10 +78,26 @@ export function parsePipfile(text: string, file: string): LockTargets {
     for (const [name, spec] of Object.entries(table)) {
       const origin = `${file}:${lineOf(text, name, section)}`;
       if (typeof spec === 'string') targets.push(targetFromRequirement(spec === '*' || spec === '' ? name : `${name}${spec}`, origin));
-      else if (isObject(spec) && typeof spec.git === 'string') targets.push({ ecosystem: 'pypi', kind: 'vcs', raw: name, name, location: spec.git, origin });
-      else if (isObject(spec) && typeof spec.path === 'string') targets.push({ ecosystem: 'pypi', kind: spec.editable === true ? 'editable' : 'path', raw: name, name, location: spec.path, origin });
-      else if (isObject(spec) && typeof spec.file === 'string') targets.push({ ecosystem: 'pypi', kind: 'url', raw: name, name, location: spec.file, origin });
-      else targets.push(targetFromRequirement(isObject(spec) && typeof spec.version === 'string' && spec.version !== '*' ? `${name}${spec.version}` : name, origin));
+      else if (isObject(spec) && typeof spec.git === 'string')
+        targets.push({ ecosystem: 'pypi', kind: 'vcs', raw: name, name, location: spec.git, origin });
+      else if (isObject(spec) && typeof spec.path === 'string')
+        targets.push({
+          ecosystem: 'pypi',
+          kind: spec.editable === true ? 'editable' : 'path',
+          raw: name,
+          name,
+          location: spec.path,
+          origin,
+        });
+      else if (isObject(spec) && typeof spec.file === 'string')
+        targets.push({ ecosystem: 'pypi', kind: 'url', raw: name, name, location: spec.file, origin });
+      else
+        targets.push(
+          targetFromRequirement(
+            isObject(spec) && typeof spec.version === 'string' && spec.version !== '*' ? `${name}${spec.version}` : name,
+            origin,
+          ),
+        );
     }
   }
   return { targets, unresolved: [] };
@@ -95,7 +120,8 @@ export function parseSetupCfg(text: string, file: string): LockTargets {
     if (/^\s*[#;]/.test(line) || line.trim() === '') continue;
     const key = /^([\w.-]+)\s*[=:]\s*(.*)$/.exec(line);
     if (key && !/^\s/.test(line)) {
-      collecting = (section === 'options' && (key[1] === 'install_requires' || key[1] === 'setup_requires')) || section === 'options.extras_require';
+      collecting =
+        (section === 'options' && (key[1] === 'install_requires' || key[1] === 'setup_requires')) || section === 'options.extras_require';
       if (collecting && key[2]!.trim() !== '') add(key[2]!, i);
       continue;
     }
@@ -123,14 +149,29 @@ export function parsePixiToml(text: string, file: string): LockTargets {
           const origin = `${file}:${lineOf(text, name, [...path, key].join('.'))}`;
           const version = typeof spec === 'string' ? spec : isObject(spec) && typeof spec.version === 'string' ? spec.version : '*';
           const channel = isObject(spec) && typeof spec.channel === 'string' ? `${spec.channel}::` : '';
-          targets.push(classifyCondaSpec(`${channel}${name}${version === '*' ? '' : version.startsWith('=') || /^[<>!~]/.test(version) ? version : `=${version}`}`, origin));
+          targets.push(
+            classifyCondaSpec(
+              `${channel}${name}${version === '*' ? '' : version.startsWith('=') || /^[<>!~]/.test(version) ? version : `=${version}`}`,
+              origin,
+            ),
+          );
         }
       } else if (key === 'pypi-dependencies') {
         for (const [name, spec] of Object.entries(value)) {
           const origin = `${file}:${lineOf(text, name, [...path, key].join('.'))}`;
-          if (isObject(spec) && typeof spec.git === 'string') targets.push({ ecosystem: 'pypi', kind: 'vcs', raw: name, name, location: spec.git, origin });
-          else if (isObject(spec) && typeof spec.path === 'string') targets.push({ ecosystem: 'pypi', kind: spec.editable === true ? 'editable' : 'path', raw: name, name, location: spec.path, origin });
-          else if (isObject(spec) && typeof spec.url === 'string') targets.push({ ecosystem: 'pypi', kind: 'url', raw: name, name, location: spec.url, origin });
+          if (isObject(spec) && typeof spec.git === 'string')
+            targets.push({ ecosystem: 'pypi', kind: 'vcs', raw: name, name, location: spec.git, origin });
+          else if (isObject(spec) && typeof spec.path === 'string')
+            targets.push({
+              ecosystem: 'pypi',
+              kind: spec.editable === true ? 'editable' : 'path',
+              raw: name,
+              name,
+              location: spec.path,
+              origin,
+            });
+          else if (isObject(spec) && typeof spec.url === 'string')
+            targets.push({ ecosystem: 'pypi', kind: 'url', raw: name, name, location: spec.url, origin });
           else {
             const version = typeof spec === 'string' ? spec : isObject(spec) && typeof spec.version === 'string' ? spec.version : '*';
             targets.push(targetFromRequirement(version === '*' ? name : `${name}${version}`, origin));
@@ -170,7 +211,10 @@ function escape(text: string): string {
 }
 
 function unquote(value: string): string {
-  return value.trim().replace(/^"(.*)"$/, '$1').replace(/^'(.*)'$/, '$1');
+  return value
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .replace(/^'(.*)'$/, '$1');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

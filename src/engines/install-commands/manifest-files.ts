@@ -51,7 +51,15 @@ export function parseManifestFile(file: string, context: PipContext): InstallReq
   const lock = LOCKS[base === 'Pipfile' ? 'pipfile' : base];
   if (lock === undefined) return parseDependencyFile(file, context);
   const text = context.files.readText(file);
-  if (text === undefined) return { manager: lock.manager, installs: true, targets: [], indexes: [], files: [file], unresolved: [{ what: file, why: 'file not found' }] };
+  if (text === undefined)
+    return {
+      manager: lock.manager,
+      installs: true,
+      targets: [],
+      indexes: [],
+      files: [file],
+      unresolved: [{ what: file, why: 'file not found' }],
+    };
   const { targets, unresolved } = lock.parse(text, file);
   return { manager: lock.manager, installs: true, targets, indexes: [], files: [file], unresolved };
 }

@@ -57,10 +57,7 @@ const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependenc
  * npx, pnpm, pnpx, yarn, bun or bunx. A bare install (`npm install`, `npm ci`, `pnpm install`,
  * `yarn`, `bun install`) reads package.json through `context.files`. Never throws.
  */
-export function parseNodeCommand(
-  argv: readonly string[],
-  context: NodeCommandContext,
-): InstallRequest | undefined {
+export function parseNodeCommand(argv: readonly string[], context: NodeCommandContext): InstallRequest | undefined {
   if (argv.length === 0) return undefined;
   const program = programName(argv[0] ?? '');
   const known = managerProgram(program);
@@ -110,7 +107,8 @@ function readNpm(argv: readonly string[], read: ReadState): void {
   if (written === undefined) return;
   // As npm reads it: aliases, unique prefixes, camelCase (`npm isnta`, `npm exe`, `npm installTest`, `npm ln`).
   const resolved = resolveNpmCommand(written);
-  const command = resolved === 'install-test' || resolved === 'link' ? 'install' : resolved === 'install-ci-test' ? 'ci' : resolved ?? written;
+  const command =
+    resolved === 'install-test' || resolved === 'link' ? 'install' : resolved === 'install-ci-test' ? 'ci' : (resolved ?? written);
   if (command === 'exec' || command === 'x') {
     readExec(argv, head.end, NPM_EXEC, read, head);
     return;
@@ -123,8 +121,7 @@ function readNpm(argv: readonly string[], read: ReadState): void {
     installNamed([], dir, read);
     // npm ignores names after `ci`, but a name written there is vetted all the same (fail closed).
     if (tail.positionals.length > 0) installNamed(tail.positionals, dir, read);
-  }
-  else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
+  } else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
   else if (command === 'init' || command === 'create' || command === 'innit') {
     installInitializer(tail.positionals[0], false, read);
   }
@@ -202,13 +199,7 @@ function readBun(argv: readonly string[], read: ReadState): void {
 }
 
 /** npx, npm exec, pnpm dlx, yarn dlx, bunx: `--package` values, else the first positional. */
-function readExec(
-  argv: readonly string[],
-  start: number,
-  table: OptionTable,
-  read: ReadState,
-  head?: ScannedArgs,
-): void {
+function readExec(argv: readonly string[], start: number, table: OptionTable, read: ReadState, head?: ScannedArgs): void {
   const scanned = scanArgs(argv, start, table, 1);
   noteIndexes(scanned, read);
   read.request.installs = true;
@@ -299,7 +290,8 @@ function readPackageJson(dir: string | undefined, read: ReadState): void {
       const origin = `${file}:${lineOf(lines, keyAt === -1 ? Math.max(sectionAt, 0) : keyAt)}`;
       // A package of the project's own workspaces is linked from disk, whatever the range says.
       const member = siblings.get(name);
-      if (member !== undefined && !/^[a-z]+:/i.test(range)) request.targets.push({ ecosystem: 'npm', kind: 'workspace', raw: `${name}@${range}`, name, location: member, origin });
+      if (member !== undefined && !/^[a-z]+:/i.test(range))
+        request.targets.push({ ecosystem: 'npm', kind: 'workspace', raw: `${name}@${range}`, name, location: member, origin });
       else request.targets.push(classifyNpmSpec(`${name}@${range}`, origin));
     }
   }
@@ -350,4 +342,3 @@ function noteIndexes(scanned: ScannedArgs, read: ReadState): void {
     if (REGISTRY_OPTION.test(name)) read.request.indexes.push(value);
   }
 }
-

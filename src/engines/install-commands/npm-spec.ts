@@ -91,7 +91,8 @@ const ARCHIVE = /[.](?:tgz|tar\.gz|tar)$/i;
 function plainRegistrySpec(text: string): string | undefined {
   const at = text.indexOf('@', 1);
   const name = at === -1 ? text : text.slice(0, at);
-  if (name.length > 214 || !PLAIN_NAME.test(name) || ARCHIVE.test(name) || name === 'node_modules' || name === 'favicon.ico') return undefined;
+  if (name.length > 214 || !PLAIN_NAME.test(name) || ARCHIVE.test(name) || name === 'node_modules' || name === 'favicon.ico')
+    return undefined;
   if (at !== -1 && !PLAIN_SPEC.test(text.slice(at + 1))) return undefined;
   return name;
 }
@@ -184,7 +185,6 @@ export function toInitializerSpec(initializer: string, keepCreatePrefix = false)
   const name = parsed.name;
   const slash = name.startsWith('@') ? name.indexOf('/') + 1 : 0;
   const bare = name.slice(slash);
-  const mapped =
-    keepCreatePrefix && bare.startsWith('create-') ? name : `${name.slice(0, slash)}create-${bare}`;
+  const mapped = keepCreatePrefix && bare.startsWith('create-') ? name : `${name.slice(0, slash)}create-${bare}`;
   return `${mapped}${initializer.slice(name.length)}`;
 }

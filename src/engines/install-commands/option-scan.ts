@@ -40,12 +40,7 @@ export interface ScannedArgs {
  * token), and `--` ending options. Stops after `maxPositionals` positionals. Unknown options are
  * flags: an option listed as valued by mistake would hide a package name.
  */
-export function scanOptions(
-  tokens: readonly string[],
-  start: number,
-  table: OptionTable,
-  maxPositionals = Infinity,
-): ScannedArgs {
+export function scanOptions(tokens: readonly string[], start: number, table: OptionTable, maxPositionals = Infinity): ScannedArgs {
   const scanned: ScannedArgs = { options: [], positionals: [], end: tokens.length };
   let optionsEnded = false;
   for (let index = start; index < tokens.length; index += 1) {

@@ -17,12 +17,27 @@ const MAX_MARKER_DEPTH = 64;
 const VERSION_OPERATORS = ['===', '~=', '==', '!=', '<=', '>=', '<', '>'] as const;
 
 const MARKER_VARIABLES = new Set([
-  'python_version', 'python_full_version', 'os_name', 'sys_platform', 'platform_release',
-  'platform_system', 'platform_version', 'platform_machine', 'platform_python_implementation',
-  'implementation_name', 'implementation_version', 'extra', 'extras', 'dependency_groups',
+  'python_version',
+  'python_full_version',
+  'os_name',
+  'sys_platform',
+  'platform_release',
+  'platform_system',
+  'platform_version',
+  'platform_machine',
+  'platform_python_implementation',
+  'implementation_name',
+  'implementation_version',
+  'extra',
+  'extras',
+  'dependency_groups',
   // Spellings from PEP 345 that packaging still accepts.
-  'os.name', 'sys.platform', 'platform.version', 'platform.machine',
-  'platform.python_implementation', 'python_implementation',
+  'os.name',
+  'sys.platform',
+  'platform.version',
+  'platform.machine',
+  'platform.python_implementation',
+  'python_implementation',
 ]);
 
 interface Cursor {
@@ -241,8 +256,7 @@ function peek(cursor: Cursor): string | undefined {
 }
 
 function fail(cursor: Cursor, wanted: string, seen?: string): never {
-  const found =
-    seen ?? (cursor.pos >= cursor.text.length ? 'the end' : `"${clip(cursor.text.slice(cursor.pos))}"`);
+  const found = seen ?? (cursor.pos >= cursor.text.length ? 'the end' : `"${clip(cursor.text.slice(cursor.pos))}"`);
   throw new SyntaxFault(`expected ${wanted} at column ${cursor.pos + 1}, saw ${found}`);
 }
 

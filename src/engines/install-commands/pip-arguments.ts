@@ -68,14 +68,14 @@ export const OPTION_ROLES: OptionRoles = {
  * files, which are followed recursively through `context.files`. Constraint files (`-c`, uv's
  * overrides) count for their index options only. Never throws.
  */
-export function parsePipInstall(
-  args: readonly string[],
-  context: PipContext,
-  options: PipInstallOptions = {},
-): InstallRequest {
+export function parsePipInstall(args: readonly string[], context: PipContext, options: PipInstallOptions = {}): InstallRequest {
   const flavour = options.flavour ?? 'pip';
   const table = flavour === 'pip' ? PIP_OPTIONS : UV_PIP_OPTIONS;
-  const { events } = scanArguments(args, table, { abbreviations: flavour === 'pip', shortEquals: flavour === 'uv', strictOptions: flavour === 'pip' });
+  const { events } = scanArguments(args, table, {
+    abbreviations: flavour === 'pip',
+    shortEquals: flavour === 'uv',
+    strictOptions: flavour === 'pip',
+  });
   const parts = collectEvents(events, context, flavour, (value, into, here, seen) => {
     if (options.positionals === 'requirement-files') readRequirementsOption(value, here, flavour, false, into, seen);
     else addRequirement(into, value, here.origin ?? 'argv');
@@ -198,7 +198,10 @@ function readPyprojectFile(file: string, context: PipContext, into: Requirements
   const text = context.files.readText(file);
   if (text === undefined) {
     const shown = path.relative(context.cwd, file);
-    into.unresolved.push({ what: shown.startsWith('..') || path.isAbsolute(shown) ? file : shown, why: `pyproject file not found (from ${context.origin ?? 'argv'})` });
+    into.unresolved.push({
+      what: shown.startsWith('..') || path.isAbsolute(shown) ? file : shown,
+      why: `pyproject file not found (from ${context.origin ?? 'argv'})`,
+    });
     return;
   }
   const request = parsePyprojectText(text, file);

@@ -1,12 +1,5 @@
 /** Reads pip, `python -m pip`, uv, uvx, poetry and pipx command lines as install requests. */
-import {
-  OPTION_ROLES,
-  PIP_OPTIONS,
-  type OptionRoles,
-  collectEvents,
-  mergeParts,
-  parsePipInstall,
-} from './pip-arguments.js';
+import { OPTION_ROLES, PIP_OPTIONS, type OptionRoles, collectEvents, mergeParts, parsePipInstall } from './pip-arguments.js';
 import { parseRequirement } from './pep508.js';
 import {
   type ArgumentEvent,
@@ -121,16 +114,21 @@ function parseCommand(argv: string[], context: PipContext, depth: number): Insta
   }
 }
 
-
 function parsePip(args: string[], context: PipContext): InstallRequest {
-  const { events, rest: [command, ...rest] } = scanArguments(args, PIP_OPTIONS, { ...OPTPARSE, stopAtPositional: true, strictOptions: true });
+  const {
+    events,
+    rest: [command, ...rest],
+  } = scanArguments(args, PIP_OPTIONS, { ...OPTPARSE, stopAtPositional: true, strictOptions: true });
   const unknown = events.filter((event) => event.kind === 'option' && event.unknown === true);
   if (unknown.length > 0) {
     // pip refuses an option it does not know; a newer pip may know it and take the next word.
     const request = emptyRequest('pip', true);
     for (const event of unknown) {
       if (event.kind !== 'option') continue;
-      request.unresolved.push({ what: `${event.spelled} ${event.value ?? ''}`.trim(), why: `unknown pip option ${event.spelled}: the words after it are not read` });
+      request.unresolved.push({
+        what: `${event.spelled} ${event.value ?? ''}`.trim(),
+        why: `unknown pip option ${event.spelled}: the words after it are not read`,
+      });
     }
     return request;
   }
@@ -215,9 +213,15 @@ function uvSubcommand(args: string[], context: PipContext): { command?: string; 
 function parseUvAdd(args: string[], context: PipContext): InstallRequest {
   const { events } = scanArguments(args, UV_ADD, CLAP);
   const editable = hasFlag(events, '--editable');
-  const parts = collectEvents(events, context, 'uv', (value, into, here) => {
-    addRequirement(into, value, here.origin ?? 'argv', editableReader(targetFromRequirement, editable));
-  }, UV_PROJECT_ROLES);
+  const parts = collectEvents(
+    events,
+    context,
+    'uv',
+    (value, into, here) => {
+      addRequirement(into, value, here.origin ?? 'argv', editableReader(targetFromRequirement, editable));
+    },
+    UV_PROJECT_ROLES,
+  );
   return request('uv', true, parts);
 }
 
@@ -298,9 +302,15 @@ function parsePoetry(args: string[], context: PipContext, depth: number): Instal
 function parsePoetryAdd(args: string[], context: PipContext): InstallRequest {
   const { events } = scanArguments(args, POETRY_ADD, CLEO);
   const editable = hasFlag(events, '--editable');
-  const parts = collectEvents(events, context, 'pip', (value, into, here) => {
-    addRequirement(into, value, here.origin ?? 'argv', editableReader(poetryTarget, editable));
-  }, POETRY_ROLES);
+  const parts = collectEvents(
+    events,
+    context,
+    'pip',
+    (value, into, here) => {
+      addRequirement(into, value, here.origin ?? 'argv', editableReader(poetryTarget, editable));
+    },
+    POETRY_ROLES,
+  );
   return request('poetry', true, parts);
 }
 
@@ -312,7 +322,8 @@ export function poetryTarget(raw: string, origin: string): InstallTarget {
   }
   const at = /^([A-Za-z0-9][A-Za-z0-9._-]*(?:\[[^\]]*\])?)@([^@]*)$/.exec(text);
   const [, name, version] = at ?? [];
-  if (name === undefined || version === undefined || version.includes('://') || /^\s/.test(version)) return targetFromRequirement(raw, origin);
+  if (name === undefined || version === undefined || version.includes('://') || /^\s/.test(version))
+    return targetFromRequirement(raw, origin);
   const head = parseRequirement(name);
   if ('error' in head) return targetFromRequirement(raw, origin);
   const constraint = version.trim();
@@ -328,9 +339,15 @@ function parsePdm(args: string[], context: PipContext): InstallRequest {
   const [command, ...rest] = scanArguments(args, PDM_ADD, { ...ARGPARSE, stopAtPositional: true }).rest;
   if (command !== 'add') return emptyRequest('pdm');
   const { events } = scanArguments(rest, PDM_ADD, ARGPARSE);
-  const parts = collectEvents(events, context, 'pip', (value, into, here) => {
-    addRequirement(into, value, here.origin ?? 'argv');
-  }, PDM_ROLES);
+  const parts = collectEvents(
+    events,
+    context,
+    'pip',
+    (value, into, here) => {
+      addRequirement(into, value, here.origin ?? 'argv');
+    },
+    PDM_ROLES,
+  );
   return request('pdm', true, parts);
 }
 
@@ -420,4 +437,3 @@ function emptyParts(): RequirementsParts {
 function request(manager: PackageManager, installs: boolean, parts: RequirementsParts): InstallRequest {
   return { manager, installs, ...withUniqueLists(parts) };
 }
-

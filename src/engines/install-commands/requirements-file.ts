@@ -63,10 +63,7 @@ export interface ScannedArguments {
 // Nested -r files deeper than this are reported rather than followed.
 const MAX_NESTING = 32;
 
-const ARCHIVE_SUFFIXES = [
-  '.zip', '.whl', '.tar.bz2', '.tbz', '.tar.xz', '.txz', '.tlz', '.tar.lz', '.tar.lzma', '.tar.gz',
-  '.tgz', '.tar',
-];
+const ARCHIVE_SUFFIXES = ['.zip', '.whl', '.tar.bz2', '.tbz', '.tar.xz', '.txz', '.tlz', '.tar.lz', '.tar.lzma', '.tar.gz', '.tgz', '.tar'];
 
 const URL_SCHEMES = new Set(['http', 'https', 'file', 'ftp']);
 const VCS_NAMES = ['git', 'hg', 'svn', 'bzr'];
@@ -74,7 +71,10 @@ const VCS_NAMES = ['git', 'hg', 'svn', 'bzr'];
 /** Builds an option table from `-s/--long` spellings; the last spelling is the canonical name. */
 export function defineOptions(valued: readonly string[], flags: readonly string[] = []): OptionTable {
   const table = new Map<string, OptionSpec>();
-  for (const [list, takesValue] of [[valued, true], [flags, false]] as const) {
+  for (const [list, takesValue] of [
+    [valued, true],
+    [flags, false],
+  ] as const) {
     for (const entry of list) {
       const spellings = entry.split('/');
       const spec = { name: spellings[spellings.length - 1] ?? entry, takesValue };
@@ -146,9 +146,7 @@ function isWord(arg: unknown): boolean {
 }
 
 function optionEvent(name: string, spelled: string, value: string | undefined): ArgumentEvent {
-  return value === undefined
-    ? { kind: 'option', name, spelled, missingValue: true }
-    : { kind: 'option', name, spelled, value };
+  return value === undefined ? { kind: 'option', name, spelled, missingValue: true } : { kind: 'option', name, spelled, value };
 }
 
 function lookupLong(table: OptionTable, spelled: string, abbreviations: boolean): OptionSpec | undefined {
@@ -295,11 +293,7 @@ interface Walk {
  * `seen` (keys `r:path`/`c:path`) are skipped; missing files, remote files, cycles and unset
  * `${VAR}`s are reported in `unresolved`. Never throws.
  */
-export function parseRequirementsFile(
-  file: string,
-  context: RequirementsFileContext,
-  seen: Set<string> = new Set(),
-): RequirementsParts {
+export function parseRequirementsFile(file: string, context: RequirementsFileContext, seen: Set<string> = new Set()): RequirementsParts {
   const walk: Walk = { context, parts: { targets: [], indexes: [], files: [], unresolved: [] }, seen, chain: [] };
   readFile(walk, file, context.cwd, context.constraint === true, context.origin ?? 'argv');
   return withUniqueLists(walk.parts);

@@ -46,7 +46,11 @@ function membersAt(root: string, manifest: Record<string, unknown>, files: FileR
 
 /** `workspaces: [..]` or yarn's `workspaces: { packages: [..] }`. */
 function globsOf(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? (value as { packages?: unknown }).packages : undefined;
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'object' && value !== null
+      ? (value as { packages?: unknown }).packages
+      : undefined;
   return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
 }
 
@@ -77,7 +81,12 @@ function expand(root: string, pattern: string, files: FileReader): string[] {
   const slash = clean.lastIndexOf('/');
   if (clean.indexOf('*', star + 1) !== -1 || star < slash) return [];
   const parent = path.join(root, clean.slice(0, Math.max(slash, 0)));
-  const match = new RegExp(`^${clean.slice(slash + 1).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '.*')}$`);
+  const match = new RegExp(
+    `^${clean
+      .slice(slash + 1)
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace('*', '.*')}$`,
+  );
   return (files.listDirectories?.(parent) ?? []).filter((name) => match.test(name)).map((name) => path.join(parent, name));
 }
 

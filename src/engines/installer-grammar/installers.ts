@@ -60,8 +60,38 @@ export const VALUE_OPTIONS: Readonly<Record<Ecosystem, ReadonlySet<string>>> = {
  * it as a flag that word would be a package nobody constrained; other options are refused.
  */
 export const ZONE_FLAGS: Readonly<Record<Ecosystem, readonly string[]>> = {
-  pypi: ['-U', '--upgrade', '-q', '--quiet', '-v', '--verbose', '--user', '--pre', '--no-deps', '--no-cache-dir', '--force-reinstall', '--dev'],
-  npm: ['-D', '--save-dev', '-g', '--global', '-S', '--save', '-E', '--save-exact', '-O', '--save-optional', '--save-peer', '--dev', '--exact', '--legacy-peer-deps', '-y', '--yes'],
+  pypi: [
+    '-U',
+    '--upgrade',
+    '-q',
+    '--quiet',
+    '-v',
+    '--verbose',
+    '--user',
+    '--pre',
+    '--no-deps',
+    '--no-cache-dir',
+    '--force-reinstall',
+    '--dev',
+  ],
+  npm: [
+    '-D',
+    '--save-dev',
+    '-g',
+    '--global',
+    '-S',
+    '--save',
+    '-E',
+    '--save-exact',
+    '-O',
+    '--save-optional',
+    '--save-peer',
+    '--dev',
+    '--exact',
+    '--legacy-peer-deps',
+    '-y',
+    '--yes',
+  ],
   conda: ['-y', '--yes', '-q', '--quiet'],
 };
 

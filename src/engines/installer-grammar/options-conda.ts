@@ -10,9 +10,22 @@
  * `--insecure`, `-d` `--dry-run` and `--channel-priority` a store-true flag.
  */
 export const CONDA_VALUED = [
-  '-n/--name', '-p/--prefix', '-c/--channel', '-f/--file', '--solver', '--repodata-fn', '--experimental',
-  '--subdir/--platform', '--platform', '--clone', '--console', '--exclude-newer', '--revision', '--shortcuts-only',
-  '--env-spec/--environment-specifier', '--format',
+  '-n/--name',
+  '-p/--prefix',
+  '-c/--channel',
+  '-f/--file',
+  '--solver',
+  '--repodata-fn',
+  '--experimental',
+  '--subdir/--platform',
+  '--platform',
+  '--clone',
+  '--console',
+  '--exclude-newer',
+  '--revision',
+  '--shortcuts-only',
+  '--env-spec/--environment-specifier',
+  '--format',
 ];
 
 /**
@@ -20,6 +33,14 @@ export const CONDA_VALUED = [
  * plus their own; here `--channel-priority` takes a value (`strict`, `flexible`, `disabled`).
  */
 export const MAMBA_VALUED = [
-  ...CONDA_VALUED, '--rc-file', '-r/--root-prefix', '--channel-alias', '--channel-priority', '--log-level',
-  '--category', '--relocate-prefix', '--pkgs-dirs', '--env-name',
+  ...CONDA_VALUED,
+  '--rc-file',
+  '-r/--root-prefix',
+  '--channel-alias',
+  '--channel-priority',
+  '--log-level',
+  '--category',
+  '--relocate-prefix',
+  '--pkgs-dirs',
+  '--env-name',
 ];

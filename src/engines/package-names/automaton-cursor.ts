@@ -57,12 +57,7 @@ export function stepCursor(automaton: NameAutomaton, ecosystem: Ecosystem, curso
 }
 
 /** Reads several bytes; DEAD_CURSOR as soon as one does not fit. */
-export function stepCursorBytes(
-  automaton: NameAutomaton,
-  ecosystem: Ecosystem,
-  cursor: NameCursor,
-  bytes: Uint8Array,
-): NameCursor {
+export function stepCursorBytes(automaton: NameAutomaton, ecosystem: Ecosystem, cursor: NameCursor, bytes: Uint8Array): NameCursor {
   let current = cursor;
   for (let i = 0; i < bytes.length && current >= 0; i++) current = stepCursor(automaton, ecosystem, current, bytes[i]!);
   return current;

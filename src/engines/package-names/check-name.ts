@@ -68,7 +68,12 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
 
   if (!main) {
     return done(
-      [{ code: 'allowlist_unavailable', message: `no ${LABEL[ecosystem]} name list is loaded; run \`guard allowlist sync ${ecosystem}\` or \`guard allowlist import ${ecosystem} <file>\`` }],
+      [
+        {
+          code: 'allowlist_unavailable',
+          message: `no ${LABEL[ecosystem]} name list is loaded; run \`guard allowlist sync ${ecosystem}\` or \`guard allowlist import ${ecosystem} <file>\``,
+        },
+      ],
       ['block'],
       [],
     );
@@ -77,7 +82,9 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
   const confusables = findConfusables(name);
   if (confusables.length > 0) {
     const skeleton = asciiSkeleton(name);
-    const list = confusables.map((c) => `${JSON.stringify(c.char)} ${c.codePoint}${c.lookalike ? ` looks like "${c.lookalike}"` : ''}`).join(', ');
+    const list = confusables
+      .map((c) => `${JSON.stringify(c.char)} ${c.codePoint}${c.lookalike ? ` looks like "${c.lookalike}"` : ''}`)
+      .join(', ');
     const suggestions: Suggestion[] = [];
     if (skeleton) {
       const normalizedSkeleton = normalizeName(ecosystem, skeleton);
@@ -98,7 +105,12 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
   const upperCaseOnly = ecosystem === 'npm' && !validity.valid && hasUpperCase(name) && validateName(ecosystem, name.toLowerCase()).valid;
   // An upper-case npm name is invalid for new packages but exists for legacy ones (JSONStream).
   if (!validity.valid && !upperCaseOnly) {
-    return done([{ code: 'invalid_name', message: `"${name}" is not a valid ${LABEL[ecosystem]} package name: ${validity.message}` }], ['block'], [], { normalized });
+    return done(
+      [{ code: 'invalid_name', message: `"${name}" is not a valid ${LABEL[ecosystem]} package name: ${validity.message}` }],
+      ['block'],
+      [],
+      { normalized },
+    );
   }
 
   const reasons: NameReason[] = [];
@@ -111,11 +123,17 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
   if (hit) {
     // A pinned version names the distribution on the index (an old backport such as argparse==1.2.1), not the module.
     if (stdlib && !isExactVersion(ecosystem, spec.constraint)) {
-      reasons.push({ code: 'stdlib_module', message: `\`${name}\` ships with Python; the ${LABEL[ecosystem]} package of that name is a backport or unrelated. Nothing to install for \`import ${name}\`.` });
+      reasons.push({
+        code: 'stdlib_module',
+        message: `\`${name}\` ships with Python; the ${LABEL[ecosystem]} package of that name is a backport or unrelated. Nothing to install for \`import ${name}\`.`,
+      });
       verdicts.push('warn');
     }
     if (nodeCore && !BROWSER_POLYFILLS.has(normalized)) {
-      reasons.push({ code: 'node_core_module', message: `\`${name}\` is a Node.js core module; the npm package of that name is a placeholder or unrelated. Nothing to install.` });
+      reasons.push({
+        code: 'node_core_module',
+        message: `\`${name}\` is a Node.js core module; the npm package of that name is a placeholder or unrelated. Nothing to install.`,
+      });
       verdicts.push('warn');
     }
     if (importTarget && normalizeName(ecosystem, importTarget) !== normalized) {
@@ -124,7 +142,13 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
       suggestions.push(suggestionFor(lists.indexes, ecosystem, importTarget, name));
     }
     // An exact version is a deliberate choice of that package, not a slip of the keyboard.
-    if (verdicts.length === 0 && !hit.index.isPopular(normalized) && normalized.length >= 4 && !isExactVersion(ecosystem, spec.constraint) && !hasRealUsage(hit.info)) {
+    if (
+      verdicts.length === 0 &&
+      !hit.index.isPopular(normalized) &&
+      normalized.length >= 4 &&
+      !isExactVersion(ecosystem, spec.constraint) &&
+      !hasRealUsage(hit.info)
+    ) {
       const target = hit.index.popularNear(normalized).find((near) => farLessUsed(hit.info, near.info));
       if (target) {
         const shown = target.info.display ?? target.name;
@@ -147,7 +171,10 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
     reasons.push({ code: 'stdlib_module', message: `\`${name}\` ships with Python; nothing to install.` });
   }
   if (nodeCore) {
-    reasons.push({ code: 'node_core_module', message: `\`${name}\` is a Node.js core module; nothing to install (import it as "node:${name.replace(/^node:/, '')}").` });
+    reasons.push({
+      code: 'node_core_module',
+      message: `\`${name}\` is a Node.js core module; nothing to install (import it as "node:${name.replace(/^node:/, '')}").`,
+    });
   }
   if (importTarget) {
     reasons.push({ code: 'import_name', message: `\`${name}\` is an import name; install "${importTarget}" instead.` });
@@ -158,11 +185,17 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
     const indexes = lists.others(other);
     const otherHit = indexes && findIn(indexes, normalizeName(other, name));
     if (otherHit) {
-      reasons.push({ code: 'other_ecosystem', message: `"${name}" exists on ${LABEL[other]}, not on ${LABEL[ecosystem]}; was it meant for ${other === 'pypi' ? 'pip' : other}?` });
+      reasons.push({
+        code: 'other_ecosystem',
+        message: `"${name}" exists on ${LABEL[other]}, not on ${LABEL[ecosystem]}; was it meant for ${other === 'pypi' ? 'pip' : other}?`,
+      });
     }
   }
   // A built-in module needs nothing installed: near names would only invite a wrong install.
-  const nearby = stdlib || nodeCore || limit <= 0 ? [] : nearNames(lists.indexes, ecosystem === 'npm' ? name : normalized, limit, options.maxSuggestionDistance ?? 3);
+  const nearby =
+    stdlib || nodeCore || limit <= 0
+      ? []
+      : nearNames(lists.indexes, ecosystem === 'npm' ? name : normalized, limit, options.maxSuggestionDistance ?? 3);
   for (const near of nearby) {
     suggestions.push(toSuggestion(near.info.display ?? near.name, near.distance, near.info));
   }
@@ -173,7 +206,18 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
  * npm packages named after Node core modules that are real, widely used browser polyfills
  * (bundlers resolve them for code written for Node), not placeholders.
  */
-const BROWSER_POLYFILLS = new Set(['buffer', 'util', 'events', 'process', 'punycode', 'string_decoder', 'url', 'assert', 'path', 'querystring']);
+const BROWSER_POLYFILLS = new Set([
+  'buffer',
+  'util',
+  'events',
+  'process',
+  'punycode',
+  'string_decoder',
+  'url',
+  'assert',
+  'path',
+  'querystring',
+]);
 
 /** npm downloads a month from which a package is in real use, whatever name it is near. */
 const REAL_USE_DOWNLOADS = 5_000;
@@ -249,4 +293,3 @@ function usage(info: NameInfo): string {
   if (info.downloads !== undefined) return ` (${info.downloads.toLocaleString('en-US')} downloads a month)`;
   return '';
 }
-

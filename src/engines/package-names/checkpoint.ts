@@ -136,14 +136,19 @@ export function decodeCheckpoint(bytes: Uint8Array, options: { verified?: boolea
   if (version !== CHECKPOINT_VERSION) throw invalid(`format version ${version}, this build reads ${CHECKPOINT_VERSION}`);
   const headerLength = view.getUint32(12, true);
   if (PREFIX + headerLength > bytes.length) throw invalid('truncated header');
-  if (options.verified !== true && crc32(bytes.subarray(PREFIX)) !== view.getUint32(16, true)) throw invalid('checksum mismatch (corrupt or truncated)');
+  if (options.verified !== true && crc32(bytes.subarray(PREFIX)) !== view.getUint32(16, true))
+    throw invalid('checksum mismatch (corrupt or truncated)');
   let header: Header;
   try {
     header = JSON.parse(new TextDecoder().decode(bytes.subarray(PREFIX, PREFIX + headerLength))) as Header;
   } catch (cause) {
     throw invalid(`unreadable header (${(cause as Error).message})`);
   }
-  const section = <T extends SectionData>(name: string, make: (buffer: ArrayBuffer, offset: number, length: number) => T, size: number): T | undefined => {
+  const section = <T extends SectionData>(
+    name: string,
+    make: (buffer: ArrayBuffer, offset: number, length: number) => T,
+    size: number,
+  ): T | undefined => {
     const ref = header.sections[name];
     if (!ref) return undefined;
     const start = bytes.byteOffset + ref.offset;

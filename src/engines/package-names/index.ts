@@ -11,9 +11,25 @@ export { normalizeName, validateName } from './normalize.js';
 export { parseSpec } from './spec.js';
 export { checkpointPath, listCheckpoints, readCheckpoint, removeCheckpoint, writeCheckpoint } from './io/checkpoint-store.js';
 export { openCheckpointLazily } from './io/lazy-checkpoint.js';
-export { bundledSourceId, loadBundledConda, loadBundledNpm, loadBundledPypi, loadNpmUsage, readBundledManifest } from './io/bundled-sources.js';
+export {
+  bundledSourceId,
+  loadBundledConda,
+  loadBundledNpm,
+  loadBundledPypi,
+  loadNpmUsage,
+  readBundledManifest,
+} from './io/bundled-sources.js';
 export { sortedNameBytes } from './sorted-names.js';
 export { fetchCondaNames, fetchNpmNames, fetchPypiNames, readNameList } from './io/registry-access.js';
 export type { RegistryNames } from './io/registry-names.js';
-export { cursorAccepts, cursorSteps, DEAD_CURSOR, startCursor, stepCursor, stepCursorBytes, type NameAutomaton, type NameCursor } from './automaton-cursor.js';
+export {
+  cursorAccepts,
+  cursorSteps,
+  DEAD_CURSOR,
+  startCursor,
+  stepCursor,
+  stepCursorBytes,
+  type NameAutomaton,
+  type NameCursor,
+} from './automaton-cursor.js';
 export { addDeltaName, deltaListPath, readDeltaNames } from './io/delta-list.js';

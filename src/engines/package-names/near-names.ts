@@ -34,12 +34,7 @@ const NO_STATE = SINK;
  * Every accepted word within `maxDistance` of `query`, at most `limit` of them (closest kept).
  * Cost grows with the number of automaton prefixes within the distance, not with the name count.
  */
-export function findNearNames(
-  automaton: NameAutomaton,
-  query: Uint8Array,
-  maxDistance: number,
-  limit = 256,
-): NearName[] {
+export function findNearNames(automaton: NameAutomaton, query: Uint8Array, maxDistance: number, limit = 256): NearName[] {
   const found: NearName[] = [];
   if (automaton.root === NO_STATE) return found;
   automaton.materialize?.();

@@ -56,9 +56,7 @@ function validatePypiName(name: string): NameValidation {
   if (name.length === 0) return invalid('a PyPI name cannot be empty');
   const bad = firstInvalidChar(name, PYPI_CHAR);
   if (bad !== undefined) {
-    return invalid(
-      `a PyPI name may only contain ASCII letters, digits, ".", "_" and "-"; saw ${describeChar(bad)}`,
-    );
+    return invalid(`a PyPI name may only contain ASCII letters, digits, ".", "_" and "-"; saw ${describeChar(bad)}`);
   }
   return invalid(`a PyPI name must start and end with a letter or digit; saw "${name}"`);
 }
@@ -69,9 +67,7 @@ function validateCondaName(name: string): NameValidation {
   if (lower.length === 0) return invalid('a conda name cannot be empty');
   const bad = firstInvalidChar(lower, CONDA_CHAR);
   if (bad !== undefined) {
-    return invalid(
-      `a conda name may only contain letters, digits, "_", ".", "-" and "+"; saw ${describeChar(bad)}`,
-    );
+    return invalid(`a conda name may only contain letters, digits, "_", ".", "-" and "+"; saw ${describeChar(bad)}`);
   }
   return invalid(`a conda name must start with a letter, digit or "_"; saw "${name}"`);
 }

@@ -8,7 +8,14 @@ import { type InstallRequest, type InstallTarget, type PackageManager } from '..
 import { worstVerdict, type Verdict } from '../../shared/verdict.js';
 import { evaluateTarget } from './evaluate-target.js';
 import { allowedIndexEntry, matchesName } from './name-patterns.js';
-import { type CheckedFacts, type ExplainStep, type Policy, type PolicyDecision, type PolicyExplanation, type TargetFacts } from './types.js';
+import {
+  type CheckedFacts,
+  type ExplainStep,
+  type Policy,
+  type PolicyDecision,
+  type PolicyExplanation,
+  type TargetFacts,
+} from './types.js';
 
 export interface RequestDecision extends PolicyDecision {
   targets: Array<{ target: InstallTarget; decision: PolicyDecision }>;
@@ -35,7 +42,13 @@ const MANAGER_ECOSYSTEM: Record<PackageManager, Ecosystem> = {
  * The policy's verdict on one install target, given its name check (undefined: none was run) and
  * the facts the caller looked up. Pure; `now` decides which allow/deny entries have expired.
  */
-export function decideTarget(target: InstallTarget, check: NameCheck | undefined, policy: Policy, now: Date, facts: TargetFacts = {}): PolicyDecision {
+export function decideTarget(
+  target: InstallTarget,
+  check: NameCheck | undefined,
+  policy: Policy,
+  now: Date,
+  facts: TargetFacts = {},
+): PolicyDecision {
   return reduceSteps(evaluateTarget(target, withCheck(facts, check), policy, now), policy);
 }
 
@@ -47,7 +60,10 @@ export function explainDecision(
   now: Date,
   facts: TargetFacts & { indexes?: readonly string[] } = {},
 ): PolicyExplanation {
-  const steps = [...indexSteps(facts.indexes ?? [], [target.ecosystem], policy), ...evaluateTarget(target, withCheck(facts, check), policy, now)];
+  const steps = [
+    ...indexSteps(facts.indexes ?? [], [target.ecosystem], policy),
+    ...evaluateTarget(target, withCheck(facts, check), policy, now),
+  ];
   return { decision: reduceSteps(steps, policy), steps };
 }
 
@@ -70,7 +86,12 @@ export function decideRequest(
   });
   const unresolved: ExplainStep[] = request.unresolved.map(({ what, why }) => {
     const message = `cannot verify ${what} statically: ${why}`;
-    return { rule: 'on_unverifiable', outcome: unverifiableOutcome(policy), detail: message, reasons: [{ code: 'unverifiable', message, subject: what }] };
+    return {
+      rule: 'on_unverifiable',
+      outcome: unverifiableOutcome(policy),
+      detail: message,
+      reasons: [{ code: 'unverifiable', message, subject: what }],
+    };
   });
   const parts: PolicyDecision[] = [
     ...indexSteps(request.indexes, [...new Set(ecosystems)], policy).map((step) => reduceSteps([step], policy)),
@@ -89,7 +110,12 @@ export function decideRequest(
  * unreadable file): `on_unverifiable`, with `mode: warn` turning a block into a warn.
  */
 export function decideUnverifiable(subject: string, message: string, policy: Policy): PolicyDecision {
-  const step: ExplainStep = { rule: 'on_unverifiable', outcome: unverifiableOutcome(policy), detail: message, reasons: [{ code: 'unverifiable', message, subject }] };
+  const step: ExplainStep = {
+    rule: 'on_unverifiable',
+    outcome: unverifiableOutcome(policy),
+    detail: message,
+    reasons: [{ code: 'unverifiable', message, subject }],
+  };
   return reduceSteps([step], policy);
 }
 
@@ -109,12 +135,18 @@ function indexSteps(indexes: readonly string[], ecosystems: readonly Ecosystem[]
   return indexes.map((index) => {
     for (const ecosystem of ecosystems) {
       const entry = allowedIndexEntry(ecosystem, index, policy.registries[ecosystem]);
-      if (entry !== undefined) return { rule: `registries.${ecosystem}`, outcome: 'pass', detail: `${index} is under the allowed ${entry}`, reasons: [] };
+      if (entry !== undefined)
+        return { rule: `registries.${ecosystem}`, outcome: 'pass', detail: `${index} is under the allowed ${entry}`, reasons: [] };
     }
     const action = policy.registries.unlisted;
     const allowed = policy.registries[primary];
     const message = `${index} is not an allowed ${primary} index (allowed: ${allowed.length > 0 ? allowed.join(', ') : 'none'}); add it under registries.${primary} or drop the option`;
-    return { rule: `registries.${primary}`, outcome: action, detail: message, reasons: action === 'allow' ? [] : [{ code: 'registry_not_allowed', message, subject: index }] };
+    return {
+      rule: `registries.${primary}`,
+      outcome: action,
+      detail: message,
+      reasons: action === 'allow' ? [] : [{ code: 'registry_not_allowed', message, subject: index }],
+    };
   });
 }
 

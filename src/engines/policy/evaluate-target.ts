@@ -42,7 +42,12 @@ export function evaluateTarget(target: InstallTarget, facts: CheckedFacts, polic
   if (target.kind !== 'registry') {
     const action = policy.sources[target.kind];
     const message = `${LABEL[ecosystem]} install from ${KIND_LABEL[target.kind]} (${target.location ?? target.raw}) is ${describe(action)} by policy`;
-    steps.push({ rule: `sources.${target.kind}`, outcome: action, detail: message, reasons: action === 'allow' ? [] : [{ code: 'source_policy', message, subject }] });
+    steps.push({
+      rule: `sources.${target.kind}`,
+      outcome: action,
+      detail: message,
+      reasons: action === 'allow' ? [] : [{ code: 'source_policy', message, subject }],
+    });
     return steps;
   }
   if (name === undefined) {
@@ -64,7 +69,14 @@ export function evaluateTarget(target: InstallTarget, facts: CheckedFacts, polic
 
 type Unverifiable = (rule: string, message: string, detail?: string) => ExplainStep;
 
-function denySteps(ecosystem: Ecosystem, name: string, constraint: string | undefined, policy: Policy, now: Date, unverifiable: Unverifiable): ExplainStep[] {
+function denySteps(
+  ecosystem: Ecosystem,
+  name: string,
+  constraint: string | undefined,
+  policy: Policy,
+  now: Date,
+  unverifiable: Unverifiable,
+): ExplainStep[] {
   const steps: ExplainStep[] = [];
   policy.packages.deny.forEach((entry, i) => {
     if (entry.ecosystem !== ecosystem || !matchesName(ecosystem, entry.name, name)) return;
@@ -77,7 +89,14 @@ function denySteps(ecosystem: Ecosystem, name: string, constraint: string | unde
     const because = entry.reason ? `: ${entry.reason}` : '';
     if (entry.versions === undefined) {
       const message = `${LABEL[ecosystem]} package "${name}" is denied by policy${because}`;
-      steps.push({ rule, ...origin, outcome: 'block', explicitDeny: true, detail: message, reasons: [{ code: 'policy_denied', message, subject: name }] });
+      steps.push({
+        rule,
+        ...origin,
+        outcome: 'block',
+        explicitDeny: true,
+        detail: message,
+        reasons: [{ code: 'policy_denied', message, subject: name }],
+      });
       return;
     }
     steps.push({ rule, ...origin, ...versionedDeny(ecosystem, name, entry, constraint, because, unverifiable) });
@@ -96,7 +115,11 @@ function versionedDeny(
 ): Omit<ExplainStep, 'rule'> {
   const versions = entry.versions!;
   if (namesNoVersion(ecosystem, constraint)) {
-    return { outcome: 'pass', detail: `versions ${versions} are denied; the spec names no version, so the newest release is installed`, reasons: [] };
+    return {
+      outcome: 'pass',
+      detail: `versions ${versions} are denied; the spec names no version, so the newest release is installed`,
+      reasons: [],
+    };
   }
   const relation = relateConstraint(ecosystem, constraint!, versions);
   const asked = `"${name}" ${constraint}`;
@@ -118,7 +141,13 @@ function versionedDeny(
   }
 }
 
-function privateNamespaceStep(ecosystem: Ecosystem, name: string, facts: CheckedFacts, policy: Policy, unverifiable: Unverifiable): ExplainStep | undefined {
+function privateNamespaceStep(
+  ecosystem: Ecosystem,
+  name: string,
+  facts: CheckedFacts,
+  policy: Policy,
+  unverifiable: Unverifiable,
+): ExplainStep | undefined {
   const i = policy.private.findIndex((entry) => entry.ecosystem === ecosystem && matchesName(ecosystem, entry.pattern, name));
   if (i < 0) return undefined;
   const entry = policy.private[i]!;
@@ -127,7 +156,14 @@ function privateNamespaceStep(ecosystem: Ecosystem, name: string, facts: Checked
   const found = facts.overlays?.[entry.overlay];
   if (found === true) {
     // A namespace from an untrusted project policy reserves names but does not vouch for them.
-    if (entry.vouches === false) return { rule, ...origin, outcome: 'pass', detail: `"${name}" is in the private "${entry.overlay}" list (a project's namespace: the name is still checked)`, reasons: [] };
+    if (entry.vouches === false)
+      return {
+        rule,
+        ...origin,
+        outcome: 'pass',
+        detail: `"${name}" is in the private "${entry.overlay}" list (a project's namespace: the name is still checked)`,
+        reasons: [],
+      };
     return { rule, ...origin, outcome: 'allow', detail: `"${name}" is in the private "${entry.overlay}" list`, reasons: [] };
   }
   if (found === undefined) {
@@ -168,11 +204,19 @@ function nameCheckStep(name: string, check: NameCheck | undefined, vouched: stri
   if (!check) return unverifiable('name-check', `no name check result for "${name}"`);
   const unavailable = check.reasons.find((r) => r.code === 'allowlist_unavailable');
   if (unavailable) return unverifiable('name-check', unavailable.message);
-  const detail = check.verdict === 'allow' ? `"${name}" exists (snapshot ${check.snapshot.date})` : check.reasons.map((r) => r.message).join('; ');
+  const detail =
+    check.verdict === 'allow' ? `"${name}" exists (snapshot ${check.snapshot.date})` : check.reasons.map((r) => r.message).join('; ');
   return { rule: 'name-check', outcome: check.verdict, detail, reasons: check.reasons.map((r) => ({ ...r, subject: name })) };
 }
 
-function trustStep(ecosystem: Ecosystem, name: string, check: NameCheck | undefined, popularity: number | undefined, vouched: string | undefined, policy: Policy): ExplainStep {
+function trustStep(
+  ecosystem: Ecosystem,
+  name: string,
+  check: NameCheck | undefined,
+  popularity: number | undefined,
+  vouched: string | undefined,
+  policy: Policy,
+): ExplainStep {
   const { min_popularity: minimum, unknown_popularity: unknown, action } = policy.trust;
   const skip = (detail: string): ExplainStep => ({ rule: 'trust', outcome: 'skip', detail, reasons: [] });
   if (minimum <= 0) return skip('no minimum popularity set');
@@ -180,14 +224,30 @@ function trustStep(ecosystem: Ecosystem, name: string, check: NameCheck | undefi
   if (!check?.exists) return skip('the package was not found, so its usage is unknown');
   if (popularity === undefined) {
     const message = `the snapshot does not know how much ${LABEL[ecosystem]} package "${name}" is used (minimum popularity ${minimum})`;
-    return { rule: 'trust.unknown_popularity', outcome: unknown, detail: message, reasons: unknown === 'allow' ? [] : [{ code: 'unknown_popularity', message, subject: name }] };
+    return {
+      rule: 'trust.unknown_popularity',
+      outcome: unknown,
+      detail: message,
+      reasons: unknown === 'allow' ? [] : [{ code: 'unknown_popularity', message, subject: name }],
+    };
   }
   if (popularity >= minimum) return { rule: 'trust', outcome: 'pass', detail: `popularity ${popularity} ≥ ${minimum}`, reasons: [] };
   const message = `${LABEL[ecosystem]} package "${name}" is little used (popularity ${popularity} < ${minimum}); make sure it is the one you meant`;
-  return { rule: 'trust.min_popularity', outcome: action, detail: message, reasons: action === 'allow' ? [] : [{ code: 'below_trust', message, subject: name }] };
+  return {
+    rule: 'trust.min_popularity',
+    outcome: action,
+    detail: message,
+    reasons: action === 'allow' ? [] : [{ code: 'below_trust', message, subject: name }],
+  };
 }
 
-function versionSteps(ecosystem: Ecosystem, name: string, constraint: string | undefined, policy: Policy, unverifiable: Unverifiable): ExplainStep[] {
+function versionSteps(
+  ecosystem: Ecosystem,
+  name: string,
+  constraint: string | undefined,
+  policy: Policy,
+  unverifiable: Unverifiable,
+): ExplainStep[] {
   const steps: ExplainStep[] = [];
   policy.versions.forEach((entry, i) => {
     if (entry.ecosystem !== ecosystem || !matchesName(ecosystem, entry.name, name)) return;

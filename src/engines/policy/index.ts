@@ -23,7 +23,15 @@ export type {
 } from './types.js';
 export { DEFAULT_POLICY, mergePolicyLayers } from './merge-policy.js';
 export { atLeastAsStrict, mergeScopedLayers, type PolicyScope, type ScopedLayer } from './strictest-merge.js';
-export { decideRequest, decideTarget, decideUnverifiable, explainDecision, managerEcosystem, privateOverlaysFor, type RequestDecision } from './decide.js';
+export {
+  decideRequest,
+  decideTarget,
+  decideUnverifiable,
+  explainDecision,
+  managerEcosystem,
+  privateOverlaysFor,
+  type RequestDecision,
+} from './decide.js';
 export { isExpired } from './evaluate-target.js';
 export { allowedIndexEntry, matchesName, normalizeIndex } from './name-patterns.js';
 export { constraintError, namesNoVersion, relateConstraint } from './version-constraints.js';

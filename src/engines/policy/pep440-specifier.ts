@@ -90,7 +90,10 @@ export function matchesClause(version: Pep440Version | undefined, raw: string | 
     case '!=':
       return !equalsClause(version, spec, clause.wildcard);
     case '~=':
-      return compareVersions(publicVersion(version), spec) >= 0 && matchesPrefix(version, { epoch: spec.epoch, release: spec.release.slice(0, -1) });
+      return (
+        compareVersions(publicVersion(version), spec) >= 0 &&
+        matchesPrefix(version, { epoch: spec.epoch, release: spec.release.slice(0, -1) })
+      );
     case '<=':
       return compareVersions(publicVersion(version), spec) <= 0;
     case '>=':

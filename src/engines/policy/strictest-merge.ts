@@ -46,7 +46,8 @@ function stricter(a: PolicyAction, b: PolicyAction | undefined): PolicyAction {
 function tighten(base: Policy, layer: PolicyLayer): Policy {
   const policy: Policy = structuredClone(base);
   if (layer.mode === 'block') policy.mode = 'block';
-  if (layer.on_unverifiable !== undefined && UNVERIFIABLE_RANK[layer.on_unverifiable] > UNVERIFIABLE_RANK[policy.on_unverifiable]) policy.on_unverifiable = layer.on_unverifiable;
+  if (layer.on_unverifiable !== undefined && UNVERIFIABLE_RANK[layer.on_unverifiable] > UNVERIFIABLE_RANK[policy.on_unverifiable])
+    policy.on_unverifiable = layer.on_unverifiable;
   policy.packages.deny.push(...(layer.packages?.deny ?? []));
   policy.versions.push(...(layer.versions ?? []));
   // A project's private namespaces reserve names (dependency confusion) without vouching for any.
@@ -60,11 +61,14 @@ function tighten(base: Policy, layer: PolicyLayer): Policy {
   }
   policy.registries.unlisted = stricter(policy.registries.unlisted, layer.registries?.unlisted);
   policy.registries.uncovered_names = stricter(policy.registries.uncovered_names, layer.registries?.uncovered_names);
-  if (layer.trust?.min_popularity !== undefined) policy.trust.min_popularity = Math.max(policy.trust.min_popularity, layer.trust.min_popularity);
+  if (layer.trust?.min_popularity !== undefined)
+    policy.trust.min_popularity = Math.max(policy.trust.min_popularity, layer.trust.min_popularity);
   policy.trust.unknown_popularity = stricter(policy.trust.unknown_popularity, layer.trust?.unknown_popularity);
   policy.trust.action = stricter(policy.trust.action, layer.trust?.action);
-  for (const kind of Object.keys(policy.sources) as Array<keyof Policy['sources']>) policy.sources[kind] = stricter(policy.sources[kind], layer.sources?.[kind]);
-  if (layer.min_release_age?.hours !== undefined) policy.min_release_age.hours = Math.max(policy.min_release_age.hours, layer.min_release_age.hours);
+  for (const kind of Object.keys(policy.sources) as Array<keyof Policy['sources']>)
+    policy.sources[kind] = stricter(policy.sources[kind], layer.sources?.[kind]);
+  if (layer.min_release_age?.hours !== undefined)
+    policy.min_release_age.hours = Math.max(policy.min_release_age.hours, layer.min_release_age.hours);
   // Which local model completion uses is no security setting: the project's choice stands.
   if (layer.completion?.model !== undefined) policy.completion = { ...policy.completion, model: layer.completion.model };
   return policy;
@@ -84,8 +88,13 @@ export function atLeastAsStrict(a: Policy, b: Policy): boolean {
     UNVERIFIABLE_RANK[a.on_unverifiable] >= UNVERIFIABLE_RANK[b.on_unverifiable] &&
     subset(a.packages.allow, b.packages.allow) &&
     subset(b.packages.deny, a.packages.deny) &&
-    subset(a.private.filter((p) => p.vouches !== false), b.private.filter((p) => p.vouches !== false)) &&
-    ECOSYSTEMS.every((e) => a.registries[e].every((entry) => b.registries[e].some((other) => normalizeIndex(e, other) === normalizeIndex(e, entry)))) &&
+    subset(
+      a.private.filter((p) => p.vouches !== false),
+      b.private.filter((p) => p.vouches !== false),
+    ) &&
+    ECOSYSTEMS.every((e) =>
+      a.registries[e].every((entry) => b.registries[e].some((other) => normalizeIndex(e, other) === normalizeIndex(e, entry))),
+    ) &&
     rankOk(a.registries.unlisted, b.registries.unlisted) &&
     rankOk(a.registries.uncovered_names, b.registries.uncovered_names) &&
     a.trust.min_popularity >= b.trust.min_popularity &&
@@ -98,4 +107,3 @@ export function atLeastAsStrict(a: Policy, b: Policy): boolean {
     (a.self_protection || !b.self_protection)
   );
 }
-

@@ -64,12 +64,16 @@ function clauseToIntervals(clause: Pep440Clause): IntervalSet | undefined {
       if (isPrerelease(v)) return [{ hi: at(versionKey(v), false) }];
       // Below the release's first pre-release, then from the final release up to a post-release bound.
       const base = baseVersion(v);
-      return [{ hi: at(lowestKey(v.epoch, v.release), false) }, { lo: at(versionKey(base), true), hi: at(versionKey(v), false) }].filter(nonEmpty);
+      return [{ hi: at(lowestKey(v.epoch, v.release), false) }, { lo: at(versionKey(base), true), hi: at(versionKey(v), false) }].filter(
+        nonEmpty,
+      );
     }
     case '>': {
       if (v.post !== undefined) return [{ lo: at(withAnyLocal(v), false) }];
       const base = baseVersion(v);
-      return [{ lo: at(withAnyLocal(v), false), hi: at(versionKey(base), true) }, { lo: at(highestKey(v.epoch, v.release), false) }].filter(nonEmpty);
+      return [{ lo: at(withAnyLocal(v), false), hi: at(versionKey(base), true) }, { lo: at(highestKey(v.epoch, v.release), false) }].filter(
+        nonEmpty,
+      );
     }
   }
 }
@@ -82,7 +86,8 @@ function equalSet(v: Pep440Version, wildcard: boolean): IntervalSet {
 
 /** Every version whose release starts with `prefix` (`1.2.*`: from 1.2's first dev release up to 1.3's). */
 function prefixSet(epoch: bigint, prefix: bigint[]): IntervalSet {
-  if (prefix.length === 0) return [{ lo: { key: lowestKey(epoch, []), inclusive: true }, hi: { key: lowestKey(epoch + 1n, []), inclusive: false } }];
+  if (prefix.length === 0)
+    return [{ lo: { key: lowestKey(epoch, []), inclusive: true }, hi: { key: lowestKey(epoch + 1n, []), inclusive: false } }];
   const next = [...prefix.slice(0, -1), prefix[prefix.length - 1]! + 1n];
   return [{ lo: { key: lowestKey(epoch, prefix), inclusive: true }, hi: { key: lowestKey(epoch, next), inclusive: false } }];
 }

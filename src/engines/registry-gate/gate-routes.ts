@@ -61,7 +61,10 @@ function npmRoute(segments: string[]): GateRoute {
       if (!isNpmName(name) || !origin) return { kind: 'not-found', why: 'bad tarball location' };
       return { kind: 'npm-ext', name, origin, path: `/${segments.slice(4).join('/')}` };
     }
-    return { kind: 'not-found', why: `the gate does not serve /-/${segments[1] ?? ''} (audit, search and login go to the registry itself)` };
+    return {
+      kind: 'not-found',
+      why: `the gate does not serve /-/${segments[1] ?? ''} (audit, search and login go to the registry itself)`,
+    };
   }
   const first = safeDecode(segments[0] ?? '');
   // `@scope%2fname` arrives as one segment; `@scope/name` as two.
@@ -76,7 +79,8 @@ function npmRoute(segments: string[]): GateRoute {
   if (rest.length === 2 && rest[0] === '-' && rest[1]!.endsWith('.tgz')) {
     return { kind: 'npm-tarball', name, file: rest[1]!, path: `/${name}/-/${rest[1]!}` };
   }
-  if (rest.length === 1 && !first.startsWith('@')) return { kind: 'not-found', why: 'versioned packument requests are not served; ask for the whole packument' };
+  if (rest.length === 1 && !first.startsWith('@'))
+    return { kind: 'not-found', why: 'versioned packument requests are not served; ask for the whole packument' };
   return { kind: 'not-found', why: 'not an npm registry path' };
 }
 

@@ -1,7 +1,15 @@
 /** The registry gate engine: PyPI Simple and npm registry metadata vetted at the index, and the loopback server that serves it. */
 export type { GateEcosystem, GateJudgement, GateReasonCode, HeldBack, UpstreamFacts } from './types.js';
 export { minReleaseAgeMs, formatAge, formatMinAge, parseTime } from './release-age.js';
-export { parseSimpleProject, renderSimpleProject, preferredFormat, fileVersion, type SimpleFile, type SimpleProject, type SimpleFormat } from './pypi-simple.js';
+export {
+  parseSimpleProject,
+  renderSimpleProject,
+  preferredFormat,
+  fileVersion,
+  type SimpleFile,
+  type SimpleProject,
+  type SimpleFormat,
+} from './pypi-simple.js';
 export { vetPypiProject, type VettedPypiProject } from './pypi-vet.js';
 export { vetPackument, quickVetPackument, tarballVersion, type Packument, type QuickVet, type VettedPackument } from './npm-packument.js';
 export { parseGateRoute, pypiFileUrl, pypiRefusedUrl, npmTarballUrl, npmPackumentPath, type GateRoute } from './gate-routes.js';

@@ -10,7 +10,11 @@ import { parseRange, scanPackumentLayout, type ByteRange } from './packument-lay
 import { formatAge, formatMinAge, parseTime } from './release-age.js';
 import { type HeldBack, type UpstreamFacts } from './types.js';
 
-export type Packument = Record<string, unknown> & { versions?: Record<string, Record<string, unknown>>; time?: Record<string, unknown>; 'dist-tags'?: Record<string, string> };
+export type Packument = Record<string, unknown> & {
+  versions?: Record<string, Record<string, unknown>>;
+  time?: Record<string, unknown>;
+  'dist-tags'?: Record<string, string>;
+};
 
 export interface VettedPackument {
   doc: Packument;
@@ -19,7 +23,8 @@ export interface VettedPackument {
   facts: UpstreamFacts;
 }
 
-const REPLACEMENT = /(?:use|replaced by|renamed to|moved to|in favou?r of|switch to|migrate to)\s+[`'"“]?((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)/i;
+const REPLACEMENT =
+  /(?:use|replaced by|renamed to|moved to|in favou?r of|switch to|migrate to)\s+[`'"“]?((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)/i;
 
 /**
  * Applies the minimum age (ms; 0 turns it off) and rewrites each version's `dist.tarball` with
@@ -28,7 +33,7 @@ const REPLACEMENT = /(?:use|replaced by|renamed to|moved to|in favou?r of|switch
 export function vetPackument(input: Packument, minAgeMs: number, now: Date, tarballUrl: (url: string) => string): VettedPackument {
   const name = typeof input.name === 'string' ? input.name : '';
   const times = isRecord(input.time) ? input.time : {};
-  const versions = isRecord(input.versions) ? (input.versions) : {};
+  const versions = isRecord(input.versions) ? input.versions : {};
   const held = new Map<string, HeldBack>();
   const kept: Record<string, Record<string, unknown>> = {};
   let firstRelease: number | undefined;
@@ -45,10 +50,14 @@ export function vetPackument(input: Packument, minAgeMs: number, now: Date, tarb
     }
     kept[version] = withTarball(manifest, tarballUrl);
   }
-  const doc: Packument = { ...input, versions: kept, 'dist-tags': moveTags(isRecord(input['dist-tags']) ? (input['dist-tags']) : {}, kept, held) };
+  const doc: Packument = {
+    ...input,
+    versions: kept,
+    'dist-tags': moveTags(isRecord(input['dist-tags']) ? input['dist-tags'] : {}, kept, held),
+  };
   const facts: UpstreamFacts = { exists: true, timesKnown };
   if (firstRelease !== undefined) facts.firstRelease = firstRelease;
-  const latest = (input['dist-tags'])?.latest;
+  const latest = input['dist-tags']?.latest;
   if (latest !== undefined && /^0\.0\.\d+-security/.test(latest)) facts.placeholder = true;
   const deprecated = latest !== undefined ? versions[latest]?.deprecated : undefined;
   if (typeof deprecated === 'string' && deprecated.length > 0) {
@@ -68,7 +77,9 @@ function moveTags(tags: Record<string, string>, kept: Record<string, unknown>, h
       continue;
     }
     const pre = semver.prerelease(version) !== null;
-    const below = candidates.filter((v) => semver.valid(version) === null || semver.lt(v, version)).filter((v) => (semver.prerelease(v) !== null) === pre);
+    const below = candidates
+      .filter((v) => semver.valid(version) === null || semver.lt(v, version))
+      .filter((v) => (semver.prerelease(v) !== null) === pre);
     const best = below.sort(semver.rcompare)[0];
     if (best !== undefined) out[tag] = best;
   }
@@ -113,7 +124,13 @@ const TARBALL_KEY = Buffer.from('"tarball"');
  * One pass over the bytes plus native searches; only `time`, `dist-tags` and the latest
  * manifest are parsed.
  */
-export function quickVetPackument(bytes: Buffer, minAgeMs: number, now: Date, upstreamBase: string, gateBase: string): QuickVet | undefined {
+export function quickVetPackument(
+  bytes: Buffer,
+  minAgeMs: number,
+  now: Date,
+  upstreamBase: string,
+  gateBase: string,
+): QuickVet | undefined {
   const layout = scanPackumentLayout(bytes);
   const versionsAt = layout?.members.get('versions');
   if (!layout || !versionsAt || layout.versions.size === 0) return undefined;

@@ -39,7 +39,8 @@ export function preferredFormat(accept: string | undefined): SimpleFormat {
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     const mime = type.trim().toLowerCase();
-    const format: SimpleFormat | undefined = mime === SIMPLE_JSON ? 'json' : mime === SIMPLE_HTML || mime === 'text/html' || mime === '*/*' ? 'html' : undefined;
+    const format: SimpleFormat | undefined =
+      mime === SIMPLE_JSON ? 'json' : mime === SIMPLE_HTML || mime === 'text/html' || mime === '*/*' ? 'html' : undefined;
     if (format && Number.isFinite(q) && q > best.q) best = { format, q };
   }
   return best.format;
@@ -101,7 +102,9 @@ function parseSimpleHtml(body: string, pageUrl: string, fallbackName: string): S
     const requires = attributes.get('data-requires-python');
     if (requires) file.requiresPython = requires;
     if (attributes.has('data-yanked')) file.yanked = attributes.get('data-yanked') || true;
-    const metadata = attributes.has('data-core-metadata') ? attributes.get('data-core-metadata') : attributes.get('data-dist-info-metadata');
+    const metadata = attributes.has('data-core-metadata')
+      ? attributes.get('data-core-metadata')
+      : attributes.get('data-dist-info-metadata');
     if (attributes.has('data-core-metadata') || attributes.has('data-dist-info-metadata')) file.coreMetadata = metadataHashes(metadata);
     files.push(file);
   }
@@ -139,7 +142,7 @@ function renderHtml(project: SimpleProject, urlFor: (file: SimpleFile) => string
     if (file.requiresPython !== undefined) attributes += ` data-requires-python="${escapeHtml(file.requiresPython)}"`;
     if (file.yanked !== false) attributes += ` data-yanked="${file.yanked === true ? '' : escapeHtml(file.yanked)}"`;
     if (file.coreMetadata !== undefined) {
-      const value = file.coreMetadata === true ? 'true' : Object.entries(file.coreMetadata).map(([a, h]) => `${a}=${h}`)[0] ?? 'true';
+      const value = file.coreMetadata === true ? 'true' : (Object.entries(file.coreMetadata).map(([a, h]) => `${a}=${h}`)[0] ?? 'true');
       attributes += ` data-core-metadata="${escapeHtml(value)}" data-dist-info-metadata="${escapeHtml(value)}"`;
     }
     return `<a${attributes}>${escapeHtml(file.filename)}</a><br/>`;

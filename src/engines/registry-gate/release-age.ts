@@ -7,7 +7,9 @@ const HOUR_MS = 3_600_000;
 /** The minimum age in milliseconds for one project (0: no minimum, because the rule is off or the name is excluded). */
 export function minReleaseAgeMs(rules: ReleaseAgeRules, ecosystem: GateEcosystem, name: string, now: Date): number {
   if (rules.hours <= 0) return 0;
-  const excluded = rules.exclude.some((entry) => entry.ecosystem === ecosystem && !expired(entry.expires, now) && matchesName(ecosystem, entry.name, name));
+  const excluded = rules.exclude.some(
+    (entry) => entry.ecosystem === ecosystem && !expired(entry.expires, now) && matchesName(ecosystem, entry.name, name),
+  );
   return excluded ? 0 : rules.hours * HOUR_MS;
 }
 

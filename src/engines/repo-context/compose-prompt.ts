@@ -115,7 +115,12 @@ export const CONTEXT_SEPARATOR = '\n';
 export function composePrompt(input: ComposeInput): ComposedPrompt {
   const { budgetTokens, countTokens } = input;
   const proposalBudget = Math.floor(budgetTokens * input.share);
-  const proposal = truncateToBudget(input.proposalContext.trim() === '' ? '' : input.proposalContext, proposalBudget, input.keep, countTokens);
+  const proposal = truncateToBudget(
+    input.proposalContext.trim() === '' ? '' : input.proposalContext,
+    proposalBudget,
+    input.keep,
+    countTokens,
+  );
   const separatorTokens = proposal.text ? countTokens(CONTEXT_SEPARATOR) : 0;
   let defaultBudget = budgetTokens - proposal.tokens - separatorTokens;
   const join = (tail: string): string => (proposal.text ? `${proposal.text}${CONTEXT_SEPARATOR}${tail}` : tail);
@@ -129,5 +134,12 @@ export function composePrompt(input: ComposeInput): ComposedPrompt {
     prompt = join(fallback.text);
     promptTokens = countTokens(prompt);
   }
-  return { prompt, promptTokens, proposalPart: proposal.text, proposalTokens: proposal.tokens, defaultPart: fallback.text, defaultTokens: fallback.tokens };
+  return {
+    prompt,
+    promptTokens,
+    proposalPart: proposal.text,
+    proposalTokens: proposal.tokens,
+    defaultPart: fallback.text,
+    defaultTokens: fallback.tokens,
+  };
 }

@@ -65,49 +65,57 @@ export function extractFileFacts(path: string, language: SyntaxLanguage, root: N
   let typeDepth = 0;
   const cursor = root.walk();
   try {
-    walk(cursor, (type) => {
-      if (TYPE_CONTEXTS.has(type)) typeDepth++;
-      // Keywords and punctuation (`string` in `x: string`) are anonymous nodes: never items.
-      if (!cursor.nodeIsNamed) return false;
-      if (IDENTIFIERS.has(type)) {
-        addOccurrence(typeDepth > 0 && type === 'identifier' ? facts.typeIdentifiers : facts.identifiers, cursor.nodeText, cursor.startPosition.row);
-        return false;
-      }
-      if (type === 'type_identifier') {
-        addOccurrence(facts.typeIdentifiers, cursor.nodeText, cursor.startPosition.row);
-        return false;
-      }
-      if (STRINGS.has(type)) {
-        facts.stringLiterals.push(spanOf(cursor.currentNode));
+    walk(
+      cursor,
+      (type) => {
+        if (TYPE_CONTEXTS.has(type)) typeDepth++;
+        // Keywords and punctuation (`string` in `x: string`) are anonymous nodes: never items.
+        if (!cursor.nodeIsNamed) return false;
+        if (IDENTIFIERS.has(type)) {
+          addOccurrence(
+            typeDepth > 0 && type === 'identifier' ? facts.typeIdentifiers : facts.identifiers,
+            cursor.nodeText,
+            cursor.startPosition.row,
+          );
+          return false;
+        }
+        if (type === 'type_identifier') {
+          addOccurrence(facts.typeIdentifiers, cursor.nodeText, cursor.startPosition.row);
+          return false;
+        }
+        if (STRINGS.has(type)) {
+          facts.stringLiterals.push(spanOf(cursor.currentNode));
+          return true;
+        }
+        if (FIELDS.has(type) || (language === 'python' && type === 'assignment' && isPythonField(cursor.currentNode))) {
+          facts.fieldDeclarations.push(spanOf(fieldStatement(cursor.currentNode)));
+        } else if (FUNCTIONS.has(type)) {
+          addFunction(facts, cursor.currentNode, cursor.currentNode);
+        } else if (type === 'variable_declarator') {
+          const value = cursor.currentNode.childForFieldName('value');
+          if (value && (value.type === 'arrow_function' || value.type === 'function_expression' || value.type === 'function')) {
+            addFunction(facts, cursor.currentNode.parent ?? cursor.currentNode, value);
+          }
+        } else if (CLASSES.has(type)) {
+          const fact = classFact(cursor.currentNode);
+          if (fact) {
+            facts.classes.push(fact);
+            for (const parent of fact.parents) addOccurrence(facts.typeIdentifiers, lastSegment(parent), fact.startLine);
+          }
+        } else if (type === 'package_declaration') {
+          const name = cursor.currentNode.namedChildren.find((c) => c && (c.type === 'scoped_identifier' || c.type === 'identifier'));
+          if (name) facts.packageName = name.text;
+          return false;
+        } else {
+          const found: ImportFact[] = extractImports(language, type, cursor);
+          if (found.length > 0) facts.imports.push(...found);
+        }
         return true;
-      }
-      if (FIELDS.has(type) || (language === 'python' && type === 'assignment' && isPythonField(cursor.currentNode))) {
-        facts.fieldDeclarations.push(spanOf(fieldStatement(cursor.currentNode)));
-      } else if (FUNCTIONS.has(type)) {
-        addFunction(facts, cursor.currentNode, cursor.currentNode);
-      } else if (type === 'variable_declarator') {
-        const value = cursor.currentNode.childForFieldName('value');
-        if (value && (value.type === 'arrow_function' || value.type === 'function_expression' || value.type === 'function')) {
-          addFunction(facts, cursor.currentNode.parent ?? cursor.currentNode, value);
-        }
-      } else if (CLASSES.has(type)) {
-        const fact = classFact(cursor.currentNode);
-        if (fact) {
-          facts.classes.push(fact);
-          for (const parent of fact.parents) addOccurrence(facts.typeIdentifiers, lastSegment(parent), fact.startLine);
-        }
-      } else if (type === 'package_declaration') {
-        const name = cursor.currentNode.namedChildren.find((c) => c && (c.type === 'scoped_identifier' || c.type === 'identifier'));
-        if (name) facts.packageName = name.text;
-        return false;
-      } else {
-        const found: ImportFact[] = extractImports(language, type, cursor);
-        if (found.length > 0) facts.imports.push(...found);
-      }
-      return true;
-    }, (type) => {
-      if (TYPE_CONTEXTS.has(type)) typeDepth--;
-    });
+      },
+      (type) => {
+        if (TYPE_CONTEXTS.has(type)) typeDepth--;
+      },
+    );
   } finally {
     cursor.delete();
   }
@@ -182,7 +190,10 @@ function classFact(node: Node): ClassFact | undefined {
       for (const child of n.namedChildren) if (child && child.type !== 'type_arguments') addParent(child);
       return;
     }
-    const written = n.text.replace(/<[\s\S]*$/, '').replace(/\([\s\S]*$/, '').replace(/\s+/g, '');
+    const written = n.text
+      .replace(/<[\s\S]*$/, '')
+      .replace(/\([\s\S]*$/, '')
+      .replace(/\s+/g, '');
     if (/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(written)) parents.push(written);
   };
   for (const child of node.namedChildren) {

@@ -129,7 +129,8 @@ function scriptRequire(node: Node): ImportFact | undefined {
   if (holder?.type === 'variable_declarator') {
     const name = holder.childForFieldName('name');
     if (name?.type === 'identifier') bindings.push(name.text);
-    else if (name) for (const id of name.descendantsOfType(['shorthand_property_identifier_pattern', 'identifier'])) if (id) bindings.push(id.text);
+    else if (name)
+      for (const id of name.descendantsOfType(['shorthand_property_identifier_pattern', 'identifier'])) if (id) bindings.push(id.text);
   }
   return { module, names: [], bindings, line: node.startPosition.row };
 }

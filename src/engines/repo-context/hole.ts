@@ -10,17 +10,25 @@ export function splitAtCursor(text: string, position: { line: number; column?: n
   const lines = text.split(/\r?\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '' && text.endsWith('\n')) lines.pop();
   if (!Number.isInteger(position.line) || position.line < 1 || position.line > lines.length) {
-    throw new GuardError('INPUT_INVALID', `line ${position.line} is outside ${fileLabel}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}`, {
-      hint: `give a 1-based line from 1 to ${lines.length}`,
-    });
+    throw new GuardError(
+      'INPUT_INVALID',
+      `line ${position.line} is outside ${fileLabel}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}`,
+      {
+        hint: `give a 1-based line from 1 to ${lines.length}`,
+      },
+    );
   }
   const index = position.line - 1;
   const current = lines[index]!;
   const column = position.column ?? current.length;
   if (!Number.isInteger(column) || column < 0 || column > current.length) {
-    throw new GuardError('INPUT_INVALID', `column ${column} is outside line ${position.line} of ${fileLabel}, which has ${current.length} characters`, {
-      hint: `give a 0-based column from 0 to ${current.length} (the number of characters before the cursor), or leave it out for the end of the line`,
-    });
+    throw new GuardError(
+      'INPUT_INVALID',
+      `column ${column} is outside line ${position.line} of ${fileLabel}, which has ${current.length} characters`,
+      {
+        hint: `give a 0-based column from 0 to ${current.length} (the number of characters before the cursor), or leave it out for the end of the line`,
+      },
+    );
   }
   const above = lines.slice(0, index);
   const prefix = current.slice(0, column);

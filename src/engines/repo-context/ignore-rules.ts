@@ -9,9 +9,33 @@ import type Picomatch from 'picomatch';
 
 /** Directory names never walked into below the root. */
 export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set([
-  '.git', '.hg', '.svn', 'node_modules', 'bower_components', 'dist', 'build', 'out', 'target', 'coverage',
-  '__pycache__', '.venv', 'venv', '.tox', '.nox', '.mypy_cache', '.pytest_cache', '.ruff_cache', '.next',
-  '.nuxt', '.turbo', '.cache', '.gradle', '.idea', '.vscode', 'site-packages', '.eggs',
+  '.git',
+  '.hg',
+  '.svn',
+  'node_modules',
+  'bower_components',
+  'dist',
+  'build',
+  'out',
+  'target',
+  'coverage',
+  '__pycache__',
+  '.venv',
+  'venv',
+  '.tox',
+  '.nox',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.ruff_cache',
+  '.next',
+  '.nuxt',
+  '.turbo',
+  '.cache',
+  '.gradle',
+  '.idea',
+  '.vscode',
+  'site-packages',
+  '.eggs',
 ]);
 
 interface Rule {

@@ -26,5 +26,11 @@ export { extractFileFacts } from './extract-facts.js';
 export { parseSourceFacts } from './io/parse-source.js';
 export { walkRepo } from './io/walk-repo.js';
 export { readTsPathMappings, parseJsonc } from './io/read-tsconfig.js';
-export { createRepoFactsStore, computeRepoFacts, MAX_SOURCE_BYTES, type RepoFactsStore, type RepoFactsStats } from './io/repo-facts-store.js';
+export {
+  createRepoFactsStore,
+  computeRepoFacts,
+  MAX_SOURCE_BYTES,
+  type RepoFactsStore,
+  type RepoFactsStats,
+} from './io/repo-facts-store.js';
 export { factsCachePath, FACTS_FORMAT } from './io/facts-cache-file.js';

@@ -117,12 +117,11 @@ function rankBySharedImports(repo: RepoFacts, current: ResolvedFile, importOrder
 
 /** Files holding the parents of the class around the hole (or, outside any class, the nearest class above it). */
 function parentFilesAt(repo: RepoFacts, current: ResolvedFile, holeLine: number): string[] {
-  const edges = repo.files.get(current.facts.path) === current ? repo.parentEdges.get(current.facts.path) ?? [] : parentEdgesOf(repo, current);
+  const edges =
+    repo.files.get(current.facts.path) === current ? (repo.parentEdges.get(current.facts.path) ?? []) : parentEdgesOf(repo, current);
   if (edges.length === 0) return [];
   const classes = current.facts.classes;
-  const enclosing = classes
-    .filter((c) => c.startLine <= holeLine && holeLine <= c.endLine)
-    .sort((a, b) => b.startLine - a.startLine);
+  const enclosing = classes.filter((c) => c.startLine <= holeLine && holeLine <= c.endLine).sort((a, b) => b.startLine - a.startLine);
   const above = classes.filter((c) => c.startLine <= holeLine).sort((a, b) => b.startLine - a.startLine);
   for (const cls of [...enclosing, ...above]) {
     const files = edges.filter((e) => e.childClass === cls.name && e.line === cls.startLine).map((e) => e.file);

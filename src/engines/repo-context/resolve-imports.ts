@@ -36,7 +36,12 @@ export interface ModuleIndex {
 }
 
 const SCRIPT_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
-const JS_TO_TS: Record<string, string[]> = { '.js': ['.ts', '.tsx', '.d.ts'], '.jsx': ['.tsx'], '.mjs': ['.mts', '.d.mts'], '.cjs': ['.cts', '.d.cts'] };
+const JS_TO_TS: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx', '.d.ts'],
+  '.jsx': ['.tsx'],
+  '.mjs': ['.mts', '.d.mts'],
+  '.cjs': ['.cts', '.d.cts'],
+};
 
 /** Builds the module index of a repository from its files' facts. */
 export function buildModuleIndex(all: Iterable<FileFacts>, options: ResolverOptions): ModuleIndex {
@@ -48,7 +53,8 @@ export function buildModuleIndex(all: Iterable<FileFacts>, options: ResolverOpti
   const sorted = list.slice().sort((a, b) => a.path.length - b.path.length || (a.path < b.path ? -1 : 1));
   for (const facts of sorted) {
     if (facts.language === 'python') {
-      for (const name of pythonModuleNames(facts.path, files, options.rootName)) if (!pythonModules.has(name)) pythonModules.set(name, facts.path);
+      for (const name of pythonModuleNames(facts.path, files, options.rootName))
+        if (!pythonModules.has(name)) pythonModules.set(name, facts.path);
     } else if (facts.language === 'java') {
       const pkg = facts.packageName ?? '';
       const list2 = javaPackages.get(pkg) ?? [];
@@ -76,7 +82,8 @@ export function pythonModuleNames(path: string, files: Set<string>, rootName: st
   // Walk up while the directory is a package (has __init__.py); the root counts under its own name.
   const dirs = path.split('/').slice(0, -1);
   let top = dirs.length;
-  while (top > 0 && (files.has(`${dirs.slice(0, top).join('/')}/__init__.py`) || files.has(`${dirs.slice(0, top).join('/')}/__init__.pyi`))) top--;
+  while (top > 0 && (files.has(`${dirs.slice(0, top).join('/')}/__init__.py`) || files.has(`${dirs.slice(0, top).join('/')}/__init__.pyi`)))
+    top--;
   names.add(parts.slice(top).join('.'));
   if (top === 0 && (files.has('__init__.py') || files.has('__init__.pyi')) && rootName) names.add([rootName, ...parts].join('.'));
   names.delete('');
@@ -108,7 +115,12 @@ function resolvePython(index: ModuleIndex, fromPath: string, fact: ImportFact): 
     for (let i = 1; i < leading; i++) dir = posix.dirname(dir);
     const rel = dotted.split('.').filter(Boolean).join('/');
     const base = rel ? (dir === '.' ? rel : `${dir}/${rel}`) : dir === '.' ? '' : dir;
-    for (const candidate of [`${base}.py`, `${base}.pyi`, base ? `${base}/__init__.py` : '__init__.py', base ? `${base}/__init__.pyi` : '__init__.pyi']) {
+    for (const candidate of [
+      `${base}.py`,
+      `${base}.pyi`,
+      base ? `${base}/__init__.py` : '__init__.py',
+      base ? `${base}/__init__.pyi` : '__init__.pyi',
+    ]) {
       if (index.files.has(candidate)) return candidate;
     }
     return undefined;

@@ -12,7 +12,15 @@ import { holeWindow } from './hole.js';
 import { DEFAULT_PROPOSAL_ID, PROPOSAL_SPECS, findProposal, keepSideOf } from './proposals.js';
 import { rankSourceFiles } from './proposal-sources.js';
 import { bestWindowJaccard, identifierSequence, identifierSet } from './similarity.js';
-import { CONTEXT_TYPES, PROMPT_SOURCES, type CountTokens, type EvaluatedProposal, type Hole, type RepoFacts, type ResolvedFile } from './types.js';
+import {
+  CONTEXT_TYPES,
+  PROMPT_SOURCES,
+  type CountTokens,
+  type EvaluatedProposal,
+  type Hole,
+  type RepoFacts,
+  type ResolvedFile,
+} from './types.js';
 
 export interface RepoContextInput {
   repo: RepoFacts;
@@ -56,14 +64,30 @@ export function buildRepoPrompt(input: RepoContextInput): RepoContextResult {
   for (const spec of PROPOSAL_SPECS) {
     const files = sources.files[spec.source];
     const share = Math.floor(budgetTokens * spec.share);
-    const context = files.length === 0 ? { text: '', keep: keepSideOf(spec) } : proposalContext({ spec, files, factsOf, hole, capTokens: share, countTokens, keep: keepSideOf(spec) });
+    const context =
+      files.length === 0
+        ? { text: '', keep: keepSideOf(spec) }
+        : proposalContext({ spec, files, factsOf, hole, capTokens: share, countTokens, keep: keepSideOf(spec) });
     if (context.text.trim() === '') {
       proposals.push({ spec, applicable: false, context: '', contextTokens: 0, score: 0 });
       continue;
     }
-    const composed = composePrompt({ proposalContext: context.text, keep: context.keep, share: spec.share, defaultContext, budgetTokens, countTokens });
+    const composed = composePrompt({
+      proposalContext: context.text,
+      keep: context.keep,
+      share: spec.share,
+      defaultContext,
+      budgetTokens,
+      countTokens,
+    });
     const score = bestWindowJaccard(window, composed.proposalPart, windowSize);
-    proposals.push({ spec, applicable: composed.proposalPart.trim() !== '', context: composed.proposalPart, contextTokens: composed.proposalTokens, score });
+    proposals.push({
+      spec,
+      applicable: composed.proposalPart.trim() !== '',
+      context: composed.proposalPart,
+      contextTokens: composed.proposalTokens,
+      score,
+    });
     composedById.set(spec.id, composed);
     prompts.set(spec.id, composed.prompt);
   }

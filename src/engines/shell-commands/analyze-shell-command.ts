@@ -21,7 +21,8 @@ import { type AnalyzeOptions, type ShellAnalysis, type ShellParser } from './typ
 export async function analyzeShellCommand(source: string, options: AnalyzeOptions = {}): Promise<ShellAnalysis> {
   const text = String(source);
   const malformed = malformedText(text);
-  if (malformed !== undefined) return { commands: [], unverifiable: [{ text: text.slice(0, 200), why: 'malformed_text', detail: malformed }] };
+  if (malformed !== undefined)
+    return { commands: [], unverifiable: [{ text: text.slice(0, 200), why: 'malformed_text', detail: malformed }] };
   if (text.length <= MAX_SOURCE_LENGTH && isPlainCommand(text)) return { commands: [], unverifiable: [] };
   const { analyzeShellScript } = await import('./analyze.js');
   if (text.length > MAX_SOURCE_LENGTH) return analyzeShellScript(text, TOO_LONG, options);

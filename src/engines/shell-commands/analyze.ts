@@ -17,7 +17,15 @@ import {
 } from './types.js';
 import { dynamicReason, type ResolvedWord, resolveWord } from './words.js';
 import { applyWrapperEnvironment, findExecCommands, isWrapper, scanWrapper, wrapperDirectory } from './wrappers.js';
-import { type CommandState, emptyState, noteAssignments, noteCommand, noteDeclaration, noteRedirects, wasWritten } from './command-state.js';
+import {
+  type CommandState,
+  emptyState,
+  noteAssignments,
+  noteCommand,
+  noteDeclaration,
+  noteRedirects,
+  wasWritten,
+} from './command-state.js';
 import { isUnmodelledManager, unmodelledInstall } from './unmodelled-managers.js';
 import {
   checkCodeVariables,
@@ -193,13 +201,7 @@ class ScriptWalker implements Walker {
   }
 
   /** Strips wrappers (`sudo`, `env`, `xargs` …) off a simple command, then looks at the program it runs. */
-  run(
-    argv: ResolvedWord[],
-    outerEnv: ReadonlyMap<string, string>,
-    text: string,
-    scope: Scope,
-    outerFeeder?: Feeder,
-  ): void {
+  run(argv: ResolvedWord[], outerEnv: ReadonlyMap<string, string>, text: string, scope: Scope, outerFeeder?: Feeder): void {
     // A wrapper's directory option (`env -C sub`) moves only the command it runs, not later statements.
     const outerCwd = this.state.cwd;
     const moved = { by: false };
@@ -242,7 +244,10 @@ class ScriptWalker implements Walker {
         this.report(text, 'too_deep', `more than ${MAX_WRAPPERS} wrapper commands in a row are not followed`);
         return;
       }
-      const scan = scanWrapper(name, words.slice(1).map((word) => word.literal));
+      const scan = scanWrapper(
+        name,
+        words.slice(1).map((word) => word.literal),
+      );
       if (scan.stopped) return;
       env = applyWrapperEnvironment(name, env, scan);
       const dir = wrapperDirectory(name, scan);
@@ -295,8 +300,7 @@ class ScriptWalker implements Walker {
     else if (name === 'su' || name === 'runuser') {
       runSwitchUser(this, words, text, scope);
       runSwitchUserRest(this, name, words, env, text, scope);
-    }
-    else if (name === 'find') this.findExec(words, env, text, scope);
+    } else if (name === 'find') this.findExec(words, env, text, scope);
     else if (isShellProgram(program)) runShell(this, words, text, scope, feeder);
     else if (name === 'trap') runTrap(this, words, text, scope);
     else {
@@ -306,9 +310,17 @@ class ScriptWalker implements Walker {
       if (code.kind === 'unreadable') this.report(text, 'eval', code.detail);
       else if (code.kind === 'code') walkInterpreterCode(this, code.text, code.label, { ...scope, stdin: TERMINAL }, text);
       const scriptFile = code.kind === 'none' ? interpreterScript(words) : undefined;
-      if (scriptFile !== undefined && wasWritten(this.state, scriptFile)) this.report(text, 'source', `${name} runs ${scriptFile}, which an earlier part of the same command writes; its code is not read statically`);
+      if (scriptFile !== undefined && wasWritten(this.state, scriptFile))
+        this.report(
+          text,
+          'source',
+          `${name} runs ${scriptFile}, which an earlier part of the same command writes; its code is not read statically`,
+        );
       if (isUnmodelledManager(name)) {
-        const why = unmodelledInstall(name, words.map((word) => word.literal ?? word.display));
+        const why = unmodelledInstall(
+          name,
+          words.map((word) => word.literal ?? word.display),
+        );
         if (why !== undefined) this.report(text, 'unmodelled', why);
       }
       const script = managerScript(name, words);
@@ -325,13 +337,16 @@ class ScriptWalker implements Walker {
 
   /** `sed e`, `s///e` and awk's `system()`, `| getline`: the script is read for the commands it runs. */
   private textProgram(name: string, words: ResolvedWord[], text: string, scope: Scope): void {
-    const scripts = words.slice(1).filter((word, i) => word.literal === undefined || !word.literal.startsWith('-') || words[i]?.literal === '-e');
+    const scripts = words
+      .slice(1)
+      .filter((word, i) => word.literal === undefined || !word.literal.startsWith('-') || words[i]?.literal === '-e');
     for (const word of scripts) {
       const script = word.literal;
       if (script === undefined) continue;
       if (name === 'sed' ? sedExecutes(script) : /system|getline|\|/.test(script)) {
         walkInterpreterCode(this, name === 'sed' ? `'${script}'` : script, name, { ...scope, stdin: TERMINAL }, text);
-        if (name === 'sed') this.report(text, 'eval', 'sed runs the lines it reads as shell commands (the e command), known only at run time');
+        if (name === 'sed')
+          this.report(text, 'eval', 'sed runs the lines it reads as shell commands (the e command), known only at run time');
       }
     }
   }
@@ -365,7 +380,14 @@ class ScriptWalker implements Walker {
     const decisive = settled.decisive;
     if (decisive.length === 0) {
       const { cwd, written } = this.state;
-      this.analysis.commands.push({ argv: settled.argv, env, text, via, ...(cwd === undefined ? {} : { cwd }), ...(written.length === 0 ? {} : { written: [...written] }) });
+      this.analysis.commands.push({
+        argv: settled.argv,
+        env,
+        text,
+        via,
+        ...(cwd === undefined ? {} : { cwd }),
+        ...(written.length === 0 ? {} : { written: [...written] }),
+      });
       return;
     }
     const byReason = new Map<UnverifiableReason, string[]>();
@@ -389,8 +411,12 @@ class ScriptWalker implements Walker {
 /** The same command or report reached twice (a substitution read both as it runs and as deferred text) is listed once. */
 function dedupe(analysis: ShellAnalysis): void {
   const seen = new Set<string>();
-  analysis.commands = analysis.commands.filter((c) => !seen.has(JSON.stringify(['c', c.argv, c.text, c.via])) && Boolean(seen.add(JSON.stringify(['c', c.argv, c.text, c.via]))));
-  analysis.unverifiable = analysis.unverifiable.filter((u) => !seen.has(JSON.stringify(['u', u.text, u.why, u.detail])) && Boolean(seen.add(JSON.stringify(['u', u.text, u.why, u.detail]))));
+  analysis.commands = analysis.commands.filter(
+    (c) => !seen.has(JSON.stringify(['c', c.argv, c.text, c.via])) && Boolean(seen.add(JSON.stringify(['c', c.argv, c.text, c.via]))),
+  );
+  analysis.unverifiable = analysis.unverifiable.filter(
+    (u) => !seen.has(JSON.stringify(['u', u.text, u.why, u.detail])) && Boolean(seen.add(JSON.stringify(['u', u.text, u.why, u.detail]))),
+  );
 }
 
 /** Reported texts are capped: a megabyte of junk is not worth repeating. */

@@ -50,11 +50,22 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
   } else if (name === 'tee') {
     state.written.push(...literals.filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
   } else if (name === 'sed' && literals.some((arg) => arg !== undefined && /^-[A-Za-z]*i|^--in-place/.test(arg))) {
-    state.written.push(...literals.slice(1).filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
-  } else if (['cp', 'mv', 'install', 'ln', 'rsync', 'curl', 'wget', 'dd', 'touch', 'truncate', 'patch', 'git', 'unzip', 'tar'].includes(name)) {
+    state.written.push(
+      ...literals
+        .slice(1)
+        .filter((arg) => arg === undefined || !arg.startsWith('-'))
+        .map((arg) => arg ?? '?'),
+    );
+  } else if (
+    ['cp', 'mv', 'install', 'ln', 'rsync', 'curl', 'wget', 'dd', 'touch', 'truncate', 'patch', 'git', 'unzip', 'tar'].includes(name)
+  ) {
     if (['curl', 'wget', 'git', 'unzip', 'tar', 'patch', 'rsync', 'dd'].includes(name)) state.written.push('?');
     else state.written.push(...literals.filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
-  } else if (['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'poetry', 'conda', 'bun'].includes(name) && literals.some((arg) => arg === 'config' || arg === 'pkg') && literals.some((arg) => arg !== undefined && /^(?:set|delete|edit|--add|--append|--prepend|--set|fix)$/.test(arg))) {
+  } else if (
+    ['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'poetry', 'conda', 'bun'].includes(name) &&
+    literals.some((arg) => arg === 'config' || arg === 'pkg') &&
+    literals.some((arg) => arg !== undefined && /^(?:set|delete|edit|--add|--append|--prepend|--set|fix)$/.test(arg))
+  ) {
     state.written.push('(config)');
   } else if (!READS_ONLY.has(name) && !runsPackageManager(name, literals)) {
     // Any other program may write any file it names, in an argument or inside code it runs
@@ -65,10 +76,74 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
 
 // Programs that read the files they name and write none (an output redirection is noted apart).
 const READS_ONLY = new Set([
-  'cat', 'ls', 'head', 'tail', 'grep', 'egrep', 'fgrep', 'rg', 'wc', 'diff', 'cmp', 'stat', 'file', 'echo', 'printf', 'test', '[', '[[',
-  'less', 'more', 'sort', 'uniq', 'cut', 'tr', 'md5sum', 'sha1sum', 'sha256sum', 'realpath', 'readlink', 'basename', 'dirname', 'which',
-  'type', 'true', 'false', ':', 'command', 'hash', 'exit', 'return', 'set', 'unset', 'shift', 'wait', 'sleep', 'date', 'pwd', 'whoami', 'id',
-  'env', 'printenv', 'source', '.', 'eval', 'cd', 'pushd', 'popd', 'mkdir', 'rmdir', 'chmod', 'du', 'df', 'find', 'xargs', 'tree', 'nl', 'od', 'xxd',
+  'cat',
+  'ls',
+  'head',
+  'tail',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'wc',
+  'diff',
+  'cmp',
+  'stat',
+  'file',
+  'echo',
+  'printf',
+  'test',
+  '[',
+  '[[',
+  'less',
+  'more',
+  'sort',
+  'uniq',
+  'cut',
+  'tr',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'realpath',
+  'readlink',
+  'basename',
+  'dirname',
+  'which',
+  'type',
+  'true',
+  'false',
+  ':',
+  'command',
+  'hash',
+  'exit',
+  'return',
+  'set',
+  'unset',
+  'shift',
+  'wait',
+  'sleep',
+  'date',
+  'pwd',
+  'whoami',
+  'id',
+  'env',
+  'printenv',
+  'source',
+  '.',
+  'eval',
+  'cd',
+  'pushd',
+  'popd',
+  'mkdir',
+  'rmdir',
+  'chmod',
+  'du',
+  'df',
+  'find',
+  'xargs',
+  'tree',
+  'nl',
+  'od',
+  'xxd',
 ]);
 
 /** A package manager's own run (`pip install -r r.txt`, `python3 -m pip …`): what it reads is vetted, not taken as written. */
@@ -89,7 +164,9 @@ export function wasWritten(state: CommandState, path: string): boolean {
 function namedPaths(word: string): string[] {
   // A script an interpreter runs is read, not written (`python3 tool.py`, `node build.js`).
   if (/^[^\s'"()=,;]+$/.test(word)) return /[./]/.test(word) && !word.startsWith('-') && !SCRIPT.test(word) ? [word] : [];
-  return [...word.matchAll(/[A-Za-z0-9_~./-]*[A-Za-z0-9_]\.[A-Za-z0-9]+|[A-Za-z0-9_~./-]*\/\.?[A-Za-z0-9_]+|\.[A-Za-z]+rc\b/g)].map((m) => m[0]);
+  return [...word.matchAll(/[A-Za-z0-9_~./-]*[A-Za-z0-9_]\.[A-Za-z0-9]+|[A-Za-z0-9_~./-]*\/\.?[A-Za-z0-9_]+|\.[A-Za-z]+rc\b/g)].map(
+    (m) => m[0],
+  );
 }
 
 /** Variables set by a statement made of assignments only (`PIP_INDEX_URL=…;`). */

@@ -35,7 +35,10 @@ export function findDecisiveWords(argv: readonly ResolvedWord[], env: Record<str
     return dynamic.filter((i) => request.includes(marker(i)));
   }
   for (const candidate of INSTALLING_WORDS) {
-    const request = readInstall(argv.map((word) => word.literal ?? candidate), env);
+    const request = readInstall(
+      argv.map((word) => word.literal ?? candidate),
+      env,
+    );
     if (request?.installs === true) return dynamic;
   }
   return [];

@@ -14,27 +14,146 @@ import { type ResolvedWord, resolveWord } from './words.js';
 
 // Programs that never run their arguments as commands: their words are data.
 const DATA_ONLY = new Set([
-  'echo', 'printf', 'cat', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'head', 'tail', 'ls', 'wc', 'sort', 'uniq', 'cut', 'tr',
-  'test', '[', 'true', 'false', 'mkdir', 'touch', 'rm', 'rmdir', 'cp', 'mv', 'ln', 'chmod', 'chown', 'cd', 'pushd', 'popd',
-  'pwd', 'which', 'type', 'hash', 'diff', 'jq', 'yq', 'curl', 'wget', 'tar', 'unzip', 'zip', 'gzip', 'gunzip', 'file', 'stat',
-  'basename', 'dirname', 'realpath', 'readlink', 'date', 'sleep', 'kill', 'ps', 'tee', 'less', 'more', 'whoami', 'id', 'uname',
-  'df', 'du', 'free', 'apt', 'apt-get', 'apk', 'yum', 'dnf', 'brew', 'dpkg', 'rpm', 'make', 'cmake', 'tsc', 'jest', 'vitest',
-  'pytest', 'mypy', 'ruff', 'black', 'eslint', 'prettier', 'gh', 'code', 'open', 'xdg-open', 'exit', 'return', 'shift', 'set',
-  'unset', 'wait', 'history', 'help', 'column', 'nl', 'base64', 'sha256sum', 'md5sum', 'openssl', 'mktemp', 'install', 'seq',
-  'yes', 'comm', 'join', 'paste', 'split', 'strings', 'od', 'xxd', 'hexdump', 'git', 'sed', 'awk', 'gawk', 'mawk', 'nawk',
+  'echo',
+  'printf',
+  'cat',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'head',
+  'tail',
+  'ls',
+  'wc',
+  'sort',
+  'uniq',
+  'cut',
+  'tr',
+  'test',
+  '[',
+  'true',
+  'false',
+  'mkdir',
+  'touch',
+  'rm',
+  'rmdir',
+  'cp',
+  'mv',
+  'ln',
+  'chmod',
+  'chown',
+  'cd',
+  'pushd',
+  'popd',
+  'pwd',
+  'which',
+  'type',
+  'hash',
+  'diff',
+  'jq',
+  'yq',
+  'curl',
+  'wget',
+  'tar',
+  'unzip',
+  'zip',
+  'gzip',
+  'gunzip',
+  'file',
+  'stat',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'date',
+  'sleep',
+  'kill',
+  'ps',
+  'tee',
+  'less',
+  'more',
+  'whoami',
+  'id',
+  'uname',
+  'df',
+  'du',
+  'free',
+  'apt',
+  'apt-get',
+  'apk',
+  'yum',
+  'dnf',
+  'brew',
+  'dpkg',
+  'rpm',
+  'make',
+  'cmake',
+  'tsc',
+  'jest',
+  'vitest',
+  'pytest',
+  'mypy',
+  'ruff',
+  'black',
+  'eslint',
+  'prettier',
+  'gh',
+  'code',
+  'open',
+  'xdg-open',
+  'exit',
+  'return',
+  'shift',
+  'set',
+  'unset',
+  'wait',
+  'history',
+  'help',
+  'column',
+  'nl',
+  'base64',
+  'sha256sum',
+  'md5sum',
+  'openssl',
+  'mktemp',
+  'install',
+  'seq',
+  'yes',
+  'comm',
+  'join',
+  'paste',
+  'split',
+  'strings',
+  'od',
+  'xxd',
+  'hexdump',
+  'git',
+  'sed',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
 ]);
 // Programs whose first argument (or -c value) is shell code run later (`trap`), handled by name.
 // Interpreters whose inline code or stdin is read for package-manager invocations.
 const PYTHON = /^(?:(?:python|pypy)(?:\d+(?:\.\d+)*)?[tdmu]?|py)$/;
 const INLINE_FLAGS: Readonly<Record<string, readonly string[]>> = {
-  python: ['-c'], node: ['-e', '--eval', '-p', '--print'], bun: ['-e', '--eval', '-p', '--print'], deno: ['eval'],
-  perl: ['-e', '-E'], ruby: ['-e'], php: ['-r'],
+  python: ['-c'],
+  node: ['-e', '--eval', '-p', '--print'],
+  bun: ['-e', '--eval', '-p', '--print'],
+  deno: ['eval'],
+  perl: ['-e', '-E'],
+  ruby: ['-e'],
+  php: ['-r'],
 };
 const INTERPRETERS = new Set(['node', 'nodejs', 'bun', 'perl', 'ruby', 'php', 'deno']);
 // Names that make a string worth parsing as shell code.
-const PM_TOKEN = /(?<![A-Za-z0-9_.\-/])(?:[\w./~-]*\/)?(pip(?:-?\d+(?:\.\d+)*)?|python\d*(?:\.\d+)?|pypy\d*|uvx?|poetry|pipx|npm|npx|pnpm|pnpx|yarn|yarnpkg|bunx?|conda|mamba|micromamba|pdm|pipenv|hatch|rye|pixi|deno|volta|fnm|mise|easy_install|corepack|node|sh|bash|zsh|dash)(?![A-Za-z0-9_-])/g;
+const PM_TOKEN =
+  /(?<![A-Za-z0-9_.\-/])(?:[\w./~-]*\/)?(pip(?:-?\d+(?:\.\d+)*)?|python\d*(?:\.\d+)?|pypy\d*|uvx?|poetry|pipx|npm|npx|pnpm|pnpx|yarn|yarnpkg|bunx?|conda|mamba|micromamba|pdm|pipenv|hatch|rye|pixi|deno|volta|fnm|mise|easy_install|corepack|node|sh|bash|zsh|dash)(?![A-Za-z0-9_-])/g;
 // Code that can start programs or install: an interpreter using any of these is read with care.
-const EXEC_API = /\b(?:system|popen|subprocess|spawn\w*|exec\w*|child_process|os\.exec\w*|pty|runpy|__import__|importlib|eval|Function|Bun\.\$|Deno\.Command|IO\.popen|Open3|shell_exec|passthru|proc_open|qx|getline|pip|npm|install)\b|`|\|\s*"|%x/;
+const EXEC_API =
+  /\b(?:system|popen|subprocess|spawn\w*|exec\w*|child_process|os\.exec\w*|pty|runpy|__import__|importlib|eval|Function|Bun\.\$|Deno\.Command|IO\.popen|Open3|shell_exec|passthru|proc_open|qx|getline|pip|npm|install)\b|`|\|\s*"|%x/;
 const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
 
 /** True when the walker should look at this program's words for hidden commands. */
@@ -76,7 +195,14 @@ export function walkEmbedded(walker: Walker, text: string, scope: Scope, stateme
  * shell, wrapper or interpreter is run as a command (`setsid pip install x`, `docker exec c npm i x`);
  * string arguments holding package-manager commands are parsed as shell code (`ssh host 'pip install x'`).
  */
-export function runUnknownProgram(walker: Walker, name: string, words: ResolvedWord[], env: ReadonlyMap<string, string>, text: string, scope: Scope): void {
+export function runUnknownProgram(
+  walker: Walker,
+  name: string,
+  words: ResolvedWord[],
+  env: ReadonlyMap<string, string>,
+  text: string,
+  scope: Scope,
+): void {
   const inner = { ...scope, via: [...scope.via, name] };
   const manager = isPackageManagerProgram(name);
   // `uv tool uvx x` is `uvx x`.
@@ -111,14 +237,55 @@ export function runUnknownProgram(walker: Walker, name: string, words: ResolvedW
 }
 
 const RUNNER_VERBS = new Set([
-  'install', 'i', 'add', 'a', 'sync', 'update', 'up', 'upgrade', 'ci', 'dlx', 'exec', 'x', 'run', 'r', 'create', 'init', 'link', 'ln',
-  'inject', 'tool', 'global', 'it', 'isntall', 'instal', 'insta', 'in', 'ins', 'inst', 'pip', 'env', 'sh', 'bash', '-c', 'workspaces', 'workspace',
+  'install',
+  'i',
+  'add',
+  'a',
+  'sync',
+  'update',
+  'up',
+  'upgrade',
+  'ci',
+  'dlx',
+  'exec',
+  'x',
+  'run',
+  'r',
+  'create',
+  'init',
+  'link',
+  'ln',
+  'inject',
+  'tool',
+  'global',
+  'it',
+  'isntall',
+  'instal',
+  'insta',
+  'in',
+  'ins',
+  'inst',
+  'pip',
+  'env',
+  'sh',
+  'bash',
+  '-c',
+  'workspaces',
+  'workspace',
 ]);
 
 /** `su -c"…"`, `runuser -u user -- cmd`: the forms the -c reader leaves, and option clusters known only at run time (`su -c$X`). */
-export function runSwitchUserRest(walker: Walker, name: string, words: ResolvedWord[], env: ReadonlyMap<string, string>, text: string, scope: Scope): void {
+export function runSwitchUserRest(
+  walker: Walker,
+  name: string,
+  words: ResolvedWord[],
+  env: ReadonlyMap<string, string>,
+  text: string,
+  scope: Scope,
+): void {
   for (const word of words.slice(1)) {
-    if (word.literal === undefined && word.text.startsWith('-')) walker.report(text, 'variable', `${name} is given an option known only at run time: ${word.display}`);
+    if (word.literal === undefined && word.text.startsWith('-'))
+      walker.report(text, 'variable', `${name} is given an option known only at run time: ${word.display}`);
   }
   // The -c forms the switch-user reader follows are walked there already.
   if (scanSwitchUserArguments(words.slice(1).map((word) => word.literal)) !== undefined) return;
@@ -140,7 +307,10 @@ export function managerScript(name: string, words: ResolvedWord[]): { program: s
     if (/^-[A-Za-z]*[mcepr]/.test(word) || word === '--eval' || word === '--print') return undefined;
     if (word.startsWith('-')) continue;
     const base = word.split('/').pop() ?? '';
-    const match = /^(npm|npx|pnpm|pnpx|yarn|yarnpkg|bun|bunx)(?:-cli)?\.c?js$|^(pip\d*(?:\.\d+)*|uv|uvx|poetry|pipx|pdm|pipenv|conda|mamba)(?:-script\.py|\.py)?$/.exec(base);
+    const match =
+      /^(npm|npx|pnpm|pnpx|yarn|yarnpkg|bun|bunx)(?:-cli)?\.c?js$|^(pip\d*(?:\.\d+)*|uv|uvx|poetry|pipx|pdm|pipenv|conda|mamba)(?:-script\.py|\.py)?$/.exec(
+        base,
+      );
     if (match === null) return undefined;
     const program = match[1] ?? match[2];
     return program === undefined ? undefined : { program, start: i + 1 };
@@ -174,7 +344,8 @@ export function runGitConfig(walker: Walker, words: ResolvedWord[], text: string
     const value = word.literal;
     const afterC = words[i - 1]?.literal === '-c';
     if (value === undefined) {
-      if (afterC || word.text.startsWith('-c')) walker.report(text, 'variable', `git runs a configuration value known only at run time: ${word.display}`);
+      if (afterC || word.text.startsWith('-c'))
+        walker.report(text, 'variable', `git runs a configuration value known only at run time: ${word.display}`);
       continue;
     }
     const setting = afterC ? value : value.startsWith('-c') ? value.slice(2) : undefined;
@@ -183,7 +354,11 @@ export function runGitConfig(walker: Walker, words: ResolvedWord[], text: string
     const key = setting.slice(0, eq).toLowerCase();
     const code = setting.slice(eq + 1);
     if (key.startsWith('alias.') && code.startsWith('!')) walker.nested(code.slice(1), scope, text, 'git alias');
-    else if (/^(?:core\.(?:pager|editor|sshcommand|fsmonitor|hookspath)|pager\.|sequence\.editor|credential\.helper|diff\.external|gpg\.program|.*\.(?:command|textconv|clean|smudge|process))/.test(key)) {
+    else if (
+      /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|hookspath)|pager\.|sequence\.editor|credential\.helper|diff\.external|gpg\.program|.*\.(?:command|textconv|clean|smudge|process))/.test(
+        key,
+      )
+    ) {
       walker.nested(code, scope, text, `git -c ${key}`);
     }
   }
@@ -191,10 +366,36 @@ export function runGitConfig(walker: Walker, words: ResolvedWord[], text: string
 
 // Environment variables whose value a program runs as shell code or sources as a file.
 const CODE_VARIABLES = new Set([
-  'PAGER', 'GIT_PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_SSH_COMMAND',
-  'GIT_EXTERNAL_DIFF', 'PROMPT_COMMAND', 'LESSOPEN', 'LESSCLOSE', 'BROWSER', 'SUDO_ASKPASS', 'SSH_ASKPASS', 'PS1', 'PS4',
+  'PAGER',
+  'GIT_PAGER',
+  'MANPAGER',
+  'SYSTEMD_PAGER',
+  'EDITOR',
+  'VISUAL',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_SSH_COMMAND',
+  'GIT_EXTERNAL_DIFF',
+  'PROMPT_COMMAND',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'BROWSER',
+  'SUDO_ASKPASS',
+  'SSH_ASKPASS',
+  'PS1',
+  'PS4',
 ]);
-const SOURCED_VARIABLES = new Set(['BASH_ENV', 'ENV', 'ZDOTDIR', 'PYTHONSTARTUP', 'NODE_OPTIONS', 'PYTHONPATH', 'PERL5OPT', 'RUBYOPT', 'LD_PRELOAD']);
+const SOURCED_VARIABLES = new Set([
+  'BASH_ENV',
+  'ENV',
+  'ZDOTDIR',
+  'PYTHONSTARTUP',
+  'NODE_OPTIONS',
+  'PYTHONPATH',
+  'PERL5OPT',
+  'RUBYOPT',
+  'LD_PRELOAD',
+]);
 
 /** `PAGER='…' git log`, `BASH_ENV=file bash -c …`: variables through which a program runs other code. */
 export function checkCodeVariables(walker: Walker, env: ReadonlyMap<string, string>, text: string, scope: Scope): void {
@@ -223,7 +424,10 @@ export function interpreterCode(words: ResolvedWord[], scope: Scope): Interprete
     if (word === undefined) return { kind: 'none' };
     for (const flag of flags) {
       if (word === flag || (flag.length === 2 && word.startsWith(flag) && !word.startsWith('--'))) {
-        const inline = word === flag ? words[i + 1] : resolveWord({ parts: [{ type: 'literal', raw: word.slice(flag.length), context: 'bare' }], text: word.slice(flag.length) });
+        const inline =
+          word === flag
+            ? words[i + 1]
+            : resolveWord({ parts: [{ type: 'literal', raw: word.slice(flag.length), context: 'bare' }], text: word.slice(flag.length) });
         if (inline === undefined) return { kind: 'none' };
         if (inline.literal === undefined) return { kind: 'unreadable', detail: `${name} ${flag} runs code known only at run time` };
         return { kind: 'code', text: inline.literal, label: `${name} ${flag}` };
@@ -233,7 +437,7 @@ export function interpreterCode(words: ResolvedWord[], scope: Scope): Interprete
     const cluster = flags.find((flag) => flag.length === 2 && /^-[A-Za-z]+$/.test(word) && word.endsWith(flag.charAt(1)));
     const clusterCode = words[i + 1]?.literal;
     if (cluster !== undefined && clusterCode !== undefined) return { kind: 'code', text: clusterCode, label: `${name} ${cluster}` };
-    if (word === '-' ) break;
+    if (word === '-') break;
     if (!word.startsWith('-')) {
       sawScript = true;
       break;
@@ -282,7 +486,10 @@ function quoteWord(value: string): string {
 
 /** True when a sed script uses the `e` command or the `e` flag of `s`, which run shell commands. */
 export function sedExecutes(script: string): boolean {
-  return /(?:^|[;\n{}])\s*(?:\d+|\$|\/[^/]*\/)?\s*(?:,\s*(?:\d+|\$|\/[^/]*\/))?\s*e(?:\s|$|;)/.test(script) || /s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gpiIMm\d]*e/.test(script);
+  return (
+    /(?:^|[;\n{}])\s*(?:\d+|\$|\/[^/]*\/)?\s*(?:,\s*(?:\d+|\$|\/[^/]*\/))?\s*e(?:\s|$|;)/.test(script) ||
+    /s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gpiIMm\d]*e/.test(script)
+  );
 }
 
 /** A word as a literal the walker can run (`pip` standing for `python -m pip.__main__`). */

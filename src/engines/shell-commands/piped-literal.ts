@@ -22,6 +22,7 @@ export function pipedStdin(previous: ShellStatement): Stdin {
     return { kind: 'literal', text };
   }
   if (program === 'printf' && args.length === 1 && !/[%\\]/.test(args[0]!)) return { kind: 'literal', text: args[0]! };
-  if (program === 'printf' && args.length === 1 && /^[^%\\]*(?:\\n[^%\\]*)*$/.test(args[0]!)) return { kind: 'literal', text: args[0]!.replace(/\\n/g, '\n') };
+  if (program === 'printf' && args.length === 1 && /^[^%\\]*(?:\\n[^%\\]*)*$/.test(args[0]!))
+    return { kind: 'literal', text: args[0]!.replace(/\\n/g, '\n') };
   return PIPE;
 }

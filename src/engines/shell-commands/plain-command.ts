@@ -25,18 +25,63 @@ const REDIRECTS = new Set(['>', '>>', '<', '>&', '<&', '&>', '&>>', '>|', '<>'])
 // Reserved words (a compound command, or a syntax error out of place), builtins that run or declare
 // shell code, and commands the analysis follows into other commands (`find -exec`, `su -c`).
 const KEYWORDS = new Set([
-  'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'case', 'esac', 'while', 'until', 'for', 'in',
-  'select', 'function', 'time', 'coproc', '{', '}', '!', '[[', ']]',
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'do',
+  'done',
+  'case',
+  'esac',
+  'while',
+  'until',
+  'for',
+  'in',
+  'select',
+  'function',
+  'time',
+  'coproc',
+  '{',
+  '}',
+  '!',
+  '[[',
+  ']]',
 ]);
 const RUNNERS = new Set([
-  'eval', 'source', '.', 'su', 'runuser', 'find', 'exec', 'export', 'declare', 'typeset', 'local',
-  'readonly', 'let', 'alias', 'trap',
+  'eval',
+  'source',
+  '.',
+  'su',
+  'runuser',
+  'find',
+  'exec',
+  'export',
+  'declare',
+  'typeset',
+  'local',
+  'readonly',
+  'let',
+  'alias',
+  'trap',
 ]);
 // Package-manager names that rarely occur by chance: any occurrence, inside any word, quoted or not,
 // sends the command to the parser. Short ones (`uv`, `bun`, `py`, `sh`) are matched as whole words.
 const PACKAGE_MANAGER_PARTS = [
-  'pip', 'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'conda', 'mamba', 'poetry', 'python', 'pypy', 'uvx',
-  'bunx', 'corepack',
+  'pip',
+  'npm',
+  'npx',
+  'pnpm',
+  'pnpx',
+  'yarn',
+  'conda',
+  'mamba',
+  'poetry',
+  'python',
+  'pypy',
+  'uvx',
+  'bunx',
+  'corepack',
 ];
 
 type Token =
@@ -54,7 +99,10 @@ type Token =
  */
 export function isPlainCommand(source: string): boolean {
   if (source.length > MAX_PLAIN_LENGTH) return false;
-  const stripped = source.replaceAll('\\\n', '').replace(/['"\\]/g, '').toLowerCase();
+  const stripped = source
+    .replaceAll('\\\n', '')
+    .replace(/['"\\]/g, '')
+    .toLowerCase();
   if (PACKAGE_MANAGER_PARTS.some((part) => stripped.includes(part))) return false;
   const tokens = tokenize(source);
   return tokens !== undefined && isPlainSequence(tokens);

@@ -6,7 +6,6 @@ export { programName };
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish']);
 
-
 /**
  * True when `argv0` (a bare name or a path: `/usr/bin/pip`, `~/.local/bin/uv`, `npm.cmd`) names a
  * package manager or an interpreter that can run one (`python3.11 -m pip`), so its arguments matter.

@@ -11,7 +11,8 @@ import { type Scope, type Walker } from './scope.js';
 // Programs that create files (or whole trees), anywhere in the command (after a wrapper too: `env curl …`);
 // `echo`, `printf` and `cat` write files only through a redirection (`>`), which counts by itself.
 // Interpreters (`python -c`, `node -e`) are judged as programs of their own, not here.
-const WRITERS = /(?:^|[\s;&|(`{])(?:curl|wget|git|svn|hg|tar|unzip|gunzip|bunzip2|7z|cp|mv|ln|rsync|scp|sftp|tee|dd|docker|aws|gsutil|gh|patch|sed|touch)(?=\s|$)|>/;
+const WRITERS =
+  /(?:^|[\s;&|(`{])(?:curl|wget|git|svn|hg|tar|unzip|gunzip|bunzip2|7z|cp|mv|ln|rsync|scp|sftp|tee|dd|docker|aws|gsutil|gh|patch|sed|touch)(?=\s|$)|>/;
 
 /**
  * Walks the script at `path`; `sourced` (`.`/`source`) scripts too large to read set

@@ -83,13 +83,7 @@ export function runSource(walker: Walker, words: ResolvedWord[], text: string, s
 }
 
 /** `env -S 'pip install' x`: env splits the string into words itself (read here as shell words). */
-export function runSplitString(
-  walker: Walker,
-  split: string | undefined,
-  rest: ResolvedWord[],
-  text: string,
-  scope: Scope,
-): void {
+export function runSplitString(walker: Walker, split: string | undefined, rest: ResolvedWord[], text: string, scope: Scope): void {
   if (split === undefined) {
     walker.report(text, 'variable', 'env -S splits a string known only at run time');
     return;

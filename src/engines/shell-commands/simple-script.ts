@@ -26,9 +26,35 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const APPEND = /^[A-Za-z_][A-Za-z0-9_]*\+=/;
 // First words that make a statement something other than a simple command (or a syntax error).
 const RESERVED = new Set([
-  'if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'case', 'esac', 'while', 'until', 'for', 'in',
-  'select', 'function', 'time', 'coproc', '{', '}', '!', '[[', ']]', 'declare', 'export', 'local',
-  'readonly', 'typeset', 'nameref', 'let',
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'do',
+  'done',
+  'case',
+  'esac',
+  'while',
+  'until',
+  'for',
+  'in',
+  'select',
+  'function',
+  'time',
+  'coproc',
+  '{',
+  '}',
+  '!',
+  '[[',
+  ']]',
+  'declare',
+  'export',
+  'local',
+  'readonly',
+  'typeset',
+  'nameref',
+  'let',
 ]);
 
 interface Word {
@@ -104,7 +130,17 @@ function tokenize(source: string): Token[] | undefined {
 function readRedirect(source: string, at: number, fd: string | undefined, start: number): RedirectToken | undefined {
   const rest = source.slice(at, at + 2);
   const op: RedirectOperator | undefined =
-    rest === '>>' ? '>>' : rest === '>&' ? '>&' : rest === '<&' ? '<&' : rest[0] === '>' && !'|<'.includes(rest[1] ?? '') ? '>' : rest[0] === '<' && !'<>('.includes(rest[1] ?? '') ? '<' : undefined;
+    rest === '>>'
+      ? '>>'
+      : rest === '>&'
+        ? '>&'
+        : rest === '<&'
+          ? '<&'
+          : rest[0] === '>' && !'|<'.includes(rest[1] ?? '')
+            ? '>'
+            : rest[0] === '<' && !'<>('.includes(rest[1] ?? '')
+              ? '<'
+              : undefined;
   if (op === undefined) return undefined;
   const end = at + op.length;
   return fd === undefined ? { kind: 'redirect', op, start, end } : { kind: 'redirect', op, fd, start, end };

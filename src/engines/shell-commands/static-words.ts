@@ -49,13 +49,23 @@ export function settleRuntimeWords(
 const VCS_AT_REVISION = /^(?:git|hg|svn|bzr)\+(?:https?|ssh|git|file):\/\/[^/\s@]+\/[^\s@#]+@[^\s@#]*$/i;
 
 // Options whose value is an index or channel (pip, uv, conda): a URL there names where from, not what.
-const INDEX_OPTIONS = new Set(['-i', '--index-url', '--extra-index-url', '--index', '--default-index', '-f', '--find-links', '-c', '--channel']);
+const INDEX_OPTIONS = new Set([
+  '-i',
+  '--index-url',
+  '--extra-index-url',
+  '--index',
+  '--default-index',
+  '-f',
+  '--find-links',
+  '-c',
+  '--channel',
+]);
 
 /** The static part of an index URL whose host is fully written (`https://host/…` before the first run-time piece). */
 function settleIndexUrl(word: ResolvedWord): string | undefined {
   if (word.substitutions.length > 0 || word.dynamic.some((part) => part.why !== 'variable')) return undefined;
   const first = word.pieces.findIndex((piece) => typeof piece !== 'string');
-  const prefix = (word.pieces.slice(0, first) as string[]).join('') /* the pieces before `first` are text */;
+  const prefix = (word.pieces.slice(0, first) as string[]).join(''); /* the pieces before `first` are text */
   return /^https?:\/\/[^/\s@]+\/[^\s]*$/i.test(prefix) ? prefix : undefined;
 }
 
@@ -66,7 +76,10 @@ const SETS_BY_NAME = /(?:^|[\s;&|(`])(?:read|readarray|mapfile|getopts|printf\s+
 function setOutside(text: string, command: string): boolean {
   const name = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(text)?.[1];
   if (name === undefined || SETS_BY_NAME.test(command)) return false;
-  return !new RegExp(`(?:^|[^\\w$])${name}(?:\\+?=|\\s+in\\b|\\[)`).test(command) && !new RegExp(`\\bexport\\s+(?:-\\w+\\s+)*${name}\\b`).test(command);
+  return (
+    !new RegExp(`(?:^|[^\\w$])${name}(?:\\+?=|\\s+in\\b|\\[)`).test(command) &&
+    !new RegExp(`\\bexport\\s+(?:-\\w+\\s+)*${name}\\b`).test(command)
+  );
 }
 
 function settleWord(word: ResolvedWord, files: ShellFiles | undefined, command: string): string | undefined {
@@ -79,10 +92,13 @@ function settleWord(word: ResolvedWord, files: ShellFiles | undefined, command: 
     if (files !== undefined && !files.hasMatch(literal)) return literal;
     return undefined;
   }
-  if ([...kinds].every((kind) => kind === 'variable' || kind === 'glob') && word.dynamic.every((part) => part.why !== 'variable' || setOutside(part.text, command))) {
+  if (
+    [...kinds].every((kind) => kind === 'variable' || kind === 'glob') &&
+    word.dynamic.every((part) => part.why !== 'variable' || setOutside(part.text, command))
+  ) {
     // The static text before the first run-time piece must hold the whole name and the start of a version.
     const first = word.pieces.findIndex((piece) => typeof piece !== 'string');
-    const prefix = (word.pieces.slice(0, first) as string[]).join('') /* the pieces before `first` are text */;
+    const prefix = (word.pieces.slice(0, first) as string[]).join(''); /* the pieces before `first` are text */
     // A version-control URL whose host and repository are written out, the run-time part in its
     // revision (`git+https://github.com/org/repo.git@${REF}#egg=x`): a VCS source at that place.
     if (VCS_AT_REVISION.test(prefix)) return word.display;

@@ -23,8 +23,7 @@ export interface ShellWord {
   text: string;
 }
 
-export type RedirectOperator =
-  | '>' | '>>' | '<' | '<>' | '<&' | '>&' | '>|' | '<<' | '<<-' | '<<<' | '&>' | '&>>';
+export type RedirectOperator = '>' | '>>' | '<' | '<>' | '<&' | '>&' | '>|' | '<<' | '<<-' | '<<<' | '&>' | '&>>';
 
 export interface ShellRedirect {
   op: RedirectOperator;
@@ -47,8 +46,20 @@ export interface ShellAssignment {
 export type ListOperator = '&&' | '||' | '|' | '|&';
 
 export type CompoundKind =
-  | 'subshell' | 'group' | 'if' | 'while' | 'for' | 'case' | 'function' | 'time' | 'coproc'
-  | 'test' | 'arithmetic' | 'declaration' | 'let' | 'other';
+  | 'subshell'
+  | 'group'
+  | 'if'
+  | 'while'
+  | 'for'
+  | 'case'
+  | 'function'
+  | 'time'
+  | 'coproc'
+  | 'test'
+  | 'arithmetic'
+  | 'declaration'
+  | 'let'
+  | 'other';
 
 export type ShellCommand =
   | { type: 'simple'; assignments: ShellAssignment[]; words: ShellWord[] }
@@ -65,9 +76,7 @@ export interface ShellStatement {
   text: string;
 }
 
-export type ShellParseResult =
-  | { ok: true; statements: ShellStatement[] }
-  | { ok: false; error: string };
+export type ShellParseResult = { ok: true; statements: ShellStatement[] } | { ok: false; error: string };
 
 /** A shell parser: source text to statements, or a message saying why it cannot be parsed. Never throws. */
 export interface ShellParser {

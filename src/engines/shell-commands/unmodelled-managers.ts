@@ -30,11 +30,15 @@ export function unmodelledInstall(name: string, argv: readonly string[]): string
   const key = /^easy_install/.test(name) ? 'easy_install' : name;
   const commands = INSTALLING[key] ?? [];
   const args = argv.slice(1);
-  if (args.some((arg) => SPECIFIER.test(arg))) return `${name} fetches ${args.find((arg) => SPECIFIER.test(arg))} from a registry, which groundguard does not vet for ${name}`;
+  if (args.some((arg) => SPECIFIER.test(arg)))
+    return `${name} fetches ${args.find((arg) => SPECIFIER.test(arg))} from a registry, which groundguard does not vet for ${name}`;
   if (args.length === 0 || args.every((arg) => ['--help', '-h', '--version', '-V'].includes(arg))) return undefined;
   const sub = args.find((arg) => !arg.startsWith('-'));
   if (commands.includes('*') || (sub !== undefined && commands.includes(sub))) {
-    return `${name} ${sub ?? ''} can install packages, and groundguard does not read ${name}'s command lines or manifests`.replace('  ', ' ');
+    return `${name} ${sub ?? ''} can install packages, and groundguard does not read ${name}'s command lines or manifests`.replace(
+      '  ',
+      ' ',
+    );
   }
   return undefined;
 }

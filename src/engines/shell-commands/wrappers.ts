@@ -24,13 +24,29 @@ interface WrapperSpec {
 const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   sudo: {
     valued: [
-      '-u', '--user', '-g', '--group', '-C', '--close-from', '-D', '--chdir', '-p', '--prompt', '-r',
-      '--role', '-t', '--type', '-T', '--command-timeout', '-U', '--other-user', '-R', '--chroot', '--host',
+      '-u',
+      '--user',
+      '-g',
+      '--group',
+      '-C',
+      '--close-from',
+      '-D',
+      '--chdir',
+      '-p',
+      '--prompt',
+      '-r',
+      '--role',
+      '-t',
+      '--type',
+      '-T',
+      '--command-timeout',
+      '-U',
+      '--other-user',
+      '-R',
+      '--chroot',
+      '--host',
     ],
-    stops: [
-      '-l', '--list', '-e', '--edit', '-v', '--validate', '-K', '--remove-timestamp', '-V', '--version', '-h',
-      '--help',
-    ],
+    stops: ['-l', '--list', '-e', '--edit', '-v', '--validate', '-K', '--remove-timestamp', '-V', '--version', '-h', '--help'],
     assignments: true,
     chdir: ['-D', '--chdir'],
     rootDir: ['-R', '--chroot'],
@@ -58,8 +74,20 @@ const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   unbuffer: {},
   xargs: {
     valued: [
-      '-a', '--arg-file', '-d', '--delimiter', '-E', '-I', '-L', '-n', '--max-args', '-P', '--max-procs',
-      '-s', '--max-chars', '--process-slot-var',
+      '-a',
+      '--arg-file',
+      '-d',
+      '--delimiter',
+      '-E',
+      '-I',
+      '-L',
+      '-n',
+      '--max-args',
+      '-P',
+      '--max-procs',
+      '-s',
+      '--max-chars',
+      '--process-slot-var',
     ],
     attached: ['-e', '-i', '-l'],
     stops: ['--help', '--version', '--show-limits'],
@@ -171,11 +199,7 @@ function optionWithValue(name: string, value: string | undefined): { name: strin
 }
 
 /** The environment after a wrapper: `env -i` clears it, `env -u X` unsets X, NAME=value words set. */
-export function applyWrapperEnvironment(
-  program: string,
-  env: ReadonlyMap<string, string>,
-  scan: WrapperScan,
-): Map<string, string> {
+export function applyWrapperEnvironment(program: string, env: ReadonlyMap<string, string>, scan: WrapperScan): Map<string, string> {
   const next = new Map(env);
   for (const option of program === 'env' ? scan.options : []) {
     if (option.name === '-i' || option.name === '--ignore-environment') next.clear();

@@ -57,7 +57,12 @@ export const assessAnswerabilityInputShape = {
     .max(MAX_APIS, { error: `apis may list at most ${MAX_APIS} entries` })
     .optional()
     .describe('The API descriptions retrieved for the request (typically 3). Leave out to retrieve top_k from the API-docs index.'),
-  library: z.string().min(1).max(200).optional().describe('When apis is left out: retrieve only from this library (as named in the docs index).'),
+  library: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('When apis is left out: retrieve only from this library (as named in the docs index).'),
   top_k: z
     .number()
     .int()
@@ -68,7 +73,9 @@ export const assessAnswerabilityInputShape = {
 };
 
 export const assessAnswerabilityOutputShape = {
-  label: z.enum(LABELS).describe('answerable: every sub-request can be coded from these APIs; partially_answerable: some can; unanswerable: none can.'),
+  label: z
+    .enum(LABELS)
+    .describe('answerable: every sub-request can be coded from these APIs; partially_answerable: some can; unanswerable: none can.'),
   confidence: z.number().describe('0..1: how far the deciding scores sit from the thresholds (1/3 means on the boundary).'),
   requests: z
     .array(
@@ -78,7 +85,10 @@ export const assessAnswerabilityOutputShape = {
           covered: z.boolean().describe('Whether some API accounts for it.'),
           best_api: z.string().optional().describe('The API that covers it best.'),
           score: z.number().describe('Coverage of the sub-request by its best API, 0..1.'),
-          missing: z.array(z.string()).optional().describe('Its key terms that no API accounts for, most telling first: what to look up next.'),
+          missing: z
+            .array(z.string())
+            .optional()
+            .describe('Its key terms that no API accounts for, most telling first: what to look up next.'),
         })
         .describe('Evidence for one sub-request.'),
     )
@@ -105,7 +115,12 @@ export function registerAssessAnswerabilityTool(server: McpServer, assess: Asses
     },
     async ({ query, apis, library, top_k }): Promise<CallToolResult> => {
       try {
-        const report = await assess({ query, ...(apis ? { apis } : {}), ...(library ? { library } : {}), ...(top_k ? { topK: top_k } : {}) });
+        const report = await assess({
+          query,
+          ...(apis ? { apis } : {}),
+          ...(library ? { library } : {}),
+          ...(top_k ? { topK: top_k } : {}),
+        });
         const output = toOutput(report);
         return { content: [{ type: 'text', text: renderText(output) }], structuredContent: output };
       } catch (error) {
@@ -133,7 +148,9 @@ function renderText(output: Output): string {
   const lines = [`${output.label} (confidence ${output.confidence.toFixed(2)})`];
   for (const r of output.requests) {
     const missing = r.missing && !r.covered ? `; missing: ${r.missing.join(', ')}` : '';
-    lines.push(`- ${r.covered ? 'covered' : 'NOT covered'} (${r.score.toFixed(2)}${r.best_api ? `, best ${r.best_api}` : ''}${missing}): ${r.text}`);
+    lines.push(
+      `- ${r.covered ? 'covered' : 'NOT covered'} (${r.score.toFixed(2)}${r.best_api ? `, best ${r.best_api}` : ''}${missing}): ${r.text}`,
+    );
   }
   return lines.join('\n');
 }

@@ -53,9 +53,7 @@ export const checkPackageInputShape = {
 
 const reasonSchema = z
   .object({
-    code: z
-      .string()
-      .describe('Stable reason code, e.g. not_found, invalid_name, suspected_typosquat, stdlib_module, other_ecosystem.'),
+    code: z.string().describe('Stable reason code, e.g. not_found, invalid_name, suspected_typosquat, stdlib_module, other_ecosystem.'),
     message: z.string().describe('Human-readable explanation of the reason.'),
   })
   .describe('Why the verdict is what it is.');
@@ -92,9 +90,7 @@ const resultSchema = z
   .describe('The check of one package.');
 
 export const checkPackageOutputShape = {
-  verdict: verdictSchema.describe(
-    'Overall verdict, the strictest of the results: block means do not run the install as asked.',
-  ),
+  verdict: verdictSchema.describe('Overall verdict, the strictest of the results: block means do not run the install as asked.'),
   results: z.array(resultSchema).describe('One result per requested package, in the order given.'),
 };
 

@@ -21,7 +21,9 @@ export const constrainedCompleteInputShape = {
     .min(1, { error: 'prompt must not be empty' })
     .max(32_000, { error: 'prompt may have at most 32000 characters' })
     .optional()
-    .describe('Text for the local model to continue (raw completion, no chat template), e.g. "```bash\\npip install ". Give exactly one of prompt and messages.'),
+    .describe(
+      'Text for the local model to continue (raw completion, no chat template), e.g. "```bash\\npip install ". Give exactly one of prompt and messages.',
+    ),
   messages: z
     .array(
       z
@@ -49,10 +51,7 @@ export const constrainedCompleteInputShape = {
     .array(z.enum(ECOSYSTEMS))
     .optional()
     .describe('Registries whose package names are constrained: "pypi", "npm", "conda" (default pypi and npm).'),
-  monitor: z
-    .boolean()
-    .optional()
-    .describe('Package monitor on (default true). false generates unconstrained, for comparison.'),
+  monitor: z.boolean().optional().describe('Package monitor on (default true). false generates unconstrained, for comparison.'),
   model: z.string().min(1).optional().describe('Path of a GGUF model file; defaults to the GUARD_MODEL environment variable.'),
   dag: z
     .boolean()
@@ -75,7 +74,11 @@ export const constrainedCompleteOutputShape = {
         .describe('A package name the text installs.'),
     )
     .describe('Every package name written in an install command of the generated text.'),
-  interventions: z.number().describe("How many tokens the monitor chose among the allowed ones: the model's own token refused and replaced, or (temperature above 0, inside an install command) drawn from the allowed tokens directly."),
+  interventions: z
+    .number()
+    .describe(
+      "How many tokens the monitor chose among the allowed ones: the model's own token refused and replaced, or (temperature above 0, inside an install command) drawn from the allowed tokens directly.",
+    ),
   tokens: z.number().describe('Tokens generated.'),
   timing: z
     .object({
@@ -147,7 +150,13 @@ export function registerConstrainedCompleteTool(server: McpServer, complete: Con
                 dag: {
                   triggered: report.dag.triggered,
                   reason: report.dag.reason,
-                  invocations: report.dag.invocations.map(({ call, api, exists, valid, confidence }) => ({ call, api, exists, valid, ...(confidence === undefined ? {} : { confidence }) })),
+                  invocations: report.dag.invocations.map(({ call, api, exists, valid, confidence }) => ({
+                    call,
+                    api,
+                    exists,
+                    valid,
+                    ...(confidence === undefined ? {} : { confidence }),
+                  })),
                   retrieved: report.dag.retrieved,
                   ...(report.dag.first_text === undefined ? {} : { first_text: report.dag.first_text }),
                 },

@@ -27,19 +27,42 @@ export const lookupApiDocsInputShape = {
     .string()
     .max(MAX_CODE_LENGTH, { error: `code must be at most ${MAX_CODE_LENGTH} characters` })
     .optional()
-    .describe('The code you are about to write or run that calls the API (Python, TypeScript or JavaScript; incomplete code is fine). Include the imports and the client/object creation so calls can be resolved.'),
-  query: z.string().max(2000).optional().describe('What the code should do, in words (the intent); used to rank documentation. Give it when you are unsure which API to call.'),
-  library: z.string().max(214).optional().describe('Library the calls belong to when the snippet does not show it, e.g. "boto3", "requests", "zod".'),
+    .describe(
+      'The code you are about to write or run that calls the API (Python, TypeScript or JavaScript; incomplete code is fine). Include the imports and the client/object creation so calls can be resolved.',
+    ),
+  query: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('What the code should do, in words (the intent); used to rank documentation. Give it when you are unsure which API to call.'),
+  library: z
+    .string()
+    .max(214)
+    .optional()
+    .describe('Library the calls belong to when the snippet does not show it, e.g. "boto3", "requests", "zod".'),
   language: z.enum(['python', 'typescript', 'javascript']).optional().describe('Language of code; guessed from the code when left out.'),
-  confidence: z.number().min(0).max(1).optional().describe("Your minimum probability over the API name's tokens, if you have it; below the threshold, documentation is retrieved."),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe("Your minimum probability over the API name's tokens, if you have it; below the threshold, documentation is retrieved."),
   threshold: z.number().min(0).max(1).optional().describe('Confidence threshold below which documentation is retrieved (default 0.8).'),
   top_k: z.number().int().min(1).max(10).optional().describe('How many APIs to retrieve per failing call (default 3).'),
-  mode: z.enum(['auto', 'always', 'never']).optional().describe('"auto" (default): retrieve only when a call is unknown or invalid or confidence is low; "always" or "never" override that.'),
-  full_docs: z.boolean().optional().describe('Also include each API\'s full documentation in the augmentation (many more tokens; off by default).'),
+  mode: z
+    .enum(['auto', 'always', 'never'])
+    .optional()
+    .describe('"auto" (default): retrieve only when a call is unknown or invalid or confidence is low; "always" or "never" override that.'),
+  full_docs: z
+    .boolean()
+    .optional()
+    .describe("Also include each API's full documentation in the augmentation (many more tokens; off by default)."),
 };
 
 const problemSchema = z.object({
-  code: z.string().describe('unknown_api (the API does not exist), missing_required, unknown_argument or too_many_positional (the API is used wrongly).'),
+  code: z
+    .string()
+    .describe('unknown_api (the API does not exist), missing_required, unknown_argument or too_many_positional (the API is used wrongly).'),
   message: z.string().describe('What is wrong, in words.'),
   argument: z.string().optional().describe('The argument concerned, when there is one.'),
 });
@@ -50,7 +73,10 @@ const invocationSchema = z.object({
   exists: z.boolean().describe('Whether the API exists in the index.'),
   valid: z.boolean().describe('Whether the call exists and its arguments fit the signature.'),
   problems: z.array(problemSchema).describe('Problems found; empty for a valid call.'),
-  argumentsChecked: z.literal(false).optional().describe('Present (false) when the API exists but its parameters are unknown: the arguments were not checked.'),
+  argumentsChecked: z
+    .literal(false)
+    .optional()
+    .describe('Present (false) when the API exists but its parameters are unknown: the arguments were not checked.'),
 });
 
 const unjudgedSchema = z.object({
@@ -74,9 +100,16 @@ export const lookupApiDocsOutputShape = {
   triggered: z.boolean().describe('Whether documentation was retrieved.'),
   reason: z.string().describe('Why retrieval was or was not triggered.'),
   invocations: z.array(invocationSchema).describe('Each call into an indexed library and its check.'),
-  notJudged: z.array(unjudgedSchema).optional().describe('Calls into an indexed library that could not be judged, with the reason: neither valid nor invalid.'),
+  notJudged: z
+    .array(unjudgedSchema)
+    .optional()
+    .describe('Calls into an indexed library that could not be judged, with the reason: neither valid nor invalid.'),
   docs: z.array(docSchema).describe('Retrieved APIs, best first (empty when not triggered).'),
-  augmentation: z.string().describe('"API description + API specification" docstring block to prepend to your prompt or read before rewriting the call; empty when not triggered.'),
+  augmentation: z
+    .string()
+    .describe(
+      '"API description + API specification" docstring block to prepend to your prompt or read before rewriting the call; empty when not triggered.',
+    ),
 };
 
 export type LookupApiDocsOutput = z.infer<z.ZodObject<typeof lookupApiDocsOutputShape>>;
@@ -133,11 +166,26 @@ function toOutput(result: LookupApiDocsOutput): LookupApiDocsOutput {
       api: i.api,
       exists: i.exists,
       valid: i.valid,
-      problems: i.problems.map((p) => ({ code: p.code, message: p.message, ...(p.argument === undefined ? {} : { argument: p.argument }) })),
+      problems: i.problems.map((p) => ({
+        code: p.code,
+        message: p.message,
+        ...(p.argument === undefined ? {} : { argument: p.argument }),
+      })),
       ...(i.argumentsChecked === false ? { argumentsChecked: false as const } : {}),
     })),
-    ...(result.notJudged && result.notJudged.length > 0 ? { notJudged: result.notJudged.map((u) => ({ call: u.call, library: u.library, reason: u.reason })) } : {}),
-    docs: result.docs.map((d) => ({ id: d.id, library: d.library, name: d.name, signature: d.signature, description: d.description, required: [...d.required], optional: [...d.optional], score: d.score })),
+    ...(result.notJudged && result.notJudged.length > 0
+      ? { notJudged: result.notJudged.map((u) => ({ call: u.call, library: u.library, reason: u.reason })) }
+      : {}),
+    docs: result.docs.map((d) => ({
+      id: d.id,
+      library: d.library,
+      name: d.name,
+      signature: d.signature,
+      description: d.description,
+      required: [...d.required],
+      optional: [...d.optional],
+      score: d.score,
+    })),
     augmentation: result.augmentation,
   };
 }

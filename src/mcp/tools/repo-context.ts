@@ -23,31 +23,41 @@ export const repoContextInputShape = {
     .string()
     .min(1, { error: 'root must be a non-empty path' })
     .max(4096)
-    .describe('The repository directory (absolute, or relative to the server\'s working directory). Must exist.'),
+    .describe("The repository directory (absolute, or relative to the server's working directory). Must exist."),
   file: z
     .string()
     .min(1, { error: 'file must be a non-empty path' })
     .max(4096)
     .describe('The source file holding the cursor, relative to root (or absolute inside it): Python, JavaScript, TypeScript or Java.'),
-  line: z.number().int({ error: 'line must be an integer' }).min(1, { error: 'line is 1-based: give 1 or more' }).describe('1-based line of the cursor.'),
+  line: z
+    .number()
+    .int({ error: 'line must be an integer' })
+    .min(1, { error: 'line is 1-based: give 1 or more' })
+    .describe('1-based line of the cursor.'),
   column: z
     .number()
     .int({ error: 'column must be an integer' })
     .min(0, { error: 'column must be 0 or more' })
     .optional()
-    .describe('0-based column: the number of characters before the cursor on its line (default: the end of the line). The rest of the line is the hole to complete and never appears in the prompt.'),
+    .describe(
+      '0-based column: the number of characters before the cursor on its line (default: the end of the line). The rest of the line is the hole to complete and never appears in the prompt.',
+    ),
   budget_tokens: z
     .number()
     .int({ error: 'budget_tokens must be an integer' })
     .min(16, { error: 'budget_tokens must be at least 16' })
     .max(1_000_000, { error: 'budget_tokens must be at most 1000000' })
     .optional()
-    .describe('Token budget of the whole prompt (default 2048): half goes to the proposal context, the rest (and what it leaves) to the code before the cursor.'),
+    .describe(
+      'Token budget of the whole prompt (default 2048): half goes to the proposal context, the rest (and what it leaves) to the code before the cursor.',
+    ),
   proposal: z
     .string()
     .max(100)
     .optional()
-    .describe('Use this proposal instead of selecting one: "default" (code before the cursor only) or an id such as "import/method_names", "sibling/identifiers", "current/post_lines_75".'),
+    .describe(
+      'Use this proposal instead of selecting one: "default" (code before the cursor only) or an id such as "import/method_names", "sibling/identifiers", "current/post_lines_75".',
+    ),
 };
 
 export const repoContextOutputShape = {
@@ -56,11 +66,23 @@ export const repoContextOutputShape = {
       z
         .object({
           id: z.string().describe('Proposal id, "<source>/<context_type>".'),
-          source: z.string().describe('Where the context comes from: current, parent_class, import, sibling, similar_name, child_class, import_of_*.'),
-          context_type: z.string().describe('What it takes: post_lines, identifiers, type_identifiers, field_declarations, string_literals, method_names, method_names_bodies.'),
+          source: z
+            .string()
+            .describe('Where the context comes from: current, parent_class, import, sibling, similar_name, child_class, import_of_*.'),
+          context_type: z
+            .string()
+            .describe(
+              'What it takes: post_lines, identifiers, type_identifiers, field_declarations, string_literals, method_names, method_names_bodies.',
+            ),
           applicable: z.boolean().describe('Whether the proposal has any context at this position.'),
-          chars: z.number().describe('Characters of its context as it would enter the prompt (after truncation to its share of the budget).'),
-          score: z.number().describe('Jaccard similarity (0..1) between the identifiers around the cursor and those of its context; the highest is chosen.'),
+          chars: z
+            .number()
+            .describe('Characters of its context as it would enter the prompt (after truncation to its share of the budget).'),
+          score: z
+            .number()
+            .describe(
+              'Jaccard similarity (0..1) between the identifiers around the cursor and those of its context; the highest is chosen.',
+            ),
         })
         .describe('One of the 62 prompt proposals.'),
     )
@@ -109,7 +131,12 @@ export function registerRepoContextTool(server: McpServer, buildRepoContext: Bui
         };
         const applicable = output.proposals.filter((p) => p.applicable).length;
         return {
-          content: [{ type: 'text', text: `chosen ${output.chosen} (${applicable} of ${output.proposals.length} proposals apply)\n\n${output.prompt}` }],
+          content: [
+            {
+              type: 'text',
+              text: `chosen ${output.chosen} (${applicable} of ${output.proposals.length} proposals apply)\n\n${output.prompt}`,
+            },
+          ],
           structuredContent: output,
         };
       } catch (error) {

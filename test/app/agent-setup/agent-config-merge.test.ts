@@ -32,7 +32,9 @@ describe('parseJsonConfig', () => {
     const bad = fault(() => parseJsonConfig('{"a": 1,', '/repo/.mcp.json'));
     expect(bad.code).toBe('CONFIG_INVALID');
     expect(bad.message).toMatch(/^\/repo\/\.mcp\.json is not valid JSON .*nothing was written$/);
-    expect(fault(() => parseJsonConfig('[1]', 'x.json')).message).toBe('x.json: the top level should be an object, but it is an array; nothing was written');
+    expect(fault(() => parseJsonConfig('[1]', 'x.json')).message).toBe(
+      'x.json: the top level should be an object, but it is an array; nothing was written',
+    );
   });
 });
 
@@ -40,24 +42,38 @@ describe('mergeMcpServers', () => {
   it('adds groundguard next to the other servers and keys, once', () => {
     const config = { mcpServers: { other: { command: 'x', args: ['y'] } }, extra: true };
     const merged = mergeMcpServers(config, 'f');
-    expect(merged.value).toEqual({ mcpServers: { other: { command: 'x', args: ['y'] }, groundguard: { command: 'guard', args: ['mcp'] } }, extra: true });
+    expect(merged.value).toEqual({
+      mcpServers: { other: { command: 'x', args: ['y'] }, groundguard: { command: 'guard', args: ['mcp'] } },
+      extra: true,
+    });
     expect(mergeMcpServers(merged.value, 'f')).toEqual({ value: merged.value, added: [], notes: [] });
   });
 
   it('keeps a groundguard server configured otherwise, and says so', () => {
     const config = { mcpServers: { groundguard: { command: 'npx', args: ['groundguard', 'mcp'] } } };
-    expect(mergeMcpServers(config, 'f')).toMatchObject({ value: config, added: [], notes: [expect.stringMatching(/configured differently/)] });
+    expect(mergeMcpServers(config, 'f')).toMatchObject({
+      value: config,
+      added: [],
+      notes: [expect.stringMatching(/configured differently/)],
+    });
   });
 
   it('refuses an mcpServers that is not an object', () => {
-    expect(fault(() => mergeMcpServers({ mcpServers: [] }, 'f.json')).message).toBe('f.json: "mcpServers" should be an object, but it is an array; nothing was written');
+    expect(fault(() => mergeMcpServers({ mcpServers: [] }, 'f.json')).message).toBe(
+      'f.json: "mcpServers" should be an object, but it is an array; nothing was written',
+    );
   });
 });
 
 describe('mergeClaudeHooks', () => {
   it('adds the Bash and edit groups to an empty settings file', () => {
     expect(mergeClaudeHooks({}, 'f').value).toEqual({
-      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [OURS] }, { matcher: 'Write|Edit|MultiEdit', hooks: [OURS] }] },
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [OURS] },
+          { matcher: 'Write|Edit|MultiEdit', hooks: [OURS] },
+        ],
+      },
     });
   });
 
@@ -69,15 +85,24 @@ describe('mergeClaudeHooks', () => {
         PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'my-audit' }] }],
       },
     };
-    const merged = mergeClaudeHooks(settings, 'f').value as { permissions: unknown; hooks: { PostToolUse: unknown; PreToolUse: unknown[] } };
+    const merged = mergeClaudeHooks(settings, 'f').value as {
+      permissions: unknown;
+      hooks: { PostToolUse: unknown; PreToolUse: unknown[] };
+    };
     expect(merged.permissions).toEqual(settings.permissions);
     expect(merged.hooks.PostToolUse).toEqual(settings.hooks.PostToolUse);
-    expect(merged.hooks.PreToolUse).toEqual([...settings.hooks.PreToolUse, { matcher: 'Bash', hooks: [OURS] }, { matcher: 'Write|Edit|MultiEdit', hooks: [OURS] }]);
+    expect(merged.hooks.PreToolUse).toEqual([
+      ...settings.hooks.PreToolUse,
+      { matcher: 'Bash', hooks: [OURS] },
+      { matcher: 'Write|Edit|MultiEdit', hooks: [OURS] },
+    ]);
     expect(mergeClaudeHooks(merged, 'f').added).toEqual([]);
   });
 
   it('adds only the tools our hook does not cover yet, however the matcher is written', () => {
-    const partly = { hooks: { PreToolUse: [{ matcher: 'Bash|Write', hooks: [{ type: 'command', command: '/usr/local/bin/guard hook claude-code' }] }] } };
+    const partly = {
+      hooks: { PreToolUse: [{ matcher: 'Bash|Write', hooks: [{ type: 'command', command: '/usr/local/bin/guard hook claude-code' }] }] },
+    };
     const merged = mergeClaudeHooks(partly, 'f');
     expect(merged.added).toEqual(['PreToolUse hook for Edit|MultiEdit']);
     const everything = { hooks: { PreToolUse: [{ matcher: '*', hooks: [OURS] }] } };
@@ -87,7 +112,9 @@ describe('mergeClaudeHooks', () => {
   });
 
   it('refuses hooks of the wrong shape', () => {
-    expect(fault(() => mergeClaudeHooks({ hooks: { PreToolUse: {} } }, 'f')).message).toMatch(/"hooks.PreToolUse" should be an array, but it is an object/);
+    expect(fault(() => mergeClaudeHooks({ hooks: { PreToolUse: {} } }, 'f')).message).toMatch(
+      /"hooks.PreToolUse" should be an array, but it is an object/,
+    );
     expect(fault(() => mergeClaudeHooks({ hooks: 'x' }, 'f')).code).toBe('CONFIG_INVALID');
   });
 });
@@ -112,17 +139,29 @@ describe('matcherCovers', () => {
 describe('mergeCursorHooks', () => {
   it('writes version 1 and our beforeShellExecution hook, keeping other hooks', () => {
     expect(CURSOR_HOOK_COMMAND).toMatch(/^guard hook cursor \|\| \{ .*exit 2; \}$/);
-    expect(mergeCursorHooks({}, 'f').value).toEqual({ version: 1, hooks: { beforeShellExecution: [{ command: CURSOR_HOOK_COMMAND, failClosed: true }] } });
+    expect(mergeCursorHooks({}, 'f').value).toEqual({
+      version: 1,
+      hooks: { beforeShellExecution: [{ command: CURSOR_HOOK_COMMAND, failClosed: true }] },
+    });
     const config = { version: 1, hooks: { afterFileEdit: [{ command: 'fmt' }], beforeShellExecution: [{ command: 'audit.sh' }] } };
     const merged = mergeCursorHooks(config, 'f');
-    expect(merged.value).toEqual({ version: 1, hooks: { afterFileEdit: [{ command: 'fmt' }], beforeShellExecution: [{ command: 'audit.sh' }, { command: CURSOR_HOOK_COMMAND, failClosed: true }] } });
+    expect(merged.value).toEqual({
+      version: 1,
+      hooks: {
+        afterFileEdit: [{ command: 'fmt' }],
+        beforeShellExecution: [{ command: 'audit.sh' }, { command: CURSOR_HOOK_COMMAND, failClosed: true }],
+      },
+    });
     expect(mergeCursorHooks(merged.value, 'f').added).toEqual([]);
   });
 
   it('marks an entry of ours that lacks failClosed, changing nothing else', () => {
     const config = { version: 1, hooks: { beforeShellExecution: [{ command: 'guard hook cursor', timeout: 10 }] } };
     const merged = mergeCursorHooks(config, 'f');
-    expect(merged.value).toEqual({ version: 1, hooks: { beforeShellExecution: [{ command: 'guard hook cursor', timeout: 10, failClosed: true }] } });
+    expect(merged.value).toEqual({
+      version: 1,
+      hooks: { beforeShellExecution: [{ command: 'guard hook cursor', timeout: 10, failClosed: true }] },
+    });
     expect(merged.added).toEqual(['failClosed on the beforeShellExecution hook']);
   });
 
@@ -136,14 +175,19 @@ describe('mergeCodexToml', () => {
     const text = '# my settings\nmodel = "o3"\n\n[mcp_servers.docs]\ncommand = "docs-mcp"\n';
     const merged = mergeCodexToml(text, 'config.toml');
     expect(merged.value).toBe(`${text}\n${CODEX_SNIPPET}`);
-    expect(parseToml(merged.value)).toMatchObject({ model: 'o3', mcp_servers: { docs: { command: 'docs-mcp' }, groundguard: { command: 'guard', args: ['mcp'] } } });
+    expect(parseToml(merged.value)).toMatchObject({
+      model: 'o3',
+      mcp_servers: { docs: { command: 'docs-mcp' }, groundguard: { command: 'guard', args: ['mcp'] } },
+    });
     expect(mergeCodexToml(merged.value, 'config.toml')).toMatchObject({ value: merged.value, added: [] });
     expect(mergeCodexToml('', 'c').value).toBe(CODEX_SNIPPET);
     expect(mergeCodexToml('model = "o3"', 'c').value).toBe(`model = "o3"\n\n${CODEX_SNIPPET}`);
   });
 
   it('names the file when the TOML is bad, or cannot take the table', () => {
-    expect(fault(() => mergeCodexToml('model = ', '/r/.codex/config.toml')).message).toMatch(/^\/r\/\.codex\/config\.toml is not valid TOML/);
+    expect(fault(() => mergeCodexToml('model = ', '/r/.codex/config.toml')).message).toMatch(
+      /^\/r\/\.codex\/config\.toml is not valid TOML/,
+    );
     const inline = fault(() => mergeCodexToml('mcp_servers = { docs = { command = "d" } }\n', 'c.toml'));
     expect(inline.message).toMatch(/c\.toml cannot take a \[mcp_servers\.groundguard\] table/);
     expect(fault(() => mergeCodexToml('mcp_servers = 3\n', 'c.toml')).message).toMatch(/"mcp_servers" should be a table/);
@@ -151,7 +195,7 @@ describe('mergeCodexToml', () => {
 });
 
 describe('renderJson', () => {
-  it('keeps the file\'s indentation', () => {
+  it("keeps the file's indentation", () => {
     expect(renderJson({ a: [1] }, '{\n    "x": 1\n}')).toBe('{\n    "a": [\n        1\n    ]\n}\n');
     expect(renderJson({ a: 1 }, '{\n\t"x": 1\n}')).toBe('{\n\t"a": 1\n}\n');
     expect(renderJson({ a: 1 })).toBe('{\n  "a": 1\n}\n');

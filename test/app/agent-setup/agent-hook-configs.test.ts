@@ -1,7 +1,14 @@
 /** Merging groundguard's entries for Codex hooks, Gemini CLI, Windsurf, VS Code and Cline: keep everything, add only what is missing, never twice. */
 import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { mergeClineHook, mergeCodexHooks, mergeGeminiSettings, mergeVsCodeHooks, mergeVsCodeMcp, mergeWindsurfHooks } from '../../../src/app/agent-setup/agent-hook-configs.js';
+import {
+  mergeClineHook,
+  mergeCodexHooks,
+  mergeGeminiSettings,
+  mergeVsCodeHooks,
+  mergeVsCodeMcp,
+  mergeWindsurfHooks,
+} from '../../../src/app/agent-setup/agent-hook-configs.js';
 import { hookCommand, isOurHookCommand, shellQuote } from '../../../src/app/agent-setup/hook-command.js';
 
 const cmd = (protocol: string) => hookCommand(protocol, { node: '/opt/node 20/bin/node', entry: "/srv/it's/dist/cli/main.js" });
@@ -34,9 +41,16 @@ describe('mergeCodexHooks', () => {
 
 describe('mergeGeminiSettings', () => {
   it('adds the server and a BeforeTool group beside what is there, once', () => {
-    const settings = { theme: 'dark', mcpServers: { other: { command: 'x' } }, hooks: { BeforeTool: [{ matcher: 'read_file', hooks: [{ type: 'command', command: 'log' }] }] } };
+    const settings = {
+      theme: 'dark',
+      mcpServers: { other: { command: 'x' } },
+      hooks: { BeforeTool: [{ matcher: 'read_file', hooks: [{ type: 'command', command: 'log' }] }] },
+    };
     const merged = mergeGeminiSettings(settings, 'settings.json', cmd('gemini'));
-    expect(merged.value).toMatchObject({ theme: 'dark', mcpServers: { other: { command: 'x' }, groundguard: { command: 'guard', args: ['mcp'] } } });
+    expect(merged.value).toMatchObject({
+      theme: 'dark',
+      mcpServers: { other: { command: 'x' }, groundguard: { command: 'guard', args: ['mcp'] } },
+    });
     expect((merged.value.hooks as any).BeforeTool).toHaveLength(2);
     expect(mergeGeminiSettings(merged.value, 'settings.json', cmd('gemini')).added).toEqual([]);
   });
@@ -44,9 +58,17 @@ describe('mergeGeminiSettings', () => {
 
 describe('mergeWindsurfHooks, mergeVsCodeHooks, mergeVsCodeMcp', () => {
   it('keep other hooks and add ours once', () => {
-    const windsurf = mergeWindsurfHooks({ hooks: { pre_run_command: [{ command: 'audit' }], post_write_code: [{ command: 'fmt' }] } }, 'hooks.json', cmd('windsurf'));
+    const windsurf = mergeWindsurfHooks(
+      { hooks: { pre_run_command: [{ command: 'audit' }], post_write_code: [{ command: 'fmt' }] } },
+      'hooks.json',
+      cmd('windsurf'),
+    );
     expect(windsurf.value).toEqual({
-      hooks: { pre_run_command: [{ command: 'audit' }, { command: cmd('windsurf'), show_output: true }], post_write_code: [{ command: 'fmt' }], pre_write_code: [{ command: cmd('windsurf'), show_output: true }] },
+      hooks: {
+        pre_run_command: [{ command: 'audit' }, { command: cmd('windsurf'), show_output: true }],
+        post_write_code: [{ command: 'fmt' }],
+        pre_write_code: [{ command: cmd('windsurf'), show_output: true }],
+      },
     });
     expect(mergeWindsurfHooks(windsurf.value, 'hooks.json', cmd('windsurf')).added).toEqual([]);
     const vscode = mergeVsCodeHooks({ hooks: { PostToolUse: [{ type: 'command', command: 'fmt' }] } }, 'g.json', cmd('vscode'));

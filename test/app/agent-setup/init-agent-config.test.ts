@@ -45,7 +45,7 @@ describe('initAgentConfigs', () => {
     expect(second.files.map((f) => readFileSync(f.path, 'utf8'))).toEqual(snapshot);
   });
 
-  it('writes only the chosen agent\'s files', () => {
+  it("writes only the chosen agent's files", () => {
     const dir = repo();
     initAgentConfigs(['cursor'], dir);
     expect(readdirSync(dir)).toEqual(['.cursor']);
@@ -55,11 +55,16 @@ describe('initAgentConfigs', () => {
   it('merges into existing files, keeping every key, server and hook', () => {
     const dir = repo({
       '.mcp.json': '{\n    "mcpServers": {\n        "docs": { "command": "docs-mcp" }\n    }\n}\n',
-      '.claude/settings.json': JSON.stringify({ model: 'opus', hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'audit' }] }] } }),
+      '.claude/settings.json': JSON.stringify({
+        model: 'opus',
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'audit' }] }] },
+      }),
     });
     const result = initAgentConfigs(['claude-code'], dir);
     expect(result.files.map((f) => f.status)).toEqual(['update', 'update']);
-    expect(read(dir, '.mcp.json')).toEqual({ mcpServers: { docs: { command: 'docs-mcp' }, groundguard: { type: 'stdio', command: 'guard', args: ['mcp'] } } });
+    expect(read(dir, '.mcp.json')).toEqual({
+      mcpServers: { docs: { command: 'docs-mcp' }, groundguard: { type: 'stdio', command: 'guard', args: ['mcp'] } },
+    });
     expect(readFileSync(join(dir, '.mcp.json'), 'utf8')).toMatch(/^\{\n {4}"mcpServers"/);
     const settings = read(dir, '.claude/settings.json') as { model: string; hooks: { PreToolUse: Array<{ matcher: string }> } };
     expect(settings.model).toBe('opus');

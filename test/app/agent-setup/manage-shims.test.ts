@@ -100,6 +100,7 @@ describe('isShimFile', () => {
 describe('defaultShimDir', () => {
   it('is under XDG_DATA_HOME, else ~/.local/share', () => {
     expect(defaultShimDir({ XDG_DATA_HOME: '/data' })).toBe(join('/data', 'groundguard', 'shims'));
-    if (process.platform !== 'win32') expect(defaultShimDir({ HOME: '/home/u' })).toBe(join('/home/u', '.local', 'share', 'groundguard', 'shims'));
+    if (process.platform !== 'win32')
+      expect(defaultShimDir({ HOME: '/home/u' })).toBe(join('/home/u', '.local', 'share', 'groundguard', 'shims'));
   });
 });

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isShimText, quotePosix, renderCmdShim, renderPathLine, renderPosixShim, SHIM_MARKER, type ShimTarget } from '../../../src/app/agent-setup/shim-script.js';
+import {
+  isShimText,
+  quotePosix,
+  renderCmdShim,
+  renderPathLine,
+  renderPosixShim,
+  SHIM_MARKER,
+  type ShimTarget,
+} from '../../../src/app/agent-setup/shim-script.js';
 
 const root = mkdtempSync(join(tmpdir(), "gg-shim script-'"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -47,7 +55,12 @@ describe.skipIf(process.platform === 'win32')('renderPosixShim', () => {
 
 describe('renderCmdShim', () => {
   it('sets GUARD_SHIM_DIR, escapes percent signs and passes the arguments on', () => {
-    const text = renderCmdShim('npx', { dir: 'C:\\Users\\a%b\\shims', node: 'C:\\node\\node.exe', cli: 'C:\\gg\\dist\\cli\\main.js', delimiter: ';' });
+    const text = renderCmdShim('npx', {
+      dir: 'C:\\Users\\a%b\\shims',
+      node: 'C:\\node\\node.exe',
+      cli: 'C:\\gg\\dist\\cli\\main.js',
+      delimiter: ';',
+    });
     expect(text).toContain('set "GUARD_SHIM_DIR=C:\\Users\\a%%b\\shims;%GUARD_SHIM_DIR%"');
     expect(text).toContain('"C:\\node\\node.exe" "C:\\gg\\dist\\cli\\main.js" npx %*');
     expect(text.split('\r\n')).toHaveLength(7);
@@ -65,10 +78,13 @@ describe('isShimText', () => {
 describe.skipIf(process.platform === 'win32')('quotePosix', () => {
   it('makes any text one word that sh reads back exactly', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary-ascii', maxLength: 20 }).filter((text) => !text.includes('\0')), (text) => {
-        const run = spawnSync('/bin/sh', ['-c', `printf %s ${quotePosix(text)}`], { encoding: 'utf8' });
-        expect(run.stdout).toBe(text);
-      }),
+      fc.property(
+        fc.string({ unit: 'binary-ascii', maxLength: 20 }).filter((text) => !text.includes('\0')),
+        (text) => {
+          const run = spawnSync('/bin/sh', ['-c', `printf %s ${quotePosix(text)}`], { encoding: 'utf8' });
+          expect(run.stdout).toBe(text);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -27,7 +27,15 @@ describe('assessAnswerability use case', () => {
     const calls: unknown[] = [];
     const retrieveApis: RetrieveApisFn = async (request) => {
       calls.push(request);
-      return [{ name: 'download', signature: '(url: str, timeout: float = 10)', description: 'Downloads the content at an HTTP URL.', required: ['url'], optional: ['timeout'] }];
+      return [
+        {
+          name: 'download',
+          signature: '(url: str, timeout: float = 10)',
+          description: 'Downloads the content at an HTTP URL.',
+          required: ['url'],
+          optional: ['timeout'],
+        },
+      ];
     };
     const report = await assessAnswerability({ query: ANSWERABLE, library: 'filekit', topK: 5 }, { env, retrieveApis });
     expect(calls).toEqual([{ query: ANSWERABLE, topK: 5, library: 'filekit' }]);
@@ -35,10 +43,12 @@ describe('assessAnswerability use case', () => {
   });
 
   it('reports INDEX_MISSING when retrieval finds nothing', async () => {
-    await expect(assessAnswerability({ query: ANSWERABLE, library: 'nolib' }, { env, retrieveApis: async () => [] })).rejects.toMatchObject({
-      code: 'INDEX_MISSING',
-      message: expect.stringContaining('"nolib"'),
-    });
+    await expect(assessAnswerability({ query: ANSWERABLE, library: 'nolib' }, { env, retrieveApis: async () => [] })).rejects.toMatchObject(
+      {
+        code: 'INDEX_MISSING',
+        message: expect.stringContaining('"nolib"'),
+      },
+    );
   });
 
   it('passes retrieval faults through (no index built yet)', async () => {
@@ -50,19 +60,23 @@ describe('assessAnswerability use case', () => {
   });
 
   it.each([0, 21, 2.5])('refuses top_k %s with INPUT_INVALID', async (topK) => {
-    await expect(assessAnswerability({ query: ANSWERABLE, topK }, { env, retrieveApis: async () => [] })).rejects.toMatchObject({ code: 'INPUT_INVALID' });
+    await expect(assessAnswerability({ query: ANSWERABLE, topK }, { env, retrieveApis: async () => [] })).rejects.toMatchObject({
+      code: 'INPUT_INVALID',
+    });
   });
 
   it('refuses an empty query before retrieving anything', async () => {
     let called = false;
-    await expect(
-      assessAnswerability({ query: ' ' }, { env, retrieveApis: async () => ((called = true), []) }),
-    ).rejects.toMatchObject({ code: 'INPUT_INVALID' });
+    await expect(assessAnswerability({ query: ' ' }, { env, retrieveApis: async () => ((called = true), []) })).rejects.toMatchObject({
+      code: 'INPUT_INVALID',
+    });
     expect(called).toBe(false);
   });
 
   it('names a missing embeddings file', async () => {
-    await expect(assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: { ...env, GUARD_EMBEDDINGS: join(root, 'missing.json') } })).rejects.toMatchObject({
+    await expect(
+      assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: { ...env, GUARD_EMBEDDINGS: join(root, 'missing.json') } }),
+    ).rejects.toMatchObject({
       code: 'IO_FAILED',
     });
   });
@@ -91,7 +105,10 @@ describe('assessAnswerability with an LLM judge', () => {
       expect(report.judge!.unanswerable).toBeGreaterThan(0.9);
       expect(report.label).toBe('unanswerable');
       // Weight 0: the evidence alone decides, the judge's view is still reported.
-      const evidenceOnly = await assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: { ...judged, GUARD_JUDGE_WEIGHT: '0' } });
+      const evidenceOnly = await assessAnswerability(
+        { query: ANSWERABLE, apis: FILEKIT_APIS },
+        { env: { ...judged, GUARD_JUDGE_WEIGHT: '0' } },
+      );
       expect(evidenceOnly.label).toBe('answerable');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -99,22 +116,30 @@ describe('assessAnswerability with an LLM judge', () => {
   });
 
   it('refuses a judge URL without a model, and a bad weight, with CONFIG_INVALID', async () => {
-    await expect(assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: { ...env, GUARD_JUDGE_URL: 'http://127.0.0.1:9/v1' } })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+    await expect(
+      assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: { ...env, GUARD_JUDGE_URL: 'http://127.0.0.1:9/v1' } }),
+    ).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
     await expect(
       assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env, judge: async () => ({ ' A': -0.1 }) }),
     ).resolves.toMatchObject({ label: 'answerable' });
     await expect(
-      assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: { ...env, GUARD_JUDGE_WEIGHT: '2' }, judge: async () => ({ ' A': -0.1 }) }),
+      assessAnswerability(
+        { query: ANSWERABLE, apis: FILEKIT_APIS },
+        { env: { ...env, GUARD_JUDGE_WEIGHT: '2' }, judge: async () => ({ ' A': -0.1 }) },
+      ),
     ).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
   });
 });
 
 describe('assessAnswerability with a local GGUF judge (GUARD_JUDGE_GGUF)', () => {
-  it('reports the model\'s distribution as `judge` and blends it with the evidence', async () => {
+  it("reports the model's distribution as `judge` and blends it with the evidence", async () => {
     const evidence = await assessAnswerability({ query: PARTIAL, apis: FILEKIT_APIS }, { env });
     expect(evidence.judge).toBeUndefined();
     for (const weight of ['0.3', '1']) {
-      const report = await assessAnswerability({ query: PARTIAL, apis: FILEKIT_APIS }, { env: { ...env, GUARD_JUDGE_GGUF: judgeModelPath(), GUARD_JUDGE_WEIGHT: weight } });
+      const report = await assessAnswerability(
+        { query: PARTIAL, apis: FILEKIT_APIS },
+        { env: { ...env, GUARD_JUDGE_GGUF: judgeModelPath(), GUARD_JUDGE_WEIGHT: weight } },
+      );
       const judge = report.judge!;
       expect(Object.keys(judge).sort()).toEqual(['answerable', 'partially_answerable', 'unanswerable']);
       expect(judge.answerable + judge.partially_answerable + judge.unanswerable).toBeCloseTo(1, 9);
@@ -146,7 +171,9 @@ describe('assessAnswerability with a local GGUF judge (GUARD_JUDGE_GGUF)', () =>
     const notModel = join(root, 'judge.gguf');
     writeFileSync(notModel, '{"not": "a model"}');
     for (const path of [join(root, 'no-such-model.gguf'), notModel]) {
-      await expect(assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: { ...env, GUARD_JUDGE_GGUF: path } })).rejects.toMatchObject({
+      await expect(
+        assessAnswerability({ query: ANSWERABLE, apis: FILEKIT_APIS }, { env: { ...env, GUARD_JUDGE_GGUF: path } }),
+      ).rejects.toMatchObject({
         code: 'MODEL_UNAVAILABLE',
         message: expect.stringContaining(path),
         hint: expect.stringContaining('GUARD_JUDGE_GGUF'),

@@ -8,7 +8,14 @@ import { listApiDocs } from '../../../src/app/api-docs/list-api-docs.js';
 import { lookupApiDocs } from '../../../src/app/api-docs/lookup-api-docs.js';
 import { searchApiDocs } from '../../../src/app/api-docs/search-api-docs.js';
 import { stopWatchingSources } from '../../../src/app/api-docs/watch-api-docs.js';
-import { tempDir, writeBotocore, writeMarkdownDocs, writeNpmPackage, writeOpenApi, writePythonPackage } from '../../fixtures/api-docs-sources.js';
+import {
+  tempDir,
+  writeBotocore,
+  writeMarkdownDocs,
+  writeNpmPackage,
+  writeOpenApi,
+  writePythonPackage,
+} from '../../fixtures/api-docs-sources.js';
 
 afterEach(async () => {
   await stopWatchingSources();
@@ -21,7 +28,10 @@ async function indexed(): Promise<{ home: string; dir: string; pkg: string }> {
   const home = join(dir, 'home');
   writeBotocore(dir);
   const pkg = writePythonPackage(dir);
-  await indexApiDocs({ sources: [`botocore:${dir}`, `python:${pkg}`, `openapi:${writeOpenApi(dir)}`, `markdown:${writeMarkdownDocs(dir)}=acme`] }, { home, cwd: dir });
+  await indexApiDocs(
+    { sources: [`botocore:${dir}`, `python:${pkg}`, `openapi:${writeOpenApi(dir)}`, `markdown:${writeMarkdownDocs(dir)}=acme`] },
+    { home, cwd: dir },
+  );
   return { home, dir, pkg };
 }
 
@@ -65,7 +75,10 @@ describe('searchApiDocs (the interface the answerability engine uses)', () => {
   });
 
   it('throws INDEX_MISSING with the command to build one', async () => {
-    await expect(searchApiDocs({ query: 'x', topK: 1 }, { home: tempDir() })).rejects.toMatchObject({ code: 'INDEX_MISSING', hint: expect.stringContaining('guard docs index') });
+    await expect(searchApiDocs({ query: 'x', topK: 1 }, { home: tempDir() })).rejects.toMatchObject({
+      code: 'INDEX_MISSING',
+      hint: expect.stringContaining('guard docs index'),
+    });
   });
 });
 
@@ -73,7 +86,10 @@ describe('lookupApiDocs (DAG++)', () => {
   it("answers from the receiver's own service when the call names another service's operation", async () => {
     const { home } = await indexed();
     const result = await lookupApiDocs(
-      { code: 'import boto3\nq = boto3.client("sqs")\nq.get_item(QueueUrl="https://queue")\n', query: 'take the next messages off the queue' },
+      {
+        code: 'import boto3\nq = boto3.client("sqs")\nq.get_item(QueueUrl="https://queue")\n',
+        query: 'take the next messages off the queue',
+      },
       { home, meaning: null },
     );
     expect(result.triggered).toBe(true);
@@ -84,9 +100,15 @@ describe('lookupApiDocs (DAG++)', () => {
 
   it('does not retrieve for valid calls, and retrieves the intended API for a hallucinated one', async () => {
     const { home } = await indexed();
-    const ok = await lookupApiDocs({ code: 'import boto3\nddb = boto3.client("dynamodb")\nddb.get_item(TableName="t", Key={})\n' }, { home });
+    const ok = await lookupApiDocs(
+      { code: 'import boto3\nddb = boto3.client("dynamodb")\nddb.get_item(TableName="t", Key={})\n' },
+      { home },
+    );
     expect(ok).toMatchObject({ triggered: false, docs: [], augmentation: '', invocations: [{ api: 'dynamodb.get_item', valid: true }] });
-    const bad = await lookupApiDocs({ code: 'import boto3\nddb = boto3.client("dynamodb")\nddb.fetch_item(TableName="t", Key={})\n', topK: 2 }, { home });
+    const bad = await lookupApiDocs(
+      { code: 'import boto3\nddb = boto3.client("dynamodb")\nddb.fetch_item(TableName="t", Key={})\n', topK: 2 },
+      { home },
+    );
     expect(bad.triggered).toBe(true);
     expect(bad.reason).toMatch(/unknown API: dynamodb.fetch_item/);
     expect(bad.invocations[0]).toMatchObject({ exists: false, problems: [{ code: 'unknown_api' }] });
@@ -111,10 +133,13 @@ describe('lookupApiDocs (DAG++)', () => {
     const { home } = await indexed();
     const byQuery = await lookupApiDocs({ query: 'refund a payment', library: 'acme', topK: 1 }, { home });
     expect(byQuery).toMatchObject({ triggered: true, docs: [{ name: 'acme.refund_payment' }] });
-    const py = await lookupApiDocs({ code: 'from weatherlib import WeatherClient\nc = WeatherClient("k")\nc.current_weather("Paris")\n' }, { home });
+    const py = await lookupApiDocs(
+      { code: 'from weatherlib import WeatherClient\nc = WeatherClient("k")\nc.current_weather("Paris")\n' },
+      { home },
+    );
     expect(py.invocations.map((i) => [i.api, i.exists])).toEqual([
-      ["weatherlib.client.WeatherClient", true],
-      ["WeatherClient.current_weather", false],
+      ['weatherlib.client.WeatherClient', true],
+      ['WeatherClient.current_weather', false],
     ]);
     expect(py.docs[0]?.name).toBe('weatherlib.client.WeatherClient.get_current');
   });
@@ -151,7 +176,10 @@ describe('lookupApiDocs (DAG++)', () => {
     [{ code: 'x', confidence: 1.5 }, /confidence/],
   ])('rejects %j with INPUT_INVALID', async (request, message) => {
     const { home } = await indexed();
-    await expect(lookupApiDocs(request, { home })).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(message) });
+    await expect(lookupApiDocs(request, { home })).rejects.toMatchObject({
+      code: 'INPUT_INVALID',
+      message: expect.stringMatching(message),
+    });
   });
 
   it('re-indexes a watched local source when its files change', async () => {

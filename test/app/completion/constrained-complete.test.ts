@@ -32,7 +32,10 @@ describe('constrainedComplete use case', () => {
   it('completes with the model from GUARD_MODEL; every package it writes exists', async () => {
     const env = { GUARD_MODEL: syntheticModelPath() };
     for (const seed of [1, 2, 3, 4]) {
-      const result = await constrainedComplete({ prompt: '```bash\npip install ', maxTokens: 24, temperature: 1.5, seed }, { env, automata });
+      const result = await constrainedComplete(
+        { prompt: '```bash\npip install ', maxTokens: 24, temperature: 1.5, seed },
+        { env, automata },
+      );
       expect(result.tokens).toBeGreaterThan(0);
       expect(result.tokens).toBeLessThanOrEqual(24);
       for (const p of result.packages) expect(p).toMatchObject({ ecosystem: 'pypi', exists: true });
@@ -45,7 +48,10 @@ describe('constrainedComplete use case', () => {
     const env = { GUARD_MODEL: syntheticModelPath() };
     let missing = 0;
     for (const seed of [1, 2, 3, 4, 5, 6]) {
-      const result = await constrainedComplete({ prompt: '```bash\npip install ', maxTokens: 24, temperature: 1.5, seed, monitor: false }, { env, automata });
+      const result = await constrainedComplete(
+        { prompt: '```bash\npip install ', maxTokens: 24, temperature: 1.5, seed, monitor: false },
+        { env, automata },
+      );
       expect(result.interventions).toBe(0);
       missing += result.packages.filter((p) => !p.exists).length;
     }
@@ -59,7 +65,7 @@ describe('constrainedComplete use case', () => {
     expect(b.text).toBe(a.text);
   }, 120_000);
 
-  it('takes a chat through the model\'s own template; the monitor covers the assistant\'s reply', async () => {
+  it("takes a chat through the model's own template; the monitor covers the assistant's reply", async () => {
     const env = { GUARD_MODEL: syntheticModelPath() };
     const messages = [
       { role: 'system' as const, content: 'You answer with shell commands.' },
@@ -78,9 +84,13 @@ describe('constrainedComplete use case', () => {
   it('takes exactly one of prompt and messages (INPUT_INVALID)', async () => {
     const env = { GUARD_MODEL: syntheticModelPath() };
     expect((await fault(constrainedComplete({ maxTokens: 4 }, { env, automata }))).code).toBe('INPUT_INVALID');
-    expect((await fault(constrainedComplete({ prompt: 'x', messages: [{ role: 'user', content: 'x' }] }, { env, automata }))).code).toBe('INPUT_INVALID');
+    expect((await fault(constrainedComplete({ prompt: 'x', messages: [{ role: 'user', content: 'x' }] }, { env, automata }))).code).toBe(
+      'INPUT_INVALID',
+    );
     expect((await fault(constrainedComplete({ messages: [] }, { env, automata }))).code).toBe('INPUT_INVALID');
-    expect((await fault(constrainedComplete({ messages: [{ role: 'robot' as never, content: 'x' }] }, { env, automata }))).code).toBe('INPUT_INVALID');
+    expect((await fault(constrainedComplete({ messages: [{ role: 'robot' as never, content: 'x' }] }, { env, automata }))).code).toBe(
+      'INPUT_INVALID',
+    );
   }, 120_000);
 
   it('says MODEL_UNAVAILABLE when no model is set, the file is missing or not GGUF', async () => {
@@ -123,7 +133,12 @@ describe('constrainedComplete use case', () => {
     // GUARD_MODEL and the request beat the files.
     await fault(constrainedComplete({ prompt: 'x' }, { env: { ...env, GUARD_MODEL: '/env.gguf' }, cwd: project, automata, openModel }));
     expect(opened.at(-1)).toBe('/env.gguf');
-    await fault(constrainedComplete({ prompt: 'x', model: '/arg.gguf' }, { env: { ...env, GUARD_MODEL: '/env.gguf' }, cwd: project, automata, openModel }));
+    await fault(
+      constrainedComplete(
+        { prompt: 'x', model: '/arg.gguf' },
+        { env: { ...env, GUARD_MODEL: '/env.gguf' }, cwd: project, automata, openModel },
+      ),
+    );
     expect(opened.at(-1)).toBe('/arg.gguf');
     // A bad value is a located CONFIG_INVALID.
     writeFileSync(join(project, '.guard', 'policy.yaml'), 'version: 1\ncompletion:\n  model: 42\n');
@@ -149,7 +164,10 @@ describe('constrainedComplete use case', () => {
     );
     const seen = new Set<string>();
     for (let seed = 1; seed <= 12; seed++) {
-      const result = await constrainedComplete({ prompt: '```bash\npip install ', maxTokens: 24, temperature: 1.5, seed, ecosystems: ['pypi'] }, { env, cwd: dir });
+      const result = await constrainedComplete(
+        { prompt: '```bash\npip install ', maxTokens: 24, temperature: 1.5, seed, ecosystems: ['pypi'] },
+        { env, cwd: dir },
+      );
       for (const p of result.packages) {
         expect(p).toMatchObject({ ecosystem: 'pypi', exists: true });
         seen.add(p.name.toLowerCase());
@@ -175,7 +193,10 @@ describe('constrainedComplete use case', () => {
  * A scripted byte-level model: one token per byte plus an end token; it writes `script(prompt)`
  * and gives every token probability `probability(text so far)`. Generations it saw are recorded.
  */
-function scriptedModel(script: (prompt: string) => string, probability: (written: string) => number): { model: DecodingModel; prompts: string[] } {
+function scriptedModel(
+  script: (prompt: string) => string,
+  probability: (written: string) => number,
+): { model: DecodingModel; prompts: string[] } {
   const bytes = Array.from({ length: 256 }, (_, b) => Uint8Array.of(b));
   const END = 256;
   const vocabulary = { bytes: [...bytes, new Uint8Array(0)], eog: new Set([END]), control: new Set([END]), model: 'gpt2' };
@@ -222,7 +243,10 @@ describe('constrainedComplete with dag (DAG++ inside generation)', () => {
       (p) => (p.includes('Relevant API documentation') ? 'list_objects_v2(Bucket="b")\n```\n' : 'list_all_objects(Bucket="b")\n```\n'),
       () => 0.97,
     );
-    const result = await constrainedComplete({ prompt, dag: true, maxTokens: 64 }, { env: { GUARD_HOME: home, GUARD_MODEL: 'scripted' }, automata, openModel: async () => model });
+    const result = await constrainedComplete(
+      { prompt, dag: true, maxTokens: 64 },
+      { env: { GUARD_HOME: home, GUARD_MODEL: 'scripted' }, automata, openModel: async () => model },
+    );
     expect(prompts).toHaveLength(2);
     expect(prompts[1]).toMatch(/^```python\n"""\nRelevant API documentation:[\s\S]*s3\.list_objects_v2[\s\S]*"""\nimport boto3/);
     expect(result.text).toBe('list_objects_v2(Bucket="b")\n```\n');
@@ -236,8 +260,14 @@ describe('constrainedComplete with dag (DAG++ inside generation)', () => {
   });
 
   it('keeps the first generation when its calls exist and the model was sure of their names', async () => {
-    const { model, prompts } = scriptedModel(() => 'get_object(Bucket="b", Key="k")\n', () => 0.93);
-    const result = await constrainedComplete({ prompt, dag: true, maxTokens: 64 }, { env: { GUARD_HOME: home, GUARD_MODEL: 'scripted-2' }, automata, openModel: async () => model });
+    const { model, prompts } = scriptedModel(
+      () => 'get_object(Bucket="b", Key="k")\n',
+      () => 0.93,
+    );
+    const result = await constrainedComplete(
+      { prompt, dag: true, maxTokens: 64 },
+      { env: { GUARD_HOME: home, GUARD_MODEL: 'scripted-2' }, automata, openModel: async () => model },
+    );
     expect(prompts).toHaveLength(1);
     expect(result.text).toBe('get_object(Bucket="b", Key="k")\n');
     expect(result.dag).toMatchObject({ triggered: false, invocations: [{ api: 's3.get_object', confidence: 0.93 }], retrieved: [] });
@@ -250,14 +280,25 @@ describe('constrainedComplete with dag (DAG++ inside generation)', () => {
       () => 'get_object(Bucket="b", Key="k")\n',
       (written) => (written.length >= 4 && written.length < 10 ? 0.4 : 0.99),
     );
-    const result = await constrainedComplete({ prompt, dag: true, maxTokens: 64 }, { env: { GUARD_HOME: home, GUARD_MODEL: 'scripted-3' }, automata, openModel: async () => model });
+    const result = await constrainedComplete(
+      { prompt, dag: true, maxTokens: 64 },
+      { env: { GUARD_HOME: home, GUARD_MODEL: 'scripted-3' }, automata, openModel: async () => model },
+    );
     expect(prompts).toHaveLength(2);
     expect(result.dag).toMatchObject({ triggered: true, reason: expect.stringMatching(/confidence 0\.4 below/) });
   });
 
   it('without a docs index says INDEX_MISSING before generating', async () => {
-    const { model, prompts } = scriptedModel(() => 'x', () => 1);
-    const error = await fault(constrainedComplete({ prompt, dag: true }, { env: { GUARD_HOME: tempDir(), GUARD_MODEL: 'scripted-4' }, automata, openModel: async () => model }));
+    const { model, prompts } = scriptedModel(
+      () => 'x',
+      () => 1,
+    );
+    const error = await fault(
+      constrainedComplete(
+        { prompt, dag: true },
+        { env: { GUARD_HOME: tempDir(), GUARD_MODEL: 'scripted-4' }, automata, openModel: async () => model },
+      ),
+    );
     expect(error.code).toBe('INDEX_MISSING');
     expect(error.hint).toMatch(/guard docs index/);
     expect(prompts).toHaveLength(0);

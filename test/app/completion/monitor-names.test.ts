@@ -71,7 +71,11 @@ describe('monitorNames (what the decoding monitor lets a model write)', () => {
     // A damaged cache file is rebuilt, not trusted.
     writeFileSync(file, 'garbage');
     forgetMonitorNames();
-    expect(allowed(monitorNames('conda', mergePolicyLayers([reserve('evil-*')]), { env }), names)).toEqual(['numpy', 'acme-core', 'acme-lookalike']);
+    expect(allowed(monitorNames('conda', mergePolicyLayers([reserve('evil-*')]), { env }), names)).toEqual([
+      'numpy',
+      'acme-core',
+      'acme-lookalike',
+    ]);
   });
 
   it('builds the shipped conda-forge list on first use', () => {

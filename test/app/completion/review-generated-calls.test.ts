@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(closeApiIndexes);
 
 /** Output tokens of one character each, all at `p` except those of `low` (a substring) at `lowP`. */
-function tokensOf(output: string, p: number, low?: { text: string; p: number }): Array<{ start: number; end: number; probability: number }> {
+function tokensOf(
+  output: string,
+  p: number,
+  low?: { text: string; p: number },
+): Array<{ start: number; end: number; probability: number }> {
   const at = low ? output.indexOf(low.text) : -1;
   return [...output].map((_, i) => ({ start: i, end: i + 1, probability: at >= 0 && i >= at && i < at + low!.text.length ? low!.p : p }));
 }
@@ -30,13 +34,18 @@ describe('reviewGeneratedCalls (DAG++ on a generation)', () => {
     expect(review.docs[0]!.name).toBe('s3.list_objects_v2');
     const fenceEnd = PROMPT.indexOf('```python\n') + '```python\n'.length;
     expect(review.augmentedPrompt!.slice(0, fenceEnd)).toBe(PROMPT.slice(0, fenceEnd));
-    expect(review.augmentedPrompt!.slice(fenceEnd)).toMatch(/^"""\nRelevant API documentation:[\s\S]*s3\.list_objects_v2[\s\S]*"""\nimport boto3\n/);
+    expect(review.augmentedPrompt!.slice(fenceEnd)).toMatch(
+      /^"""\nRelevant API documentation:[\s\S]*s3\.list_objects_v2[\s\S]*"""\nimport boto3\n/,
+    );
     expect(review.augmentedPrompt!.endsWith('response = s3.')).toBe(true);
   });
 
   it('retrieves for an existing call whose name the model was unsure of, not for a confident one', async () => {
     const output = 'list_objects_v2(Bucket="b")\n';
-    const unsure = await reviewGeneratedCalls({ prompt: PROMPT, output, tokens: tokensOf(output, 0.99, { text: '_v2', p: 0.35 }) }, { home });
+    const unsure = await reviewGeneratedCalls(
+      { prompt: PROMPT, output, tokens: tokensOf(output, 0.99, { text: '_v2', p: 0.35 }) },
+      { home },
+    );
     expect(unsure).toMatchObject({ triggered: true, reason: expect.stringMatching(/confidence 0\.35 below threshold 0\.8/) });
     expect(unsure.invocations[0]).toMatchObject({ api: 's3.list_objects_v2', exists: true, valid: true, confidence: 0.35 });
     expect(unsure.docs.map((d) => d.name)).toContain('s3.list_objects_v2');

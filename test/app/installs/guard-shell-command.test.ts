@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => home.cleanup());
 
 const guard = (command: string, layer?: Omit<PolicyLayer, 'version'>, env: Record<string, string> = {}) =>
-  guardShellCommand(command, { cwd, env: { ...home.env, ...env }, ...(layer ? { policy: mergePolicyLayers([{ version: 1, ...layer }]) } : {}) });
+  guardShellCommand(command, {
+    cwd,
+    env: { ...home.env, ...env },
+    ...(layer ? { policy: mergePolicyLayers([{ version: 1, ...layer }]) } : {}),
+  });
 
 describe('guardShellCommand', () => {
   it('blocks a misspelled package inside a compound command, with the suggestion', async () => {
@@ -31,7 +35,10 @@ describe('guardShellCommand', () => {
 
   it('allows real packages and commands that run no package manager', async () => {
     expect(await guard('python3 -m pip install requests flask')).toMatchObject({ verdict: 'allow', reasons: [], report: '' });
-    expect(await guard('echo "pip install reqeusts" && git commit -m "pip install reqeusts"')).toMatchObject({ verdict: 'allow', commands: [] });
+    expect(await guard('echo "pip install reqeusts" && git commit -m "pip install reqeusts"')).toMatchObject({
+      verdict: 'allow',
+      commands: [],
+    });
     expect(await guard('pip list && npm test')).toMatchObject({ verdict: 'allow' });
   });
 
@@ -48,13 +55,17 @@ describe('guardShellCommand', () => {
     expect((await guard('pip install -r ok.txt')).verdict).toBe('allow');
     // pip stops on a missing file before installing anything, unless the command may write it first.
     expect((await guard('pip install -r missing.txt')).verdict).toBe('allow');
-    expect((await guard('echo reqeusts > missing.txt && pip install -r missing.txt')).reasons[0]).toMatch(/missing.txt statically: requirements file not found/);
+    expect((await guard('echo reqeusts > missing.txt && pip install -r missing.txt')).reasons[0]).toMatch(
+      /missing.txt statically: requirements file not found/,
+    );
   });
 
   it('denies what cannot be verified in strict mode and warns in permissive mode', async () => {
     const strict = await guard('pip install $(cat list)');
     expect(strict.verdict).toBe('block');
-    expect(strict.reasons).toEqual(['cannot verify `pip install $(cat list)` statically: pip: $(cat list) is known only at run time (a command substitution)']);
+    expect(strict.reasons).toEqual([
+      'cannot verify `pip install $(cat list)` statically: pip: $(cat list) is known only at run time (a command substitution)',
+    ]);
     expect((await guard('pip install $(cat list)', { on_unverifiable: 'warn' })).verdict).toBe('warn');
     expect((await guard('xargs pip install < list', { on_unverifiable: 'allow' })).verdict).toBe('allow');
   });
@@ -86,10 +97,16 @@ describe('the environment the command runs with (wrapper, shims)', () => {
 });
 
 describe('a project named by a directory option', () => {
-  it.each(['poetry --directory sub install', 'poetry -C sub install', 'uv sync --directory sub', 'uv --directory=sub sync'])('%s reads sub/pyproject.toml', async (command) => {
-    home.write('repo/sub/pyproject.toml', '[project]\nname = "s"\nversion = "0.1"\ndependencies = ["zzq-ghost-sub-dir"]\n\n[tool.poetry.dependencies]\nzzq-ghost-sub-dir = "*"\n');
-    const verdict = await guardShellCommand(command, { cwd, env: home.env });
-    expect(verdict.verdict).toBe('block');
-    expect(verdict.reasons.join('\n')).toContain('zzq-ghost-sub-dir');
-  });
+  it.each(['poetry --directory sub install', 'poetry -C sub install', 'uv sync --directory sub', 'uv --directory=sub sync'])(
+    '%s reads sub/pyproject.toml',
+    async (command) => {
+      home.write(
+        'repo/sub/pyproject.toml',
+        '[project]\nname = "s"\nversion = "0.1"\ndependencies = ["zzq-ghost-sub-dir"]\n\n[tool.poetry.dependencies]\nzzq-ghost-sub-dir = "*"\n',
+      );
+      const verdict = await guardShellCommand(command, { cwd, env: home.env });
+      expect(verdict.verdict).toBe('block');
+      expect(verdict.reasons.join('\n')).toContain('zzq-ghost-sub-dir');
+    },
+  );
 });

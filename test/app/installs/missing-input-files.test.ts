@@ -2,14 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { dropMissingInputFiles } from '../../../src/app/installs/missing-input-files.js';
 import { type InstallRequest } from '../../../src/engines/install-commands/index.js';
 
-const request = (what: string, why: string): InstallRequest => ({ manager: 'pip', installs: true, targets: [], indexes: [], files: [], unresolved: [{ what, why }] });
+const request = (what: string, why: string): InstallRequest => ({
+  manager: 'pip',
+  installs: true,
+  targets: [],
+  indexes: [],
+  files: [],
+  unresolved: [{ what, why }],
+});
 
 describe('dropMissingInputFiles', () => {
   it.each<[string, string, string, number]>([
     ['pip install -r requirements.txt', 'requirements.txt', 'requirements file not found (from argv)', 0],
     ['mamba env update --file env.yml', '/repo/env.yml', 'file not found: its packages cannot be checked', 0],
     // The same command may write it first.
-    ['echo reqeusts > requirements.txt && pip install -r requirements.txt', 'requirements.txt', 'requirements file not found (from argv)', 1],
+    [
+      'echo reqeusts > requirements.txt && pip install -r requirements.txt',
+      'requirements.txt',
+      'requirements file not found (from argv)',
+      1,
+    ],
     ['curl -O https://example.com/r.txt && pip install -r r.txt', 'r.txt', 'requirements file not found (from argv)', 1],
     // Nested in a file that is there: pip and uv read every file before installing, so it stops too.
     ['pip install -r a.txt', 'b.txt', 'requirements file not found (from a.txt:3)', 0],

@@ -33,7 +33,11 @@ const MISSING: Array<[file: string, name: string]> = [
 
 describe('scanRepository', () => {
   it('reads every manifest and lock kind, and skips node_modules', () => {
-    expect(report.files.map((f) => f.file).sort()).toEqual(Object.keys(SCAN_REPO_FILES).filter((f) => !f.startsWith('node_modules/')).sort());
+    expect(report.files.map((f) => f.file).sort()).toEqual(
+      Object.keys(SCAN_REPO_FILES)
+        .filter((f) => !f.startsWith('node_modules/'))
+        .sort(),
+    );
     expect(new Set(report.files.map((f) => f.kind)).size).toBe(12);
     for (const file of report.files) expect(file.dependencies, file.file).toBeGreaterThanOrEqual(2);
     expect(report.findings.some((f) => f.subject === 'gg-missing-nodemodules')).toBe(false);
@@ -56,7 +60,9 @@ describe('scanRepository', () => {
     const dir = home.project('typo');
     home.write('typo/requirements.txt', 'reqeusts\n');
     const typo = await scanRepository(dir, { env: home.env });
-    expect(typo.findings).toMatchObject([{ file: 'requirements.txt', line: 1, verdict: 'block', subject: 'reqeusts', suggestions: expect.arrayContaining(['requests']) }]);
+    expect(typo.findings).toMatchObject([
+      { file: 'requirements.txt', line: 1, verdict: 'block', subject: 'reqeusts', suggestions: expect.arrayContaining(['requests']) },
+    ]);
   });
 
   it('refuses a directory that does not exist', async () => {

@@ -111,7 +111,10 @@ describe('vetInstallRequest', () => {
   });
 
   it('loads the project policy for cwd when none is given', async () => {
-    const project = home.project('denying', 'version: 1\npackages:\n  deny:\n    - { ecosystem: pypi, name: flask, reason: "use the house framework" }\n');
+    const project = home.project(
+      'denying',
+      'version: 1\npackages:\n  deny:\n    - { ecosystem: pypi, name: flask, reason: "use the house framework" }\n',
+    );
     const verdict = await vet(request([pypi('flask')]), undefined, project);
     expect(verdict.targets[0]!.decision).toMatchObject({ verdict: 'block', rule: 'packages.deny[0]' });
     expect(verdict.report).toContain('use the house framework');
@@ -120,7 +123,12 @@ describe('vetInstallRequest', () => {
 
 describe('gatherTargetFacts', () => {
   it('looks up popularity and overlay membership', () => {
-    const layer = policy({ private: [{ ecosystem: 'pypi', pattern: 'acme-*', overlay: 'acme' }, { ecosystem: 'pypi', pattern: 'acme-*', overlay: 'absent' }] });
+    const layer = policy({
+      private: [
+        { ecosystem: 'pypi', pattern: 'acme-*', overlay: 'acme' },
+        { ecosystem: 'pypi', pattern: 'acme-*', overlay: 'absent' },
+      ],
+    });
     expect(gatherTargetFacts('pypi', 'requests', undefined, layer, { env: home.env }).popularity).toBeGreaterThan(0.5);
     expect(gatherTargetFacts('pypi', 'acme-tools', undefined, layer, { env: home.env })).toEqual({ overlays: { acme: true } });
     expect(gatherTargetFacts('pypi', 'Acme_Evil', undefined, layer, { env: home.env })).toEqual({ overlays: { acme: false } });

@@ -31,32 +31,50 @@ afterAll(async () => {
 
 describe('checkPackagesOnline', () => {
   it('allows a name newer than the snapshot that is old enough, and remembers it offline', async () => {
-    const report = await checkPackagesOnline({ ecosystem: 'npm', packages: ['new-old-enough'] }, { cwd, env: home.env, upstreams: { npm: upstream.npm } });
+    const report = await checkPackagesOnline(
+      { ecosystem: 'npm', packages: ['new-old-enough'] },
+      { cwd, env: home.env, upstreams: { npm: upstream.npm } },
+    );
     expect(report.verdict).toBe('allow');
     expect(report.online[0]).toMatchObject({ code: 'fresh', verdict: 'allow' });
     expect((await checkPackages({ ecosystem: 'npm', packages: ['new-old-enough'] }, { env: home.env })).verdict).toBe('allow');
   });
 
   it('blocks a new name younger than the minimum age, and one the upstream does not have', async () => {
-    const report = await checkPackagesOnline({ ecosystem: 'npm', packages: ['new-too-young', 'nowhere-pkg'] }, { cwd, env: home.env, upstreams: { npm: upstream.npm } });
+    const report = await checkPackagesOnline(
+      { ecosystem: 'npm', packages: ['new-too-young', 'nowhere-pkg'] },
+      { cwd, env: home.env, upstreams: { npm: upstream.npm } },
+    );
     expect(report.verdict).toBe('block');
     expect(report.online.map((f) => f.code)).toEqual(['new_name_too_young', 'not_found_upstream']);
   });
 
   it('reports a security holding package and a deprecation with its replacement', async () => {
-    const report = await checkPackagesOnline({ ecosystem: 'npm', packages: ['held-pkg', 'request-like', 'old-pkg'] }, { cwd, env: home.env, upstreams: { npm: upstream.npm } });
-    expect(report.online.map((f) => [f.input, f.code])).toEqual([['held-pkg', 'security_placeholder'], ['request-like', 'deprecated']]);
+    const report = await checkPackagesOnline(
+      { ecosystem: 'npm', packages: ['held-pkg', 'request-like', 'old-pkg'] },
+      { cwd, env: home.env, upstreams: { npm: upstream.npm } },
+    );
+    expect(report.online.map((f) => [f.input, f.code])).toEqual([
+      ['held-pkg', 'security_placeholder'],
+      ['request-like', 'deprecated'],
+    ]);
     expect(report.online[1]!.message).toContain('use "better-request" instead');
     expect(report.results.map((r) => r.verdict)).toEqual(['block', 'warn', 'allow']);
   });
 
   it('asks a PyPI index with PEP 700 times about a name missing from the snapshot', async () => {
-    const report = await checkPackagesOnline({ ecosystem: 'pypi', packages: ['newpy'] }, { cwd, env: home.env, upstreams: { pypi: upstream.pypi } });
+    const report = await checkPackagesOnline(
+      { ecosystem: 'pypi', packages: ['newpy'] },
+      { cwd, env: home.env, upstreams: { pypi: upstream.pypi } },
+    );
     expect(report.verdict).toBe('allow');
   });
 
   it('keeps the offline verdict when the upstream is unreachable, and says so', async () => {
-    const report = await checkPackagesOnline({ ecosystem: 'npm', packages: ['gone-pkg'] }, { cwd, env: home.env, upstreams: { npm: 'http://127.0.0.1:9' }, timeoutMs: 2000 });
+    const report = await checkPackagesOnline(
+      { ecosystem: 'npm', packages: ['gone-pkg'] },
+      { cwd, env: home.env, upstreams: { npm: 'http://127.0.0.1:9' }, timeoutMs: 2000 },
+    );
     expect(report.verdict).toBe('block');
     expect(report.online[0]).toMatchObject({ code: 'upstream_failed' });
   });

@@ -3,10 +3,27 @@ import { softenUncoveredConda } from '../../../src/app/packages/conda-channel-co
 import { type InstallRequest, type InstallTarget } from '../../../src/engines/install-commands/index.js';
 import { type NameCheck } from '../../../src/engines/package-names/index.js';
 
-const target = (spec: string): InstallTarget => ({ ecosystem: 'conda', kind: 'registry', name: spec.replace(/^.*::/, ''), spec, raw: spec }) as InstallTarget;
-const missing = (source: string): NameCheck =>
-  ({ input: 'nosuchpkg', name: 'nosuchpkg', normalized: 'nosuchpkg', ecosystem: 'conda', exists: false, verdict: 'block', snapshot: { source, date: '2026-08-22' }, reasons: [{ code: 'not_found', message: 'conda package "nosuchpkg" does not exist (snapshot 2026-08-22)' }], suggestions: [] });
-const request = (indexes: string[], targets: InstallTarget[]): InstallRequest => ({ manager: 'conda', installs: true, targets, indexes, files: [], unresolved: [] });
+const target = (spec: string): InstallTarget =>
+  ({ ecosystem: 'conda', kind: 'registry', name: spec.replace(/^.*::/, ''), spec, raw: spec }) as InstallTarget;
+const missing = (source: string): NameCheck => ({
+  input: 'nosuchpkg',
+  name: 'nosuchpkg',
+  normalized: 'nosuchpkg',
+  ecosystem: 'conda',
+  exists: false,
+  verdict: 'block',
+  snapshot: { source, date: '2026-08-22' },
+  reasons: [{ code: 'not_found', message: 'conda package "nosuchpkg" does not exist (snapshot 2026-08-22)' }],
+  suggestions: [],
+});
+const request = (indexes: string[], targets: InstallTarget[]): InstallRequest => ({
+  manager: 'conda',
+  installs: true,
+  targets,
+  indexes,
+  files: [],
+  unresolved: [],
+});
 const SHIPPED = 'conda-forge-feedstock-outputs@2026-08-22#abc';
 
 describe('softenUncoveredConda', () => {
@@ -37,7 +54,11 @@ describe('softenUncoveredConda', () => {
   });
 
   it('leaves a synced or imported list alone: it covers the channels it was made from', () => {
-    const [check] = softenUncoveredConda(request([], [target('nosuchpkg')]), [target('nosuchpkg')], [missing('conda-forge+bioconda@2026-11-01')]);
+    const [check] = softenUncoveredConda(
+      request([], [target('nosuchpkg')]),
+      [target('nosuchpkg')],
+      [missing('conda-forge+bioconda@2026-11-01')],
+    );
     expect(check?.verdict).toBe('block');
   });
 });

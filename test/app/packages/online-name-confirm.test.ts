@@ -28,21 +28,35 @@ afterAll(async () => {
 });
 
 const npm = (name: string): InstallTarget => ({ ecosystem: 'npm', kind: 'registry', raw: name, name, spec: name, origin: 'argv' });
-const request = (names: string[]): InstallRequest => ({ manager: 'npm', installs: true, targets: names.map(npm), indexes: [], files: [], unresolved: [] });
-const online = (extra: Partial<NonNullable<PolicyLayer['online']>> = {}) => mergePolicyLayers([{ version: 1, online: { hooks: true, npm: upstream.npm, timeout_ms: 2000, ...extra } }]);
+const request = (names: string[]): InstallRequest => ({
+  manager: 'npm',
+  installs: true,
+  targets: names.map(npm),
+  indexes: [],
+  files: [],
+  unresolved: [],
+});
+const online = (extra: Partial<NonNullable<PolicyLayer['online']>> = {}) =>
+  mergePolicyLayers([{ version: 1, online: { hooks: true, npm: upstream.npm, timeout_ms: 2000, ...extra } }]);
 const vet = (names: string[], policy = online()) => vetInstallRequest(request(names), { cwd, env: home.env, policy });
 
 describe('confirmMissingNames through vetInstallRequest', () => {
   it('stays offline by default: a name missing from the snapshot is blocked and the upstream is not asked', async () => {
     const before = upstream.requests.length;
-    const verdict = await vetInstallRequest(request(['offline-only-pkg']), { cwd, env: home.env, policy: mergePolicyLayers([{ version: 1 }]) });
+    const verdict = await vetInstallRequest(request(['offline-only-pkg']), {
+      cwd,
+      env: home.env,
+      policy: mergePolicyLayers([{ version: 1 }]),
+    });
     expect(verdict.verdict).toBe('block');
     expect(upstream.requests.length).toBe(before);
   });
 
   it('allows a name the upstream has and that is older than the minimum age, and it passes offline afterwards (delta list)', async () => {
     expect((await vet(['newer-pkg'])).verdict).toBe('allow');
-    expect((await vetInstallRequest(request(['newer-pkg']), { cwd, env: home.env, policy: mergePolicyLayers([{ version: 1 }]) })).verdict).toBe('allow');
+    expect(
+      (await vetInstallRequest(request(['newer-pkg']), { cwd, env: home.env, policy: mergePolicyLayers([{ version: 1 }]) })).verdict,
+    ).toBe('allow');
   });
 
   it('keeps blocking a name too young or absent upstream, and remembers the answer (no second request)', async () => {

@@ -12,7 +12,8 @@ beforeAll(() => {
   root = writeRepo({
     // TypeScript: a tsconfig path alias, a parent class in another package, a sibling.
     'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@core/*": ["packages/core/src/*"] } } }',
-    'packages/core/src/base-widget.ts': 'export abstract class BaseWidget {\n  protected renderFrame(width: number): string { return "frame:" + width; }\n}\n',
+    'packages/core/src/base-widget.ts':
+      'export abstract class BaseWidget {\n  protected renderFrame(width: number): string { return "frame:" + width; }\n}\n',
     'packages/ui/src/text-widget.ts': [
       "import { BaseWidget } from '@core/base-widget.js';",
       '',
@@ -22,9 +23,11 @@ beforeAll(() => {
       '  }',
       '}',
     ].join('\n'),
-    'packages/ui/src/image-widget.ts': "import { BaseWidget } from '@core/base-widget.js';\nexport class ImageWidget extends BaseWidget {}\n",
+    'packages/ui/src/image-widget.ts':
+      "import { BaseWidget } from '@core/base-widget.js';\nexport class ImageWidget extends BaseWidget {}\n",
     // Java: a parent class across packages.
-    'src/main/java/com/acme/model/Shape.java': 'package com.acme.model;\npublic abstract class Shape {\n  protected double computeArea(double scale) { return scale; }\n}\n',
+    'src/main/java/com/acme/model/Shape.java':
+      'package com.acme.model;\npublic abstract class Shape {\n  protected double computeArea(double scale) { return scale; }\n}\n',
     'src/main/java/com/acme/shapes/Circle.java': [
       'package com.acme.shapes;',
       'import com.acme.model.Shape;',
@@ -51,7 +54,8 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const call = (request: Partial<RepoContextRequest>) => buildRepoContext({ root, file: '', line: 1, ...request }, { env: { GUARD_HOME: home } });
+const call = (request: Partial<RepoContextRequest>) =>
+  buildRepoContext({ root, file: '', line: 1, ...request }, { env: { GUARD_HOME: home } });
 
 describe('buildRepoContext', () => {
   it('brings the parent class method into a TypeScript prompt through a tsconfig path alias', async () => {
@@ -68,7 +72,12 @@ describe('buildRepoContext', () => {
   });
 
   it('finds a Java parent class in another package', async () => {
-    const report = await call({ file: 'src/main/java/com/acme/shapes/Circle.java', line: 5, column: 11, proposal: 'parent_class/method_names_bodies' });
+    const report = await call({
+      file: 'src/main/java/com/acme/shapes/Circle.java',
+      line: 5,
+      column: 11,
+      proposal: 'parent_class/method_names_bodies',
+    });
     expect(report.prompt).toContain('protected double computeArea(double scale) { return scale; }');
     expect(report.prompt).not.toContain('computeArea(3.14)');
   });
@@ -81,7 +90,10 @@ describe('buildRepoContext', () => {
 
   it('uses the tokenizer it is given and stays within the budget', async () => {
     const chars = (text: string) => text.length;
-    const report = await buildRepoContext({ root, file: 'lib/report.js', line: 3, budgetTokens: 40 }, { countTokens: chars, env: { GUARD_HOME: home } });
+    const report = await buildRepoContext(
+      { root, file: 'lib/report.js', line: 3, budgetTokens: 40 },
+      { countTokens: chars, env: { GUARD_HOME: home } },
+    );
     expect(report.tokenizer).toBe('model');
     expect(report.prompt.length).toBeLessThanOrEqual(40);
     expect(report.promptTokens).toBe(report.prompt.length);
@@ -103,11 +115,18 @@ describe('buildRepoContext', () => {
 
   it('rejects a root that is a file', async () => {
     writeFileSync(join(outside, 'plain.txt'), 'x');
-    await expect(buildRepoContext({ root: join(outside, 'plain.txt'), file: 'a.py', line: 1 }, { env: { GUARD_HOME: home } })).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(/is not a directory/) });
+    await expect(
+      buildRepoContext({ root: join(outside, 'plain.txt'), file: 'a.py', line: 1 }, { env: { GUARD_HOME: home } }),
+    ).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(/is not a directory/) });
   });
 
   it('refuses the file-system root and the home directory itself as root', async () => {
-    await expect(buildRepoContext({ root: '/', file: 'etc/hostname', line: 1 }, { env: { GUARD_HOME: home } })).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(/file-system root/) });
-    await expect(buildRepoContext({ root: outside, file: 'plain.txt', line: 1 }, { env: { GUARD_HOME: home, HOME: outside } })).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(/home directory itself/) });
+    await expect(buildRepoContext({ root: '/', file: 'etc/hostname', line: 1 }, { env: { GUARD_HOME: home } })).rejects.toMatchObject({
+      code: 'INPUT_INVALID',
+      message: expect.stringMatching(/file-system root/),
+    });
+    await expect(
+      buildRepoContext({ root: outside, file: 'plain.txt', line: 1 }, { env: { GUARD_HOME: home, HOME: outside } }),
+    ).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(/home directory itself/) });
   });
 });

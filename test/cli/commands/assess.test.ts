@@ -49,9 +49,15 @@ describe('guard assess', () => {
 
   it('names an unreadable or malformed --apis file', async () => {
     const { io } = captureIo({ env, cwd: root });
-    await expect(runAssess(['--query', 'x', '--apis', 'missing.json'], io)).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringContaining('missing.json') });
+    await expect(runAssess(['--query', 'x', '--apis', 'missing.json'], io)).rejects.toMatchObject({
+      code: 'INPUT_INVALID',
+      message: expect.stringContaining('missing.json'),
+    });
     writeFileSync(join(root, 'bad.json'), '{"API_1": 3}');
-    await expect(runAssess(['--query', 'x', '--apis', 'bad.json'], io)).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringContaining('entry #1') });
+    await expect(runAssess(['--query', 'x', '--apis', 'bad.json'], io)).rejects.toMatchObject({
+      code: 'INPUT_INVALID',
+      message: expect.stringContaining('entry #1'),
+    });
   });
 });
 
@@ -60,6 +66,8 @@ describe('toApiInputs', () => {
     expect(toApiInputs(['a(x): b'], 'f')).toEqual(['a(x): b']);
     expect(toApiInputs({ query: 'q', retrieved_APIs: { API_1: 'a(x): b', API_2: 'c(): d' } }, 'f')).toEqual(['a(x): b', 'c(): d']);
     expect(toApiInputs({ API_1: 'a(x): b' }, 'f')).toEqual(['a(x): b']);
-    expect(toApiInputs([{ name: 'fork', description: 'Copies.', signature: '(n)' }], 'f')).toEqual([{ name: 'fork', description: 'Copies.', signature: '(n)' }]);
+    expect(toApiInputs([{ name: 'fork', description: 'Copies.', signature: '(n)' }], 'f')).toEqual([
+      { name: 'fork', description: 'Copies.', signature: '(n)' },
+    ]);
   });
 });

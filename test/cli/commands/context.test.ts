@@ -37,7 +37,9 @@ describe('runContext', () => {
   it('prints the prompt on stdout and a summary on stderr', async () => {
     const { io, out, err } = captureIo({ cwd: root, env: { GUARD_HOME: home } });
     expect(await runContext(['app/views.py:4:11', '--proposal', 'import/method_names'], io)).toBe(0);
-    expect(out()).toBe('# app/helpers.py\ndef normalize_title(text)\nfrom app.helpers import normalize_title\n\ndef show(page):\n    return \n');
+    expect(out()).toBe(
+      '# app/helpers.py\ndef normalize_title(text)\nfrom app.helpers import normalize_title\n\ndef show(page):\n    return \n',
+    );
     expect(err()).toMatch(/chose import\/method_names/);
   });
 

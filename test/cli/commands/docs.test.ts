@@ -48,13 +48,22 @@ describe('guard docs', () => {
     const env = { GUARD_HOME: join(dir, 'home') };
     expect((await run(['--help'], env, dir)).out).toContain('guard docs index <source…>');
     expect((await run(['lookup', '--help'], env, dir)).out).toBe(`${DOCS_USAGE}\n`);
-    expect((await run(['frobnicate'], env, dir))).toMatchObject({ code: 2, err: expect.stringContaining('unknown docs command') });
-    expect((await run(['lookup'], env, dir))).toMatchObject({ code: 2, err: expect.stringContaining('--code') });
-    expect((await run(['lookup', '--code', 'x.py', '--mode', 'sometimes'], env, dir))).toMatchObject({ code: 2, err: expect.stringContaining('--mode') });
-    expect((await run(['lookup', '--query', 'q', '--confidence', '2'], env, dir))).toMatchObject({ code: 2, err: expect.stringContaining('--confidence') });
-    expect((await run(['list', '--code', 'x'], env, dir))).toMatchObject({ code: 2, err: expect.stringContaining('does not take --code') });
-    expect((await run(['lookup', '--code', 'missing.py'], env, dir))).toMatchObject({ code: 2, err: expect.stringContaining('cannot read --code missing.py') });
-    expect((await run(['list'], env, dir))).toMatchObject({ code: 1, err: expect.stringContaining('guard docs index') });
-    expect((await run(['index'], env, dir))).toMatchObject({ code: 2 });
+    expect(await run(['frobnicate'], env, dir)).toMatchObject({ code: 2, err: expect.stringContaining('unknown docs command') });
+    expect(await run(['lookup'], env, dir)).toMatchObject({ code: 2, err: expect.stringContaining('--code') });
+    expect(await run(['lookup', '--code', 'x.py', '--mode', 'sometimes'], env, dir)).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--mode'),
+    });
+    expect(await run(['lookup', '--query', 'q', '--confidence', '2'], env, dir)).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--confidence'),
+    });
+    expect(await run(['list', '--code', 'x'], env, dir)).toMatchObject({ code: 2, err: expect.stringContaining('does not take --code') });
+    expect(await run(['lookup', '--code', 'missing.py'], env, dir)).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('cannot read --code missing.py'),
+    });
+    expect(await run(['list'], env, dir)).toMatchObject({ code: 1, err: expect.stringContaining('guard docs index') });
+    expect(await run(['index'], env, dir)).toMatchObject({ code: 2 });
   });
 });

@@ -1,10 +1,8 @@
-
 import { describe, expect, it } from 'vitest';
 
 import { parseMcpArguments, readPackageVersion, runMcp } from '../../../src/cli/commands/mcp.js';
 import { captureIo } from '../../fixtures/capture-io.js';
 import { GuardError } from '../../../src/shared/errors.js';
-
 
 describe('parseMcpArguments', () => {
   it.each([

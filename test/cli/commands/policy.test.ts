@@ -61,7 +61,10 @@ describe('guard policy check', () => {
   });
 
   it('prints each located problem and exits 2', async () => {
-    const file = write('bad/policy.yaml', 'version: 1\npackages:\n  allow:\n    - { ecosystem: pypi, name: x, expires: next year }\n    - { ecosystem: rubygems, name: y }\n');
+    const file = write(
+      'bad/policy.yaml',
+      'version: 1\npackages:\n  allow:\n    - { ecosystem: pypi, name: x, expires: next year }\n    - { ecosystem: rubygems, name: y }\n',
+    );
     const { code, out } = await run(['check', file], root);
     expect(code).toBe(2);
     expect(out.split('\n')).toEqual([
@@ -76,7 +79,10 @@ describe('guard policy check', () => {
     const cwd = project('bad-json', 'version: 1\nmode: sideways\n');
     const { code, out } = await run(['check', '--json'], cwd);
     expect(code).toBe(2);
-    expect(JSON.parse(out)).toMatchObject({ ok: false, issues: [{ line: 2, column: 7, path: 'mode', message: 'expected block or warn, saw "sideways"' }] });
+    expect(JSON.parse(out)).toMatchObject({
+      ok: false,
+      issues: [{ line: 2, column: 7, path: 'mode', message: 'expected block or warn, saw "sideways"' }],
+    });
     const ok = await run(['check', '--json'], project('good-json', 'version: 1\n'));
     expect(JSON.parse(ok.out)).toMatchObject({ ok: true, policy: { mode: 'block' } });
   });
@@ -105,7 +111,10 @@ describe('guard policy explain', () => {
   });
 
   it('exits 3 for a block and points at the entry that decided', async () => {
-    const cwd = project('explain-deny', 'version: 1\npackages:\n  deny:\n    - { ecosystem: pypi, name: requests, versions: "<2.31", reason: "CVE-2023-32681" }\n');
+    const cwd = project(
+      'explain-deny',
+      'version: 1\npackages:\n  deny:\n    - { ecosystem: pypi, name: requests, versions: "<2.31", reason: "CVE-2023-32681" }\n',
+    );
     const { code, out } = await run(['explain', 'pypi', 'requests==2.30.0'], cwd);
     expect(code).toBe(3);
     expect(out).toContain(`verdict: block, decided by packages.deny[0] (${join(cwd, '.guard', 'policy.yaml')}:4:7)`);
@@ -119,10 +128,16 @@ describe('guard policy explain', () => {
     const trusting = { GUARD_CONFIG_HOME: join(write('trusting-private/policy.yaml', 'version: 1\ntrust_project_policies: true\n'), '..') };
     const inside = await run(['explain', 'pypi', 'acme-tools', '--json'], cwd, trusting);
     expect(inside.code).toBe(0);
-    expect(JSON.parse(inside.out)).toMatchObject({ facts: { overlays: { acme: true } }, decision: { verdict: 'allow', rule: 'private[0]' } });
+    expect(JSON.parse(inside.out)).toMatchObject({
+      facts: { overlays: { acme: true } },
+      decision: { verdict: 'allow', rule: 'private[0]' },
+    });
     const squatted = await run(['explain', 'pypi', 'acme-ghost', '--json'], cwd, trusting);
     expect(squatted.code).toBe(3);
-    expect(JSON.parse(squatted.out)).toMatchObject({ facts: { overlays: { acme: false } }, decision: { verdict: 'block', rule: 'private[0]', reasons: [{ code: 'private_namespace' }, { code: 'not_found' }] } });
+    expect(JSON.parse(squatted.out)).toMatchObject({
+      facts: { overlays: { acme: false } },
+      decision: { verdict: 'block', rule: 'private[0]', reasons: [{ code: 'private_namespace' }, { code: 'not_found' }] },
+    });
   });
 
   it('judges an index given with --index and a non-registry spec by its source', async () => {
@@ -136,10 +151,16 @@ describe('guard policy explain', () => {
 
   it('refuses an invalid policy with CONFIG_INVALID', async () => {
     const cwd = project('explain-invalid', 'version: 1\nmode: sometimes\n');
-    await expect(run(['explain', 'pypi', 'requests'], cwd)).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('mode: expected block or warn, saw "sometimes"') });
+    await expect(run(['explain', 'pypi', 'requests'], cwd)).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringContaining('mode: expected block or warn, saw "sometimes"'),
+    });
   });
 
-  it.each([[['explain']], [['explain', 'rubygems', 'rails']], [['explain', 'pypi']], [['frobnicate']], [['check', 'a', 'b']]])('rejects %j as a usage error', async (argv) => {
-    await expect(run(argv, root)).rejects.toBeInstanceOf(UsageError);
-  });
+  it.each([[['explain']], [['explain', 'rubygems', 'rails']], [['explain', 'pypi']], [['frobnicate']], [['check', 'a', 'b']]])(
+    'rejects %j as a usage error',
+    async (argv) => {
+      await expect(run(argv, root)).rejects.toBeInstanceOf(UsageError);
+    },
+  );
 });

@@ -41,7 +41,10 @@ async function scan(args: string[]): Promise<{ code: number; out: string; err: s
 }
 
 function sarifValidator() {
-  const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
+  const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   // The schema is draft-04: its `id` is draft-07's `$id`; nothing else in it differs between the two.
   const { $schema: _draft, id, ...rest } = schema;
   // One of its patterns (language tags) is not valid with the u flag, which Ajv sets by default.
@@ -58,7 +61,11 @@ describe('guard scan', () => {
     const validate = sarifValidator();
     expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     expect(log.version).toBe('2.1.0');
-    const results = log.runs[0].results as Array<{ ruleId: string; level: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }> }>;
+    const results = log.runs[0].results as Array<{
+      ruleId: string;
+      level: string;
+      locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }>;
+    }>;
     expect(results.length).toBe(14);
     const uris = new Set(results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri));
     expect(uris).toContain('packages/ui/package.json');

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { assessAnswerability, DEFAULT_CALIBRATION, LIMITS, loadAnswerabilityIo, type WordVectors } from '../../../src/engines/answerability/index.js';
+import {
+  assessAnswerability,
+  DEFAULT_CALIBRATION,
+  LIMITS,
+  loadAnswerabilityIo,
+  type WordVectors,
+} from '../../../src/engines/answerability/index.js';
 import { writeTinyEmbeddings } from '../../fixtures/tiny-embeddings.js';
 import { ANSWERABLE, FILEKIT_APIS, PARTIAL, UNANSWERABLE } from './cases.js';
 
@@ -46,7 +52,10 @@ describe('assessAnswerability: the three classes', () => {
   });
 
   it('swapping the API that does the job for a related one lowers the score, and past a strict threshold the label', () => {
-    const apis = ['read_csv(path): Reads a CSV file into a table of rows.', 'cycle(source, count): Repeats the items of the source the given number of times.'];
+    const apis = [
+      'read_csv(path): Reads a CSV file into a table of rows.',
+      'cycle(source, count): Repeats the items of the source the given number of times.',
+    ];
     const swapped = [apis[0]!, 'batch(source, size): Groups items into batches of the given size.'];
     const right = assessAnswerability('Repeat the items three times', apis, { vectors });
     const wrong = assessAnswerability('Repeat the items three times', swapped, { vectors });
@@ -60,7 +69,10 @@ describe('assessAnswerability: the three classes', () => {
 
   it('confidence is in [1/3, 1] and grows with the margin', () => {
     const clear = assessAnswerability(UNANSWERABLE, FILEKIT_APIS, { vectors, calibration: { ...DEFAULT_CALIBRATION, threshold: 0.3 } });
-    const close = assessAnswerability(ANSWERABLE, FILEKIT_APIS, { vectors, calibration: { ...DEFAULT_CALIBRATION, threshold: 0.92, missThreshold: 0.3 } });
+    const close = assessAnswerability(ANSWERABLE, FILEKIT_APIS, {
+      vectors,
+      calibration: { ...DEFAULT_CALIBRATION, threshold: 0.92, missThreshold: 0.3 },
+    });
     for (const r of [clear, close]) {
       expect(r.confidence).toBeGreaterThanOrEqual(1 / 3 - 1e-9);
       expect(r.confidence).toBeLessThanOrEqual(1);
@@ -69,7 +81,11 @@ describe('assessAnswerability: the three classes', () => {
   });
 
   it('accepts API objects as well as text', () => {
-    const result = assessAnswerability(ANSWERABLE, [{ name: 'download', signature: '(url: str)', description: 'Downloads the content at an HTTP URL.' }], { vectors });
+    const result = assessAnswerability(
+      ANSWERABLE,
+      [{ name: 'download', signature: '(url: str)', description: 'Downloads the content at an HTTP URL.' }],
+      { vectors },
+    );
     expect(result).toMatchObject({ label: 'answerable', requests: [{ best_api: 'download' }] });
   });
 });
@@ -94,7 +110,9 @@ describe('assessAnswerability: bad input', () => {
   it('bounds large but accepted inputs: long docs are cut, many steps are capped', () => {
     const longDoc = `download(url): Downloads the content at an HTTP URL. ${'Unrelated filler words here. '.repeat(3000)}`;
     const started = performance.now();
-    const result = assessAnswerability(`${'Download the web page. '.repeat(80)}`, [longDoc, ...new Array(20).fill(FILEKIT_APIS[0])], { vectors });
+    const result = assessAnswerability(`${'Download the web page. '.repeat(80)}`, [longDoc, ...new Array(20).fill(FILEKIT_APIS[0])], {
+      vectors,
+    });
     expect(performance.now() - started).toBeLessThan(3000);
     expect(result.requests.length).toBeLessThanOrEqual(LIMITS.subRequests);
     expect(result.label).toBe('answerable');

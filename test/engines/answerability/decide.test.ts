@@ -6,8 +6,26 @@ import { gatherEvidence, type PartEvidence } from '../../../src/engines/answerab
 import { apiEvidence, indexApi, weighTerms } from '../../../src/engines/answerability/score-coverage.js';
 import type { ApiEvidence } from '../../../src/engines/answerability/score-coverage.js';
 
-const calibration = { ...DEFAULT_CALIBRATION, threshold: 0.3, missThreshold: 0.2, actionBonus: 0, nameBonus: 0, signatureBonus: 0, liftWeight: 0, relativeMiss: 0, keyTerms: 0 };
-const api = (coverage: number, extra: Partial<ApiEvidence> = {}): ApiEvidence => ({ coverage, action: 0, named: 0, signature: 0, nameShare: 0, matches: [coverage], ...extra });
+const calibration = {
+  ...DEFAULT_CALIBRATION,
+  threshold: 0.3,
+  missThreshold: 0.2,
+  actionBonus: 0,
+  nameBonus: 0,
+  signatureBonus: 0,
+  liftWeight: 0,
+  relativeMiss: 0,
+  keyTerms: 0,
+};
+const api = (coverage: number, extra: Partial<ApiEvidence> = {}): ApiEvidence => ({
+  coverage,
+  action: 0,
+  named: 0,
+  signature: 0,
+  nameShare: 0,
+  matches: [coverage],
+  ...extra,
+});
 const part = (...apis: ApiEvidence[]): PartEvidence => ({ text: 'x', terms: [{ word: 'x', stem: 'x', weight: 1 }], apis });
 const decision = (score: number, covered = score >= calibration.threshold): PartDecision => ({ best: 0, score, covered });
 
@@ -68,7 +86,10 @@ describe('signature evidence', () => {
   });
 
   it("weighs the user's quoted values and back-ticked variables less than the words of the need", () => {
-    const unit = indexApi(parseApiUnit('sub(pattern, repl, string): Return the string obtained by replacing occurrences of pattern.'), NO_WORD_VECTORS);
+    const unit = indexApi(
+      parseApiUnit('sub(pattern, repl, string): Return the string obtained by replacing occurrences of pattern.'),
+      NO_WORD_VECTORS,
+    );
     const terms = weighTerms("replace 'hello' with `greeting` in the text", [unit], NO_WORD_VECTORS, DEFAULT_CALIBRATION);
     const weight = (word: string): number => terms.find((t) => t.word === word)!.weight;
     expect(weight('hello')).toBeLessThan(weight('replace'));

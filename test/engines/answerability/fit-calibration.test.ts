@@ -4,14 +4,24 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import type { PartEvidence } from '../../../src/engines/answerability/evidence.js';
-import { CALIBRATION_START, evaluateGathered, fitDecision, leaveOneLibraryOut, type GatheredSample } from '../../../src/engines/answerability/fit-calibration.js';
+import {
+  CALIBRATION_START,
+  evaluateGathered,
+  fitDecision,
+  leaveOneLibraryOut,
+  type GatheredSample,
+} from '../../../src/engines/answerability/fit-calibration.js';
 import { loadAnswerabilityIo, type AnswerabilityLabel } from '../../../src/engines/answerability/index.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** A sample whose parts' best coverages are `scores` (one API each), in a library whose coverage runs at `scale`. */
 function sample(library: string, label: AnswerabilityLabel, scores: number[]): GatheredSample {
-  const parts: PartEvidence[] = scores.map((coverage) => ({ text: 'x', terms: [{ word: 'x', stem: 'x', weight: 1 }], apis: [{ coverage, action: 0, named: 0, signature: 0, nameShare: 0, matches: [coverage] }] }));
+  const parts: PartEvidence[] = scores.map((coverage) => ({
+    text: 'x',
+    terms: [{ word: 'x', stem: 'x', weight: 1 }],
+    apis: [{ coverage, action: 0, named: 0, signature: 0, nameShare: 0, matches: [coverage] }],
+  }));
   return { sample: { query: 'x', apis: ['x'], label, library }, parts };
 }
 
@@ -38,7 +48,8 @@ describe('leaveOneLibraryOut', () => {
     const gathered = [...library('a', 1), ...library('b', 0.9), ...library('c', 0.5)];
     const result = leaveOneLibraryOut(gathered);
     expect(result.libraries.map((l) => l.library)).toEqual(['a', 'b', 'c']);
-    for (const held of result.libraries) expect(held.calibration).toEqual(fitDecision(gathered.filter((g) => g.sample.library !== held.library)));
+    for (const held of result.libraries)
+      expect(held.calibration).toEqual(fitDecision(gathered.filter((g) => g.sample.library !== held.library)));
     // What the held-out library says cannot move its own calibration: flip all of c's labels.
     const flipped = gathered.map((g) => (g.sample.library === 'c' ? { ...g, sample: { ...g.sample, label: 'unanswerable' as const } } : g));
     expect(leaveOneLibraryOut(flipped).libraries[2]!.calibration).toEqual(result.libraries[2]!.calibration);
@@ -47,7 +58,17 @@ describe('leaveOneLibraryOut', () => {
 
   it('starts from the hand-set matching constants and fits only decision constants', () => {
     const fitted = fitDecision([...library('a', 1), ...library('b', 1)]);
-    for (const key of ['semanticLow', 'semanticHigh', 'semanticMax', 'fuzzyMatch', 'synonymMatch', 'sharedTermDiscount', 'oovWeight', 'identifierFactor', 'fullWeightRank'] as const) {
+    for (const key of [
+      'semanticLow',
+      'semanticHigh',
+      'semanticMax',
+      'fuzzyMatch',
+      'synonymMatch',
+      'sharedTermDiscount',
+      'oovWeight',
+      'identifierFactor',
+      'fullWeightRank',
+    ] as const) {
       expect(fitted[key]).toBe(CALIBRATION_START[key]);
     }
   });
@@ -57,14 +78,21 @@ describe('the multi-library development set', () => {
   it('has at least six libraries, each with all three labels, every query from the recorded ODEX or issue tasks', async () => {
     const { readRacgEvalSamples } = await loadAnswerabilityIo();
     const samples = readRacgEvalSamples(join(ROOT, 'bench', 'data', 'answerability', 'multi-library.json'));
-    const rows = ['odex-tasks.tsv', 'issue-tasks.tsv'].flatMap((file) => readFileSync(join(ROOT, 'bench', 'data', 'answerability', file), 'utf8').split('\n').slice(1).filter(Boolean));
+    const rows = ['odex-tasks.tsv', 'issue-tasks.tsv'].flatMap((file) =>
+      readFileSync(join(ROOT, 'bench', 'data', 'answerability', file), 'utf8')
+        .split('\n')
+        .slice(1)
+        .filter(Boolean),
+    );
     const intents = new Set(rows.map((l) => l.split('\t')[3]!));
     const libraries = new Set(samples.map((s) => s.library));
     expect(libraries.size).toBeGreaterThanOrEqual(6);
     // Python modules and TypeScript declarations both.
     expect([...libraries]).toEqual(expect.arrayContaining(['re', 'numpy', 'semver', 'yaml', 'chokidar']));
     for (const name of libraries) {
-      expect(new Set(samples.filter((s) => s.library === name).map((s) => s.label))).toEqual(new Set(['answerable', 'partially_answerable', 'unanswerable']));
+      expect(new Set(samples.filter((s) => s.library === name).map((s) => s.label))).toEqual(
+        new Set(['answerable', 'partially_answerable', 'unanswerable']),
+      );
     }
     for (const s of samples) {
       const first = s.label === 'partially_answerable' ? s.query.split('. Then, ')[0]! : s.query;

@@ -6,7 +6,14 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { buildTinyLlama, DEFAULT_SHAPE, extractBundledVocab, makeRealVocabModel, syntheticTokenizer, SYNTHETIC_WORDS } from '../../../src/engines/decoding/index.js';
+import {
+  buildTinyLlama,
+  DEFAULT_SHAPE,
+  extractBundledVocab,
+  makeRealVocabModel,
+  syntheticTokenizer,
+  SYNTHETIC_WORDS,
+} from '../../../src/engines/decoding/index.js';
 
 // Bump when the model changes, so a stale file is not reused.
 const DIR = join(tmpdir(), 'groundguard-test-models-v1');
@@ -16,7 +23,11 @@ export function judgeModelPath(): string {
   const target = join(DIR, 'judge-letters-random.gguf');
   if (existsSync(target)) return target;
   mkdirSync(DIR, { recursive: true });
-  const parts = buildTinyLlama(syntheticTokenizer([...SYNTHETIC_WORDS, ' A', ' P', ' U', ' Answer', 'Answer', ' API']), DEFAULT_SHAPE, 'groundguard-random-judge');
+  const parts = buildTinyLlama(
+    syntheticTokenizer([...SYNTHETIC_WORDS, ' A', ' P', ' U', ' Answer', 'Answer', ' API']),
+    DEFAULT_SHAPE,
+    'groundguard-random-judge',
+  );
   const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
   writeFileSync(temp, Buffer.concat(parts));
   renameSync(temp, target);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { argmaxLabel, blendDistributions, buildJudgePrompt, distributionFromLogprobs, evidenceDistribution, parseApiUnit } from '../../../src/engines/answerability/index.js';
+import {
+  argmaxLabel,
+  blendDistributions,
+  buildJudgePrompt,
+  distributionFromLogprobs,
+  evidenceDistribution,
+  parseApiUnit,
+} from '../../../src/engines/answerability/index.js';
 
 describe('LLM judge (pure parts)', () => {
   it('builds a prompt that lists the APIs, the request and the three options, ending at the answer', () => {
@@ -12,7 +19,13 @@ describe('LLM judge (pure parts)', () => {
   });
 
   it('reads " A" / " P" / " U" log-probabilities into a distribution, ignoring other tokens', () => {
-    const dist = distributionFromLogprobs({ ' A': Math.log(0.6), ' P': Math.log(0.2), ' U': Math.log(0.1), ' The': Math.log(0.1), a: Math.log(0.05) })!;
+    const dist = distributionFromLogprobs({
+      ' A': Math.log(0.6),
+      ' P': Math.log(0.2),
+      ' U': Math.log(0.1),
+      ' The': Math.log(0.1),
+      a: Math.log(0.05),
+    })!;
     expect(dist.answerable).toBeGreaterThan(dist.partially_answerable);
     expect(dist.answerable + dist.partially_answerable + dist.unanswerable).toBeCloseTo(1, 9);
     expect(argmaxLabel(dist)).toBe('answerable');

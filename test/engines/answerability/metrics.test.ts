@@ -4,7 +4,10 @@ import { labelFromRacgEval, scoreLabels } from '../../../src/engines/answerabili
 
 describe('scoreLabels', () => {
   it('computes accuracy, per-class recall and macro-F1', () => {
-    const m = scoreLabels(['answerable', 'answerable', 'unanswerable', 'partially_answerable'], ['answerable', 'unanswerable', 'unanswerable', 'unanswerable']);
+    const m = scoreLabels(
+      ['answerable', 'answerable', 'unanswerable', 'partially_answerable'],
+      ['answerable', 'unanswerable', 'unanswerable', 'unanswerable'],
+    );
     expect(m.accuracy).toBe(0.5);
     expect(m.recall).toEqual({ answerable: 0.5, partially_answerable: 0, unanswerable: 1 });
     // F1: answerable 2/3, partial 0, unanswerable 2·(1/3·1)/(4/3) = 0.5
@@ -13,7 +16,12 @@ describe('scoreLabels', () => {
 
   it('always "unanswerable" scores the share of unanswerable samples', () => {
     const gold = ['unanswerable', 'answerable', 'partially_answerable', 'unanswerable'] as const;
-    expect(scoreLabels(gold, gold.map(() => 'unanswerable' as const)).accuracy).toBe(0.5);
+    expect(
+      scoreLabels(
+        gold,
+        gold.map(() => 'unanswerable' as const),
+      ).accuracy,
+    ).toBe(0.5);
   });
 });
 

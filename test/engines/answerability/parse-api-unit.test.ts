@@ -17,12 +17,16 @@ describe('parseApiUnit', () => {
     const unit = parseApiUnit('concatenate(arrays: Sequence[ArrayLike], axis: SupportsIndex | None = 0, out: None = None) -> NDArray[Any]');
     expect(unit).toMatchObject({ name: 'concatenate', params: ['arrays', 'axis', 'out'], description: '' });
     expect(unit.types).toEqual(['Sequence', 'ArrayLike', 'SupportsIndex', 'NDArray']);
-    expect(parseApiUnit({ name: 'get', signature: '(url: str, params=None) -> Response', description: 'Sends a GET request.' }).types).toEqual(['str', 'Response']);
+    expect(
+      parseApiUnit({ name: 'get', signature: '(url: str, params=None) -> Response', description: 'Sends a GET request.' }).types,
+    ).toEqual(['str', 'Response']);
     expect(parseApiUnit('cycle(source, count): Cycles.').types).toBeUndefined();
   });
 
   it('keeps nested brackets and defaults with parentheses inside the signature', () => {
-    const unit = parseApiUnit('demux(num_instances: int, classifier_fn: Callable[[+T_co], Union[int, NoneType]], drop_none: bool = False): Splits the input.');
+    const unit = parseApiUnit(
+      'demux(num_instances: int, classifier_fn: Callable[[+T_co], Union[int, NoneType]], drop_none: bool = False): Splits the input.',
+    );
     expect(unit.params).toEqual(['num_instances', 'classifier_fn', 'drop_none']);
     expect(unit.description).toBe('Splits the input.');
     const collate = parseApiUnit('collate(datapipe, collate_fn: Callable = <function default_collate>): Collates samples.');
@@ -40,8 +44,16 @@ describe('parseApiUnit', () => {
   });
 
   it('accepts objects and plain descriptions', () => {
-    expect(parseApiUnit({ name: 'fork', signature: '(num_instances: int)', description: 'Creates copies.' })).toMatchObject({ name: 'fork', params: ['num_instances'] });
-    expect(parseApiUnit('Creates copies of a stream.')).toEqual({ name: '', signature: '', params: [], description: 'Creates copies of a stream.' });
+    expect(parseApiUnit({ name: 'fork', signature: '(num_instances: int)', description: 'Creates copies.' })).toMatchObject({
+      name: 'fork',
+      params: ['num_instances'],
+    });
+    expect(parseApiUnit('Creates copies of a stream.')).toEqual({
+      name: '',
+      signature: '',
+      params: [],
+      description: 'Creates copies of a stream.',
+    });
     expect(parseApiUnit('fork: Creates copies of a stream.')).toMatchObject({ name: 'fork', description: 'Creates copies of a stream.' });
   });
 

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_CALIBRATION, encodeWordVectors, decodeWordVectors, NO_WORD_VECTORS, parseApiUnit } from '../../../src/engines/answerability/index.js';
-import { apiEvidence, indexApi, isNearSpelling, matchTerm, scoreCoverage, weighTerms } from '../../../src/engines/answerability/score-coverage.js';
+import {
+  DEFAULT_CALIBRATION,
+  encodeWordVectors,
+  decodeWordVectors,
+  NO_WORD_VECTORS,
+  parseApiUnit,
+} from '../../../src/engines/answerability/index.js';
+import {
+  apiEvidence,
+  indexApi,
+  isNearSpelling,
+  matchTerm,
+  scoreCoverage,
+  weighTerms,
+} from '../../../src/engines/answerability/score-coverage.js';
 import { stemWord } from '../../../src/engines/answerability/tokenize.js';
 
 const vectors = decodeWordVectors(
@@ -49,7 +62,9 @@ describe('matchTerm', () => {
 });
 
 describe('scoreCoverage', () => {
-  const apis = ['fork(num_instances: int): Creates copies of the items.', 'download(url): Downloads the items at a URL.'].map((t) => indexApi(parseApiUnit(t), vectors));
+  const apis = ['fork(num_instances: int): Creates copies of the items.', 'download(url): Downloads the items at a URL.'].map((t) =>
+    indexApi(parseApiUnit(t), vectors),
+  );
 
   it('picks the API that covers the request best, with per-term matches', () => {
     const terms = weighTerms('clone the items', apis, vectors, calibration);
@@ -62,7 +77,9 @@ describe('scoreCoverage', () => {
   it('weighs a term found in every API less than one found in a single API', () => {
     const terms = weighTerms('download the items', apis, vectors, { ...calibration, sharedTermDiscount: 0.5 });
     const items = terms.find((t) => t.word === 'items')!;
-    const plain = weighTerms('download the items', apis, vectors, { ...calibration, sharedTermDiscount: 0 }).find((t) => t.word === 'items')!;
+    const plain = weighTerms('download the items', apis, vectors, { ...calibration, sharedTermDiscount: 0 }).find(
+      (t) => t.word === 'items',
+    )!;
     expect(items.weight).toBeCloseTo(plain.weight * 0.5, 6);
   });
 

@@ -20,7 +20,11 @@ describe('splitRequest', () => {
   });
 
   it('marks how each part was separated', () => {
-    expect(splitRequest('Read the file. Then, sort the rows and then print them').map((p) => p.boundary)).toEqual(['start', 'sentence', 'connective']);
+    expect(splitRequest('Read the file. Then, sort the rows and then print them').map((p) => p.boundary)).toEqual([
+      'start',
+      'sentence',
+      'connective',
+    ]);
   });
 
   it('returns nothing for a blank request', () => {
@@ -28,7 +32,23 @@ describe('splitRequest', () => {
   });
 
   it('never loses a content word and never returns empty parts (property)', () => {
-    const word = fc.constantFrom('read', 'file', 'then', 'Then,', 'also', 'batch', 'rows', '1.', '-', 'and', 'the', 'zip', 'sort.', 'How?', 'e.g.');
+    const word = fc.constantFrom(
+      'read',
+      'file',
+      'then',
+      'Then,',
+      'also',
+      'batch',
+      'rows',
+      '1.',
+      '-',
+      'and',
+      'the',
+      'zip',
+      'sort.',
+      'How?',
+      'e.g.',
+    );
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 25 }), (words) => {
         const request = words.join(' ');

@@ -5,7 +5,11 @@ import { serviceModel } from '../../fixtures/api-docs-sources.js';
 
 describe('extractBotocoreService', () => {
   const model = serviceModel('2015-03-31', {
-    DescribeDBInstances: [['DBInstanceIdentifier'], ['MaxRecords', 'Marker'], '<p>Describes provisioned RDS instances. This API supports pagination.</p>'],
+    DescribeDBInstances: [
+      ['DBInstanceIdentifier'],
+      ['MaxRecords', 'Marker'],
+      '<p>Describes provisioned RDS instances. This API supports pagination.</p>',
+    ],
     ListAPIKeys: [[], ['Limit'], '<p>Lists the API keys.</p>'],
   });
   const records = extractBotocoreService('rds', model, 'botocore/data/rds/2015-03-31/service-2.json');
@@ -37,11 +41,15 @@ describe('extractBotocoreService', () => {
     const s3 = extractBotocoreService('s3', serviceModel('2006-03-01', {}), 'x');
     const upload = s3.find((r) => r.member === 'upload_file')!;
     expect(upload.params.filter((p) => p.required).map((p) => p.name)).toEqual(['Filename', 'Bucket', 'Key']);
-    expect(s3.map((r) => r.member)).toEqual(expect.arrayContaining(['download_file', 'upload_fileobj', 'download_fileobj', 'copy', 'generate_presigned_post']));
+    expect(s3.map((r) => r.member)).toEqual(
+      expect.arrayContaining(['download_file', 'upload_fileobj', 'download_fileobj', 'copy', 'generate_presigned_post']),
+    );
   });
 
   it('names methods from the operation key, not the model name with its version suffix (CloudFront)', () => {
-    const cloudfront = serviceModel('2020-05-31', { CreateDistribution: [['DistributionConfig'], [], '<p>Creates a distribution.</p>'] }) as {
+    const cloudfront = serviceModel('2020-05-31', {
+      CreateDistribution: [['DistributionConfig'], [], '<p>Creates a distribution.</p>'],
+    }) as {
       operations: Record<string, { name: string }>;
     };
     cloudfront.operations.CreateDistribution!.name = 'CreateDistribution2020_05_31';

@@ -11,7 +11,12 @@ export async function buildStore(dir: string, plans: SourcePlan[]): Promise<ApiI
     store.applyUpdate({
       source: { id: plan.id, kind: plan.kind, root: plan.root, library: plan.library, version: plan.version },
       removed: [],
-      changed: plan.files.map((file) => ({ path: file.path, size: file.size, mtimeMs: file.mtimeMs, records: records.get(file.path) ?? [] })),
+      changed: plan.files.map((file) => ({
+        path: file.path,
+        size: file.size,
+        mtimeMs: file.mtimeMs,
+        records: records.get(file.path) ?? [],
+      })),
     });
   }
   return store;

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { checkInvocations, decideTrigger, formatAugmentation, formulateQuery, retrieveApis, toDocEntry, type InvocationCheck } from '../../../src/engines/api-docs/index.js';
+import {
+  checkInvocations,
+  decideTrigger,
+  formatAugmentation,
+  formulateQuery,
+  retrieveApis,
+  toDocEntry,
+  type InvocationCheck,
+} from '../../../src/engines/api-docs/index.js';
 import { planBotocore } from '../../../src/engines/api-docs/io/botocore-source.js';
 import type { ApiIndexStore } from '../../../src/engines/api-docs/io/index-store.js';
 import { planPython } from '../../../src/engines/api-docs/io/python-source.js';
@@ -47,7 +55,9 @@ describe('checkInvocations', () => {
   });
 
   it('accepts the methods boto3 adds (positional transfer arguments, paginators)', async () => {
-    const results = await check(`${PRELUDE}s3.upload_file("f", "b", "k")\nddb.get_paginator("list_tables")\ns3.download_file(Bucket="b", Key="k", Filename="f")\n`);
+    const results = await check(
+      `${PRELUDE}s3.upload_file("f", "b", "k")\nddb.get_paginator("list_tables")\ns3.download_file(Bucket="b", Key="k", Filename="f")\n`,
+    );
     expect(results.map((r) => r.valid)).toEqual([true, true, true]);
   });
 
@@ -78,7 +88,9 @@ describe('checkInvocations', () => {
       ['weatherlib.api.fetch_forecast', true, false],
     ]);
     // Bare names prove existence only: they are never retrieved as documentation.
-    expect(retrieveApis(store, formulateQuery({ member: 'urljoin' }), { topK: 3, library: 'weatherlib' }).map((h) => h.name)).not.toContain('weatherlib.compat.urljoin');
+    expect(retrieveApis(store, formulateQuery({ member: 'urljoin' }), { topK: 3, library: 'weatherlib' }).map((h) => h.name)).not.toContain(
+      'weatherlib.compat.urljoin',
+    );
   });
 
   it('leaves calls into libraries that are not indexed alone, and uses the library hint for unresolved receivers', async () => {
@@ -105,7 +117,10 @@ describe('retrieveApis', () => {
   });
 
   it('ranks by the intent text when the name is far off', () => {
-    const hits = retrieveApis(store, formulateQuery({ member: 'grab', owner: 'sqs', intent: 'retrieve messages from the queue' }), { topK: 2, library: 'boto3' });
+    const hits = retrieveApis(store, formulateQuery({ member: 'grab', owner: 'sqs', intent: 'retrieve messages from the queue' }), {
+      topK: 2,
+      library: 'boto3',
+    });
     expect(hits[0]?.name).toBe('sqs.receive_message');
   });
 
@@ -134,7 +149,9 @@ describe('decideTrigger (DAG++)', () => {
   });
 
   it('honours a custom threshold', () => {
-    expect(decideTrigger({ mode: 'auto', checks: [valid], confidence: 0.6, threshold: 0.5, hasQuery: false, hasCode: true }).triggered).toBe(false);
+    expect(
+      decideTrigger({ mode: 'auto', checks: [valid], confidence: 0.6, threshold: 0.5, hasQuery: false, hasCode: true }).triggered,
+    ).toBe(false);
   });
 });
 

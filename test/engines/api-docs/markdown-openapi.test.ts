@@ -11,7 +11,10 @@ describe('extractMarkdownApis', () => {
 
   it('takes signatures from headings and code blocks, with the paragraph after as description', () => {
     expect(records.map((r) => r.name)).toEqual(['acme.create_invoice', 'acme.refund_payment', 'acme.Client.void_invoice']);
-    expect(records[0]).toMatchObject({ description: 'Creates an invoice for a customer. The invoice starts as a draft.', location: 'billing.md:3' });
+    expect(records[0]).toMatchObject({
+      description: 'Creates an invoice for a customer. The invoice starts as a draft.',
+      location: 'billing.md:3',
+    });
     expect(records[0]!.params.map((p) => [p.name, p.kind, p.required])).toEqual([
       ['customer_id', 'normal', true],
       ['amount', 'normal', true],
@@ -29,9 +32,31 @@ describe('extractMarkdownApis', () => {
 
 describe('parseParamList', () => {
   it.each([
-    ['a, b=1, *args, c: int = 2, **kw', [['a', 'normal', true], ['b', 'normal', false], ['args', 'var_positional', false], ['c', 'keyword', false], ['kw', 'var_keyword', false]]],
-    ['self, x, /, y', [['x', 'positional', true], ['y', 'normal', true]]],
-    ['name: string, opts?: { a: number, b: string }, ...rest: string[]', [['name', 'normal', true], ['opts', 'normal', false], ['rest', 'var_positional', false]]],
+    [
+      'a, b=1, *args, c: int = 2, **kw',
+      [
+        ['a', 'normal', true],
+        ['b', 'normal', false],
+        ['args', 'var_positional', false],
+        ['c', 'keyword', false],
+        ['kw', 'var_keyword', false],
+      ],
+    ],
+    [
+      'self, x, /, y',
+      [
+        ['x', 'positional', true],
+        ['y', 'normal', true],
+      ],
+    ],
+    [
+      'name: string, opts?: { a: number, b: string }, ...rest: string[]',
+      [
+        ['name', 'normal', true],
+        ['opts', 'normal', false],
+        ['rest', 'var_positional', false],
+      ],
+    ],
     ['', []],
   ])('%s', (text, expected) => {
     expect(parseParamList(text).map((p) => [p.name, p.kind, p.required])).toEqual(expected);

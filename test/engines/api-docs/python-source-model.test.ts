@@ -21,8 +21,17 @@ function extract(code: string, module = 'pkg.mod'): ApiRecord[] {
 
 describe('extractPythonModule', () => {
   it('reads a function with defaults, `*` and `**kwargs`, and its Google docstring', () => {
-    const [fn] = extract(`def fetch(city, days=3, *, units="metric", **kwargs):\n    """Fetch the forecast.\n\n    Args:\n        city (str): City.\n\n    Keyword Args:\n        timeout (float): Seconds.\n    """\n`);
-    expect(fn).toMatchObject({ name: 'pkg.mod.fetch', member: 'fetch', owner: 'pkg.mod', kind: 'function', description: 'Fetch the forecast.', location: 'pkg/mod.py:1' });
+    const [fn] = extract(
+      `def fetch(city, days=3, *, units="metric", **kwargs):\n    """Fetch the forecast.\n\n    Args:\n        city (str): City.\n\n    Keyword Args:\n        timeout (float): Seconds.\n    """\n`,
+    );
+    expect(fn).toMatchObject({
+      name: 'pkg.mod.fetch',
+      member: 'fetch',
+      owner: 'pkg.mod',
+      kind: 'function',
+      description: 'Fetch the forecast.',
+      location: 'pkg/mod.py:1',
+    });
     expect(fn!.params.map((p) => [p.name, p.kind, p.required, p.default])).toEqual([
       ['city', 'normal', true, undefined],
       ['days', 'normal', false, '3'],
@@ -34,7 +43,9 @@ describe('extractPythonModule', () => {
   });
 
   it('reads positional-only parameters, *args and type hints, and marks async functions', () => {
-    const records = extract(`def parse(code, /, strict=False):\n    pass\n\nasync def stream(station, *sensors, interval: float = 1.0) -> list:\n    """Stream readings."""\n`);
+    const records = extract(
+      `def parse(code, /, strict=False):\n    pass\n\nasync def stream(station, *sensors, interval: float = 1.0) -> list:\n    """Stream readings."""\n`,
+    );
     expect(records[0]!.params.map((p) => p.kind)).toEqual(['positional', 'normal']);
     expect(records[0]!.signature).toBe('parse(code, /, strict=False)');
     expect(records[1]!.signature).toBe('async stream(station, *sensors, interval: float=1.0) -> list');
@@ -45,7 +56,11 @@ describe('extractPythonModule', () => {
     const records = extract(
       `class Client(Base):\n    """A client."""\n    def __init__(self, key, region="eu"):\n        pass\n    def get(self, city, **kwargs):\n        """Current.\n\n        :param city: The city.\n        :keyword bool alerts: Add alerts.\n        """\n    @staticmethod\n    def units():\n        pass\n    @property\n    def region(self):\n        pass\n    def _hidden(self):\n        pass\n\ndef _private():\n    pass\n`,
     );
-    expect(records.map((r) => `${r.kind} ${r.name}`)).toEqual(['class pkg.mod.Client', 'method pkg.mod.Client.get', 'method pkg.mod.Client.units']);
+    expect(records.map((r) => `${r.kind} ${r.name}`)).toEqual([
+      'class pkg.mod.Client',
+      'method pkg.mod.Client.get',
+      'method pkg.mod.Client.units',
+    ]);
     expect(records[0]!.params.map((p) => p.name)).toEqual(['key', 'region']);
     expect(records[0]!.description).toBe('A client.');
     expect(records[1]!.owner).toBe('Client');
@@ -62,7 +77,9 @@ describe('extractPythonModule', () => {
   });
 
   it('records re-exported and assigned module names as `name` records that accept any arguments', () => {
-    const records = extract(`from .api import get as fetch, post\nfrom urllib.parse import urljoin\nimport os\nfloat64 = floating\n_hidden = 1\n\ndef post(url):\n    pass\n`);
+    const records = extract(
+      `from .api import get as fetch, post\nfrom urllib.parse import urljoin\nimport os\nfloat64 = floating\n_hidden = 1\n\ndef post(url):\n    pass\n`,
+    );
     expect(records.map((r) => [r.kind, r.name, r.signature])).toEqual([
       ['function', 'pkg.mod.post', 'post(url)'],
       ['name', 'pkg.mod.fetch', 'fetch = .api.get'],
@@ -73,7 +90,9 @@ describe('extractPythonModule', () => {
   });
 
   it('finds definitions inside module-level if/try blocks and survives broken code', () => {
-    const records = extract(`try:\n    def fast():\n        pass\nexcept ImportError:\n    def fast():\n        pass\n\ndef broken(a, b:\n\ndef after(x):\n    pass\n`);
+    const records = extract(
+      `try:\n    def fast():\n        pass\nexcept ImportError:\n    def fast():\n        pass\n\ndef broken(a, b:\n\ndef after(x):\n    pass\n`,
+    );
     expect(records.map((r) => r.member)).toContain('fast');
   });
 });

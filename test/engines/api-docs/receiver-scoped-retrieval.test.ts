@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { checkInvocations, formulateQuery, retrieveApis, toQueryWord, wordMatch, type WordMeaning } from '../../../src/engines/api-docs/index.js';
+import {
+  checkInvocations,
+  formulateQuery,
+  retrieveApis,
+  toQueryWord,
+  wordMatch,
+  type WordMeaning,
+} from '../../../src/engines/api-docs/index.js';
 import { planBotocore } from '../../../src/engines/api-docs/io/botocore-source.js';
 import type { ApiIndexStore } from '../../../src/engines/api-docs/io/index-store.js';
 import { findSnippetCalls } from '../../../src/engines/api-docs/io/snippet-parser.js';
@@ -23,19 +30,36 @@ function fakeMeaning(pairs: Array<[string, string, number]>): WordMeaning {
 
 describe('receiver-scoped retrieval', () => {
   it("stays inside a known client: another service's same-named operation is never the answer", () => {
-    const query = formulateQuery({ member: 'get_item', owner: 'sqs', ownerKind: 'client', keywords: ['QueueUrl'], intent: 'retrieve messages from the queue' });
+    const query = formulateQuery({
+      member: 'get_item',
+      owner: 'sqs',
+      ownerKind: 'client',
+      keywords: ['QueueUrl'],
+      intent: 'retrieve messages from the queue',
+    });
     const hits = retrieveApis(store, query, { topK: 3, library: 'boto3' });
     expect(hits[0]?.name).toBe('sqs.receive_message');
     expect(hits.every((hit) => hit.owner === 'sqs')).toBe(true);
     // Without the client's kind the owner is only preferred: other services may still appear.
-    const loose = retrieveApis(store, formulateQuery({ member: 'get_item', owner: 'sqs', keywords: ['QueueUrl'] }), { topK: 10, library: 'boto3' });
+    const loose = retrieveApis(store, formulateQuery({ member: 'get_item', owner: 'sqs', keywords: ['QueueUrl'] }), {
+      topK: 10,
+      library: 'boto3',
+    });
     expect(loose[0]?.owner).toBe('sqs');
   });
 
   it('lets the arguments decide between operations the name fits equally', () => {
-    const put = retrieveApis(store, formulateQuery({ member: 'fetch', owner: 'dynamodb', ownerKind: 'client', keywords: ['TableName', 'Item'] }), { topK: 3, library: 'boto3' });
+    const put = retrieveApis(
+      store,
+      formulateQuery({ member: 'fetch', owner: 'dynamodb', ownerKind: 'client', keywords: ['TableName', 'Item'] }),
+      { topK: 3, library: 'boto3' },
+    );
     expect(put[0]?.name).toBe('dynamodb.put_item');
-    const get = retrieveApis(store, formulateQuery({ member: 'fetch', owner: 'dynamodb', ownerKind: 'client', keywords: ['TableName', 'Key', 'ConsistentRead'] }), { topK: 3, library: 'boto3' });
+    const get = retrieveApis(
+      store,
+      formulateQuery({ member: 'fetch', owner: 'dynamodb', ownerKind: 'client', keywords: ['TableName', 'Key', 'ConsistentRead'] }),
+      { topK: 3, library: 'boto3' },
+    );
     expect(get[0]?.name).toBe('dynamodb.get_item');
   });
 
@@ -46,7 +70,13 @@ describe('receiver-scoped retrieval', () => {
     expect(plain?.name).not.toBe('s3.get_bucket_acl');
     expect(valued?.name).toBe('s3.get_bucket_acl');
     // Identifiers, numbers and hashes in values are not words.
-    expect(formulateQuery({ values: ['i-0abc123de', 'arn:aws:sqs:us-east-1:123456789012:orders'] }).valueWords).toEqual(['arn', 'aws', 'sqs', 'east', 'orders']);
+    expect(formulateQuery({ values: ['i-0abc123de', 'arn:aws:sqs:us-east-1:123456789012:orders'] }).valueWords).toEqual([
+      'arn',
+      'aws',
+      'sqs',
+      'east',
+      'orders',
+    ]);
   });
 
   it.each([
@@ -56,7 +86,9 @@ describe('receiver-scoped retrieval', () => {
     ['describe_tables', 'dynamodb.describe_table'],
     ['remove_item', 'dynamodb.delete_item'],
   ])('matches %s by characters and words', (member, expected) => {
-    expect(retrieveApis(store, formulateQuery({ member, owner: 'dynamodb', ownerKind: 'client' }), { topK: 1, library: 'boto3' })[0]?.name).toBe(expected);
+    expect(
+      retrieveApis(store, formulateQuery({ member, owner: 'dynamodb', ownerKind: 'client' }), { topK: 1, library: 'boto3' })[0]?.name,
+    ).toBe(expected);
   });
 
   it('matches resource nouns by meaning when word vectors are given', () => {
@@ -69,7 +101,10 @@ describe('receiver-scoped retrieval', () => {
   });
 
   it("names the service that has the called operation in the checker's message", async () => {
-    const [check] = checkInvocations(await findSnippetCalls('import boto3\nq = boto3.client("sqs")\nq.get_item(TableName="t")\n', 'python'), store);
+    const [check] = checkInvocations(
+      await findSnippetCalls('import boto3\nq = boto3.client("sqs")\nq.get_item(TableName="t")\n', 'python'),
+      store,
+    );
     expect(check).toMatchObject({ exists: false, ownerKind: 'client', problems: [{ code: 'unknown_api' }] });
     expect(check!.problems[0]!.message).toContain('"get_item" is an operation of dynamodb');
   });

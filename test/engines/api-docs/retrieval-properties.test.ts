@@ -20,23 +20,38 @@ const text = fc.string({ maxLength: 80 });
 describe('retrieval properties', () => {
   it('never answers a call on a known client with another service’s API, whatever the name, arguments, values and intent', () => {
     fc.assert(
-      fc.property(fc.constantFrom('s3', 'dynamodb', 'sqs'), word, fc.array(word, { maxLength: 4 }), fc.array(text, { maxLength: 3 }), text, (owner, member, keywords, values, intent) => {
-        const hits = retrieveApis(store, formulateQuery({ member, owner, ownerKind: 'client', keywords, values, intent }), { topK: 5, library: 'boto3' });
-        expect(hits.length).toBeGreaterThan(0);
-        expect(hits.every((hit) => hit.owner === owner)).toBe(true);
-        expect(new Set(hits.map((hit) => hit.name)).size).toBe(hits.length);
-      }),
+      fc.property(
+        fc.constantFrom('s3', 'dynamodb', 'sqs'),
+        word,
+        fc.array(word, { maxLength: 4 }),
+        fc.array(text, { maxLength: 3 }),
+        text,
+        (owner, member, keywords, values, intent) => {
+          const hits = retrieveApis(store, formulateQuery({ member, owner, ownerKind: 'client', keywords, values, intent }), {
+            topK: 5,
+            library: 'boto3',
+          });
+          expect(hits.length).toBeGreaterThan(0);
+          expect(hits.every((hit) => hit.owner === owner)).toBe(true);
+          expect(new Set(hits.map((hit) => hit.name)).size).toBe(hits.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('never throws on arbitrary text (FTS syntax included), with or without a receiver', () => {
     fc.assert(
-      fc.property(fc.option(text, { nil: undefined }), fc.option(fc.string({ maxLength: 12 }), { nil: undefined }), text, (member, owner, intent) => {
-        const query = formulateQuery({ ...(member === undefined ? {} : { member }), ...(owner === undefined ? {} : { owner }), intent });
-        const hits = retrieveApis(store, query, { topK: 3 });
-        expect(hits.length).toBeLessThanOrEqual(3);
-      }),
+      fc.property(
+        fc.option(text, { nil: undefined }),
+        fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
+        text,
+        (member, owner, intent) => {
+          const query = formulateQuery({ ...(member === undefined ? {} : { member }), ...(owner === undefined ? {} : { owner }), intent });
+          const hits = retrieveApis(store, query, { topK: 3 });
+          expect(hits.length).toBeLessThanOrEqual(3);
+        },
+      ),
       { numRuns: 300 },
     );
   });

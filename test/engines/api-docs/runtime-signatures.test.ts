@@ -5,12 +5,41 @@ import type { ApiRecord } from '../../../src/engines/api-docs/types.js';
 
 const base = { library: 'pkg', owner: 'pkg', description: '', documentation: '', location: 'pkg/__init__.py:1', version: '' };
 const parsed: ApiRecord[] = [
-  { ...base, name: 'pkg.execute', member: 'execute', kind: 'name', signature: 'execute = ._impl.run', params: [{ name: 'args', kind: 'var_positional', required: false }, { name: 'kwargs', kind: 'var_keyword', required: false }] },
-  { ...base, name: 'pkg.wrapped', member: 'wrapped', kind: 'function', signature: 'wrapped(*args, **kwargs)', params: [{ name: 'args', kind: 'var_positional', required: false }, { name: 'kwargs', kind: 'var_keyword', required: false }] },
+  {
+    ...base,
+    name: 'pkg.execute',
+    member: 'execute',
+    kind: 'name',
+    signature: 'execute = ._impl.run',
+    params: [
+      { name: 'args', kind: 'var_positional', required: false },
+      { name: 'kwargs', kind: 'var_keyword', required: false },
+    ],
+  },
+  {
+    ...base,
+    name: 'pkg.wrapped',
+    member: 'wrapped',
+    kind: 'function',
+    signature: 'wrapped(*args, **kwargs)',
+    params: [
+      { name: 'args', kind: 'var_positional', required: false },
+      { name: 'kwargs', kind: 'var_keyword', required: false },
+    ],
+  },
   { ...base, name: 'pkg.fast', member: 'fast', kind: 'name', signature: 'fast = _speedups.fast', params: [] },
 ];
 const runtime: RuntimeName[] = [
-  { name: 'execute', kind: 'function', target: 'pkg._impl.run', doc: 'Run the job at path.', params: [{ name: 'path', kind: 'normal', required: true }, { name: 'retries', kind: 'keyword', required: false, default: '3' }] },
+  {
+    name: 'execute',
+    kind: 'function',
+    target: 'pkg._impl.run',
+    doc: 'Run the job at path.',
+    params: [
+      { name: 'path', kind: 'normal', required: true },
+      { name: 'retries', kind: 'keyword', required: false, default: '3' },
+    ],
+  },
   { name: 'wrapped', kind: 'function', target: 'pkg.wrapped', doc: '', params: [{ name: 'x', kind: 'positional', required: true }] },
   { name: 'fast', kind: 'function', target: 'pkg._speedups.fast', doc: 'C code.' },
   { name: 'star', kind: 'class', target: 'pkg._impl.Star', doc: 'From a star import.', params: [] },
@@ -21,7 +50,12 @@ describe('interpreter signatures merged into parsed records', () => {
   const byName = new Map(merged.map((r) => [r.name, r]));
 
   it('turns a re-export into a record of the object it reaches: its parameters, its documentation, its home as an alias', () => {
-    expect(byName.get('pkg.execute')).toMatchObject({ kind: 'function', description: 'Run the job at path.', aliases: ['pkg._impl.run'], signature: 'execute(path, *, retries=3)' });
+    expect(byName.get('pkg.execute')).toMatchObject({
+      kind: 'function',
+      description: 'Run the job at path.',
+      aliases: ['pkg._impl.run'],
+      signature: 'execute(path, *, retries=3)',
+    });
   });
 
   it('replaces a parsed *args/**kwargs wrapper with the signature the interpreter follows', () => {
@@ -53,10 +87,29 @@ describe('return types', () => {
 describe('a function parameter named cls', () => {
   it('is a real parameter of a function (attrs.fields(cls)), and a method receiver only for methods', async () => {
     const { checkArguments } = await import('../../../src/engines/api-docs/check-invocations.js');
-    const call = { text: 'attr.fields(C)', member: 'fields', positional: 1, keywords: [], spreadPositional: false, spreadKeywords: false, line: 1 };
-    const fields = { ...base, id: '1', score: 0, name: 'attr.fields', member: 'fields', kind: 'function' as const, signature: 'fields(cls)', params: [{ name: 'cls', kind: 'normal' as const, required: true }] };
+    const call = {
+      text: 'attr.fields(C)',
+      member: 'fields',
+      positional: 1,
+      keywords: [],
+      spreadPositional: false,
+      spreadKeywords: false,
+      line: 1,
+    };
+    const fields = {
+      ...base,
+      id: '1',
+      score: 0,
+      name: 'attr.fields',
+      member: 'fields',
+      kind: 'function' as const,
+      signature: 'fields(cls)',
+      params: [{ name: 'cls', kind: 'normal' as const, required: true }],
+    };
     expect(checkArguments(call, fields)).toEqual([]);
-    expect(checkArguments({ ...call, positional: 0 }, fields)).toEqual([expect.objectContaining({ code: 'missing_required', argument: 'cls' })]);
+    expect(checkArguments({ ...call, positional: 0 }, fields)).toEqual([
+      expect.objectContaining({ code: 'missing_required', argument: 'cls' }),
+    ]);
     expect(checkArguments({ ...call, positional: 0 }, { ...fields, kind: 'method' })).toEqual([]);
   });
 });

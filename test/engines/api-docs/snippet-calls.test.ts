@@ -46,8 +46,8 @@ describe('findSnippetCalls (Python)', () => {
 
   it('keeps the calls of incomplete code', async () => {
     const calls = await findSnippetCalls(`import boto3\ns3 = boto3.client("s3")\ns3.put_object(Bucket="b", Key=\n`, 'python');
-    const call = calls.find((c) => c.ownerKind === "client");
-    expect(call).toMatchObject({ owner: "s3", member: "put_object", keywords: ["Bucket", "Key"], incomplete: true });
+    const call = calls.find((c) => c.ownerKind === 'client');
+    expect(call).toMatchObject({ owner: 's3', member: 'put_object', keywords: ['Bucket', 'Key'], incomplete: true });
   });
 });
 
@@ -57,7 +57,17 @@ describe('findSnippetCalls (TypeScript / JavaScript)', () => {
       `import meteo, { fetchForecast as ff, MeteoClient } from 'meteo-js';\nimport * as M from "meteo-js";\nconst { joinStations } = require('meteo-js');\nconst c = new MeteoClient('k');\nawait c.current('Paris');\nff('Paris', 3, ...more);\nM.convert(1, 'metric');\njoinStations('a', 'b');\nmeteo.ping();\nconst rel = require('./local');\nrel.x();\n`,
       'typescript',
     );
-    expect(calls.map((c) => [c.library ?? null, c.ownerKind ?? null, c.owner ?? null, c.path ?? null, c.member, c.positional, c.spreadPositional])).toEqual([
+    expect(
+      calls.map((c) => [
+        c.library ?? null,
+        c.ownerKind ?? null,
+        c.owner ?? null,
+        c.path ?? null,
+        c.member,
+        c.positional,
+        c.spreadPositional,
+      ]),
+    ).toEqual([
       ['meteo-js', 'module', null, 'meteo-js.MeteoClient', 'MeteoClient', 1, false],
       ['meteo-js', 'instance', 'MeteoClient', null, 'current', 1, false],
       ['meteo-js', 'module', null, 'meteo-js.fetchForecast', 'fetchForecast', 2, true],
@@ -87,9 +97,15 @@ describe('guessSnippetLanguage', () => {
 
 describe('string values of a call', () => {
   it('keeps the string literals passed, inside lists and dicts too (Python and TypeScript)', async () => {
-    const [py] = await findSnippetCalls('import boto3\nc = boto3.client("sqs")\nc.get_queue(QueueUrl="https://q/orders", Names=["All"], N=3)\n', 'python').then((calls) => calls.filter((c) => c.member === 'get_queue'));
+    const [py] = await findSnippetCalls(
+      'import boto3\nc = boto3.client("sqs")\nc.get_queue(QueueUrl="https://q/orders", Names=["All"], N=3)\n',
+      'python',
+    ).then((calls) => calls.filter((c) => c.member === 'get_queue'));
     expect(py?.values).toEqual(['https://q/orders', 'All']);
-    const [ts] = await findSnippetCalls('import { S3 } from "@aws-sdk/client-s3";\nconst s = new S3();\ns.getThing({ Bucket: "invoices" }, 2);\n', 'typescript').then((calls) => calls.filter((c) => c.member === 'getThing'));
+    const [ts] = await findSnippetCalls(
+      'import { S3 } from "@aws-sdk/client-s3";\nconst s = new S3();\ns.getThing({ Bucket: "invoices" }, 2);\n',
+      'typescript',
+    ).then((calls) => calls.filter((c) => c.member === 'getThing'));
     expect(ts?.values).toEqual(['invoices']);
   });
 });

@@ -55,7 +55,9 @@ describe('documentation text', () => {
   });
 
   it('keeps the first sentence, adding more while it is short, and does not cut at e.g.', () => {
-    expect(firstSentences('Deletes the bucket. All objects in the bucket must be deleted before it goes. Then more.')).toBe('Deletes the bucket. All objects in the bucket must be deleted before it goes.');
+    expect(firstSentences('Deletes the bucket. All objects in the bucket must be deleted before it goes. Then more.')).toBe(
+      'Deletes the bucket. All objects in the bucket must be deleted before it goes.',
+    );
     expect(firstSentences('Reads options, e.g. the region, from the environment and the config file. Second one.')).toBe(
       'Reads options, e.g. the region, from the environment and the config file.',
     );

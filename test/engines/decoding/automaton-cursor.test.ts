@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { buildSmallAutomaton, cursorAccepts, normalizeName, startCursor, stepCursorBytes } from '../../../src/engines/package-names/index.js';
+import {
+  buildSmallAutomaton,
+  cursorAccepts,
+  normalizeName,
+  startCursor,
+  stepCursorBytes,
+} from '../../../src/engines/package-names/index.js';
 
 const encoder = new TextEncoder();
 const PYPI = ['requests', 'typing-extensions', 'zope-interface', 'a', 'ab-c', 'flask-login'];
@@ -33,10 +39,17 @@ describe('automaton cursor (package-names engine)', () => {
   });
 
   it('accepts a PyPI spelling iff its PEP 503 form is listed, for spellings without doubled separators (property)', () => {
-    const spelling = fc.tuple(fc.constantFrom(...PYPI, 'request', 'typing'), fc.array(fc.boolean(), { maxLength: 20 }), fc.constantFrom('-', '_', '.'));
+    const spelling = fc.tuple(
+      fc.constantFrom(...PYPI, 'request', 'typing'),
+      fc.array(fc.boolean(), { maxLength: 20 }),
+      fc.constantFrom('-', '_', '.'),
+    );
     fc.assert(
       fc.property(spelling, ([name, upper, sep]) => {
-        const typed = [...name].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join('').replaceAll('-', sep);
+        const typed = [...name]
+          .map((c, i) => (upper[i] ? c.toUpperCase() : c))
+          .join('')
+          .replaceAll('-', sep);
         return walk(pypi, 'pypi', typed) === PYPI.includes(normalizeName('pypi', typed));
       }),
     );

@@ -6,7 +6,11 @@ import { buildSmallAutomaton } from '../../../src/engines/package-names/index.js
 
 const PYPI = ['requests', 'numpy', 'flask', 'flask-login', 'typing-extensions', 'django', 'pandas', 'scikit-learn', 'black'];
 const NPM = ['lodash', 'express', 'react', '@types/node', 'left-pad'];
-const walker = createNameWalker({ pypi: buildSmallAutomaton(PYPI), npm: buildSmallAutomaton(NPM), conda: buildSmallAutomaton(['numpy', 'scipy']) });
+const walker = createNameWalker({
+  pypi: buildSmallAutomaton(PYPI),
+  npm: buildSmallAutomaton(NPM),
+  conda: buildSmallAutomaton(['numpy', 'scipy']),
+});
 const encoder = new TextEncoder();
 
 function zones(text: string): string[] {
@@ -20,11 +24,17 @@ describe('context parser: package-name zones', () => {
     ['```sh\n$ pip3 install -U requests==2.31.0\n```', ['pypi:requests==2.31.0']],
     ['```console\n$ python3 -m pip install --index-url https://x.org/simple numpy\n```', ['pypi:numpy']],
     ['```bash\npip install -r requirements.txt -e . black\n```', ['pypi:black']],
-    ['```bash\nuv pip install "requests[socks]>=2,<3; python_version>\'3.8\'"\n```', ['pypi:requests[socks]>=2,<3; python_version>\'3.8\'']],
+    ['```bash\nuv pip install "requests[socks]>=2,<3; python_version>\'3.8\'"\n```', ["pypi:requests[socks]>=2,<3; python_version>'3.8'"]],
     ['```bash\nuv add Flask typing_extensions\npoetry add django@^4\n```', ['pypi:Flask', 'pypi:typing_extensions', 'pypi:django@^4']],
-    ['```bash\nsudo pipx install black && npm i -D lodash@4.17.21 @types/node\n```', ['pypi:black', 'npm:lodash@4.17.21', 'npm:@types/node']],
+    [
+      '```bash\nsudo pipx install black && npm i -D lodash@4.17.21 @types/node\n```',
+      ['pypi:black', 'npm:lodash@4.17.21', 'npm:@types/node'],
+    ],
     ['```bash\npnpm add react; yarn add express; bun add left-pad\n```', ['npm:react', 'npm:express', 'npm:left-pad']],
-    ['```bash\nconda install -c conda-forge numpy=1.26 scipy\nmamba install numpy\n```', ['conda:numpy=1.26', 'conda:scipy', 'conda:numpy']],
+    [
+      '```bash\nconda install -c conda-forge numpy=1.26 scipy\nmamba install numpy\n```',
+      ['conda:numpy=1.26', 'conda:scipy', 'conda:numpy'],
+    ],
     ['Run `pip install pandas` first.', ['pypi:pandas']],
     ['pip install django\n', ['pypi:django']],
     ['```python\nimport requests\n!pip install numpy\n```', ['pypi:numpy']],

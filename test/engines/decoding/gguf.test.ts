@@ -26,7 +26,12 @@ describe('GGUF reader and writer', () => {
       ['tokenizer.ggml.token_type', { type: 'i32[]', value: [1, 1, 3] }],
     ];
     const data = Float32Array.from([1, 2, 3, 4, 5, 6]);
-    const bytes = concat(writeGguf(metadata, [{ name: 'w', dims: [3, 2], data }, { name: 'b', dims: [1], data: Float32Array.of(9) }]));
+    const bytes = concat(
+      writeGguf(metadata, [
+        { name: 'w', dims: [3, 2], data },
+        { name: 'b', dims: [1], data: Float32Array.of(9) },
+      ]),
+    );
     const header = readGgufHeader(bytes);
     expect(header.version).toBe(3);
     expect(header.metadata.get('general.architecture')).toBe('llama');
@@ -34,7 +39,10 @@ describe('GGUF reader and writer', () => {
     expect(header.metadata.get('llama.attention.layer_norm_rms_epsilon')).toBe(0.5);
     expect(header.metadata.get('tokenizer.ggml.add_bos_token')).toBe(true);
     expect(header.metadata.get('tokenizer.ggml.tokens')).toEqual(['a', 'é', '<|x|>']);
-    expect(header.tensors.map((t) => [t.name, t.dims, Number(t.offset)])).toEqual([['w', [3, 2], 0], ['b', [1], 32]]);
+    expect(header.tensors.map((t) => [t.name, t.dims, Number(t.offset)])).toEqual([
+      ['w', [3, 2], 0],
+      ['b', [1], 32],
+    ]);
     const dataStart = Math.ceil(header.headerBytes / 32) * 32;
     expect(new Float32Array(bytes.slice(dataStart, dataStart + 24).buffer)).toEqual(data);
     expect(new Float32Array(bytes.slice(dataStart + 32, dataStart + 36).buffer)[0]).toBe(9);

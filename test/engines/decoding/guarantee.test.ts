@@ -24,8 +24,31 @@ import {
 } from '../../../src/engines/package-names/index.js';
 import { qwen2ModelPath, syntheticModelPath } from './model-fixtures.js';
 
-const PYPI = ['requests', 'numpy', 'flask', 'flask-login', 'typing-extensions', 'django', 'pandas', 'scikit-learn', 'torch',
-  'fastapi', 'black', 'pytest', 'six', 'attrs', 'click', 'rich', 'httpx', 'uvicorn', 'pydantic', 'sqlalchemy', 'a', 'ab', 'data'];
+const PYPI = [
+  'requests',
+  'numpy',
+  'flask',
+  'flask-login',
+  'typing-extensions',
+  'django',
+  'pandas',
+  'scikit-learn',
+  'torch',
+  'fastapi',
+  'black',
+  'pytest',
+  'six',
+  'attrs',
+  'click',
+  'rich',
+  'httpx',
+  'uvicorn',
+  'pydantic',
+  'sqlalchemy',
+  'a',
+  'ab',
+  'data',
+];
 const NPM = ['lodash', 'express', 'react', 'react-dom', '@types/node', 'left-pad', 'chalk', 'vue', 'axios', 'a'];
 const small = { pypi: buildSmallAutomaton(PYPI), npm: buildSmallAutomaton(NPM) };
 // The 151k-token model rarely lands on a 23-name list; against it, the shipped PyPI list (886k names).
@@ -47,7 +70,13 @@ interface Outcome {
   result: GenerateResult;
 }
 
-async function run(model: LoadedModel, intervenor: PackageIntervenor | undefined, prompt: string, temperature: number, seed: number): Promise<Outcome> {
+async function run(
+  model: LoadedModel,
+  intervenor: PackageIntervenor | undefined,
+  prompt: string,
+  temperature: number,
+  seed: number,
+): Promise<Outcome> {
   const result = await generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed, walker, ...(intervenor ? { intervenor } : {}) });
   const promptBytes = encoder.encode(prompt);
   const all = new Uint8Array(promptBytes.length + result.bytes.length);

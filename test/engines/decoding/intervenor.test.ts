@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import {
-  buildTokenTrie,
-  PackageIntervenor,
-  readGgufHeader,
-  readVocabulary,
-  stateAfter,
-} from '../../../src/engines/decoding/index.js';
+import { buildTokenTrie, PackageIntervenor, readGgufHeader, readVocabulary, stateAfter } from '../../../src/engines/decoding/index.js';
 import { buildSmallAutomaton } from '../../../src/engines/package-names/index.js';
 import { syntheticVocabulary, vocabPath } from './model-fixtures.js';
 

@@ -13,23 +13,35 @@ import {
   stateAfter,
   type Vocabulary,
 } from '../../../src/engines/decoding/index.js';
-import {
-  buildSmallAutomaton,
-  cursorSteps,
-  startCursor,
-  stepCursor,
-} from '../../../src/engines/package-names/index.js';
+import { buildSmallAutomaton, cursorSteps, startCursor, stepCursor } from '../../../src/engines/package-names/index.js';
 import { readFileSync } from 'node:fs';
 
 import { syntheticVocabulary, vocabPath } from './model-fixtures.js';
 
 const encoder = new TextEncoder();
-const PYPI = ['requests', 'requests-oauthlib', 'numpy', 'flask', 'flask-login', 'typing-extensions', 'django', 'pandas', 'a', 'ab', 'a-b', 'zope.interface'];
+const PYPI = [
+  'requests',
+  'requests-oauthlib',
+  'numpy',
+  'flask',
+  'flask-login',
+  'typing-extensions',
+  'django',
+  'pandas',
+  'a',
+  'ab',
+  'a-b',
+  'zope.interface',
+];
 const NPM = ['lodash', 'lodash.merge', 'express', '@types/node', 'react', 'react-dom', 'A-Upper'];
 const CONDA = ['numpy', 'r-base', 'python_abi', 'libgcc-ng', 'ca-certificates'];
 
 describe('cursorSteps', () => {
-  for (const [ecosystem, names] of [['pypi', PYPI], ['npm', NPM], ['conda', CONDA]] as const) {
+  for (const [ecosystem, names] of [
+    ['pypi', PYPI],
+    ['npm', NPM],
+    ['conda', CONDA],
+  ] as const) {
     it(`lists exactly the bytes stepCursor accepts, with the same cursors (${ecosystem})`, () => {
       const automaton = buildSmallAutomaton(names);
       const bytes = new Uint8Array(256);
@@ -102,7 +114,13 @@ describe('bitset masks', () => {
   it('equal the brute-force set on the 151k-token Qwen2 vocabulary (wide trie nodes, whole names that go on)', () => {
     const qwen = readVocabulary(readGgufHeader(new Uint8Array(readFileSync(vocabPath('qwen2')))).metadata);
     const intervenor = new PackageIntervenor(qwen, buildTokenTrie(qwen.bytes), automata);
-    for (const prefix of ['```bash\npip install a', '```bash\npip install requests', '```bash\npip install "flask', 'Run `pip install django', '```bash\nnpm i lodash']) {
+    for (const prefix of [
+      '```bash\npip install a',
+      '```bash\npip install requests',
+      '```bash\npip install "flask',
+      'Run `pip install django',
+      '```bash\nnpm i lodash',
+    ]) {
       const state = stateAfter(encoder.encode(prefix), intervenor.walker);
       const expected: number[] = [];
       for (let t = 0; t < qwen.bytes.length; t++) if (intervenor.tryToken(state, t)) expected.push(t);
@@ -117,7 +135,8 @@ describe('bitset masks', () => {
     for (const name of [...PYPI, ...NPM, ...CONDA]) {
       for (let cut = 1; cut <= name.length; cut++) {
         const head = name.slice(0, cut);
-        for (const end of ['', ' ', '\n', '==', '>=1', '[x]', ' n', ' -U', '"', "'", '`', ';', '@1', ' && ']) texts.push(head + end, head.slice(1) + end);
+        for (const end of ['', ' ', '\n', '==', '>=1', '[x]', ' n', ' -U', '"', "'", '`', ';', '@1', ' && '])
+          texts.push(head + end, head.slice(1) + end);
       }
     }
     const bytes = [...new Set(texts)].map((text) => encoder.encode(text));

@@ -2,7 +2,16 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { extractBundledVocab, makeRealVocabModel, makeSyntheticModel, readVocabulary, SYNTHETIC_WORDS, syntheticTokenizer, type BundledVocab, type Vocabulary } from '../../../src/engines/decoding/index.js';
+import {
+  extractBundledVocab,
+  makeRealVocabModel,
+  makeSyntheticModel,
+  readVocabulary,
+  SYNTHETIC_WORDS,
+  syntheticTokenizer,
+  type BundledVocab,
+  type Vocabulary,
+} from '../../../src/engines/decoding/index.js';
 
 // Bump when the model builders change, so stale files are not reused.
 const DIR = join(tmpdir(), 'groundguard-test-models-v2');

@@ -199,8 +199,11 @@ for (const [label, pathOf] of VOCABULARIES) {
         all.set(promptBytes);
         all.set(result.bytes, promptBytes.length);
         // The prompt's own words (`pip install req` as written) are the user's: vet what the model wrote.
-        const written = (await vet(decoder.decode(all), walker)).filter((f) => !(prompt.endsWith(` ${f.name}`) || prompt.includes(` ${f.name} `)));
-        for (const finding of written) expect(finding.exists, `${where}: ${JSON.stringify(output)} installs ${finding.ecosystem} "${finding.name}"`).toBe(true);
+        const written = (await vet(decoder.decode(all), walker)).filter(
+          (f) => !(prompt.endsWith(` ${f.name}`) || prompt.includes(` ${f.name} `)),
+        );
+        for (const finding of written)
+          expect(finding.exists, `${where}: ${JSON.stringify(output)} installs ${finding.ecosystem} "${finding.name}"`).toBe(true);
         names += written.length;
         for (const command of monitoredCommands(all, walker)) {
           if (prompt.includes(command)) continue;
@@ -215,11 +218,16 @@ for (const [label, pathOf] of VOCABULARIES) {
         if (temperature === 0) {
           const first = result.steps.findIndex((step) => step.intervened);
           const until = first === -1 ? result.steps.length : first;
-          expect(result.steps.slice(0, until).map((s) => s.token), where).toEqual(free.steps.slice(0, until).map((s) => s.token));
+          expect(
+            result.steps.slice(0, until).map((s) => s.token),
+            where,
+          ).toEqual(free.steps.slice(0, until).map((s) => s.token));
         }
         for (const step of result.steps) if (step.intervened) expect(step.constrainable, where).toBe(true);
       }
-      console.log(`[${label}] ${names} names written under the monitor, all exist; ${commands} install commands parse; ${interventions} interventions`);
+      console.log(
+        `[${label}] ${names} names written under the monitor, all exist; ${commands} install commands parse; ${interventions} interventions`,
+      );
       expect(commands).toBeGreaterThan(0);
     }, 900_000);
   });

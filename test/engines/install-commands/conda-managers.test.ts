@@ -1,15 +1,8 @@
 /** Tests for reading conda, mamba and micromamba command lines, spec files and environment files. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  classifyCondaSpec,
-  parseCondaCommand,
-} from '../../../src/engines/install-commands/conda-managers.js';
-import {
-  type FileReader,
-  type InstallRequest,
-  type InstallTarget,
-} from '../../../src/engines/install-commands/types.js';
+import { classifyCondaSpec, parseCondaCommand } from '../../../src/engines/install-commands/conda-managers.js';
+import { type FileReader, type InstallRequest, type InstallTarget } from '../../../src/engines/install-commands/types.js';
 
 function memoryFiles(files: Map<string, string>): FileReader {
   return { readText: (path) => files.get(path) };
@@ -37,7 +30,7 @@ const environment = [
   '  - python=3.11',
   '  - conda-forge::numpy>=1.26',
   '  - "scipy 1.11.*"',
-  "  - 'pandas[version=\">=2,<3\"]'",
+  '  - \'pandas[version=">=2,<3"]\'',
   '  - pip',
   '  # a comment line',
   '  - pip:',
@@ -86,10 +79,7 @@ describe('classifyCondaSpec', () => {
     ['conda-forge::numpy', { kind: 'registry', name: 'numpy', spec: 'conda-forge::numpy' }],
     ['conda-forge::numpy=1.26', { kind: 'registry', name: 'numpy', spec: 'conda-forge::numpy=1.26' }],
     ['conda-forge/label/dev::numpy', { kind: 'registry', name: 'numpy', spec: 'conda-forge/label/dev::numpy' }],
-    [
-      'https://conda.example/channel::numpy',
-      { kind: 'registry', name: 'numpy', spec: 'https://conda.example/channel::numpy' },
-    ],
+    ['https://conda.example/channel::numpy', { kind: 'registry', name: 'numpy', spec: 'https://conda.example/channel::numpy' }],
     ['python-dateutil', { kind: 'registry', name: 'python-dateutil', spec: 'python-dateutil' }],
     ['./numpy-1.26.conda', { kind: 'path', location: './numpy-1.26.conda' }],
     ['numpy-1.26-py311.tar.bz2', { kind: 'path', location: 'numpy-1.26-py311.tar.bz2' }],
@@ -105,8 +95,14 @@ describe('classifyCondaSpec', () => {
 describe('parseCondaCommand: command lines', () => {
   it.each<[string[], string[]]>([
     [['conda', 'install', 'numpy'], ['numpy']],
-    [['conda', 'install', '-y', 'numpy=1.26', 'scipy>=1.11,<2'], ['numpy=1.26', 'scipy>=1.11,<2']],
-    [['conda', 'create', '-n', 'env', 'python=3.11', 'numpy'], ['python=3.11', 'numpy']],
+    [
+      ['conda', 'install', '-y', 'numpy=1.26', 'scipy>=1.11,<2'],
+      ['numpy=1.26', 'scipy>=1.11,<2'],
+    ],
+    [
+      ['conda', 'create', '-n', 'env', 'python=3.11', 'numpy'],
+      ['python=3.11', 'numpy'],
+    ],
     [['conda', 'create', '--name', 'env', 'python'], ['python']],
     [['conda', 'create', '--name=env', 'python'], ['python']],
     [['conda', 'create', '-p', './env', 'python'], ['python']],
@@ -138,7 +134,10 @@ describe('parseCondaCommand: command lines', () => {
 
   it.each<[string[], string[]]>([
     [['conda', 'install', '-c', 'conda-forge', 'numpy'], ['conda-forge']],
-    [['conda', 'install', '--channel', 'bioconda', '--channel=conda-forge', 'x'], ['bioconda', 'conda-forge']],
+    [
+      ['conda', 'install', '--channel', 'bioconda', '--channel=conda-forge', 'x'],
+      ['bioconda', 'conda-forge'],
+    ],
     [['conda', 'install', '-c', 'https://conda.example/private', 'x'], ['https://conda.example/private']],
     [['conda', 'install', 'pytorch::pytorch', 'x'], ['pytorch']],
     [['conda', 'install', '-c', 'pytorch', 'pytorch::pytorch'], ['pytorch']],
@@ -267,9 +266,7 @@ describe('parseCondaCommand: environment files', () => {
       { ecosystem: 'conda', kind: 'registry', name: 'nodejs', spec: 'nodejs' },
     ]);
     expect(request?.indexes).toEqual(['conda-forge', 'defaults', 'https://pypi.example/simple']);
-    expect(request?.unresolved.map((entry) => entry.why)).toEqual([
-      'pip requirement files named in an environment file are not read',
-    ]);
+    expect(request?.unresolved.map((entry) => entry.why)).toEqual(['pip requirement files named in an environment file are not read']);
   });
 
   it('records the file and line of each entry', () => {
@@ -281,10 +278,7 @@ describe('parseCondaCommand: environment files', () => {
 
   it('reads compact lists at the key indentation', () => {
     const request = parse(['conda', 'env', 'update', '-f', 'envs/dev.yaml'], project);
-    expect(request?.targets.map((target) => `${target.ecosystem} ${target.name}`)).toEqual([
-      'conda black',
-      'pypi ruff',
-    ]);
+    expect(request?.targets.map((target) => `${target.ecosystem} ${target.name}`)).toEqual(['conda black', 'pypi ruff']);
   });
 
   it('reads flow lists', () => {
@@ -308,15 +302,27 @@ describe('parseCondaCommand: environment files', () => {
 
 describe('parseCondaCommand: bad input', () => {
   const tokens = [
-    'install', 'create', 'env', 'update', '-c', '-f', '--file', '--file=', '-n', '--', '-', '::', 'a::',
-    '"unterminated', "x[version='", 'environment.yml', 'specs.txt', 'pip:', '\u0000\uffff',
+    'install',
+    'create',
+    'env',
+    'update',
+    '-c',
+    '-f',
+    '--file',
+    '--file=',
+    '-n',
+    '--',
+    '-',
+    '::',
+    'a::',
+    '"unterminated',
+    "x[version='",
+    'environment.yml',
+    'specs.txt',
+    'pip:',
+    '\u0000\uffff',
   ];
-  const token = fc.oneof(
-    fc.constantFrom(...tokens),
-    fc.string(),
-    fc.string({ unit: 'binary' }),
-    fc.string({ unit: 'grapheme' }),
-  );
+  const token = fc.oneof(fc.constantFrom(...tokens), fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }));
   const programs = ['conda', 'mamba', 'micromamba', 'pip'];
 
   it('never throws on arbitrary argv', () => {
@@ -340,7 +346,12 @@ describe('parseCondaCommand: bad input', () => {
     fc.assert(
       fc.property(fc.array(yamlLine, { maxLength: 20 }), (lines) => {
         const text = lines.join('\n');
-        const files = memoryFiles(new Map([['/proj/environment.yml', text], ['/proj/specs.txt', text]]));
+        const files = memoryFiles(
+          new Map([
+            ['/proj/environment.yml', text],
+            ['/proj/specs.txt', text],
+          ]),
+        );
         expect(parse(['conda', 'env', 'create'], files)?.installs).toBe(true);
         expect(parse(['conda', 'install', '--file', 'specs.txt'], files)?.installs).toBe(true);
       }),
@@ -359,7 +370,12 @@ describe('parseCondaCommand: bad input', () => {
     ['many lines', `dependencies:\n${'  - numpy\n'.repeat(10_000)}`],
     ['a long quoted line', `dependencies:\n  - "${'\\"'.repeat(50_000)}`],
   ])('finishes on %s', (_, text) => {
-    const files = memoryFiles(new Map([['/proj/environment.yml', text], ['/proj/specs.txt', text]]));
+    const files = memoryFiles(
+      new Map([
+        ['/proj/environment.yml', text],
+        ['/proj/specs.txt', text],
+      ]),
+    );
     expect(parse(['conda', 'install', text], files)?.installs).toBe(true);
     expect(parse(['conda', 'env', 'create'], files)?.installs).toBe(true);
     expect(parse(['conda', 'install', '--file', 'specs.txt'], files)?.installs).toBe(true);

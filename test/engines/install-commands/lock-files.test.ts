@@ -20,8 +20,19 @@ describe('npm lock files', () => {
   });
 
   it('reads package-lock v1 nested dependencies and npm: aliases', () => {
-    const lock = JSON.stringify({ lockfileVersion: 1, dependencies: { a: { version: '1.0.0', dependencies: { b: { version: '2.0.0' } } }, c: { version: 'npm:real-c@3.0.0' } } }, null, 2);
-    expect(summary(parsePackageLock(lock, 'package-lock.json'))).toEqual(['npm:a:registry@4', 'npm:b:registry@7', 'npm:real-c:registry@12']);
+    const lock = JSON.stringify(
+      {
+        lockfileVersion: 1,
+        dependencies: { a: { version: '1.0.0', dependencies: { b: { version: '2.0.0' } } }, c: { version: 'npm:real-c@3.0.0' } },
+      },
+      null,
+      2,
+    );
+    expect(summary(parsePackageLock(lock, 'package-lock.json'))).toEqual([
+      'npm:a:registry@4',
+      'npm:b:registry@7',
+      'npm:real-c:registry@12',
+    ]);
   });
 
   it('keeps git and file sources out of the name check, and reads each name once', () => {
@@ -39,12 +50,14 @@ describe('npm lock files', () => {
   });
 
   it('reads yarn Berry entries: npm ranges, aliases and workspaces', () => {
-    const text = '__metadata:\n  version: 8\n\n"lodash@npm:^4.17.21":\n  version: 4.17.21\n\n"app@workspace:.":\n  version: 0.0.0-use.local\n\n"alias@npm:real-pkg@^1.0.0":\n  version: 1.0.0\n';
+    const text =
+      '__metadata:\n  version: 8\n\n"lodash@npm:^4.17.21":\n  version: 4.17.21\n\n"app@workspace:.":\n  version: 0.0.0-use.local\n\n"alias@npm:real-pkg@^1.0.0":\n  version: 1.0.0\n';
     expect(summary(parseYarnLock(text, 'yarn.lock'))).toEqual(['npm:lodash:registry@4', 'npm:app:workspace@7', 'npm:real-pkg:registry@10']);
   });
 
   it('reads pnpm v6 keys and skips other sections', () => {
-    const text = "lockfileVersion: '6.0'\n\ndependencies:\n  chalk:\n    specifier: ^5\n    version: 5.3.0\n\npackages:\n\n  /chalk@5.3.0:\n    resolution: {integrity: x}\n    dev: false\n";
+    const text =
+      "lockfileVersion: '6.0'\n\ndependencies:\n  chalk:\n    specifier: ^5\n    version: 5.3.0\n\npackages:\n\n  /chalk@5.3.0:\n    resolution: {integrity: x}\n    dev: false\n";
     expect(summary(parsePnpmLock(text, 'pnpm-lock.yaml'))).toEqual(['npm:chalk:registry@10']);
   });
 
@@ -55,28 +68,47 @@ describe('npm lock files', () => {
 
 describe('Python and conda files', () => {
   it('reads poetry.lock sources: git and directory are not registry names', () => {
-    const text = '[[package]]\nname = "a"\nversion = "1.0"\n\n[[package]]\nname = "b"\nversion = "0.1"\n\n[package.source]\ntype = "git"\nurl = "https://github.com/o/b.git"\n\n[[package]]\nname = "c"\nversion = "2"\n\n[metadata]\nlock-version = "2.0"\n';
+    const text =
+      '[[package]]\nname = "a"\nversion = "1.0"\n\n[[package]]\nname = "b"\nversion = "0.1"\n\n[package.source]\ntype = "git"\nurl = "https://github.com/o/b.git"\n\n[[package]]\nname = "c"\nversion = "2"\n\n[metadata]\nlock-version = "2.0"\n';
     expect(summary(parsePythonLock(text, 'poetry.lock'))).toEqual(['pypi:a:registry@2', 'pypi:b:vcs@6', 'pypi:c:registry@14']);
   });
 
   it('reads uv.lock sources', () => {
-    const text = '[[package]]\nname = "app"\nversion = "0.1.0"\nsource = { virtual = "." }\n\n[[package]]\nname = "idna"\nversion = "3.10"\nsource = { registry = "https://pypi.org/simple" }\n\n[[package]]\nname = "lib"\nversion = "0.1"\nsource = { git = "https://github.com/o/lib?rev=1#abc" }\n';
+    const text =
+      '[[package]]\nname = "app"\nversion = "0.1.0"\nsource = { virtual = "." }\n\n[[package]]\nname = "idna"\nversion = "3.10"\nsource = { registry = "https://pypi.org/simple" }\n\n[[package]]\nname = "lib"\nversion = "0.1"\nsource = { git = "https://github.com/o/lib?rev=1#abc" }\n';
     expect(summary(parsePythonLock(text, 'uv.lock'))).toEqual(['pypi:app:workspace@2', 'pypi:idna:registry@7', 'pypi:lib:vcs@12']);
   });
 
   it('reads Pipfile tables with strings, versions, git and path', () => {
-    const text = '[packages]\nrequests = "*"\nflask = ">=2"\nlib = {git = "https://github.com/o/lib.git", ref = "main"}\nlocal = {path = ".", editable = true}\n\n[dev-packages]\npytest = {version = ">=7"}\n';
-    expect(summary(parsePipfile(text, 'Pipfile'))).toEqual(['pypi:requests:registry@2', 'pypi:flask:registry@3', 'pypi:lib:vcs@4', 'pypi:local:editable@5', 'pypi:pytest:registry@8']);
+    const text =
+      '[packages]\nrequests = "*"\nflask = ">=2"\nlib = {git = "https://github.com/o/lib.git", ref = "main"}\nlocal = {path = ".", editable = true}\n\n[dev-packages]\npytest = {version = ">=7"}\n';
+    expect(summary(parsePipfile(text, 'Pipfile'))).toEqual([
+      'pypi:requests:registry@2',
+      'pypi:flask:registry@3',
+      'pypi:lib:vcs@4',
+      'pypi:local:editable@5',
+      'pypi:pytest:registry@8',
+    ]);
   });
 
   it('reads setup.cfg install_requires in both spellings, and extras', () => {
-    const text = '[options]\ninstall_requires = requests>=2, click\nsetup_requires =\n    setuptools_scm\n\n[options.extras_require]\ntest =\n    pytest>=7\n';
-    expect(summary(parseSetupCfg(text, 'setup.cfg'))).toEqual(['pypi:requests:registry@2', 'pypi:click:registry@2', 'pypi:setuptools_scm:registry@4', 'pypi:pytest:registry@8']);
+    const text =
+      '[options]\ninstall_requires = requests>=2, click\nsetup_requires =\n    setuptools_scm\n\n[options.extras_require]\ntest =\n    pytest>=7\n';
+    expect(summary(parseSetupCfg(text, 'setup.cfg'))).toEqual([
+      'pypi:requests:registry@2',
+      'pypi:click:registry@2',
+      'pypi:setuptools_scm:registry@4',
+      'pypi:pytest:registry@8',
+    ]);
   });
 
   it('reads pixi.toml dependencies, pypi-dependencies and feature tables', () => {
     const text = '[dependencies]\npython = ">=3.12"\n\n[pypi-dependencies]\nrich = "*"\n\n[feature.test.dependencies]\npytest = "8.*"\n';
-    expect(summary(parsePixiToml(text, 'pixi.toml'))).toEqual(['conda:python:registry@2', 'pypi:rich:registry@5', 'conda:pytest:registry@8']);
+    expect(summary(parsePixiToml(text, 'pixi.toml'))).toEqual([
+      'conda:python:registry@2',
+      'pypi:rich:registry@5',
+      'conda:pytest:registry@8',
+    ]);
   });
 });
 

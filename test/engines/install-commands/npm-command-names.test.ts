@@ -3,9 +3,21 @@ import { resolveNpmCommand } from '../../../src/engines/install-commands/npm-com
 
 describe('resolveNpmCommand (as npm 11 reads its command word)', () => {
   it.each([
-    ['install', 'install'], ['i', 'install'], ['isnta', 'install'], ['add', 'install'], ['installTest', 'install-test'],
-    ['it', 'install-test'], ['ln', 'link'], ['exe', 'exec'], ['x', 'exec'], ['ci', 'ci'], ['install-cl', 'ci'], ['innit', 'init'],
-    ['expl', undefined], ['ad', undefined], ['frobnicate', undefined],
+    ['install', 'install'],
+    ['i', 'install'],
+    ['isnta', 'install'],
+    ['add', 'install'],
+    ['installTest', 'install-test'],
+    ['it', 'install-test'],
+    ['ln', 'link'],
+    ['exe', 'exec'],
+    ['x', 'exec'],
+    ['ci', 'ci'],
+    ['install-cl', 'ci'],
+    ['innit', 'init'],
+    ['expl', undefined],
+    ['ad', undefined],
+    ['frobnicate', undefined],
   ])('%s → %s', (word, expected) => {
     expect(resolveNpmCommand(word)).toBe(expected);
   });

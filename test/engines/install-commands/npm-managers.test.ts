@@ -68,7 +68,10 @@ const project = memoryFiles(
 describe('parseNodeCommand: named installs', () => {
   it.each<[string[], string[]]>([
     [['npm', 'install', 'lodash'], ['registry lodash']],
-    [['npm', 'i', 'lodash@^4', '@scope/pkg@1.2.3'], ['registry lodash@^4', 'registry @scope/pkg@1.2.3']],
+    [
+      ['npm', 'i', 'lodash@^4', '@scope/pkg@1.2.3'],
+      ['registry lodash@^4', 'registry @scope/pkg@1.2.3'],
+    ],
     [['npm', 'in', 'a'], ['registry a']],
     [['npm', 'ins', 'a'], ['registry a']],
     [['npm', 'inst', 'a'], ['registry a']],
@@ -85,7 +88,10 @@ describe('parseNodeCommand: named installs', () => {
     [['npm', 'install', '-D', 'vitest', '--save-exact'], ['registry vitest']],
     [['npm', '-g', 'i', 'npm@latest'], ['registry npm@latest']],
     [['npm', 'i', '-gE', 'typescript'], ['registry typescript']],
-    [['npm', 'install', '--no-save', 'a', '--', 'b'], ['registry a', 'registry b']],
+    [
+      ['npm', 'install', '--no-save', 'a', '--', 'b'],
+      ['registry a', 'registry b'],
+    ],
     [['npm', 'install', '--save-prefix', '~', 'a'], ['registry a']],
     [['npm', 'install', '--save-prefix=~', 'a'], ['registry a']],
     [['npm', 'install', '--tag', 'beta', 'a'], ['registry a']],
@@ -96,7 +102,10 @@ describe('parseNodeCommand: named installs', () => {
     [['npm', 'install', '--cache', '.cache/npm', '--userconfig', 'u.npmrc', 'a'], ['registry a']],
     [['npm', 'install', '--prefix', 'sub', 'a'], ['registry a']],
     [['npm', 'install', 'alias@npm:real@^1'], ['registry real@^1']],
-    [['npm', 'install', 'user/repo', './pkg', 'https://e.com/x.tgz'], ['vcs github:user/repo', 'path ./pkg', 'url https://e.com/x.tgz']],
+    [
+      ['npm', 'install', 'user/repo', './pkg', 'https://e.com/x.tgz'],
+      ['vcs github:user/repo', 'path ./pkg', 'url https://e.com/x.tgz'],
+    ],
     [['npm', 'update', 'lodash'], ['registry lodash']],
     [['npm', 'install', ''], []],
     // Letters and options that are flags here must not hide the name after them.
@@ -138,7 +147,10 @@ describe('parseNodeCommand: running packages', () => {
     [['npx', '-y', 'create-react-app@5', 'my-app', '--template', 'typescript'], ['registry create-react-app@5']],
     [['npx', '--yes', '--', 'eslint', '.'], ['registry eslint']],
     [['npx', '-p', 'typescript', 'tsc', '--init'], ['registry typescript']],
-    [['npx', '--package', 'a', '--package=b', 'cmd'], ['registry a', 'registry b']],
+    [
+      ['npx', '--package', 'a', '--package=b', 'cmd'],
+      ['registry a', 'registry b'],
+    ],
     [['npx', '-c', 'eslint .'], []],
     [['npx', '-p', 'cowsay', '-c', 'cowsay hi'], ['registry cowsay']],
     [['npx', 'github:user/tool'], ['vcs github:user/tool']],
@@ -147,7 +159,10 @@ describe('parseNodeCommand: running packages', () => {
     [['npm', 'exec', 'cowsay', '--', 'hi'], ['registry cowsay']],
     [['npm', 'exec', '--', 'cowsay', 'hi'], ['registry cowsay']],
     [['npm', 'x', '--package=@scope/tool', 'tool'], ['registry @scope/tool']],
-    [['npm', 'exec', '-p', 'a', '-p', 'b', 'run-it'], ['registry a', 'registry b']],
+    [
+      ['npm', 'exec', '-p', 'a', '-p', 'b', 'run-it'],
+      ['registry a', 'registry b'],
+    ],
     [['npm', 'exec', '--call', 'eslint .'], []],
     [['npm', '--package=cowsay', 'exec', 'cowsay'], ['registry cowsay']],
     [['npm', '-c', 'eslint .', 'exec'], []],
@@ -353,19 +368,41 @@ describe('parseNodeCommand: registries and managers', () => {
 describe('parseNodeCommand: bad input', () => {
   const programs = ['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', '/opt/bin/npm', 'pip'];
   const tokens = [
-    'install', 'i', 'add', 'ci', 'exec', 'x', 'dlx', 'init', 'create', 'workspace', 'global', '-p',
-    '-c', '-C', '-w', '-F', '--', '-', '--registry', '--prefix', '--cwd', '--dir', '--package',
-    '--package=', '-gD', '"unterminated', "it's", '@', '@scope', 'a@npm:', 'file:', '\u0000\uffff',
+    'install',
+    'i',
+    'add',
+    'ci',
+    'exec',
+    'x',
+    'dlx',
+    'init',
+    'create',
+    'workspace',
+    'global',
+    '-p',
+    '-c',
+    '-C',
+    '-w',
+    '-F',
+    '--',
+    '-',
+    '--registry',
+    '--prefix',
+    '--cwd',
+    '--dir',
+    '--package',
+    '--package=',
+    '-gD',
+    '"unterminated',
+    "it's",
+    '@',
+    '@scope',
+    'a@npm:',
+    'file:',
+    '\u0000\uffff',
   ];
-  const token = fc.oneof(
-    fc.constantFrom(...tokens),
-    fc.string(),
-    fc.string({ unit: 'binary' }),
-    fc.string({ unit: 'grapheme' }),
-  );
-  const junkFiles = memoryFiles(
-    new Map([['/repo/package.json', '{"dependencies": {"a": "npm:", "b": "file:%zz", "c": "\\u0000"}}']]),
-  );
+  const token = fc.oneof(fc.constantFrom(...tokens), fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }));
+  const junkFiles = memoryFiles(new Map([['/repo/package.json', '{"dependencies": {"a": "npm:", "b": "file:%zz", "c": "\\u0000"}}']]));
 
   it('never throws on arbitrary argv', () => {
     fc.assert(

@@ -5,7 +5,8 @@ import { classifyNpmSpec } from '../../../src/engines/install-commands/index.js'
 import { classifyNpmSpecByNpa } from '../../../src/engines/install-commands/npm-spec.js';
 
 const nameChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789._-~ABZ@/:#'.split(''));
-const word = (min: number, max: number): fc.Arbitrary<string> => fc.array(nameChar, { minLength: min, maxLength: max }).map((cs) => cs.join(''));
+const word = (min: number, max: number): fc.Arbitrary<string> =>
+  fc.array(nameChar, { minLength: min, maxLength: max }).map((cs) => cs.join(''));
 const specChar = fc.constantFrom(...'0123456789.xX*^~<>= -abcLATEST_|:/#'.split(''));
 const spec = fc.oneof(
   fc.array(specChar, { minLength: 0, maxLength: 12 }).map((cs) => cs.join('')),
@@ -23,7 +24,19 @@ describe('plain npm specs', () => {
     );
   });
 
-  it.each(['lodash', '@types/node', '@types/node@^20', 'react@latest', 'left-pad@1.3.0', 'foo.tgz', 'node_modules', 'user/repo', 'a@>=1 <2', 'x@npm:y@1', 'Foo'])('%s', (text) => {
+  it.each([
+    'lodash',
+    '@types/node',
+    '@types/node@^20',
+    'react@latest',
+    'left-pad@1.3.0',
+    'foo.tgz',
+    'node_modules',
+    'user/repo',
+    'a@>=1 <2',
+    'x@npm:y@1',
+    'Foo',
+  ])('%s', (text) => {
     expect(classifyNpmSpec(text, 'argv')).toEqual(classifyNpmSpecByNpa(text, 'argv'));
   });
 });

@@ -4,10 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  classifyNpmSpec,
-  toInitializerSpec,
-} from '../../../src/engines/install-commands/npm-spec.js';
+import { classifyNpmSpec, toInitializerSpec } from '../../../src/engines/install-commands/npm-spec.js';
 import { type InstallTarget } from '../../../src/engines/install-commands/types.js';
 
 type Shape = Pick<InstallTarget, 'kind' | 'name' | 'spec' | 'location'>;
@@ -38,10 +35,7 @@ describe('classifyNpmSpec', () => {
     ['user/repo', { kind: 'vcs', location: 'github:user/repo' }],
     ['user/repo#v1.0.0', { kind: 'vcs', location: 'github:user/repo#v1.0.0' }],
     ['gitlab:group/project', { kind: 'vcs', location: 'gitlab:group/project' }],
-    [
-      'git+https://example.com/a/b.git#main',
-      { kind: 'vcs', location: 'git+https://example.com/a/b.git#main' },
-    ],
+    ['git+https://example.com/a/b.git#main', { kind: 'vcs', location: 'git+https://example.com/a/b.git#main' }],
     ['git@github.com:a/b.git', { kind: 'vcs', location: 'git+ssh://git@github.com/a/b.git' }],
     ['foo@github:user/foo', { kind: 'vcs', name: 'foo', location: 'github:user/foo' }],
     // Tarball URLs.
@@ -64,10 +58,7 @@ describe('classifyNpmSpec', () => {
     ['@acme/ui@workspace:^1.0.0', { kind: 'workspace', name: '@acme/ui', location: '^1.0.0' }],
     ['react@catalog:', { kind: 'registry', name: 'react', spec: 'react' }],
     ['std@jsr:@std/path', { kind: 'url', name: 'std', location: 'jsr:@std/path' }],
-    [
-      'lodash@patch:lodash@npm%3A4.17.21#./patches/lodash.patch',
-      { kind: 'registry', name: 'lodash', spec: 'lodash@4.17.21' },
-    ],
+    ['lodash@patch:lodash@npm%3A4.17.21#./patches/lodash.patch', { kind: 'registry', name: 'lodash', spec: 'lodash@4.17.21' }],
     // Specs npm rejects are named by the raw text, so that the name check blocks them.
     ['Foo Bar', { kind: 'registry', name: 'Foo Bar', spec: 'Foo Bar' }],
     ['lodash@bad tag!', { kind: 'registry', name: 'lodash@bad tag!', spec: 'lodash@bad tag!' }],
@@ -88,17 +79,14 @@ describe('classifyNpmSpec', () => {
 
   it('never throws, and registry targets always carry a name and a spec', () => {
     fc.assert(
-      fc.property(
-        fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })),
-        (input) => {
-          const target = classifyNpmSpec(input, 'argv');
-          expect(target.raw).toBe(input);
-          if (target.kind === 'registry') {
-            expect(typeof target.name).toBe('string');
-            expect(typeof target.spec).toBe('string');
-          }
-        },
-      ),
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })), (input) => {
+        const target = classifyNpmSpec(input, 'argv');
+        expect(target.raw).toBe(input);
+        if (target.kind === 'registry') {
+          expect(typeof target.name).toBe('string');
+          expect(typeof target.spec).toBe('string');
+        }
+      }),
       { numRuns: 2000 },
     );
   });
@@ -120,7 +108,7 @@ describe('classifyNpmSpec', () => {
     const module = pathToFileURL(join(process.cwd(), 'src/engines/install-commands/npm-spec.ts')).href;
     const script = [
       "import { createRequire } from 'node:module';",
-      "const cache = createRequire(import.meta.url).cache;",
+      'const cache = createRequire(import.meta.url).cache;',
       "const loaded = () => Object.keys(cache).some((key) => key.includes('npm-package-arg'));",
       `const spec = await import(${JSON.stringify(module)});`,
       'const before = loaded();',

@@ -23,10 +23,7 @@ describe('parseRequirement: valid requirements', () => {
     ['requests[socks]', { name: 'requests', extras: ['socks'] }],
     ['requests [ socks , security ] >=2', { name: 'requests', extras: ['socks', 'security'], specifier: '>=2' }],
     ['requests[]', { name: 'requests', extras: [] }],
-    [
-      'requests; python_version < "3.8"',
-      { name: 'requests', extras: [], marker: 'python_version < "3.8"' },
-    ],
+    ['requests; python_version < "3.8"', { name: 'requests', extras: [], marker: 'python_version < "3.8"' }],
     [
       'requests==2 ; sys_platform == "win32" and (python_version >= "3.8" or extra == \'s\')',
       {
@@ -117,7 +114,34 @@ describe('parseRequirement: properties', () => {
 
   it('never throws on arbitrary text, including binary junk', () => {
     const grammarSoup = fc
-      .array(fc.constantFrom('a', '1', ' ', '[', ']', '(', ')', ',', ';', '@', '=', '<', '>', '!', '~', '"', "'", 'and', 'or', 'in', 'not', 'python_version', '.', '*'))
+      .array(
+        fc.constantFrom(
+          'a',
+          '1',
+          ' ',
+          '[',
+          ']',
+          '(',
+          ')',
+          ',',
+          ';',
+          '@',
+          '=',
+          '<',
+          '>',
+          '!',
+          '~',
+          '"',
+          "'",
+          'and',
+          'or',
+          'in',
+          'not',
+          'python_version',
+          '.',
+          '*',
+        ),
+      )
       .map((parts) => parts.join(''));
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary' }), grammarSoup), (input) => {

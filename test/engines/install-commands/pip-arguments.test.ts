@@ -1,11 +1,7 @@
 /** Tests for reading `pip install` and `uv pip install` arguments. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  type PipInstallOptions,
-  parsePipInstall,
-  splitRequirementList,
-} from '../../../src/engines/install-commands/pip-arguments.js';
+import { type PipInstallOptions, parsePipInstall, splitRequirementList } from '../../../src/engines/install-commands/pip-arguments.js';
 import { type PipContext } from '../../../src/engines/install-commands/requirements-file.js';
 import { type FileReader, type InstallTarget } from '../../../src/engines/install-commands/types.js';
 
@@ -38,7 +34,10 @@ function read(args: string[], options?: PipInstallOptions) {
 describe('parsePipInstall: targets', () => {
   it.each<[string[], string[]]>([
     [['requests'], ['registry requests']],
-    [['requests==2.31', 'flask>=2,<3'], ['registry requests==2.31', 'registry flask>=2,<3']],
+    [
+      ['requests==2.31', 'flask>=2,<3'],
+      ['registry requests==2.31', 'registry flask>=2,<3'],
+    ],
     [['requests[socks]>=2'], ['registry requests>=2']],
     [['requests (>=2)'], ['registry requests>=2']],
     [['requests; python_version>"3.7"'], ['registry requests']],
@@ -71,15 +70,24 @@ describe('parsePipInstall: targets', () => {
     [['--report', 'r.json', '--root-user-action', 'ignore', '--timeout', '5', 'pkg'], ['registry pkg']],
     [['-d', 'out', 'pkg'], ['registry pkg']],
     [['-w', 'wheels', 'pkg'], ['registry pkg']],
-    [['-r', 'requirements.txt'], ['registry requests==2.31', 'registry pytest>=8']],
-    [['-rrequirements.txt', 'extra'], ['registry requests==2.31', 'registry pytest>=8', 'registry extra']],
+    [
+      ['-r', 'requirements.txt'],
+      ['registry requests==2.31', 'registry pytest>=8'],
+    ],
+    [
+      ['-rrequirements.txt', 'extra'],
+      ['registry requests==2.31', 'registry pytest>=8', 'registry extra'],
+    ],
     [['--requirement=sub/req.txt'], ['registry from-sub']],
     [['--extra-ind', 'https://mirror.example/simple', '--constr', 'constraints.txt', 'urllib3'], ['registry urllib3']],
     // Ambiguous since pip added --requirements-from-script: pip refuses it; the word is reported unreadable.
     [['--requirem', 'sub/req.txt'], []],
     // Ambiguous (--requirement, --require-hashes, --require-virtualenv): pip refuses it too.
     [['--req', 'sub/req.txt'], []],
-    [['-r', 'requirements.txt', '-r', 'requirements.txt'], ['registry requests==2.31', 'registry pytest>=8']],
+    [
+      ['-r', 'requirements.txt', '-r', 'requirements.txt'],
+      ['registry requests==2.31', 'registry pytest>=8'],
+    ],
     [['-c', 'constraints.txt', 'urllib3'], ['registry urllib3']],
   ])('%j', (args, targets) => {
     expect(read(args).targets).toEqual(targets);
@@ -93,7 +101,10 @@ describe('parsePipInstall: indexes, files and what cannot be read', () => {
     [['--index-url=https://a.example/simple', 'x'], ['https://a.example/simple']],
     [['--index', 'https://abbrev.example/simple', 'x'], ['https://abbrev.example/simple']],
     [['--extra-index-url', 'https://b.example/simple', 'x'], ['https://b.example/simple']],
-    [['-f', './wheels', '--find-links=https://f.example/', 'x'], ['./wheels', 'https://f.example/']],
+    [
+      ['-f', './wheels', '--find-links=https://f.example/', 'x'],
+      ['./wheels', 'https://f.example/'],
+    ],
     [['-c', 'constraints.txt', 'x'], ['https://mirror.example/simple']],
     [['-r', 'requirements.txt', '-i', 'https://dev.example/simple'], ['https://dev.example/simple']],
   ])('%j', (args, indexes) => {
@@ -168,19 +179,28 @@ describe('parsePipInstall: uv flavour', () => {
 
   it.each(['pyproject.toml', 'sub/pyproject.toml'])('reads -r %s as the project metadata it declares, and reports it missing', (file) => {
     expect(read(['-r', file], uv).unresolved).toEqual([{ what: file, why: 'pyproject file not found (from argv)' }]);
-    const files = { readText: (p: string) => (p.endsWith(file) ? '[project]\ndependencies = ["flask>=3"]\n[dependency-groups]\ndev = ["pytest"]\n' : undefined) };
+    const files = {
+      readText: (p: string) =>
+        p.endsWith(file) ? '[project]\ndependencies = ["flask>=3"]\n[dependency-groups]\ndev = ["pytest"]\n' : undefined,
+    };
     const request = parsePipInstall(['-r', file], { ...context, files }, uv);
     expect(request.unresolved).toEqual([]);
     expect(request.targets.map((t) => t.name)).toEqual(['flask', 'pytest']);
-    expect(parsePipInstall(['--group', 'dev'], { ...context, files: { readText: (p: string) => (p.endsWith('/pyproject.toml') ? '[dependency-groups]\ndev = ["pytest"]\n' : undefined) } }, uv).targets.map((t) => t.name)).toEqual(['pytest']);
+    expect(
+      parsePipInstall(
+        ['--group', 'dev'],
+        {
+          ...context,
+          files: { readText: (p: string) => (p.endsWith('/pyproject.toml') ? '[dependency-groups]\ndev = ["pytest"]\n' : undefined) },
+        },
+        uv,
+      ).targets.map((t) => t.name),
+    ).toEqual(['pytest']);
   });
 
-  it.each(['setup.cfg', 'setup.py', 'pylock.toml'])(
-    'reports -r %s as project metadata it does not read',
-    (file) => {
-      expect(read(['-r', file], uv).unresolved).toEqual([{ what: file, why: expect.stringContaining('not vetted') }]);
-    },
-  );
+  it.each(['setup.cfg', 'setup.py', 'pylock.toml'])('reports -r %s as project metadata it does not read', (file) => {
+    expect(read(['-r', file], uv).unresolved).toEqual([{ what: file, why: expect.stringContaining('not vetted') }]);
+  });
 
   it('reads positionals as requirements files for uv pip sync', () => {
     const request = read(['requirements.txt', 'sub/req.txt'], { flavour: 'uv', positionals: 'requirement-files' });

@@ -1,11 +1,7 @@
 /** Tests for reading pip, python -m pip, uv, uvx, poetry and pipx command lines. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  parsePythonCommand,
-  poetryTarget,
-  toPep440,
-} from '../../../src/engines/install-commands/python-managers.js';
+import { parsePythonCommand, poetryTarget, toPep440 } from '../../../src/engines/install-commands/python-managers.js';
 import { type PipContext } from '../../../src/engines/install-commands/requirements-file.js';
 import { type FileReader, type InstallTarget } from '../../../src/engines/install-commands/types.js';
 
@@ -239,7 +235,10 @@ describe('parsePythonCommand: pipx', () => {
     [['pipx', 'install', '--python', '3.12', '--suffix', '@2', 'black'], installs('pipx', 'registry black')],
     [['pipx', 'install', '--preinstall', 'setuptools', 'x'], installs('pipx', 'registry x', 'registry setuptools')],
     [['pipx', 'install', '--pip-args=--no-deps extra-dep', 'x'], installs('pipx', 'registry x', 'registry extra-dep')],
-    [['pipx', 'install', '--pip-args', '-r requirements.txt', 'x'], installs('pipx', 'registry x', 'registry requests==2.31', 'registry pytest')],
+    [
+      ['pipx', 'install', '--pip-args', '-r requirements.txt', 'x'],
+      installs('pipx', 'registry x', 'registry requests==2.31', 'registry pytest'),
+    ],
     [['pipx', 'inject', 'black', 'black-plugin', 'other'], installs('pipx', 'registry black-plugin', 'registry other')],
     [['pipx', 'run', 'cowsay', 'install', 'evil'], installs('pipx', 'registry cowsay')],
     [['pipx', 'run', '--spec', 'httpie==3', 'http', 'GET'], installs('pipx', 'registry httpie==3')],
@@ -277,8 +276,31 @@ describe('parsePythonCommand: other programs and bad input', () => {
   const programs = fc.constantFrom('pip', 'pip3', '/usr/bin/python3.11', 'python', 'uv', 'uvx', 'poetry', 'pipx');
   const words = fc.oneof(
     fc.string({ unit: 'binary' }),
-    fc.constantFrom('install', 'add', 'run', 'tool', 'pip', 'sync', 'inject', 'runpip', 'self', '-m', '-r', '-c', '-e',
-      '--with', '--from', '--spec', '--pip-args', '--', '-', 'requirements.txt', 'x@1', 'x@^1', '-Im'),
+    fc.constantFrom(
+      'install',
+      'add',
+      'run',
+      'tool',
+      'pip',
+      'sync',
+      'inject',
+      'runpip',
+      'self',
+      '-m',
+      '-r',
+      '-c',
+      '-e',
+      '--with',
+      '--from',
+      '--spec',
+      '--pip-args',
+      '--',
+      '-',
+      'requirements.txt',
+      'x@1',
+      'x@^1',
+      '-Im',
+    ),
   );
 
   it.each([[['npm', 'install', 'x']], [['pipenv', 'install']], [['ls']], [[]], [['']], [['/usr/bin/']]])(

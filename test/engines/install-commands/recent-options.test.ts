@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCondaCommand, parsePythonCommand, type FileReader } from '../../../src/engines/install-commands/index.js';
 
 const files: FileReader = { readText: (path) => (path.endsWith('c.txt') ? 'setuptools<70\n' : undefined) };
-const names = (request: { targets: Array<{ name?: string }> } | undefined): Array<string | undefined> => request?.targets.map((t) => t.name) ?? [];
+const names = (request: { targets: Array<{ name?: string }> } | undefined): Array<string | undefined> =>
+  request?.targets.map((t) => t.name) ?? [];
 
 describe('options of current releases take their values', () => {
   it.each<[string[], string[]]>([

@@ -132,14 +132,39 @@ describe('scanArguments', () => {
 
 describe('logicalLines', () => {
   it.each<[string, Array<[number, string]>]>([
-    ['a\nb', [[1, 'a'], [2, 'b']]],
+    [
+      'a\nb',
+      [
+        [1, 'a'],
+        [2, 'b'],
+      ],
+    ],
     ['# only a comment\n\n   \nx  # trailing', [[4, 'x']]],
     ['https://h/p#egg=x', [[1, 'https://h/p#egg=x']]],
-    ['a \\\n  >=1 \\\n  ,<2\nb', [[1, 'a   >=1   ,<2'], [4, 'b']]],
-    ['a \\\n# comment \\\nb', [[1, 'a'], [3, 'b']]],
+    [
+      'a \\\n  >=1 \\\n  ,<2\nb',
+      [
+        [1, 'a   >=1   ,<2'],
+        [4, 'b'],
+      ],
+    ],
+    [
+      'a \\\n# comment \\\nb',
+      [
+        [1, 'a'],
+        [3, 'b'],
+      ],
+    ],
     ['# comment ending in \\\nb', [[2, 'b']]],
     ['last \\', [[1, 'last']]],
-    ['\uFEFFa\r\nb\rc', [[1, 'a'], [2, 'b'], [3, 'c']]],
+    [
+      '\uFEFFa\r\nb\rc',
+      [
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'c'],
+      ],
+    ],
     ['x\t# tab comment', [[1, 'x']]],
   ])('%j', (text, expected) => {
     expect(logicalLines(text).map(({ line, text: content }) => [line, content])).toEqual(expected);
@@ -190,12 +215,7 @@ describe('parseRequirementsFile', () => {
       'registry numpy @requirements.txt:14',
       'path ./local @requirements.txt:15',
     ]);
-    expect(parts.indexes).toEqual([
-      'https://pypi.example/simple',
-      'https://extra.example/simple',
-      './wheels',
-      'https://links.example/',
-    ]);
+    expect(parts.indexes).toEqual(['https://pypi.example/simple', 'https://extra.example/simple', './wheels', 'https://links.example/']);
     expect(parts.files).toEqual(['/repo/requirements.txt']);
     expect(parts.unresolved).toEqual([]);
   });
@@ -267,10 +287,7 @@ describe('parseRequirementsFile', () => {
     expect(parts.unresolved[0]?.why).toContain('not found');
   });
 
-  it.each([
-    ['https://example.com/reqs.txt'],
-    ['http://example.com/reqs.txt'],
-  ])('reports remote file %s instead of reading it', (url) => {
+  it.each([['https://example.com/reqs.txt'], ['http://example.com/reqs.txt']])('reports remote file %s instead of reading it', (url) => {
     const parts = parseRequirementsFile('top.txt', contextWith({ '/repo/top.txt': `-r ${url}\n` }));
     expect(parts.unresolved).toEqual([{ what: url, why: expect.stringContaining('remote') }]);
   });
@@ -312,10 +329,13 @@ describe('parseRequirementsFile', () => {
   });
 
   it('does not install what a constraints file lists, but counts its indexes', () => {
-    const context = { ...contextWith({
-      '/repo/c.txt': 'urllib3<2\n-e ./pinned\n-i https://mirror.example/simple\n-c more.txt\n',
-      '/repo/more.txt': 'idna==3.4\n--extra-index-url https://more.example/simple\n',
-    }), constraint: true };
+    const context = {
+      ...contextWith({
+        '/repo/c.txt': 'urllib3<2\n-e ./pinned\n-i https://mirror.example/simple\n-c more.txt\n',
+        '/repo/more.txt': 'idna==3.4\n--extra-index-url https://more.example/simple\n',
+      }),
+      constraint: true,
+    };
     const parts = parseRequirementsFile('c.txt', context);
     expect(parts.targets).toEqual([]);
     expect(parts.indexes).toEqual(['https://mirror.example/simple', 'https://more.example/simple']);
@@ -352,7 +372,9 @@ describe('parseRequirementsFile', () => {
 
   it('never throws on arbitrary file contents and environments', () => {
     const soup = fc
-      .array(fc.constantFrom('-r a.txt', '-c a.txt', '-e .', '-i u', '${X}', '\\', '\n', '#', ' ', 'req', '"', '==1', '--hash=x', '-r b.txt'))
+      .array(
+        fc.constantFrom('-r a.txt', '-c a.txt', '-e .', '-i u', '${X}', '\\', '\n', '#', ' ', 'req', '"', '==1', '--hash=x', '-r b.txt'),
+      )
       .map((parts) => parts.join(''));
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary' }), soup), fc.oneof(fc.string({ unit: 'binary' }), soup), (a, b) => {

@@ -27,9 +27,17 @@ const kinds = (cwd: string, files: FileReader) =>
 
 describe('workspace siblings in package.json', () => {
   const files = tree({
-    'package.json': pkg({ name: 'root', private: true, workspaces: ['packages/*', 'tools/cli'], dependencies: { '@acme-zq/utils': '^1.0.0', lodash: '^4' } }),
+    'package.json': pkg({
+      name: 'root',
+      private: true,
+      workspaces: ['packages/*', 'tools/cli'],
+      dependencies: { '@acme-zq/utils': '^1.0.0', lodash: '^4' },
+    }),
     'packages/utils/package.json': pkg({ name: '@acme-zq/utils', version: '1.0.0' }),
-    'packages/app/package.json': pkg({ name: 'app', dependencies: { '@acme-zq/utils': '^1.0.0', 'acme-zq-cli': '*', 'acme-zq-missing': '^2', react: '^18' } }),
+    'packages/app/package.json': pkg({
+      name: 'app',
+      dependencies: { '@acme-zq/utils': '^1.0.0', 'acme-zq-cli': '*', 'acme-zq-missing': '^2', react: '^18' },
+    }),
     'tools/cli/package.json': pkg({ name: 'acme-zq-cli' }),
     'other/package.json': pkg({ name: 'other', dependencies: { '@acme-zq/utils': '^1.0.0' } }),
   });
@@ -39,7 +47,12 @@ describe('workspace siblings in package.json', () => {
   });
 
   it("links a member's siblings through the workspace root up the tree", () => {
-    expect(kinds('/repo/packages/app', files)).toEqual(['workspace @acme-zq/utils', 'workspace acme-zq-cli', 'registry acme-zq-missing', 'registry react']);
+    expect(kinds('/repo/packages/app', files)).toEqual([
+      'workspace @acme-zq/utils',
+      'workspace acme-zq-cli',
+      'registry acme-zq-missing',
+      'registry react',
+    ]);
   });
 
   it('leaves a package outside the workspaces to the registry check', () => {
@@ -49,7 +62,7 @@ describe('workspace siblings in package.json', () => {
   it('reads pnpm-workspace.yaml packages', () => {
     const pnpm = tree({
       'package.json': pkg({ name: 'root', dependencies: { '@acme-zq/utils': 'workspace:*', 'acme-zq-web': '^1' } }),
-      'pnpm-workspace.yaml': "packages:\n  - 'packages/*'\n  - \"apps/web\" # the site\ncatalog:\n  react: ^18\n",
+      'pnpm-workspace.yaml': 'packages:\n  - \'packages/*\'\n  - "apps/web" # the site\ncatalog:\n  react: ^18\n',
       'packages/utils/package.json': pkg({ name: '@acme-zq/utils' }),
       'apps/web/package.json': pkg({ name: 'acme-zq-web' }),
     });
@@ -62,7 +75,10 @@ describe('workspace siblings in package.json', () => {
       'packages/a/b/package.json': pkg({ name: 'acme-zq-deep' }),
     });
     expect(kinds('/repo', deep)).toEqual(['registry acme-zq-deep']);
-    const literal = tree({ 'package.json': pkg({ name: 'r', workspaces: ['tools/cli'], dependencies: { 'acme-zq-cli': '^1' } }), 'tools/cli/package.json': pkg({ name: 'acme-zq-cli' }) });
+    const literal = tree({
+      'package.json': pkg({ name: 'r', workspaces: ['tools/cli'], dependencies: { 'acme-zq-cli': '^1' } }),
+      'tools/cli/package.json': pkg({ name: 'acme-zq-cli' }),
+    });
     expect(kinds('/repo', { readText: literal.readText })).toEqual(['workspace acme-zq-cli']);
   });
 });

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { INSTALLER_FORMS, INSTALLING_COMMANDS, MANAGER_PROGRAMS, ZONE_FLAGS, VALUE_OPTIONS } from '../../../src/engines/installer-grammar/index.js';
+import {
+  INSTALLER_FORMS,
+  INSTALLING_COMMANDS,
+  MANAGER_PROGRAMS,
+  ZONE_FLAGS,
+  VALUE_OPTIONS,
+} from '../../../src/engines/installer-grammar/index.js';
 import { parseInstallCommand, type FileReader, type InstallRequest } from '../../../src/engines/install-commands/index.js';
 import { isPackageManagerProgram } from '../../../src/engines/shell-commands/index.js';
 import { commandWord, matchCommand } from '../../../src/engines/decoding/installers.js';
@@ -19,19 +25,22 @@ function names(request: InstallRequest | undefined): string[] {
 }
 
 describe('both engines see the same installers', () => {
-  it('derives the monitor\'s forms from the sub-command table', () => {
+  it("derives the monitor's forms from the sub-command table", () => {
     expect(INSTALLER_FORMS.map((form) => form.words.join(' '))).toEqual(INSTALLING_COMMANDS.map((command) => command.words.join(' ')));
   });
 
-  it.each(INSTALLING_COMMANDS.map((command) => [command.words.join(' '), command] as const))('%s: the monitor and the vetting parser agree', (_, command) => {
-    const real = REAL[command.ecosystem] ?? 'requests';
-    expect(matchCommand(command.words.map(commandWord).join(' '))).toBe(command.ecosystem);
-    expect(isPackageManagerProgram(command.words[0] ?? '')).toBe(true);
-    const request = parseInstallCommand([...command.words, real], context);
-    expect(request?.installs).toBe(true);
-    expect(names(request)).toContain(real);
-    expect(request?.targets.every((target) => target.ecosystem === command.ecosystem)).toBe(true);
-  });
+  it.each(INSTALLING_COMMANDS.map((command) => [command.words.join(' '), command] as const))(
+    '%s: the monitor and the vetting parser agree',
+    (_, command) => {
+      const real = REAL[command.ecosystem] ?? 'requests';
+      expect(matchCommand(command.words.map(commandWord).join(' '))).toBe(command.ecosystem);
+      expect(isPackageManagerProgram(command.words[0] ?? '')).toBe(true);
+      const request = parseInstallCommand([...command.words, real], context);
+      expect(request?.installs).toBe(true);
+      expect(names(request)).toContain(real);
+      expect(request?.targets.every((target) => target.ecosystem === command.ecosystem)).toBe(true);
+    },
+  );
 
   it.each(Object.keys(MANAGER_PROGRAMS))('program %s is a package manager to the shell walker and the parsers', (program) => {
     expect(isPackageManagerProgram(program)).toBe(true);
@@ -58,10 +67,12 @@ const INSTALLS_VALUE = new Set(['--editable', '--with', '--with-editable', '--fr
 const NAMES_INSTEAD = new Set(['--from', '--spec', '--package', '--call']);
 
 const cases = INSTALLING_COMMANDS.flatMap((command) =>
-  command.valued.flatMap((entry) => entry.split('/').map((spelling) => ({ command, spelling, canonical: entry.split('/').at(-1) ?? entry }))),
+  command.valued.flatMap((entry) =>
+    entry.split('/').map((spelling) => ({ command, spelling, canonical: entry.split('/').at(-1) ?? entry })),
+  ),
 );
 
-describe('a value-taking option\'s value is never a package', () => {
+describe("a value-taking option's value is never a package", () => {
   it(`holds for all ${cases.length} options of every installing form`, () => {
     expect(cases.length).toBeGreaterThan(400);
     const value = fc.stringMatching(/^[a-z][a-z0-9]{2,10}-value$/);
@@ -80,7 +91,10 @@ describe('a value-taking option\'s value is never a package', () => {
             return;
           }
           expect(names(request), where).not.toContain(word);
-          expect(request?.targets.some((target) => target.raw === word), where).toBe(false);
+          expect(
+            request?.targets.some((target) => target.raw === word),
+            where,
+          ).toBe(false);
         }),
         { numRuns: 5 },
       );
@@ -94,7 +108,11 @@ describe('an option the grammar does not know', () => {
   it('pip refuses it, so the word after it is reported as unreadable, never read as a package', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^--zq[a-z-]{0,8}$/), fc.stringMatching(/^[a-z][a-z0-9-]{1,12}$/), (option, word) => {
-        for (const argv of [['pip', 'install', option, word, 'requests'], ['python3', '-m', 'pip', 'install', option, word, 'requests'], ['pip', option, word, 'install', 'requests']]) {
+        for (const argv of [
+          ['pip', 'install', option, word, 'requests'],
+          ['python3', '-m', 'pip', 'install', option, word, 'requests'],
+          ['pip', option, word, 'install', 'requests'],
+        ]) {
           const request = parseInstallCommand(argv, context);
           expect(names(request)).not.toContain(word);
           expect(unresolved(request)).toContain(`${option} ${word}`);
@@ -121,7 +139,10 @@ describe('an option the grammar does not know', () => {
     ]) {
       const request = parseInstallCommand(argv, context);
       expect(names(request), argv.join(' ')).toEqual(['requests']);
-      expect(unresolved(request).filter((what) => what.startsWith('-') && !what.startsWith('--group')), argv.join(' ')).toEqual([]);
+      expect(
+        unresolved(request).filter((what) => what.startsWith('-') && !what.startsWith('--group')),
+        argv.join(' '),
+      ).toEqual([]);
     }
   });
 });

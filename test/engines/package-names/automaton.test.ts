@@ -61,12 +61,16 @@ describe('automaton', () => {
 
   it('matches a plain Set on arbitrary word lists (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 8, unit: fc.constantFrom('a', 'b', 'c', '-', 'é') }), { maxLength: 60 }), fc.array(fc.string({ minLength: 1, maxLength: 8, unit: fc.constantFrom('a', 'b', 'c', '-', 'é') }), { maxLength: 30 }), (words, probes) => {
-        const set = new Set(words);
-        const { automaton } = build(words);
-        for (const probe of [...words, ...probes]) expect(accepts(automaton, encoder.encode(probe))).toBe(set.has(probe));
-        expect([...enumerateWords(automaton)].length).toBe(set.size);
-      }),
+      fc.property(
+        fc.array(fc.string({ minLength: 1, maxLength: 8, unit: fc.constantFrom('a', 'b', 'c', '-', 'é') }), { maxLength: 60 }),
+        fc.array(fc.string({ minLength: 1, maxLength: 8, unit: fc.constantFrom('a', 'b', 'c', '-', 'é') }), { maxLength: 30 }),
+        (words, probes) => {
+          const set = new Set(words);
+          const { automaton } = build(words);
+          for (const probe of [...words, ...probes]) expect(accepts(automaton, encoder.encode(probe))).toBe(set.has(probe));
+          expect([...enumerateWords(automaton)].length).toBe(set.size);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -64,7 +64,7 @@ function npmLists(downloads: Record<string, number>): NameLists {
 }
 
 describe('checkName hints on real packages', () => {
-  const npm = npmLists({ buffer: 80_000_000, fs: 0, jake: 99_000_000, fake: 20, http: 0, 'string_decoder': 90_000_000 });
+  const npm = npmLists({ buffer: 80_000_000, fs: 0, jake: 99_000_000, fake: 20, http: 0, string_decoder: 90_000_000 });
   const codes = (name: string): string[] => checkName(npm, name).reasons.map((r) => r.code);
 
   it.each(['buffer', 'string_decoder'])('allows %s, a Node core name that is a real browser polyfill', (name) => {

@@ -17,7 +17,10 @@ function sample() {
     meta: { ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11' },
     names: encoder.encode('flask\npyyaml\nrequests\nrequests-oauthlib\n'),
     monthByLine: Uint16Array.from([24300, 24301, 24302, 24303]),
-    downloadRank: new Map([['requests', 4], ['pyyaml', 20]]),
+    downloadRank: new Map([
+      ['requests', 4],
+      ['pyyaml', 20],
+    ]),
     display: new Map([['pyyaml', 'PyYAML']]),
     popular: ['requests', 'pyyaml'],
     now: new Date('2026-11-20T00:00:00Z'),
@@ -28,7 +31,14 @@ describe('checkpoint', () => {
   it('round-trips through bytes with header, automata and columns intact', () => {
     const original = sample();
     const decoded = decodeCheckpoint(encodeCheckpoint(original));
-    expect(decoded.meta).toEqual({ ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11', nameCount: 4, createdAt: '2026-11-20T00:00:00.000Z' });
+    expect(decoded.meta).toEqual({
+      ecosystem: 'pypi',
+      kind: 'import',
+      source: 'test-list',
+      date: '2026-11',
+      nameCount: 4,
+      createdAt: '2026-11-20T00:00:00.000Z',
+    });
     expect(accepts(decoded.automaton, encoder.encode('requests'))).toBe(true);
     expect(accepts(decoded.automaton, encoder.encode('reqeusts'))).toBe(false);
     expect(isPopularName(decoded.popular, 'pyyaml')).toBe(true);
@@ -43,7 +53,10 @@ describe('checkpoint', () => {
     const checkpoint = compileNameList({
       meta: { ecosystem: 'npm', kind: 'import', source: 'test-npm', date: '2026-11' },
       names: encoder.encode('express\nexpresss\nlodash\nreact\n'),
-      downloads: new Map([['express', 300_000_000], ['lodash', 450_000_000]]),
+      downloads: new Map([
+        ['express', 300_000_000],
+        ['lodash', 450_000_000],
+      ]),
       popular: ['express', 'lodash'],
     });
     expect(checkpoint.automaton.ranked).toBe(false);
@@ -66,14 +79,34 @@ describe('checkpoint', () => {
   });
 
   it.each([
-    ['a flipped byte in the automaton', (b: Uint8Array) => { b[b.length - 40]! ^= 0xff; }, 'checksum'],
+    [
+      'a flipped byte in the automaton',
+      (b: Uint8Array) => {
+        b[b.length - 40]! ^= 0xff;
+      },
+      'checksum',
+    ],
     ['a truncated file', (b: Uint8Array) => b.subarray(0, b.length - 10), 'checksum'],
-    ['a wrong magic', (b: Uint8Array) => { b[0] = 0x58; }, 'magic'],
-    ['a newer format version', (b: Uint8Array) => { b[8] = 99; }, 'version'],
+    [
+      'a wrong magic',
+      (b: Uint8Array) => {
+        b[0] = 0x58;
+      },
+      'magic',
+    ],
+    [
+      'a newer format version',
+      (b: Uint8Array) => {
+        b[8] = 99;
+      },
+      'version',
+    ],
   ])('detects %s', (_label, corrupt, why) => {
     const bytes = encodeCheckpoint(sample());
     const changed = corrupt(bytes) ?? bytes;
-    expect(() => decodeCheckpoint(changed)).toThrow(expect.objectContaining({ code: 'CHECKPOINT_INVALID', message: expect.stringContaining(why) }));
+    expect(() => decodeCheckpoint(changed)).toThrow(
+      expect.objectContaining({ code: 'CHECKPOINT_INVALID', message: expect.stringContaining(why) }),
+    );
   });
 
   it('reports a corrupt file on disk as CHECKPOINT_INVALID', () => {

@@ -1,11 +1,7 @@
 /** Tests for finding look-alike characters in names and reducing names to their ASCII skeleton. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  CONFUSABLE_ASCII,
-  asciiSkeleton,
-  findConfusables,
-} from '../../../src/engines/package-names/confusables.js';
+import { CONFUSABLE_ASCII, asciiSkeleton, findConfusables } from '../../../src/engines/package-names/confusables.js';
 
 describe('asciiSkeleton', () => {
   it.each<[string, string, string | null]>([

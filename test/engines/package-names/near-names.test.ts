@@ -29,7 +29,14 @@ function osa(a: string, b: string): number {
 describe('findNearNames', () => {
   it.each([
     ['reqeusts', 1, [['requests', 1]]],
-    ['requets', 1, [['request', 1], ['requests', 1]]],
+    [
+      'requets',
+      1,
+      [
+        ['request', 1],
+        ['requests', 1],
+      ],
+    ],
     ['nupmy', 1, [['numpy', 1]]],
     ['djnago', 1, [['django', 1]]],
     ['pandass', 1, [['pandas', 1]]],
@@ -47,18 +54,25 @@ describe('findNearNames', () => {
 
   it('finds exactly the words within the distance (property, against a brute-force scan)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 10, unit: fc.constantFrom('a', 'e', 'n', 'p', 'd', 's', 'q', 'u', 'r', 't') }), fc.integer({ min: 0, max: 3 }), (query, max) => {
-        const expected = words.filter((w) => osa(query, w) <= max).sort();
-        const found = near(query, max);
-        expect(found.map(([w]) => w).sort()).toEqual(expected);
-        for (const [w, d] of found) expect(d).toBe(osa(query, w));
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 10, unit: fc.constantFrom('a', 'e', 'n', 'p', 'd', 's', 'q', 'u', 'r', 't') }),
+        fc.integer({ min: 0, max: 3 }),
+        (query, max) => {
+          const expected = words.filter((w) => osa(query, w) <= max).sort();
+          const found = near(query, max);
+          expect(found.map(([w]) => w).sort()).toEqual(expected);
+          for (const [w, d] of found) expect(d).toBe(osa(query, w));
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('agrees with the brute force on random automata: words, distances, order and limit', () => {
-    const pool = fc.array(fc.string({ minLength: 1, maxLength: 8, unit: fc.constantFrom('a', 'b', 'c', '-') }), { minLength: 1, maxLength: 60 });
+    const pool = fc.array(fc.string({ minLength: 1, maxLength: 8, unit: fc.constantFrom('a', 'b', 'c', '-') }), {
+      minLength: 1,
+      maxLength: 60,
+    });
     const query = fc.string({ minLength: 0, maxLength: 10, unit: fc.constantFrom('a', 'b', 'c', '-', 'd') });
     fc.assert(
       fc.property(pool, query, fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 8 }), (list, q, max, limit) => {
@@ -71,7 +85,10 @@ describe('findNearNames', () => {
   it('agrees with the brute force for long queries, including ones over 31 bytes', () => {
     // Names are a few long seeds and their edits, queries are further edits: many hits at 0–4 edits.
     const seed = fc.string({ minLength: 12, maxLength: 45, unit: fc.constantFrom('a', 'b', 'c', '-', 'x', 'y') });
-    const edits = fc.array(fc.tuple(fc.constantFrom('insert', 'delete', 'substitute', 'transpose'), fc.nat(), fc.constantFrom('a', 'b', 'z')), { maxLength: 4 });
+    const edits = fc.array(
+      fc.tuple(fc.constantFrom('insert', 'delete', 'substitute', 'transpose'), fc.nat(), fc.constantFrom('a', 'b', 'z')),
+      { maxLength: 4 },
+    );
     fc.assert(
       fc.property(
         fc.array(seed, { minLength: 1, maxLength: 3 }),
@@ -139,7 +156,7 @@ function widen(automaton: NameAutomaton): NameAutomaton {
   const moved = new Map<number, number>();
   const arcs: Array<{ at: number; end: number; address: number }> = [];
   let shift = 0;
-  for (let pos = 0; pos < code.length; ) {
+  for (let pos = 0; pos < code.length;) {
     moved.set(pos, pos + shift);
     const head = code[pos]!;
     if (head < 0x80) {

@@ -1,11 +1,7 @@
 /** Tests for per-ecosystem name normalisation and validation. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  hasUpperCase,
-  normalizeName,
-  validateName,
-} from '../../../src/engines/package-names/normalize.js';
+import { hasUpperCase, normalizeName, validateName } from '../../../src/engines/package-names/normalize.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../../src/engines/package-names/types.js';
 
 describe('normalizeName', () => {
@@ -28,14 +24,10 @@ describe('normalizeName', () => {
 
   it('is idempotent for every ecosystem', () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom(...ECOSYSTEMS),
-        fc.string({ unit: 'grapheme' }),
-        (ecosystem, name) => {
-          const once = normalizeName(ecosystem, name);
-          expect(normalizeName(ecosystem, once)).toBe(once);
-        },
-      ),
+      fc.property(fc.constantFrom(...ECOSYSTEMS), fc.string({ unit: 'grapheme' }), (ecosystem, name) => {
+        const once = normalizeName(ecosystem, name);
+        expect(normalizeName(ecosystem, once)).toBe(once);
+      }),
     );
   });
 
@@ -51,9 +43,7 @@ describe('normalizeName', () => {
       fc.property(spelled, ([parts, last, upper]) => {
         const left = parts.map(([word, sep]) => word + sep).join('') + last;
         const right = parts.map(([word, , sep]) => word + sep).join('') + last;
-        const shouted = [...right]
-          .map((char, index) => (upper[index % upper.length] ? char.toUpperCase() : char))
-          .join('');
+        const shouted = [...right].map((char, index) => (upper[index % upper.length] ? char.toUpperCase() : char)).join('');
         expect(normalizeName('pypi', left)).toBe(normalizeName('pypi', shouted));
       }),
     );

@@ -2,11 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseSpec } from '../../../src/engines/package-names/spec.js';
-import {
-  ECOSYSTEMS,
-  type Ecosystem,
-  type PackageSpec,
-} from '../../../src/engines/package-names/types.js';
+import { ECOSYSTEMS, type Ecosystem, type PackageSpec } from '../../../src/engines/package-names/types.js';
 import { GuardError } from '../../../src/shared/errors.js';
 
 type Parts = Omit<PackageSpec, 'input'>;
@@ -17,10 +13,7 @@ describe('parseSpec: pypi', () => {
     ['requests==2.31', { name: 'requests', constraint: '==2.31' }],
     ['requests >= 1, < 2', { name: 'requests', constraint: '>= 1, < 2' }],
     ['requests>=2,<3', { name: 'requests', constraint: '>=2,<3' }],
-    [
-      'requests[socks,security]>=1',
-      { name: 'requests', extras: ['socks', 'security'], constraint: '>=1' },
-    ],
+    ['requests[socks,security]>=1', { name: 'requests', extras: ['socks', 'security'], constraint: '>=1' }],
     ['requests [ socks ] ==2', { name: 'requests', extras: ['socks'], constraint: '==2' }],
     ['requests (>=1.0)', { name: 'requests', constraint: '>=1.0' }],
     ['requests; python_version<"3.8"', { name: 'requests' }],
@@ -65,12 +58,9 @@ describe('parseSpec: npm', () => {
     expect(parseSpec('npm', input)).toEqual({ input, ...expected });
   });
 
-  it.each(['@scope', 'foo bar@1', 'a@npm:', 'a@npm:b@npm:c', '@nope'])(
-    'keeps unparseable %j whole',
-    (input) => {
-      expect(parseSpec('npm', input)).toEqual({ input, name: input });
-    },
-  );
+  it.each(['@scope', 'foo bar@1', 'a@npm:', 'a@npm:b@npm:c', '@nope'])('keeps unparseable %j whole', (input) => {
+    expect(parseSpec('npm', input)).toEqual({ input, name: input });
+  });
 });
 
 describe('parseSpec: conda', () => {
@@ -83,10 +73,7 @@ describe('parseSpec: conda', () => {
     ['numpy 1.2 py311_0', { name: 'numpy', constraint: '1.2 py311_0' }],
     ['numpy=1.2=py311_0', { name: 'numpy', constraint: '=1.2=py311_0' }],
     ['conda-forge::numpy', { name: 'numpy', channel: 'conda-forge' }],
-    [
-      'conda-forge/linux-64::numpy>=1',
-      { name: 'numpy', channel: 'conda-forge/linux-64', constraint: '>=1' },
-    ],
+    ['conda-forge/linux-64::numpy>=1', { name: 'numpy', channel: 'conda-forge/linux-64', constraint: '>=1' }],
     ["numpy[version='>=1.2']", { name: 'numpy', constraint: '>=1.2' }],
     ['numpy[version=">=1.2,<2", build=py311_0]', { name: 'numpy', constraint: '>=1.2,<2' }],
     ['numpy[channel=bioconda]', { name: 'numpy', channel: 'bioconda' }],
@@ -95,28 +82,20 @@ describe('parseSpec: conda', () => {
     expect(parseSpec('conda', input)).toEqual({ input, ...expected });
   });
 
-  it.each(['::numpy', 'numpy[version=1', 'numpy[version=1] x', 'numpy(1)', 'numpy[oops]'])(
-    'keeps unparseable %j whole',
-    (input) => {
-      expect(parseSpec('conda', input)).toEqual({ input, name: input });
-    },
-  );
+  it.each(['::numpy', 'numpy[version=1', 'numpy[version=1] x', 'numpy(1)', 'numpy[oops]'])('keeps unparseable %j whole', (input) => {
+    expect(parseSpec('conda', input)).toEqual({ input, name: input });
+  });
 });
 
 describe('parseSpec: faults', () => {
-  const blanks = ECOSYSTEMS.flatMap((ecosystem) =>
-    ['', '   ', '\t\n'].map((input) => [ecosystem, input] as const),
-  );
+  const blanks = ECOSYSTEMS.flatMap((ecosystem) => ['', '   ', '\t\n'].map((input) => [ecosystem, input] as const));
 
-  it.each(blanks)(
-    '%s rejects blank %j with INPUT_INVALID and a hint',
-    (ecosystem, input) => {
-      const fault = catchFault(() => parseSpec(ecosystem, input));
-      expect(fault).toBeInstanceOf(GuardError);
-      expect(fault).toMatchObject({ code: 'INPUT_INVALID' });
-      expect((fault as GuardError).hint).toBeTruthy();
-    },
-  );
+  it.each(blanks)('%s rejects blank %j with INPUT_INVALID and a hint', (ecosystem, input) => {
+    const fault = catchFault(() => parseSpec(ecosystem, input));
+    expect(fault).toBeInstanceOf(GuardError);
+    expect(fault).toMatchObject({ code: 'INPUT_INVALID' });
+    expect((fault as GuardError).hint).toBeTruthy();
+  });
 
   it('throws nothing but INPUT_INVALID, and returns a non-empty name otherwise', () => {
     fc.assert(
@@ -138,9 +117,7 @@ describe('parseSpec: faults', () => {
 });
 
 describe('parseSpec: round trips', () => {
-  const version = fc
-    .array(fc.nat({ max: 999 }), { minLength: 1, maxLength: 4 })
-    .map((parts) => parts.join('.'));
+  const version = fc.array(fc.nat({ max: 999 }), { minLength: 1, maxLength: 4 }).map((parts) => parts.join('.'));
   const pypiName = fc.stringMatching(/^[A-Za-z0-9]([A-Za-z0-9._-]{0,20}[A-Za-z0-9])?$/);
   const npmName = fc.stringMatching(/^(@[a-z0-9][a-z0-9-]{0,10}\/)?[a-z0-9][a-z0-9._-]{0,20}$/);
   const condaName = fc.stringMatching(/^[a-z0-9_][a-z0-9_.+-]{0,20}$/);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildTypoNeighbours, isPopularName, popularNeighbours, withinOneEdit } from '../../../src/engines/package-names/typo-neighbours.js';
+import {
+  buildTypoNeighbours,
+  isPopularName,
+  popularNeighbours,
+  withinOneEdit,
+} from '../../../src/engines/package-names/typo-neighbours.js';
 
 const popular = ['requests', 'numpy', 'express', 'react', 'lodash', 'six', 'pandas'];
 const neighbours = buildTypoNeighbours(popular);
@@ -39,19 +44,26 @@ describe('typo neighbours', () => {
 
   it('finds exactly the popular names within one edit (property)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 9, unit: fc.constantFrom('r', 'e', 'q', 'u', 's', 't', 'x', 'a', 'n', 'd', 'i', 'p') }), (query) => {
-        const expected = popular.filter((p) => p !== query && osa(query, p) <= 1).sort();
-        expect(popularNeighbours(neighbours, query).sort()).toEqual(expected);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 9, unit: fc.constantFrom('r', 'e', 'q', 'u', 's', 't', 'x', 'a', 'n', 'd', 'i', 'p') }),
+        (query) => {
+          const expected = popular.filter((p) => p !== query && osa(query, p) <= 1).sort();
+          expect(popularNeighbours(neighbours, query).sort()).toEqual(expected);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('withinOneEdit agrees with the full distance', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 6, unit: fc.constantFrom('a', 'b', 'c') }), fc.string({ maxLength: 6, unit: fc.constantFrom('a', 'b', 'c') }), (a, b) => {
-        expect(withinOneEdit(a, b)).toBe(osa(a, b) <= 1);
-      }),
+      fc.property(
+        fc.string({ maxLength: 6, unit: fc.constantFrom('a', 'b', 'c') }),
+        fc.string({ maxLength: 6, unit: fc.constantFrom('a', 'b', 'c') }),
+        (a, b) => {
+          expect(withinOneEdit(a, b)).toBe(osa(a, b) <= 1);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -10,7 +10,9 @@ const words = (automaton: Parameters<typeof enumerateWords>[0]) => [...enumerate
 
 function randomNames(random: () => number, count: number): string[] {
   const alphabet = 'abc-1';
-  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(random() * 5) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''));
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + Math.floor(random() * 5) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''),
+  );
 }
 
 describe('unionAutomaton', () => {
@@ -20,7 +22,10 @@ describe('unionAutomaton', () => {
       const lists = Array.from({ length: 1 + Math.floor(random() * 3) }, () => randomNames(random, Math.floor(random() * 40)));
       const drop = (list: number) => (word: string) => list === 0 && word.startsWith('a');
       const union = unionAutomaton(
-        lists.map((names, i) => ({ automaton: buildSmallAutomaton(names.length > 0 ? names : ['zz']), keep: (w: Uint8Array) => !drop(i)(dec.decode(w)) })),
+        lists.map((names, i) => ({
+          automaton: buildSmallAutomaton(names.length > 0 ? names : ['zz']),
+          keep: (w: Uint8Array) => !drop(i)(dec.decode(w)),
+        })),
       );
       const expected = new Set<string>();
       lists.forEach((names, i) => (names.length > 0 ? names : ['zz']).filter((n) => !drop(i)(n)).forEach((n) => expected.add(n)));

@@ -24,7 +24,18 @@ function registry(ecosystem: Ecosystem, name: string, spec = name): InstallTarge
 }
 
 function found(name: string, extra: Partial<NameCheck> = {}): NameCheck {
-  return { input: name, name, normalized: name, ecosystem: 'npm', exists: true, verdict: 'allow', reasons: [], suggestions: [], snapshot: { source: 'test', date: '2026-05' }, ...extra };
+  return {
+    input: name,
+    name,
+    normalized: name,
+    ecosystem: 'npm',
+    exists: true,
+    verdict: 'allow',
+    reasons: [],
+    suggestions: [],
+    snapshot: { source: 'test', date: '2026-05' },
+    ...extra,
+  };
 }
 
 const missing = (name: string): NameCheck =>
@@ -41,7 +52,11 @@ describe('decideTarget: single rules', () => {
   });
 
   it('blocks a name the name check does not find, keeping its reasons', () => {
-    expect(decide(registry('npm', 'lodahs'), missing('lodahs'))).toMatchObject({ verdict: 'block', rule: 'name-check', codes: ['not_found'] });
+    expect(decide(registry('npm', 'lodahs'), missing('lodahs'))).toMatchObject({
+      verdict: 'block',
+      rule: 'name-check',
+      codes: ['not_found'],
+    });
   });
 
   it.each<[string, string, string | undefined, 'allow' | 'warn' | 'block', string]>([
@@ -68,7 +83,14 @@ describe('decideTarget: single rules', () => {
   });
 
   it('reports a deny with its code and reason, and ignores an expired one', () => {
-    const layer = { packages: { deny: [{ ecosystem: 'pypi' as const, name: 'Bad_Pkg', reason: 'malware', expires: '2030-01-01' }, { ecosystem: 'pypi' as const, name: 'old', expires: '2026-01-01' }] } };
+    const layer = {
+      packages: {
+        deny: [
+          { ecosystem: 'pypi' as const, name: 'Bad_Pkg', reason: 'malware', expires: '2030-01-01' },
+          { ecosystem: 'pypi' as const, name: 'old', expires: '2026-01-01' },
+        ],
+      },
+    };
     const denied = decide(registry('pypi', 'bad-pkg'), found('bad-pkg'), layer);
     expect(denied).toMatchObject({ verdict: 'block', rule: 'packages.deny[0]', codes: ['policy_denied'] });
     expect(denied.reasons[0]!.message).toContain('malware');
@@ -89,17 +111,49 @@ describe('decideTarget: single rules', () => {
   });
 
   it('applies a name deny to a named VCS install before its source rule', () => {
-    const target: InstallTarget = { ecosystem: 'npm', kind: 'vcs', raw: 'evil@github:x/evil', name: 'evil', location: 'github:x/evil', origin: 'argv' };
-    expect(decide(target, undefined, { packages: { deny: [{ ecosystem: 'npm', name: 'evil' }] }, sources: { vcs: 'allow' } })).toMatchObject({ verdict: 'block', rule: 'packages.deny[0]' });
+    const target: InstallTarget = {
+      ecosystem: 'npm',
+      kind: 'vcs',
+      raw: 'evil@github:x/evil',
+      name: 'evil',
+      location: 'github:x/evil',
+      origin: 'argv',
+    };
+    expect(
+      decide(target, undefined, { packages: { deny: [{ ecosystem: 'npm', name: 'evil' }] }, sources: { vcs: 'allow' } }),
+    ).toMatchObject({ verdict: 'block', rule: 'packages.deny[0]' });
   });
 
-  const org = { private: [{ ecosystem: 'npm' as const, pattern: '@acme/*', overlay: 'acme' }, { ecosystem: 'pypi' as const, pattern: 'acme-*', overlay: 'acme' }] };
+  const org = {
+    private: [
+      { ecosystem: 'npm' as const, pattern: '@acme/*', overlay: 'acme' },
+      { ecosystem: 'pypi' as const, pattern: 'acme-*', overlay: 'acme' },
+    ],
+  };
 
   it.each<[string, string, Ecosystem, TargetFacts, Omit<PolicyLayer, 'version'>, 'allow' | 'warn' | 'block', string, string[]]>([
     ['found in the overlay', '@acme/ui', 'npm', { overlays: { acme: true } }, org, 'allow', 'private[0]', ['not_found']],
-    ['missing from the overlay', '@acme/ui', 'npm', { overlays: { acme: false } }, org, 'block', 'private[0]', ['private_namespace', 'not_found']],
+    [
+      'missing from the overlay',
+      '@acme/ui',
+      'npm',
+      { overlays: { acme: false } },
+      org,
+      'block',
+      'private[0]',
+      ['private_namespace', 'not_found'],
+    ],
     ['overlay not loaded, fail closed', '@acme/ui', 'npm', {}, org, 'block', 'private[0]', ['unverifiable', 'not_found']],
-    ['overlay not loaded, fail open with a warning', '@acme/ui', 'npm', {}, { ...org, on_unverifiable: 'warn' }, 'block', 'name-check', ['unverifiable', 'not_found']],
+    [
+      'overlay not loaded, fail open with a warning',
+      '@acme/ui',
+      'npm',
+      {},
+      { ...org, on_unverifiable: 'warn' },
+      'block',
+      'name-check',
+      ['unverifiable', 'not_found'],
+    ],
     ['PyPI prefix after normalisation', 'Acme_Tools', 'pypi', { overlays: { acme: true } }, org, 'allow', 'private[1]', ['not_found']],
     ['outside the namespace', '@other/ui', 'npm', { overlays: { acme: false } }, org, 'block', 'name-check', ['not_found']],
   ])('private namespace: %s', (_label, name, ecosystem, facts, layer, verdict, rule, codes) => {
@@ -108,11 +162,24 @@ describe('decideTarget: single rules', () => {
 
   it('trust: warns below the minimum, handles unknown usage, passes above it', () => {
     const trust = { trust: { min_popularity: 0.3 } };
-    expect(decide(registry('npm', 'tiny'), found('tiny'), trust, { popularity: 0.1 })).toMatchObject({ verdict: 'warn', rule: 'trust.min_popularity', codes: ['below_trust'] });
-    expect(decide(registry('npm', 'big'), found('big'), trust, { popularity: 0.9 })).toMatchObject({ verdict: 'allow', rule: 'name-check' });
+    expect(decide(registry('npm', 'tiny'), found('tiny'), trust, { popularity: 0.1 })).toMatchObject({
+      verdict: 'warn',
+      rule: 'trust.min_popularity',
+      codes: ['below_trust'],
+    });
+    expect(decide(registry('npm', 'big'), found('big'), trust, { popularity: 0.9 })).toMatchObject({
+      verdict: 'allow',
+      rule: 'name-check',
+    });
     expect(decide(registry('npm', 'who'), found('who'), trust)).toMatchObject({ verdict: 'allow', codes: [] });
-    expect(decide(registry('npm', 'who'), found('who'), { trust: { min_popularity: 0.3, unknown_popularity: 'block' } })).toMatchObject({ verdict: 'block', rule: 'trust.unknown_popularity', codes: ['unknown_popularity'] });
-    expect(decide(registry('npm', 'tiny'), found('tiny'), { trust: { min_popularity: 0.3, action: 'block' } }, { popularity: 0.1 })).toMatchObject({ verdict: 'block', codes: ['below_trust'] });
+    expect(decide(registry('npm', 'who'), found('who'), { trust: { min_popularity: 0.3, unknown_popularity: 'block' } })).toMatchObject({
+      verdict: 'block',
+      rule: 'trust.unknown_popularity',
+      codes: ['unknown_popularity'],
+    });
+    expect(
+      decide(registry('npm', 'tiny'), found('tiny'), { trust: { min_popularity: 0.3, action: 'block' } }, { popularity: 0.1 }),
+    ).toMatchObject({ verdict: 'block', codes: ['below_trust'] });
     expect(decide(registry('npm', 'tiny'), found('tiny'), {}, { popularity: 0 })).toMatchObject({ verdict: 'allow' });
   });
 
@@ -143,32 +210,63 @@ describe('decideTarget: single rules', () => {
 
 describe('decideTarget: precedence', () => {
   it('an explicit deny beats an allow, and is not downgraded by mode: warn', () => {
-    const layer = { mode: 'warn' as const, packages: { allow: [{ ecosystem: 'npm' as const, name: 'x' }], deny: [{ ecosystem: 'npm' as const, name: 'x' }] } };
+    const layer = {
+      mode: 'warn' as const,
+      packages: { allow: [{ ecosystem: 'npm' as const, name: 'x' }], deny: [{ ecosystem: 'npm' as const, name: 'x' }] },
+    };
     expect(decide(registry('npm', 'x'), found('x'), layer)).toMatchObject({ verdict: 'block', rule: 'packages.deny[0]' });
   });
 
   it('an allow entry overrides a name-check block, keeping its reason', () => {
     const layer = { packages: { allow: [{ ecosystem: 'npm' as const, name: 'internal-*', reason: 'ours' }] } };
-    expect(decide(registry('npm', 'internal-tool'), missing('internal-tool'), layer)).toMatchObject({ verdict: 'allow', rule: 'packages.allow[0]', codes: ['policy_allowed', 'not_found'] });
+    expect(decide(registry('npm', 'internal-tool'), missing('internal-tool'), layer)).toMatchObject({
+      verdict: 'allow',
+      rule: 'packages.allow[0]',
+      codes: ['policy_allowed', 'not_found'],
+    });
   });
 
   it('an allow entry overrides the trust rule but not a version constraint', () => {
-    const layer = { packages: { allow: [{ ecosystem: 'npm' as const, name: 'lodash' }] }, trust: { min_popularity: 0.9, action: 'block' as const }, versions: [{ ecosystem: 'npm' as const, name: 'lodash', range: '>=4.17.21' }] };
-    expect(decide(registry('npm', 'lodash', 'lodash@4.17.21'), found('lodash'), layer, { popularity: 0.1 })).toMatchObject({ verdict: 'allow', rule: 'packages.allow[0]' });
-    expect(decide(registry('npm', 'lodash', 'lodash@4.0.0'), found('lodash'), layer)).toMatchObject({ verdict: 'block', rule: 'versions[0]' });
+    const layer = {
+      packages: { allow: [{ ecosystem: 'npm' as const, name: 'lodash' }] },
+      trust: { min_popularity: 0.9, action: 'block' as const },
+      versions: [{ ecosystem: 'npm' as const, name: 'lodash', range: '>=4.17.21' }],
+    };
+    expect(decide(registry('npm', 'lodash', 'lodash@4.17.21'), found('lodash'), layer, { popularity: 0.1 })).toMatchObject({
+      verdict: 'allow',
+      rule: 'packages.allow[0]',
+    });
+    expect(decide(registry('npm', 'lodash', 'lodash@4.0.0'), found('lodash'), layer)).toMatchObject({
+      verdict: 'block',
+      rule: 'versions[0]',
+    });
   });
 
   it('an expired allow warns and leaves the name check in charge', () => {
     const layer = { packages: { allow: [{ ecosystem: 'npm' as const, name: 'gone', expires: '2026-06-01' }] } };
-    expect(decide(registry('npm', 'gone'), missing('gone'), layer)).toMatchObject({ verdict: 'block', rule: 'name-check', codes: ['allow_expired', 'not_found'] });
-    expect(decide(registry('npm', 'gone'), found('gone'), layer)).toMatchObject({ verdict: 'warn', rule: 'packages.allow[0]', codes: ['allow_expired'] });
+    expect(decide(registry('npm', 'gone'), missing('gone'), layer)).toMatchObject({
+      verdict: 'block',
+      rule: 'name-check',
+      codes: ['allow_expired', 'not_found'],
+    });
+    expect(decide(registry('npm', 'gone'), found('gone'), layer)).toMatchObject({
+      verdict: 'warn',
+      rule: 'packages.allow[0]',
+      codes: ['allow_expired'],
+    });
     const later = { packages: { allow: [{ ecosystem: 'npm' as const, name: 'gone', expires: '2026-06-02' }] } };
     expect(decide(registry('npm', 'gone'), missing('gone'), later)).toMatchObject({ verdict: 'allow', rule: 'packages.allow[0]' });
   });
 
   it('an allow entry does not open a private namespace', () => {
-    const layer = { private: [{ ecosystem: 'npm' as const, pattern: '@acme/*', overlay: 'acme' }], packages: { allow: [{ ecosystem: 'npm' as const, name: '@acme/*' }] } };
-    expect(decide(registry('npm', '@acme/ui'), found('@acme/ui'), layer, { overlays: { acme: false } })).toMatchObject({ verdict: 'block', rule: 'private[0]' });
+    const layer = {
+      private: [{ ecosystem: 'npm' as const, pattern: '@acme/*', overlay: 'acme' }],
+      packages: { allow: [{ ecosystem: 'npm' as const, name: '@acme/*' }] },
+    };
+    expect(decide(registry('npm', '@acme/ui'), found('@acme/ui'), layer, { overlays: { acme: false } })).toMatchObject({
+      verdict: 'block',
+      rule: 'private[0]',
+    });
   });
 
   it('mode: warn turns other blocks into warns and says so', () => {
@@ -185,7 +283,11 @@ describe('decideTarget: precedence', () => {
   });
 
   it('treats a missing name list as unverifiable, not as a missing package', () => {
-    const check = found('x', { exists: false, verdict: 'block', reasons: [{ code: 'allowlist_unavailable', message: 'no conda name list is loaded' }] });
+    const check = found('x', {
+      exists: false,
+      verdict: 'block',
+      reasons: [{ code: 'allowlist_unavailable', message: 'no conda name list is loaded' }],
+    });
     expect(decide(registry('conda', 'x'), check, { on_unverifiable: 'warn' })).toMatchObject({ verdict: 'warn', codes: ['unverifiable'] });
   });
 });
@@ -197,7 +299,10 @@ describe('explainDecision', () => {
       trust: { min_popularity: 0.2 },
       versions: [{ ecosystem: 'pypi' as const, name: 'requests', specifier: '>=2.31' }],
     };
-    const { decision, steps } = explainDecision(registry('pypi', 'requests', 'requests==2.0'), found('requests'), policy(layer), NOW, { popularity: 0.8, indexes: ['https://pypi.org/simple/'] });
+    const { decision, steps } = explainDecision(registry('pypi', 'requests', 'requests==2.0'), found('requests'), policy(layer), NOW, {
+      popularity: 0.8,
+      indexes: ['https://pypi.org/simple/'],
+    });
     expect(steps.map((s) => [s.rule, s.outcome])).toEqual([
       ['registries.pypi', 'pass'],
       ['packages.deny', 'pass'],
@@ -211,7 +316,15 @@ describe('explainDecision', () => {
 });
 
 describe('decideRequest', () => {
-  const request = (extra: Partial<InstallRequest>): InstallRequest => ({ manager: 'pip', installs: true, targets: [], indexes: [], files: [], unresolved: [], ...extra });
+  const request = (extra: Partial<InstallRequest>): InstallRequest => ({
+    manager: 'pip',
+    installs: true,
+    targets: [],
+    indexes: [],
+    files: [],
+    unresolved: [],
+    ...extra,
+  });
 
   it('allows a command that installs nothing', () => {
     expect(decideRequest(request({ installs: false }), policy(), NOW)).toMatchObject({ verdict: 'allow', rule: 'not-an-install' });
@@ -236,19 +349,37 @@ describe('decideRequest', () => {
   });
 
   it('warns about an unlisted index by default', () => {
-    expect(decideRequest(request({ indexes: ['https://mirror.example/simple'] }), policy(), NOW)).toMatchObject({ verdict: 'warn', rule: 'registries.pypi' });
+    expect(decideRequest(request({ indexes: ['https://mirror.example/simple'] }), policy(), NOW)).toMatchObject({
+      verdict: 'warn',
+      rule: 'registries.pypi',
+    });
   });
 
   it('aggregates targets and unresolved parts: the strictest wins, decided by the first that gave it', () => {
-    const targets = [registry('pypi', 'requests'), registry('pypi', 'reqeusts'), { ecosystem: 'pypi' as const, kind: 'url' as const, raw: 'https://x/y.whl', location: 'https://x/y.whl', origin: 'argv' }];
+    const targets = [
+      registry('pypi', 'requests'),
+      registry('pypi', 'reqeusts'),
+      { ecosystem: 'pypi' as const, kind: 'url' as const, raw: 'https://x/y.whl', location: 'https://x/y.whl', origin: 'argv' },
+    ];
     const checks = [found('requests'), missing('reqeusts'), undefined];
-    const decision = decideRequest(request({ targets, unresolved: [{ what: '${REQS}', why: 'unset variable' }] }), policy(), NOW, (_t, i) => ({ check: checks[i] }));
+    const decision = decideRequest(
+      request({ targets, unresolved: [{ what: '${REQS}', why: 'unset variable' }] }),
+      policy(),
+      NOW,
+      (_t, i) => ({ check: checks[i] }),
+    );
     expect(decision).toMatchObject({ verdict: 'block', rule: 'name-check' });
     expect(decision.targets.map((t) => t.decision.verdict)).toEqual(['allow', 'block', 'warn']);
     expect(decision.reasons.map((r) => r.code)).toEqual(['not_found', 'source_policy', 'unverifiable']);
-    const open = decideRequest(request({ unresolved: [{ what: '$(cat x)', why: 'command substitution' }] }), policy({ on_unverifiable: 'allow' }), NOW);
+    const open = decideRequest(
+      request({ unresolved: [{ what: '$(cat x)', why: 'command substitution' }] }),
+      policy({ on_unverifiable: 'allow' }),
+      NOW,
+    );
     expect(open).toMatchObject({ verdict: 'allow' });
-    const relaxed = decideRequest(request({ targets: [registry('pypi', 'nope')] }), policy({ mode: 'warn' }), NOW, () => ({ check: missing('nope') }));
+    const relaxed = decideRequest(request({ targets: [registry('pypi', 'nope')] }), policy({ mode: 'warn' }), NOW, () => ({
+      check: missing('nope'),
+    }));
     expect(relaxed).toMatchObject({ verdict: 'warn', downgraded: true });
   });
 });
@@ -270,19 +401,40 @@ describe('decideUnverifiable', () => {
 describe('mergePolicyLayers and privateOverlaysFor', () => {
   it('lets later layers replace settings and adds up entries', () => {
     const merged = mergePolicyLayers([
-      { version: 1, mode: 'warn', trust: { min_popularity: 0.5, action: 'block' }, registries: { pypi: ['https://a.example/simple'] }, packages: { deny: [{ ecosystem: 'npm', name: 'a' }] } },
-      { version: 1, mode: 'block', trust: { min_popularity: 0.1 }, registries: { npm: ['https://b.example'] }, packages: { deny: [{ ecosystem: 'npm', name: 'b' }], allow: [{ ecosystem: 'npm', name: 'a' }] } },
+      {
+        version: 1,
+        mode: 'warn',
+        trust: { min_popularity: 0.5, action: 'block' },
+        registries: { pypi: ['https://a.example/simple'] },
+        packages: { deny: [{ ecosystem: 'npm', name: 'a' }] },
+      },
+      {
+        version: 1,
+        mode: 'block',
+        trust: { min_popularity: 0.1 },
+        registries: { npm: ['https://b.example'] },
+        packages: { deny: [{ ecosystem: 'npm', name: 'b' }], allow: [{ ecosystem: 'npm', name: 'a' }] },
+      },
     ]);
     expect(merged.mode).toBe('block');
     expect(merged.trust).toEqual({ min_popularity: 0.1, action: 'block', unknown_popularity: 'allow' });
-    expect(merged.registries).toMatchObject({ pypi: ['https://a.example/simple'], npm: ['https://b.example'], conda: ['conda-forge', 'defaults', 'anaconda', 'pytorch', 'nvidia'] });
+    expect(merged.registries).toMatchObject({
+      pypi: ['https://a.example/simple'],
+      npm: ['https://b.example'],
+      conda: ['conda-forge', 'defaults', 'anaconda', 'pytorch', 'nvidia'],
+    });
     expect(merged.packages.deny.map((d) => d.name)).toEqual(['a', 'b']);
     expect(decideTarget(registry('npm', 'a'), found('a'), merged, NOW).verdict).toBe('block');
     expect(mergePolicyLayers([]).packages.deny).toEqual([]);
   });
 
   it('names the overlays a name must be looked up in', () => {
-    const p = policy({ private: [{ ecosystem: 'npm', pattern: '@acme/*', overlay: 'acme' }, { ecosystem: 'npm', pattern: '@acme/secret-*', overlay: 'vault' }] });
+    const p = policy({
+      private: [
+        { ecosystem: 'npm', pattern: '@acme/*', overlay: 'acme' },
+        { ecosystem: 'npm', pattern: '@acme/secret-*', overlay: 'vault' },
+      ],
+    });
     expect(privateOverlaysFor(p, 'npm', '@acme/secret-x')).toEqual(['acme', 'vault']);
     expect(privateOverlaysFor(p, 'npm', 'acme')).toEqual([]);
   });

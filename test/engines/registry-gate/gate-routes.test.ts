@@ -9,15 +9,28 @@ describe('parseGateRoute', () => {
     ['/npm/lodash', { kind: 'npm-packument', name: 'lodash' }],
     ['/npm/@types%2fnode', { kind: 'npm-packument', name: '@types/node' }],
     ['/npm/@types/node', { kind: 'npm-packument', name: '@types/node' }],
-    ['/npm/lodash/-/lodash-4.17.21.tgz', { kind: 'npm-tarball', name: 'lodash', file: 'lodash-4.17.21.tgz', path: '/lodash/-/lodash-4.17.21.tgz' }],
-    ['/npm/@types/node/-/node-20.0.0.tgz', { kind: 'npm-tarball', name: '@types/node', file: 'node-20.0.0.tgz', path: '/@types/node/-/node-20.0.0.tgz' }],
+    [
+      '/npm/lodash/-/lodash-4.17.21.tgz',
+      { kind: 'npm-tarball', name: 'lodash', file: 'lodash-4.17.21.tgz', path: '/lodash/-/lodash-4.17.21.tgz' },
+    ],
+    [
+      '/npm/@types/node/-/node-20.0.0.tgz',
+      { kind: 'npm-tarball', name: '@types/node', file: 'node-20.0.0.tgz', path: '/@types/node/-/node-20.0.0.tgz' },
+    ],
     ['/npm/-/ping', { kind: 'npm-ping' }],
     ['/healthz', { kind: 'health' }],
   ])('%s', (path, route) => {
     expect(parseGateRoute(path)).toEqual(route);
   });
 
-  it.each(['/pypi/simple/../etc/', '/npm/../x', '/elsewhere', '/npm/-/v1/search', '/pypi/files/x/bm90IGEgdXJs/f.whl', '/npm/lodash/4.17.21'])('%s is not served', (path) => {
+  it.each([
+    '/pypi/simple/../etc/',
+    '/npm/../x',
+    '/elsewhere',
+    '/npm/-/v1/search',
+    '/pypi/files/x/bm90IGEgdXJs/f.whl',
+    '/npm/lodash/4.17.21',
+  ])('%s is not served', (path) => {
     expect(parseGateRoute(path).kind).toBe('not-found');
   });
 
@@ -32,10 +45,24 @@ describe('parseGateRoute', () => {
     fc.assert(
       fc.property(name, fc.boolean(), (pkg, scoped) => {
         const full = scoped ? `@acme/${pkg}` : pkg;
-        const url = npmTarballUrl('http://127.0.0.1:1', 'https://registry.example', full, `https://registry.example/${full}/-/${pkg}-1.0.0.tgz`);
-        expect(parseGateRoute(new URL(url).pathname)).toMatchObject({ kind: 'npm-tarball', name: full, path: `/${full}/-/${pkg}-1.0.0.tgz` });
+        const url = npmTarballUrl(
+          'http://127.0.0.1:1',
+          'https://registry.example',
+          full,
+          `https://registry.example/${full}/-/${pkg}-1.0.0.tgz`,
+        );
+        expect(parseGateRoute(new URL(url).pathname)).toMatchObject({
+          kind: 'npm-tarball',
+          name: full,
+          path: `/${full}/-/${pkg}-1.0.0.tgz`,
+        });
         const elsewhere = npmTarballUrl('http://127.0.0.1:1', 'https://registry.example', full, `https://cdn.example/t/${pkg}.tgz`);
-        expect(parseGateRoute(new URL(elsewhere).pathname)).toEqual({ kind: 'npm-ext', name: full, origin: 'https://cdn.example', path: `/t/${pkg}.tgz` });
+        expect(parseGateRoute(new URL(elsewhere).pathname)).toEqual({
+          kind: 'npm-ext',
+          name: full,
+          origin: 'https://cdn.example',
+          path: `/t/${pkg}.tgz`,
+        });
       }),
     );
   });

@@ -1,43 +1,68 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { npmTarballUrl, quickVetPackument, replaceBytes, scanPackumentLayout, vetPackument, type ByteRange, type Packument } from '../../../src/engines/registry-gate/index.js';
+import {
+  npmTarballUrl,
+  quickVetPackument,
+  replaceBytes,
+  scanPackumentLayout,
+  vetPackument,
+  type ByteRange,
+  type Packument,
+} from '../../../src/engines/registry-gate/index.js';
 
 const parse = (bytes: Buffer, range: ByteRange): unknown => JSON.parse(bytes.subarray(...range).toString('utf8'));
 
 describe('scanPackumentLayout', () => {
   it('finds every top-level member and every version of any JSON object, spaced or not; each range parses to the member (property)', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.dictionary(fc.string(), fc.jsonValue()), fc.constantFrom(undefined, 1, 2), (object, versions, space) => {
-        const doc: Record<string, unknown> = { ...object, versions };
-        const bytes = Buffer.from(JSON.stringify(doc, null, space), 'utf8');
-        const layout = scanPackumentLayout(bytes)!;
-        expect([...layout.members.keys()]).toEqual(Object.keys(doc));
-        for (const [key, range] of layout.members) expect(parse(bytes, range)).toEqual(JSON.parse(JSON.stringify(doc[key])));
-        expect([...layout.versions.keys()]).toEqual(Object.keys(versions));
-        for (const [key, range] of layout.versions) expect(parse(bytes, range)).toEqual(JSON.parse(JSON.stringify(versions[key])));
-      }),
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.constantFrom(undefined, 1, 2),
+        (object, versions, space) => {
+          const doc: Record<string, unknown> = { ...object, versions };
+          const bytes = Buffer.from(JSON.stringify(doc, null, space), 'utf8');
+          const layout = scanPackumentLayout(bytes)!;
+          expect([...layout.members.keys()]).toEqual(Object.keys(doc));
+          for (const [key, range] of layout.members) expect(parse(bytes, range)).toEqual(JSON.parse(JSON.stringify(doc[key])));
+          expect([...layout.versions.keys()]).toEqual(Object.keys(versions));
+          for (const [key, range] of layout.versions) expect(parse(bytes, range)).toEqual(JSON.parse(JSON.stringify(versions[key])));
+        },
+      ),
     );
   });
 
   it('never takes a nested "time" or "versions" (an author\'s own package.json keys) for the registry\'s', () => {
-    const doc = { name: 'x', versions: { '1.0.0': { time: { '1.0.0': '2000-01-01T00:00:00Z' }, versions: { '9.9.9': {} } } }, time: { '1.0.0': '2026-11-20T00:00:00Z' } };
+    const doc = {
+      name: 'x',
+      versions: { '1.0.0': { time: { '1.0.0': '2000-01-01T00:00:00Z' }, versions: { '9.9.9': {} } } },
+      time: { '1.0.0': '2026-11-20T00:00:00Z' },
+    };
     const bytes = Buffer.from(JSON.stringify(doc));
     const layout = scanPackumentLayout(bytes)!;
     expect(parse(bytes, layout.members.get('time')!)).toEqual(doc.time);
     expect([...layout.versions.keys()]).toEqual(['1.0.0']);
   });
 
-  it.each([['[1,2]'], ['{"a":"unterminated}'], ['{"a":{"b":1}'], ['{"a":1} trailing'], ['']])('is undefined for %j (not one complete object)', (text) => {
-    expect(scanPackumentLayout(Buffer.from(text))).toBeUndefined();
-  });
+  it.each([['[1,2]'], ['{"a":"unterminated}'], ['{"a":{"b":1}'], ['{"a":1} trailing'], ['']])(
+    'is undefined for %j (not one complete object)',
+    (text) => {
+      expect(scanPackumentLayout(Buffer.from(text))).toBeUndefined();
+    },
+  );
 });
 
 describe('replaceBytes', () => {
   it('equals String.replaceAll on the decoded text (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', '"', 'é', '/') }), fc.string({ unit: fc.constantFrom('a', 'b', '"'), minLength: 1, maxLength: 3 }), fc.string(), (text, from, to) => {
-        expect(replaceBytes(Buffer.from(text), Buffer.from(from), Buffer.from(to)).toString('utf8')).toBe(text.replaceAll(from, to));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', '"', 'é', '/') }),
+        fc.string({ unit: fc.constantFrom('a', 'b', '"'), minLength: 1, maxLength: 3 }),
+        fc.string(),
+        (text, from, to) => {
+          expect(replaceBytes(Buffer.from(text), Buffer.from(from), Buffer.from(to)).toString('utf8')).toBe(text.replaceAll(from, to));
+        },
+      ),
     );
   });
 });
@@ -51,26 +76,42 @@ describe('quickVetPackument', () => {
     _id: 'pkg',
     name: 'pkg',
     'dist-tags': { latest: Object.keys(ages).at(-1)! },
-    versions: Object.fromEntries(Object.keys(ages).map((v) => [v, { name: 'pkg', version: v, readme: 'a "tarball": "http://evil/x.tgz" mention', dist: { tarball: `${upstream}/pkg/-/pkg-${v}.tgz` }, ...extra }])),
+    versions: Object.fromEntries(
+      Object.keys(ages).map((v) => [
+        v,
+        {
+          name: 'pkg',
+          version: v,
+          readme: 'a "tarball": "http://evil/x.tgz" mention',
+          dist: { tarball: `${upstream}/pkg/-/pkg-${v}.tgz` },
+          ...extra,
+        },
+      ]),
+    ),
     time: Object.fromEntries(Object.entries(ages).map(([v, h]) => [v, new Date(now.getTime() - h * 3_600_000).toISOString()])),
   });
   const bytes = (value: unknown, space?: number): Buffer => Buffer.from(JSON.stringify(value, null, space));
 
-  it.each([[undefined], [2]])('gives the same facts and the same served document as the full vet when nothing is held back (indent %s)', (space) => {
-    const packument = doc({ '1.0.0': 900, '1.1.0': 100 }, { deprecated: 'use "other-pkg" instead' });
-    const quick = quickVetPackument(bytes(packument, space), MIN, now, upstream, gate)!;
-    const full = vetPackument(packument, MIN, now, (url) => npmTarballUrl(gate, upstream, 'pkg', url));
-    expect(quick.facts).toEqual(full.facts);
-    expect(JSON.parse(quick.body.toString('utf8'))).toEqual(full.doc);
-    expect(quick.tarballs).toHaveLength(2);
-  });
+  it.each([[undefined], [2]])(
+    'gives the same facts and the same served document as the full vet when nothing is held back (indent %s)',
+    (space) => {
+      const packument = doc({ '1.0.0': 900, '1.1.0': 100 }, { deprecated: 'use "other-pkg" instead' });
+      const quick = quickVetPackument(bytes(packument, space), MIN, now, upstream, gate)!;
+      const full = vetPackument(packument, MIN, now, (url) => npmTarballUrl(gate, upstream, 'pkg', url));
+      expect(quick.facts).toEqual(full.facts);
+      expect(JSON.parse(quick.body.toString('utf8'))).toEqual(full.doc);
+      expect(quick.tarballs).toHaveLength(2);
+    },
+  );
 
   it('declines when a version is too young, a tarball lives elsewhere or an extra "tarball" key appears (the full vet decides)', () => {
     expect(quickVetPackument(bytes(doc({ '1.0.0': 900, '2.0.0': 1 })), MIN, now, upstream, gate)).toBeUndefined();
     const elsewhere = doc({ '1.0.0': 900 });
     (elsewhere.versions!['1.0.0']!.dist as { tarball: string }).tarball = 'https://cdn.example/pkg.tgz';
     expect(quickVetPackument(bytes(elsewhere), MIN, now, upstream, gate)).toBeUndefined();
-    expect(quickVetPackument(bytes(doc({ '1.0.0': 900 }, { extra: { tarball: `${upstream}/pkg/-/pkg-1.0.0.tgz` } })), MIN, now, upstream, gate)).toBeUndefined();
+    expect(
+      quickVetPackument(bytes(doc({ '1.0.0': 900 }, { extra: { tarball: `${upstream}/pkg/-/pkg-1.0.0.tgz` } })), MIN, now, upstream, gate),
+    ).toBeUndefined();
   });
 
   it('is not fooled by an author\'s nested "time" claiming an old date for a young version', () => {
@@ -83,7 +124,12 @@ describe('quickVetPackument', () => {
     const { time, ...rest } = doc({ '1.0.0': 900 });
     void time;
     const abbreviated = (hours: number) => bytes({ ...rest, modified: new Date(now.getTime() - hours * 3_600_000).toISOString() });
-    expect(quickVetPackument(abbreviated(100), MIN, now, upstream, gate)!.facts).toEqual({ exists: true, timesKnown: true, firstRelease: now.getTime() - 100 * 3_600_000, firstReleaseBound: true });
+    expect(quickVetPackument(abbreviated(100), MIN, now, upstream, gate)!.facts).toEqual({
+      exists: true,
+      timesKnown: true,
+      firstRelease: now.getTime() - 100 * 3_600_000,
+      firstReleaseBound: true,
+    });
     expect(quickVetPackument(abbreviated(10), MIN, now, upstream, gate)).toBeUndefined();
     expect(quickVetPackument(abbreviated(10), 0, now, upstream, gate)).toBeDefined();
     expect(quickVetPackument(bytes(rest), MIN, now, upstream, gate)).toBeUndefined();

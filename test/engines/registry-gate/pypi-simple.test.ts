@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileVersion, parseSimpleProject, preferredFormat, renderSimpleProject, vetPypiProject, type SimpleFile, type SimpleProject } from '../../../src/engines/registry-gate/index.js';
+import {
+  fileVersion,
+  parseSimpleProject,
+  preferredFormat,
+  renderSimpleProject,
+  vetPypiProject,
+  type SimpleFile,
+  type SimpleProject,
+} from '../../../src/engines/registry-gate/index.js';
 
 // The shape of pypi.org's own PEP 503 page (attributes escaped, absolute file URLs, hash fragments).
 const PYPI_HTML = `<!DOCTYPE html>
@@ -21,7 +29,11 @@ describe('parseSimpleProject (PEP 503 HTML)', () => {
   const project = parseSimpleProject(PYPI_HTML, 'text/html', 'https://pypi.org/simple/requests/', 'requests');
 
   it('reads every anchor with its hash, requires-python, core metadata and yank reason', () => {
-    expect(project.files.map((f) => f.filename)).toEqual(['requests-2.31.0-py3-none-any.whl', 'requests-2.31.0.tar.gz', 'requests-2.32.0.tar.gz']);
+    expect(project.files.map((f) => f.filename)).toEqual([
+      'requests-2.31.0-py3-none-any.whl',
+      'requests-2.31.0.tar.gz',
+      'requests-2.32.0.tar.gz',
+    ]);
     expect(project.files[0]!.hashes.sha256).toBe('58cd2187c01e70e6e26505bca751777aa9f2ee0b7f4300988b709f44e013003f');
     expect(project.files[0]!.url).not.toContain('#');
     expect(project.files[0]!.requiresPython).toBe('>=3.7');
@@ -31,7 +43,12 @@ describe('parseSimpleProject (PEP 503 HTML)', () => {
   });
 
   it('resolves relative links against the page', () => {
-    const page = parseSimpleProject('<a href="../../packages/a/b/pkg-1.0.tar.gz#sha256=00">pkg-1.0.tar.gz</a>', 'text/html', 'http://mirror.local/simple/pkg/', 'pkg');
+    const page = parseSimpleProject(
+      '<a href="../../packages/a/b/pkg-1.0.tar.gz#sha256=00">pkg-1.0.tar.gz</a>',
+      'text/html',
+      'http://mirror.local/simple/pkg/',
+      'pkg',
+    );
     expect(page.files[0]!.url).toBe('http://mirror.local/packages/a/b/pkg-1.0.tar.gz');
   });
 });
@@ -42,7 +59,16 @@ describe('parseSimpleProject (PEP 691 JSON with PEP 700)', () => {
       meta: { 'api-version': '1.1' },
       name: 'pkg',
       versions: ['1.0'],
-      files: [{ filename: 'pkg-1.0.tar.gz', url: '../../f/pkg-1.0.tar.gz', hashes: { sha256: 'ab' }, 'upload-time': '2024-01-02T03:04:05.000000Z', size: 12, yanked: false }],
+      files: [
+        {
+          filename: 'pkg-1.0.tar.gz',
+          url: '../../f/pkg-1.0.tar.gz',
+          hashes: { sha256: 'ab' },
+          'upload-time': '2024-01-02T03:04:05.000000Z',
+          size: 12,
+          yanked: false,
+        },
+      ],
     });
     const project = parseSimpleProject(body, 'application/vnd.pypi.simple.v1+json', 'http://x.test/simple/pkg/', 'pkg');
     expect(project.files[0]).toMatchObject({ url: 'http://x.test/f/pkg-1.0.tar.gz', uploadTime: '2024-01-02T03:04:05.000000Z', size: 12 });
@@ -78,7 +104,11 @@ const fileArb: fc.Arbitrary<SimpleFile> = fc.record({
   filename: fc.stringMatching(/^[a-z][a-z0-9_]{0,8}-[0-9]\.[0-9]\.tar\.gz$/),
   url: fc.stringMatching(/^[a-z0-9]{1,8}$/).map((p) => `https://files.example/${p}/f.tar.gz`),
   hashes: fc.record({ sha256: fc.stringMatching(/^[0-9a-f]{64}$/) }),
-  yanked: fc.oneof(fc.constant(false as const), fc.constant(true as const), fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() === s && !/[\u0000-\u001f]/.test(s))),
+  yanked: fc.oneof(
+    fc.constant(false as const),
+    fc.constant(true as const),
+    fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() === s && !/[\u0000-\u001f]/.test(s)),
+  ),
 });
 
 describe('renderSimpleProject', () => {
@@ -87,8 +117,15 @@ describe('renderSimpleProject', () => {
       fc.property(fc.array(fileArb, { maxLength: 6 }), fc.constantFrom('json' as const, 'html' as const), (files, format) => {
         const project: SimpleProject = { name: 'pkg', files };
         const text = renderSimpleProject(project, format, (f) => f.url);
-        const back = parseSimpleProject(text, format === 'json' ? 'application/vnd.pypi.simple.v1+json' : 'text/html', 'http://gate.test/simple/pkg/', 'pkg');
-        expect(back.files.map((f) => [f.filename, f.url, f.hashes.sha256, f.yanked])).toEqual(files.map((f) => [f.filename, f.url, f.hashes.sha256, f.yanked]));
+        const back = parseSimpleProject(
+          text,
+          format === 'json' ? 'application/vnd.pypi.simple.v1+json' : 'text/html',
+          'http://gate.test/simple/pkg/',
+          'pkg',
+        );
+        expect(back.files.map((f) => [f.filename, f.url, f.hashes.sha256, f.yanked])).toEqual(
+          files.map((f) => [f.filename, f.url, f.hashes.sha256, f.yanked]),
+        );
       }),
     );
   });
@@ -96,10 +133,20 @@ describe('renderSimpleProject', () => {
 
 describe('vetPypiProject', () => {
   const now = new Date('2026-11-20T12:00:00Z');
-  const file = (filename: string, uploadTime?: string): SimpleFile => ({ filename, url: `https://f/${filename}`, hashes: {}, yanked: false, ...(uploadTime ? { uploadTime } : {}) });
+  const file = (filename: string, uploadTime?: string): SimpleFile => ({
+    filename,
+    url: `https://f/${filename}`,
+    hashes: {},
+    yanked: false,
+    ...(uploadTime ? { uploadTime } : {}),
+  });
 
   it('marks files younger than the minimum yanked with the reason and holds them back', () => {
-    const vetted = vetPypiProject({ name: 'pkg', files: [file('pkg-1.0.tar.gz', '2026-10-01T00:00:00Z'), file('pkg-2.0.tar.gz', '2026-11-20T09:00:00Z')] }, 48 * 3_600_000, now);
+    const vetted = vetPypiProject(
+      { name: 'pkg', files: [file('pkg-1.0.tar.gz', '2026-10-01T00:00:00Z'), file('pkg-2.0.tar.gz', '2026-11-20T09:00:00Z')] },
+      48 * 3_600_000,
+      now,
+    );
     expect([...vetted.held.keys()]).toEqual(['pkg-2.0.tar.gz']);
     expect(vetted.project.files[1]!.yanked).toMatch(/uploaded 3 h ago, under the minimum release age of 48 h/);
     expect(vetted.project.files[0]!.yanked).toBe(false);

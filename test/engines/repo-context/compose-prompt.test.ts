@@ -23,14 +23,19 @@ describe('truncateToBudget', () => {
 
   it('never exceeds the budget, and keeps a prefix (start) or suffix (end) of the text', () => {
     fc.assert(
-      fc.property(fc.array(fc.stringMatching(/^[a-z ]{0,12}$/), { maxLength: 12 }), fc.integer({ min: 0, max: 40 }), fc.boolean(), (parts, budget, fromStart) => {
-        const text = parts.join('\n');
-        const kept = truncateToBudget(text, budget, fromStart ? 'start' : 'end', words);
-        expect(kept.tokens).toBeLessThanOrEqual(budget);
-        expect(words(kept.text)).toBe(kept.tokens);
-        if (fromStart) expect(text.startsWith(kept.text)).toBe(true);
-        else expect(text.endsWith(kept.text)).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z ]{0,12}$/), { maxLength: 12 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.boolean(),
+        (parts, budget, fromStart) => {
+          const text = parts.join('\n');
+          const kept = truncateToBudget(text, budget, fromStart ? 'start' : 'end', words);
+          expect(kept.tokens).toBeLessThanOrEqual(budget);
+          expect(words(kept.text)).toBe(kept.tokens);
+          if (fromStart) expect(text.startsWith(kept.text)).toBe(true);
+          else expect(text.endsWith(kept.text)).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -40,7 +45,14 @@ describe('composePrompt: budget arithmetic', () => {
   const defaultContext = prepareDefaultContext(before, words);
 
   it('gives the proposal half the budget and the default context the rest', () => {
-    const composed = composePrompt({ proposalContext: lines('p', 100), keep: 'start', share: 0.5, defaultContext, budgetTokens: 100, countTokens: words });
+    const composed = composePrompt({
+      proposalContext: lines('p', 100),
+      keep: 'start',
+      share: 0.5,
+      defaultContext,
+      budgetTokens: 100,
+      countTokens: words,
+    });
     expect(composed.proposalTokens).toBe(50);
     expect(composed.defaultTokens).toBe(50);
     expect(composed.proposalPart.startsWith('p0 x\np1 x')).toBe(true);
@@ -52,7 +64,14 @@ describe('composePrompt: budget arithmetic', () => {
   });
 
   it('lets the unused part of the proposal share flow to the default context', () => {
-    const composed = composePrompt({ proposalContext: 'p0 x\np1 x', keep: 'start', share: 0.5, defaultContext, budgetTokens: 100, countTokens: words });
+    const composed = composePrompt({
+      proposalContext: 'p0 x\np1 x',
+      keep: 'start',
+      share: 0.5,
+      defaultContext,
+      budgetTokens: 100,
+      countTokens: words,
+    });
     expect(composed.proposalTokens).toBe(4);
     expect(composed.defaultTokens).toBe(96);
   });
@@ -62,19 +81,40 @@ describe('composePrompt: budget arithmetic', () => {
     [0.5, 50, 50],
     [0.75, 75, 25],
   ])('gives post lines a share of %d: %d proposal tokens, %d default', (share, proposal, rest) => {
-    const composed = composePrompt({ proposalContext: lines('p', 100), keep: 'start', share, defaultContext, budgetTokens: 100, countTokens: words });
+    const composed = composePrompt({
+      proposalContext: lines('p', 100),
+      keep: 'start',
+      share,
+      defaultContext,
+      budgetTokens: 100,
+      countTokens: words,
+    });
     expect([composed.proposalTokens, composed.defaultTokens]).toEqual([proposal, rest]);
   });
 
   it('keeps the end of the proposal context when told to (parent class files)', () => {
-    const composed = composePrompt({ proposalContext: lines('p', 100), keep: 'end', share: 0.5, defaultContext, budgetTokens: 20, countTokens: words });
+    const composed = composePrompt({
+      proposalContext: lines('p', 100),
+      keep: 'end',
+      share: 0.5,
+      defaultContext,
+      budgetTokens: 20,
+      countTokens: words,
+    });
     expect(composed.proposalPart).toBe(lines('p', 100).split('\n').slice(-5).join('\n'));
   });
 
   it('counts the separator when the tokenizer charges for it', () => {
     const withNewlines = (text: string): number => words(text) + (text.match(/\n/g) ?? []).length;
     const prepared = prepareDefaultContext(before, withNewlines);
-    const composed = composePrompt({ proposalContext: 'p q', keep: 'start', share: 0.5, defaultContext: prepared, budgetTokens: 40, countTokens: withNewlines });
+    const composed = composePrompt({
+      proposalContext: 'p q',
+      keep: 'start',
+      share: 0.5,
+      defaultContext: prepared,
+      budgetTokens: 40,
+      countTokens: withNewlines,
+    });
     expect(withNewlines(composed.prompt)).toBeLessThanOrEqual(40);
     expect(composed.proposalPart).toBe('p q');
   });

@@ -48,7 +48,9 @@ describe('extractFileFacts: Python', () => {
     expect(texts(f.fieldDeclarations)).toEqual(['limit: int = 10', 'self.cache = {}']);
     expect(texts(f.stringLiterals)).toEqual(['"missing"']);
     expect([...f.typeIdentifiers.keys()]).toEqual(expect.arrayContaining(['Base', 'Loggable', 'int', 'Key', 'Record']));
-    expect([...f.identifiers.keys()]).toEqual(expect.arrayContaining(['os', 'js', 'Store', 'get', 'self', 'cache', 'h', 'key', 'run', 'n']));
+    expect([...f.identifiers.keys()]).toEqual(
+      expect.arrayContaining(['os', 'js', 'Store', 'get', 'self', 'cache', 'h', 'key', 'run', 'n']),
+    );
     expect(f.identifiers.get('key')).toEqual([7, 9]);
   });
 });

@@ -19,11 +19,14 @@ describe('nameParts', () => {
 describe('rankSourceFiles: TypeScript', () => {
   it('finds parent, child, sibling and similar-name files and their imports across packages', async () => {
     const files = {
-      'packages/core/src/base-view.ts': "import { log } from './logger.js';\nexport class BaseView { render(): string { return log('x'); } }\n",
+      'packages/core/src/base-view.ts':
+        "import { log } from './logger.js';\nexport class BaseView { render(): string { return log('x'); } }\n",
       'packages/core/src/logger.ts': 'export function log(s: string): string { return s; }\n',
-      'packages/ui/src/list-view.ts': "import { BaseView } from '../../core/src/base-view.js';\nimport { sortItems } from './sort.js';\nexport class ListView extends BaseView {\n  items = sortItems([]);\n}\n",
+      'packages/ui/src/list-view.ts':
+        "import { BaseView } from '../../core/src/base-view.js';\nimport { sortItems } from './sort.js';\nexport class ListView extends BaseView {\n  items = sortItems([]);\n}\n",
       'packages/ui/src/sort.ts': 'export function sortItems<T>(items: T[]): T[] { return items; }\n',
-      'packages/ui/src/table-view.ts': "import { ListView } from './list-view.js';\nimport { sortItems } from './sort.js';\nexport class TableView extends ListView {}\n",
+      'packages/ui/src/table-view.ts':
+        "import { ListView } from './list-view.js';\nimport { sortItems } from './sort.js';\nexport class TableView extends ListView {}\n",
       'packages/ui/src/theme.ts': "import { palette } from './palette.js';\nexport const theme = palette;\n",
       'packages/ui/src/palette.ts': 'export const palette = {};\n',
     };
@@ -48,7 +51,8 @@ describe('rankSourceFiles: Java', () => {
   it('finds the parent in an imported package and a child in the same package without an import', async () => {
     const files = {
       'src/com/acme/base/Animal.java': 'package com.acme.base;\npublic abstract class Animal { protected String name; }\n',
-      'src/com/acme/zoo/Dog.java': 'package com.acme.zoo;\nimport com.acme.base.Animal;\npublic class Dog extends Animal {\n  String bark() { return "woof"; }\n}\n',
+      'src/com/acme/zoo/Dog.java':
+        'package com.acme.zoo;\nimport com.acme.base.Animal;\npublic class Dog extends Animal {\n  String bark() { return "woof"; }\n}\n',
       'src/com/acme/zoo/Puppy.java': 'package com.acme.zoo;\npublic class Puppy extends Dog {}\n',
     };
     const repo = await repoFromSources(files);

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { pythonModuleNames } from '../../../src/engines/repo-context/index.js';
 import { repoFromSources } from './tiny-repo.js';
 
-const targets = async (files: Record<string, string>, path: string, options: Parameters<typeof repoFromSources>[1] = {}): Promise<string[][]> => {
+const targets = async (
+  files: Record<string, string>,
+  path: string,
+  options: Parameters<typeof repoFromSources>[1] = {},
+): Promise<string[][]> => {
   const repo = await repoFromSources(files, options);
   return repo.files.get(path)!.importTargets;
 };
@@ -43,7 +47,12 @@ describe('resolveImport: Python', () => {
   });
 
   it('resolves absolute imports of a package whose directory is the root (site-packages layout)', async () => {
-    const files = { '__init__.py': '', 'api.py': 'from requests import sessions\nimport requests.models\n', 'sessions.py': '', 'models.py': '' };
+    const files = {
+      '__init__.py': '',
+      'api.py': 'from requests import sessions\nimport requests.models\n',
+      'sessions.py': '',
+      'models.py': '',
+    };
     expect(await targets(files, 'api.py', { rootName: 'requests' })).toEqual([['sessions.py'], ['models.py']]);
   });
 });
@@ -66,11 +75,21 @@ describe('resolveImport: TypeScript and JavaScript', () => {
       'src/shared/e.js': 'exports.e = 1;\n',
     };
     const tsconfigs = [{ dir: '', baseUrl: 'src', paths: [{ pattern: '@lib/*', targets: ['lib/*'] }] }];
-    expect(await targets(files, 'src/main.ts', { tsconfigs })).toEqual([['src/a.ts'], ['src/b.tsx'], ['src/c/index.ts'], ['lib/d.ts'], ['src/shared/e.js'], []]);
+    expect(await targets(files, 'src/main.ts', { tsconfigs })).toEqual([
+      ['src/a.ts'],
+      ['src/b.tsx'],
+      ['src/c/index.ts'],
+      ['lib/d.ts'],
+      ['src/shared/e.js'],
+      [],
+    ]);
   });
 
   it('resolves require() in CommonJS', async () => {
-    const files = { 'lib/index.js': "const util = require('./util');\nconst path = require('path');\n", 'lib/util.js': 'module.exports = {};\n' };
+    const files = {
+      'lib/index.js': "const util = require('./util');\nconst path = require('path');\n",
+      'lib/util.js': 'module.exports = {};\n',
+    };
     expect(await targets(files, 'lib/index.js')).toEqual([['lib/util.js'], []]);
   });
 });
@@ -92,7 +111,11 @@ describe('resolveImport: Java', () => {
       'src/com/acme/util/Numbers.java': 'package com.acme.util;\npublic class Numbers {}\n',
     };
     const result = await targets(files, 'src/com/acme/app/Main.java');
-    expect(result.slice(0, 3)).toEqual([['src/com/acme/store/Store.java'], ['src/com/acme/store/Store.java'], ['src/com/acme/util/Strings.java']]);
+    expect(result.slice(0, 3)).toEqual([
+      ['src/com/acme/store/Store.java'],
+      ['src/com/acme/store/Store.java'],
+      ['src/com/acme/util/Strings.java'],
+    ]);
     expect(result[3]!.slice().sort()).toEqual(['src/com/acme/util/Numbers.java', 'src/com/acme/util/Strings.java']);
     expect(result[4]).toEqual([]);
   });

@@ -72,7 +72,9 @@ describe('rankSourceFiles', () => {
     expect(files.import).toEqual(['shop/pricing.py', 'shop/base_repository.py']);
     expect(files.sibling).toContain('shop/db.py');
     expect(files.sibling).not.toContain('shop/order_repository.py');
-    expect(files.similar_name).toEqual(expect.arrayContaining(['shop/base_repository.py', 'shop/special_order_repository.py', 'reports/order_report.py']));
+    expect(files.similar_name).toEqual(
+      expect.arrayContaining(['shop/base_repository.py', 'shop/special_order_repository.py', 'reports/order_report.py']),
+    );
     expect(files.similar_name).not.toContain('shop/db.py');
     expect(files.import_of_parent_class).toEqual(['shop/db.py']);
     expect(files.import_of_child_class).toEqual(expect.arrayContaining(['shop/audit.py']));
@@ -154,7 +156,13 @@ describe('buildRepoPrompt', () => {
   });
 
   it('never puts the hole (the rest of the cursor line) in any proposal prompt', async () => {
-    const files = { ...FILES, 'shop/order_repository.py': FILES['shop/order_repository.py']!.replace('self.fetch_rows(order_id)', 'self.fetch_rows(order_id, zq_unique_marker)') };
+    const files = {
+      ...FILES,
+      'shop/order_repository.py': FILES['shop/order_repository.py']!.replace(
+        'self.fetch_rows(order_id)',
+        'self.fetch_rows(order_id, zq_unique_marker)',
+      ),
+    };
     const repo = await repoFromSources(files);
     const { hole, current } = await atHole(repo, files, 'shop/order_repository.py', 6, 15);
     expect(hole.target).toContain('zq_unique_marker');
@@ -168,19 +176,24 @@ describe('buildRepoPrompt', () => {
     const path = 'shop/order_repository.py';
     const lines = FILES[path]!.split('\n');
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: lines.length }), fc.nat(), fc.integer({ min: 64, max: 2048 }), async (line, col, budget) => {
-        const column = col % (lines[line - 1]!.length + 1);
-        // The hole holds a marker found nowhere else, so any leak of it shows.
-        const marked = lines.map((text, i) => (i === line - 1 ? `${text.slice(0, column)}zq_marker ${text.slice(column)}` : text));
-        const files = { ...FILES, [path]: marked.join('\n') };
-        const repo = await repoFromSources(files);
-        const { hole, current } = await atHole(repo, files, path, line, column);
-        const result = buildRepoPrompt({ repo, current, hole, budgetTokens: budget, countTokens: approximateTokens });
-        for (const [id, prompt] of result.prompts) expect(prompt, id).not.toContain('zq_marker');
-        expect(result.prompt).not.toContain('zq_marker');
-        expect(result.prompt.endsWith(lines[line - 1]!.slice(0, column))).toBe(true);
-        expect(approximateTokens(result.prompt)).toBeLessThanOrEqual(budget);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: lines.length }),
+        fc.nat(),
+        fc.integer({ min: 64, max: 2048 }),
+        async (line, col, budget) => {
+          const column = col % (lines[line - 1]!.length + 1);
+          // The hole holds a marker found nowhere else, so any leak of it shows.
+          const marked = lines.map((text, i) => (i === line - 1 ? `${text.slice(0, column)}zq_marker ${text.slice(column)}` : text));
+          const files = { ...FILES, [path]: marked.join('\n') };
+          const repo = await repoFromSources(files);
+          const { hole, current } = await atHole(repo, files, path, line, column);
+          const result = buildRepoPrompt({ repo, current, hole, budgetTokens: budget, countTokens: approximateTokens });
+          for (const [id, prompt] of result.prompts) expect(prompt, id).not.toContain('zq_marker');
+          expect(result.prompt).not.toContain('zq_marker');
+          expect(result.prompt.endsWith(lines[line - 1]!.slice(0, column))).toBe(true);
+          expect(approximateTokens(result.prompt)).toBeLessThanOrEqual(budget);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -201,8 +214,12 @@ describe('buildRepoPrompt', () => {
     const result = buildRepoPrompt({ repo, current, hole, budgetTokens: 256, countTokens: approximateTokens });
     const parent = result.proposals.filter((p) => p.spec.source === 'parent_class');
     expect(parent.every((p) => !p.applicable)).toBe(true);
-    expect(() => buildRepoPrompt({ repo, current, hole, budgetTokens: 256, countTokens: approximateTokens, proposal: 'parent_class/method_names' })).toThrow(GuardError);
-    expect(() => buildRepoPrompt({ repo, current, hole, budgetTokens: 256, countTokens: approximateTokens, proposal: 'nonsense' })).toThrow(/unknown proposal "nonsense"/);
+    expect(() =>
+      buildRepoPrompt({ repo, current, hole, budgetTokens: 256, countTokens: approximateTokens, proposal: 'parent_class/method_names' }),
+    ).toThrow(GuardError);
+    expect(() => buildRepoPrompt({ repo, current, hole, budgetTokens: 256, countTokens: approximateTokens, proposal: 'nonsense' })).toThrow(
+      /unknown proposal "nonsense"/,
+    );
     const forced = buildRepoPrompt({ repo, current, hole, budgetTokens: 256, countTokens: approximateTokens, proposal: 'default' });
     expect(forced.chosen).toBe('default');
     expect(forced.prompt).toBe('def to_cents(value):\n    return int(value * 100)');

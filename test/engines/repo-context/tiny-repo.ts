@@ -2,7 +2,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { linkRepoFacts, parseSourceFacts, type FileFacts, type RepoFacts, type TsPathMapping } from '../../../src/engines/repo-context/index.js';
+import {
+  linkRepoFacts,
+  parseSourceFacts,
+  type FileFacts,
+  type RepoFacts,
+  type TsPathMapping,
+} from '../../../src/engines/repo-context/index.js';
 
 /** Writes `files` (repository-relative path → text) under a new temp directory and returns it. */
 export function writeRepo(files: Record<string, string>, prefix = 'guard-repo-'): string {
@@ -15,7 +21,10 @@ export function writeRepo(files: Record<string, string>, prefix = 'guard-repo-')
 }
 
 /** Parses every file in memory and links the repository facts. */
-export async function repoFromSources(files: Record<string, string>, options: { rootName?: string; tsconfigs?: TsPathMapping[] } = {}): Promise<RepoFacts> {
+export async function repoFromSources(
+  files: Record<string, string>,
+  options: { rootName?: string; tsconfigs?: TsPathMapping[] } = {},
+): Promise<RepoFacts> {
   const facts: FileFacts[] = [];
   for (const [path, text] of Object.entries(files)) {
     const parsed = await parseSourceFacts(path, text);

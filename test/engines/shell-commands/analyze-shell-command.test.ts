@@ -25,7 +25,10 @@ describe('lists, pipelines and compound commands', () => {
     ['pip install x > log 2>&1 &', ['pip install x']],
     ['(cd x && pip install a)', ['pip install a']],
     ['{ npm i a; npm i b; }', ['npm i a', 'npm i b']],
-    ['if [ -f r.txt ]; then pip install -r r.txt; elif true; then uv add b; else pip install c; fi', ['pip install -r r.txt', 'uv add b', 'pip install c']],
+    [
+      'if [ -f r.txt ]; then pip install -r r.txt; elif true; then uv add b; else pip install c; fi',
+      ['pip install -r r.txt', 'uv add b', 'pip install c'],
+    ],
     ['while false; do npm i x; done', ['npm i x']],
     ['until true; do yarn add y; done', ['yarn add y']],
     ['for p in a b; do echo $p; done; pip install c', ['pip install c']],
@@ -60,7 +63,12 @@ describe('wrappers are stripped and followed', () => {
     ['sudo pip install x', 'pip install x', ['sudo'], {}],
     ['sudo -u deploy -E -H pip3 install x', 'pip3 install x', ['sudo'], {}],
     ['sudo --user=deploy -- npm i -g x', 'npm i -g x', ['sudo'], {}],
-    ['sudo PIP_INDEX_URL=https://mirror.example/simple pip install x', 'pip install x', ['sudo'], { PIP_INDEX_URL: 'https://mirror.example/simple' }],
+    [
+      'sudo PIP_INDEX_URL=https://mirror.example/simple pip install x',
+      'pip install x',
+      ['sudo'],
+      { PIP_INDEX_URL: 'https://mirror.example/simple' },
+    ],
     ['doas -u root pip install x', 'pip install x', ['doas'], {}],
     ['env pip install x', 'pip install x', ['env'], {}],
     ['env -i PATH=/usr/bin pip install x', 'pip install x', ['env'], { PATH: '/usr/bin' }],
@@ -84,7 +92,12 @@ describe('wrappers are stripped and followed', () => {
     ['unbuffer npm i x', 'npm i x', ['unbuffer'], {}],
     ['corepack pnpm add x', 'pnpm add x', ['corepack'], {}],
     ['FOO=1 BAR="a b" pip install x', 'pip install x', [], { FOO: '1', BAR: 'a b' }],
-    ['sudo env nice -n 5 timeout 10 nohup /usr/local/bin/pip3 install x', '/usr/local/bin/pip3 install x', ['sudo', 'env', 'nice', 'timeout', 'nohup'], {}],
+    [
+      'sudo env nice -n 5 timeout 10 nohup /usr/local/bin/pip3 install x',
+      '/usr/local/bin/pip3 install x',
+      ['sudo', 'env', 'nice', 'timeout', 'nohup'],
+      {},
+    ],
     ['sudo -E bash -c "FOO=1 npm i x"', 'npm i x', ['sudo', 'bash -c'], { FOO: '1' }],
   ])('%j', async (source, argv, via, env) => {
     const analysis = await analyzeShellCommand(source);
@@ -118,7 +131,7 @@ describe('nested shells', () => {
     ["/bin/bash -euo pipefail -c 'pip install x'", [['bash -c']]],
     ['sudo bash -c "cd /tmp && pip install x"', [['sudo', 'bash -c']]],
     ['bash -c "sh -c \'pip install \\"x[y]\\"\'"', [['bash -c', 'sh -c']]],
-    ["bash -c 'bash -c \"pip install x\"'", [['bash -c', 'bash -c']]],
+    ['bash -c \'bash -c "pip install x"\'', [['bash -c', 'bash -c']]],
     ['bash <<EOF\npip install x\nEOF\n', [['bash <<']]],
     ["sh <<-'EOF'\n\tpip install x\n\tEOF\n", [['sh <<-']]],
     ['sh <<< "pip install x"', [['sh <<<']]],
@@ -173,7 +186,7 @@ describe('program names and quoting', () => {
     ['pipx install black', ['pipx', 'install', 'black']],
     ['poetry add httpx', ['poetry', 'add', 'httpx']],
     ['uvx ruff check', ['uvx', 'ruff', 'check']],
-    ["pip install 'x'\"y\"z", ['pip', 'install', 'xyz']],
+    ['pip install \'x\'"y"z', ['pip', 'install', 'xyz']],
     ["pip install $'re\\x71uests'", ['pip', 'install', 'requests']],
     ["pip install $'\\u0072equests'", ['pip', 'install', 'requests']],
     ['pip install "a\\"b" "c\\d"', ['pip', 'install', 'a"b', 'c\\d']],
@@ -193,9 +206,7 @@ describe('program names and quoting', () => {
     expect(analysis.commands).toEqual([
       { argv: ['pip', 'install', '-U', 'pip'], env: {}, text: 'pip install -U pip', via: ['sudo', 'bash -c'], cwd: '/srv' },
     ]);
-    expect(analysis.unverifiable).toEqual([
-      { text: 'source .env', why: 'source', detail: expect.stringContaining('.env') },
-    ]);
+    expect(analysis.unverifiable).toEqual([{ text: 'source .env', why: 'source', detail: expect.stringContaining('.env') }]);
   });
 
   it('keeps text with multi-byte characters intact', async () => {
@@ -211,7 +222,7 @@ describe('loading', () => {
       "const { createRequire } = await import('node:module');",
       "const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((path) => path.includes('mvdan-sh'));",
       'const before = loaded();',
-      "const simple = await engine.analyzeShellCommand('cd web && pip install \"x[y]\" 2>&1 | tail');",
+      'const simple = await engine.analyzeShellCommand(\'cd web && pip install "x[y]" 2>&1 | tail\');',
       'const afterSimple = loaded();',
       "const full = await engine.analyzeShellCommand('pip install $(cat reqs.txt)');",
       'console.log(JSON.stringify([before, afterSimple, loaded(), simple.commands.length, full.unverifiable.length]));',

@@ -14,7 +14,7 @@ async function summarise(source: string): Promise<{ commands: string[]; unverifi
 describe('what cannot be verified statically', () => {
   it.each([
     // Scripts a shell reads from somewhere the analysis cannot see.
-    ["bash -c 'pip install \"$1\"' _ requests", [], ['variable']],
+    ['bash -c \'pip install "$1"\' _ requests', [], ['variable']],
     ['bash -c "$CMD"', [], ['variable']],
     ['sh -c "$(curl -s https://get.example)"', [], ['command_substitution']],
     ['bash script.sh', [], ['source']],
@@ -116,16 +116,12 @@ describe('run-time words that do not change what is installed', () => {
     expect(analysis).toEqual({ commands: [{ argv, env: {}, text: source, via: [] }], unverifiable: [] });
   });
 
-  it.each([
-    'echo $HOME && cd $DIR',
-    'rm -rf build/*',
-    'ls $(pwd)',
-    'git add src/*.ts',
-    'cat <(echo hi)',
-    'grep -r "$PATTERN" .',
-  ])('%j is not about packages at all', async (source) => {
-    expect(await summarise(source)).toEqual({ commands: [], unverifiable: [] });
-  });
+  it.each(['echo $HOME && cd $DIR', 'rm -rf build/*', 'ls $(pwd)', 'git add src/*.ts', 'cat <(echo hi)', 'grep -r "$PATTERN" .'])(
+    '%j is not about packages at all',
+    async (source) => {
+      expect(await summarise(source)).toEqual({ commands: [], unverifiable: [] });
+    },
+  );
 });
 
 describe('data is not a command', () => {
@@ -148,11 +144,14 @@ describe('data is not a command', () => {
 });
 
 describe('malformed text', () => {
-  it.each([['\u0000\u0001((('], ['echo \ud800; pip install x'], ['pip install x \udfff']])('%#: refused as malformed, whatever follows', async (source) => {
-    const analysis = await analyzeShellCommand(source);
-    expect(analysis.commands).toEqual([]);
-    expect(analysis.unverifiable.map((u) => u.why)).toEqual(['malformed_text']);
-  });
+  it.each([['\u0000\u0001((('], ['echo \ud800; pip install x'], ['pip install x \udfff']])(
+    '%#: refused as malformed, whatever follows',
+    async (source) => {
+      const analysis = await analyzeShellCommand(source);
+      expect(analysis.commands).toEqual([]);
+      expect(analysis.unverifiable.map((u) => u.why)).toEqual(['malformed_text']);
+    },
+  );
 });
 
 describe('bad input', () => {

@@ -16,28 +16,57 @@ async function seen(source: string): Promise<boolean> {
   });
 }
 
-const INSTALLS = [`pip install ${GHOST}`, `npm install ${GHOST}`, `pip3 install ${GHOST}`, `npm i ${GHOST}`, `pnpm add ${GHOST}`, `uv pip install ${GHOST}`];
+const INSTALLS = [
+  `pip install ${GHOST}`,
+  `npm install ${GHOST}`,
+  `pip3 install ${GHOST}`,
+  `npm i ${GHOST}`,
+  `pnpm add ${GHOST}`,
+  `uv pip install ${GHOST}`,
+];
 // Programs the guard has no list entry for, with options of the usual shapes.
-const RUNNER = fc.tuple(
-  fc.constantFrom('setsid', 'ionice', 'taskset', 'strace', 'flock', 'chrt', 'prlimit', 'firejail', 'xvfb-run', 'my-runner', 'ssh', 'docker', 'kubectl', 'with-env'),
-  fc.array(fc.constantFrom('-c3', '-f', '--quiet', '-n', '0', 'host', 'exec', 'app', '--', '-o', '/dev/null'), { maxLength: 4 }),
-).map(([program, options]) => [program, ...options].join(' '));
+const RUNNER = fc
+  .tuple(
+    fc.constantFrom(
+      'setsid',
+      'ionice',
+      'taskset',
+      'strace',
+      'flock',
+      'chrt',
+      'prlimit',
+      'firejail',
+      'xvfb-run',
+      'my-runner',
+      'ssh',
+      'docker',
+      'kubectl',
+      'with-env',
+    ),
+    fc.array(fc.constantFrom('-c3', '-f', '--quiet', '-n', '0', 'host', 'exec', 'app', '--', '-o', '/dev/null'), { maxLength: 4 }),
+  )
+  .map(([program, options]) => [program, ...options].join(' '));
 
 describe('hidden installs (property)', () => {
   it('never lets an install behind unlisted runners, quoted strings or interpreter code pass unread', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(RUNNER, { minLength: 1, maxLength: 3 }), fc.constantFrom(...INSTALLS), fc.constantFrom('bare', 'quoted', 'python', 'node', 'trap', 'assignment'), async (runners, install, form) => {
-        const prefix = runners.join(' ');
-        const source = {
-          bare: `${prefix} ${install}`,
-          quoted: `${prefix} '${install}'`,
-          python: `${prefix} python3 -c "import os; os.system('${install}')"`,
-          node: `${prefix} node -e "require('child_process').execSync('${install}')"`,
-          trap: `trap '${install}' EXIT; ${prefix} true`,
-          assignment: `PAGER='${install}' ${prefix}`,
-        }[form];
-        expect(await seen(source), source).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(RUNNER, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(...INSTALLS),
+        fc.constantFrom('bare', 'quoted', 'python', 'node', 'trap', 'assignment'),
+        async (runners, install, form) => {
+          const prefix = runners.join(' ');
+          const source = {
+            bare: `${prefix} ${install}`,
+            quoted: `${prefix} '${install}'`,
+            python: `${prefix} python3 -c "import os; os.system('${install}')"`,
+            node: `${prefix} node -e "require('child_process').execSync('${install}')"`,
+            trap: `trap '${install}' EXIT; ${prefix} true`,
+            assignment: `PAGER='${install}' ${prefix}`,
+          }[form];
+          expect(await seen(source), source).toBe(true);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -68,17 +97,32 @@ describe('classes read', () => {
     expect(await seen(source)).toBe(true);
   });
 
-  it.each(['pdm sync', 'pipenv install x', 'rye add x', 'pixi add x', 'deno run npm:x', 'volta install x', 'easy_install x', 'mise use npm:x'])('%s is unverifiable (not modelled)', async (source) => {
+  it.each([
+    'pdm sync',
+    'pipenv install x',
+    'rye add x',
+    'pixi add x',
+    'deno run npm:x',
+    'volta install x',
+    'easy_install x',
+    'mise use npm:x',
+  ])('%s is unverifiable (not modelled)', async (source) => {
     const analysis = await analyzeShellCommand(source);
     expect(analysis.unverifiable.map((u) => u.why)).toContain('unmodelled');
   });
 
-  it.each(['ls -la', 'git status', 'python3 -c "print(1)"', 'node -e "console.log(1)"', 'pip install -U pip setuptools', 'npm i -g npm', "awk '{print $1}' f", 'sed -i s/a/b/ f'])(
-    '%s adds nothing unverifiable',
-    async (source) => {
-      expect((await analyzeShellCommand(source)).unverifiable).toEqual([]);
-    },
-  );
+  it.each([
+    'ls -la',
+    'git status',
+    'python3 -c "print(1)"',
+    'node -e "console.log(1)"',
+    'pip install -U pip setuptools',
+    'npm i -g npm',
+    "awk '{print $1}' f",
+    'sed -i s/a/b/ f',
+  ])('%s adds nothing unverifiable', async (source) => {
+    expect((await analyzeShellCommand(source)).unverifiable).toEqual([]);
+  });
 
   it.each([
     ["perl -i -pe 's/requests/x/' requirements.txt; pip install -r requirements.txt", 'requirements.txt'],
@@ -89,30 +133,40 @@ describe('classes read', () => {
     expect(analysis.commands.find((c) => c.argv[0] === 'pip')?.written).toContain(path);
   });
 
-  it.each(['sort -u requirements.txt && pip install -r requirements.txt', 'python3 -m pip install -r requirements.txt && pip install -r requirements.txt', 'python manage.py migrate && pip install -r requirements.txt'])(
-    'does not take a reader, a package manager or a script run as a writer: %s',
-    async (source) => {
-      const analysis = await analyzeShellCommand(source);
-      expect(analysis.commands.at(-1)?.written ?? []).not.toContain('requirements.txt');
-      expect(analysis.commands.at(-1)?.written ?? []).not.toContain('manage.py');
-    },
-  );
+  it.each([
+    'sort -u requirements.txt && pip install -r requirements.txt',
+    'python3 -m pip install -r requirements.txt && pip install -r requirements.txt',
+    'python manage.py migrate && pip install -r requirements.txt',
+  ])('does not take a reader, a package manager or a script run as a writer: %s', async (source) => {
+    const analysis = await analyzeShellCommand(source);
+    expect(analysis.commands.at(-1)?.written ?? []).not.toContain('requirements.txt');
+    expect(analysis.commands.at(-1)?.written ?? []).not.toContain('manage.py');
+  });
 
   it('reports a script an interpreter runs after an earlier part of the command wrote it', async () => {
     const analysis = await analyzeShellCommand(`echo 'import os; os.system("npm i ${GHOST}")' > t.py; python3 t.py`);
-    expect(analysis.unverifiable).toEqual([expect.objectContaining({ why: 'source', detail: expect.stringContaining('runs t.py, which an earlier part') })]);
+    expect(analysis.unverifiable).toEqual([
+      expect.objectContaining({ why: 'source', detail: expect.stringContaining('runs t.py, which an earlier part') }),
+    ]);
     expect((await analyzeShellCommand('python3 t.py')).unverifiable).toEqual([]);
   });
 
   it('tracks cd, exports and files written earlier in the same command', async () => {
     const analysis = await analyzeShellCommand('cd sub && export PIP_INDEX_URL=http://x/simple; echo y >> r.txt && pip install -r r.txt');
     expect(analysis.commands).toEqual([
-      expect.objectContaining({ argv: ['pip', 'install', '-r', 'r.txt'], cwd: './sub', written: ['r.txt'], env: { PIP_INDEX_URL: 'http://x/simple' } }),
+      expect.objectContaining({
+        argv: ['pip', 'install', '-r', 'r.txt'],
+        cwd: './sub',
+        written: ['r.txt'],
+        env: { PIP_INDEX_URL: 'http://x/simple' },
+      }),
     ]);
   });
 
   it('runs the command a wrapper moves with a directory option there, and only that command', async () => {
-    const analysis = await analyzeShellCommand('env -C sub npm install; sudo --chdir=/srv pip install -r r.txt; env --chdir "$D" npm ci; pip install -r r.txt');
+    const analysis = await analyzeShellCommand(
+      'env -C sub npm install; sudo --chdir=/srv pip install -r r.txt; env --chdir "$D" npm ci; pip install -r r.txt',
+    );
     expect(analysis.commands.map((command) => command.cwd)).toEqual(['./sub', '/srv', null, undefined]);
     const chroot = await analyzeShellCommand('cd sub && sudo -R /jail npm ci && npm ci');
     expect(chroot.commands.map((command) => command.cwd)).toEqual([null, './sub']);

@@ -4,7 +4,13 @@ import { analyzeShellCommand, type ShellFiles } from '../../../src/engines/shell
 /** An in-memory directory: files by path, globs matched against their names (`*` within a segment). */
 function memoryFiles(files: Record<string, string>): ShellFiles {
   const toRegExp = (glob: string): RegExp =>
-    new RegExp(`^${glob.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]').replace(/\[([^\]]+)\]/g, '[$1]')}$`);
+    new RegExp(
+      `^${glob
+        .replace(/[.+^$()|\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')
+        .replace(/\[([^\]]+)\]/g, '[$1]')}$`,
+    );
   return {
     readText: (path) => files[path.replace(/^\.\//, '')],
     hasMatch: (pattern) => Object.keys(files).some((name) => toRegExp(pattern.replace(/^\.\//, '')).test(name)),
@@ -39,7 +45,11 @@ describe('globs, run-time versions and local paths', () => {
     ['pip install torch==${PYTORCH_VERSION}', ['pip install torch'], []],
     ['conda create -n x python=${py_ver}', ['conda create -n x python'], []],
     ['npm i typescript@${TS_VERSION} @types/node@$V', ['npm i typescript @types/node'], []],
-    ['pip install torch==$PYTORCH --extra-index-url https://download.pytorch.org/whl/$CUDA', ['pip install torch --extra-index-url https://download.pytorch.org/whl/'], []],
+    [
+      'pip install torch==$PYTORCH --extra-index-url https://download.pytorch.org/whl/$CUDA',
+      ['pip install torch --extra-index-url https://download.pytorch.org/whl/'],
+      [],
+    ],
     ['pip install x --index-url https://$HOST/simple', [], ['variable']],
     // A version-control URL with the run-time part in its revision: a VCS source at a known place.
     ['pip install git+https://github.com/a/b@${REF}', ['pip install git+https://github.com/a/b@${REF}'], []],

@@ -5,17 +5,61 @@ import { isPackageManagerProgram, isShellProgram, programName } from '../../../s
 
 describe('isPackageManagerProgram', () => {
   it.each([
-    'pip', 'pip3', 'pip3.12', 'pip-3.12', 'python', 'python3', 'python3.11', 'python3.13t', 'pypy3', 'py',
-    'uv', 'uvx', 'poetry', 'pipx', 'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'yarnpkg', 'bun', 'bunx',
-    'conda', 'mamba', 'micromamba', '/usr/bin/pip', '~/.local/bin/uv', './node_modules/.bin/pnpm',
-    '/opt/conda/bin/conda', 'C:\\Python312\\Scripts\\pip.exe', 'npm.cmd', 'NPM.CMD', 'yarn.bat', 'Python.EXE',
+    'pip',
+    'pip3',
+    'pip3.12',
+    'pip-3.12',
+    'python',
+    'python3',
+    'python3.11',
+    'python3.13t',
+    'pypy3',
+    'py',
+    'uv',
+    'uvx',
+    'poetry',
+    'pipx',
+    'npm',
+    'npx',
+    'pnpm',
+    'pnpx',
+    'yarn',
+    'yarnpkg',
+    'bun',
+    'bunx',
+    'conda',
+    'mamba',
+    'micromamba',
+    '/usr/bin/pip',
+    '~/.local/bin/uv',
+    './node_modules/.bin/pnpm',
+    '/opt/conda/bin/conda',
+    'C:\\Python312\\Scripts\\pip.exe',
+    'npm.cmd',
+    'NPM.CMD',
+    'yarn.bat',
+    'Python.EXE',
   ])('%j is a package manager', (argv0) => {
     expect(isPackageManagerProgram(argv0)).toBe(true);
   });
 
   it.each([
-    'echo', 'git', 'pipe', 'pipenv-like', 'npmrc', 'node', 'bash', 'sudo', 'pip/', '/usr/bin/', '', 'uvicorn',
-    'pythonista', 'condarc', 'yarn-deduplicate', 'pip.txt',
+    'echo',
+    'git',
+    'pipe',
+    'pipenv-like',
+    'npmrc',
+    'node',
+    'bash',
+    'sudo',
+    'pip/',
+    '/usr/bin/',
+    '',
+    'uvicorn',
+    'pythonista',
+    'condarc',
+    'yarn-deduplicate',
+    'pip.txt',
   ])('%j is not', (argv0) => {
     expect(isPackageManagerProgram(argv0)).toBe(false);
   });
@@ -31,7 +75,12 @@ describe('isPackageManagerProgram', () => {
 
 describe('isShellProgram and programName', () => {
   it.each([
-    ['bash', true], ['/bin/sh', true], ['zsh', true], ['dash', true], ['/usr/bin/env', false], ['bashful', false],
+    ['bash', true],
+    ['/bin/sh', true],
+    ['zsh', true],
+    ['dash', true],
+    ['/usr/bin/env', false],
+    ['bashful', false],
   ])('%j is a shell: %j', (argv0, shell) => {
     expect(isShellProgram(argv0)).toBe(shell);
   });

@@ -80,32 +80,128 @@ describe('parseSimpleScript', () => {
   });
 
   const piece = fc.constantFrom(
-    'pip', 'install', 'requests', '-r', 'reqs.txt', 'npm', 'i', '-D', '@types/node', 'uv', 'add', 'cd', 'web', 'x=1', 'A_B=c',
-    '"a b"', "'c d'", '""', "''", 'x"y"', "p'q'r", '~/x', 'a,b', '1', '2', '%', '+x', '--index-url=https://e.org/simple',
-    'X+=1', 'if', 'then', 'fi', 'export', 'time', '!', '{', '}', '$X', '*', '[x]', '#c', '\\', '(', ')', 'é',
+    'pip',
+    'install',
+    'requests',
+    '-r',
+    'reqs.txt',
+    'npm',
+    'i',
+    '-D',
+    '@types/node',
+    'uv',
+    'add',
+    'cd',
+    'web',
+    'x=1',
+    'A_B=c',
+    '"a b"',
+    "'c d'",
+    '""',
+    "''",
+    'x"y"',
+    "p'q'r",
+    '~/x',
+    'a,b',
+    '1',
+    '2',
+    '%',
+    '+x',
+    '--index-url=https://e.org/simple',
+    'X+=1',
+    'if',
+    'then',
+    'fi',
+    'export',
+    'time',
+    '!',
+    '{',
+    '}',
+    '$X',
+    '*',
+    '[x]',
+    '#c',
+    '\\',
+    '(',
+    ')',
+    'é',
   );
-  const glue = fc.constantFrom(' ', ' ', ' ', '  ', '\t', ' && ', ' || ', ' | ', '|', '&&', '; ', ';', '\n', ' \n ', ' & ', ' > ', '>', ' >> ', ' < ', ' 2>&1 ', ' 2>', '>&', ' ;; ', '');
+  const glue = fc.constantFrom(
+    ' ',
+    ' ',
+    ' ',
+    '  ',
+    '\t',
+    ' && ',
+    ' || ',
+    ' | ',
+    '|',
+    '&&',
+    '; ',
+    ';',
+    '\n',
+    ' \n ',
+    ' & ',
+    ' > ',
+    '>',
+    ' >> ',
+    ' < ',
+    ' 2>&1 ',
+    ' 2>',
+    '>&',
+    ' ;; ',
+    '',
+  );
   const source = fc
     .array(fc.tuple(glue, piece), { maxLength: 12 })
     .chain((pairs) => fc.tuple(fc.constant(pairs.map(([g, p]) => g + p).join('')), glue).map(([body, tail]) => body + tail));
 
   // Mostly well-formed commands, so the property also covers many parsed ones.
-  const safeWord = fc.constantFrom('pip', 'install', 'requests', '-r', 'reqs.txt', 'npm', 'i', '@types/node', '"a b"', "'c d'", '""', 'x"y"', '~/x', '2', '--index-url=https://e.org/simple', 'uv', 'add');
+  const safeWord = fc.constantFrom(
+    'pip',
+    'install',
+    'requests',
+    '-r',
+    'reqs.txt',
+    'npm',
+    'i',
+    '@types/node',
+    '"a b"',
+    "'c d'",
+    '""',
+    'x"y"',
+    '~/x',
+    '2',
+    '--index-url=https://e.org/simple',
+    'uv',
+    'add',
+  );
   const assignment = fc.constantFrom('X=1', 'A_B="q r"', "E=''", 'E=');
   const redirect = fc.constantFrom(' > out', ' 2>&1 ', ' >> log', ' < in', ' >x', ' 1>&2 ');
   const command = fc
     .tuple(fc.array(assignment, { maxLength: 2 }), fc.array(safeWord, { minLength: 1, maxLength: 5 }), fc.array(redirect, { maxLength: 2 }))
     .map(([assigns, words, redirects]) => [...assigns, ...words].join(' ') + redirects.join(''));
   const wellFormed = fc
-    .tuple(command, fc.array(fc.tuple(fc.constantFrom(' && ', ' || ', ' | ', '; ', '\n', ' &&\n  ', '|'), command), { maxLength: 4 }), fc.constantFrom('', ';', '\n', ' '))
+    .tuple(
+      command,
+      fc.array(fc.tuple(fc.constantFrom(' && ', ' || ', ' | ', '; ', '\n', ' &&\n  ', '|'), command), { maxLength: 4 }),
+      fc.constantFrom('', ';', '\n', ' '),
+    )
     .map(([first, rest, end]) => first + rest.map(([op, next]) => op + next).join('') + end);
 
   it('parses to exactly what the full parser gives, whenever it parses at all (property)', () => {
     fc.assert(
-      fc.property(fc.oneof({ weight: 3, arbitrary: source }, { weight: 3, arbitrary: wellFormed }, { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 30 }) }), (text) => {
-        const simple = parseSimpleScript(text);
-        if (simple !== undefined) expect(simple).toEqual(full(text));
-      }),
+      fc.property(
+        fc.oneof(
+          { weight: 3, arbitrary: source },
+          { weight: 3, arbitrary: wellFormed },
+          { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 30 }) },
+        ),
+        (text) => {
+          const simple = parseSimpleScript(text);
+          if (simple !== undefined) expect(simple).toEqual(full(text));
+        },
+      ),
       { numRuns: 4000 },
     );
   });

@@ -11,7 +11,7 @@ describe('decodeAnsiC', () => {
   it.each([
     ['plain', 'plain'],
     ['a\\nb\\tc', 'a\nb\tc'],
-    ["it\\'s \\\"q\\\" \\\\", 'it\'s "q" \\'],
+    ['it\\\'s \\"q\\" \\\\', 'it\'s "q" \\'],
     ['\\x41\\x4a\\x4', 'AJ\x04'],
     ['\\101\\0', 'A\0'],
     ['\\u263a \\U0001F600', '☺ 😀'],
@@ -25,9 +25,12 @@ describe('decodeAnsiC', () => {
 
   it('leaves text without backslashes alone', () => {
     fc.assert(
-      fc.property(fc.string().filter((text) => !text.includes('\\')), (text) => {
-        expect(decodeAnsiC(text)).toBe(text);
-      }),
+      fc.property(
+        fc.string().filter((text) => !text.includes('\\')),
+        (text) => {
+          expect(decodeAnsiC(text)).toBe(text);
+        },
+      ),
     );
   });
 });

@@ -60,11 +60,15 @@ describe('scanWrapper', () => {
   it('never starts past the end, whatever the arguments', () => {
     const word = fc.option(fc.oneof(fc.constantFrom('-u', '--', '-', 'A=1', '-n', '10', '-oL', '--x=y'), fc.string()), { nil: undefined });
     fc.assert(
-      fc.property(fc.constantFrom('sudo', 'env', 'nice', 'timeout', 'xargs', 'stdbuf', 'doas'), fc.array(word, { maxLength: 8 }), (program, args) => {
-        const scan = scanWrapper(program, args);
-        expect(scan.start).toBeGreaterThanOrEqual(0);
-        expect(scan.start).toBeLessThanOrEqual(args.length);
-      }),
+      fc.property(
+        fc.constantFrom('sudo', 'env', 'nice', 'timeout', 'xargs', 'stdbuf', 'doas'),
+        fc.array(word, { maxLength: 8 }),
+        (program, args) => {
+          const scan = scanWrapper(program, args);
+          expect(scan.start).toBeGreaterThanOrEqual(0);
+          expect(scan.start).toBeLessThanOrEqual(args.length);
+        },
+      ),
     );
   });
 });

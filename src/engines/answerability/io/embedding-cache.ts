@@ -61,7 +61,12 @@ export function wordVectorCachePath(source: string, cacheDir: string, maxRank = 
   return join(cacheDir, 'answerability', `word-vectors-${hash}.bin`);
 }
 
-async function openOrBuild(source: string, cacheDir: string, maxRank: number, onProgress?: (done: number, total: number) => void): Promise<WordVectors> {
+async function openOrBuild(
+  source: string,
+  cacheDir: string,
+  maxRank: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<WordVectors> {
   const path = wordVectorCachePath(source, cacheDir, maxRank);
   const cached = tryRead(path);
   if (cached) return cached;

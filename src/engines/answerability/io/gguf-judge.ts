@@ -42,7 +42,11 @@ const loaded = new Map<string, Promise<JudgeModel>>();
  * MODEL_UNAVAILABLE (missing, non-GGUF or unloadable file; no single-token answer letters in the
  * vocabulary), CONFIG_INVALID (bad options), INTERNAL (llama.cpp failed mid-evaluation).
  */
-export async function ggufFirstTokenLogprobs(path: string, prompt: string, options: GgufJudgeOptions = {}): Promise<Record<string, number>> {
+export async function ggufFirstTokenLogprobs(
+  path: string,
+  prompt: string,
+  options: GgufJudgeOptions = {},
+): Promise<Record<string, number>> {
   const judge = await openJudgeModel(path, options);
   const run = judge.queue.then(() => evaluate(judge, prompt));
   judge.queue = run.catch(() => undefined);
@@ -94,18 +98,26 @@ async function loadJudgeModel(path: string, contextSize: number, threads: number
     llama = await decoding.sharedLlama();
     model = await llama.loadModel({ modelPath: path, gpuLayers: 0 });
   } catch (error) {
-    throw new GuardError('MODEL_UNAVAILABLE', `llama.cpp could not load the answerability judge model ${path}: ${(error as Error).message}`, {
-      hint: 'check that the file is a complete GGUF model of an architecture llama.cpp supports',
-      cause: error,
-    });
+    throw new GuardError(
+      'MODEL_UNAVAILABLE',
+      `llama.cpp could not load the answerability judge model ${path}: ${(error as Error).message}`,
+      {
+        hint: 'check that the file is a complete GGUF model of an architecture llama.cpp supports',
+        cause: error,
+      },
+    );
   }
   const candidates = answerTokens(model);
   if (candidates.size < JUDGE_LETTERS.length) {
     const found = new Set([...candidates.values()].map((text) => text.trim()));
     await model.dispose();
-    throw new GuardError('MODEL_UNAVAILABLE', `the judge model ${path} has no single token for the answer letter(s) ${JUDGE_LETTERS.filter((l) => !found.has(l)).join(', ')}`, {
-      hint: 'use a model whose vocabulary spells " A", " P" and " U" (every common LLM tokenizer does)',
-    });
+    throw new GuardError(
+      'MODEL_UNAVAILABLE',
+      `the judge model ${path} has no single token for the answer letter(s) ${JUDGE_LETTERS.filter((l) => !found.has(l)).join(', ')}`,
+      {
+        hint: 'use a model whose vocabulary spells " A", " P" and " U" (every common LLM tokenizer does)',
+      },
+    );
   }
   const size = Math.max(64, Math.min(contextSize, model.trainContextSize || contextSize));
   let context: LlamaContext;
@@ -113,10 +125,14 @@ async function loadJudgeModel(path: string, contextSize: number, threads: number
     context = await model.createContext({ contextSize: size, sequences: 1, threads: threads ?? Math.max(1, llama.cpuMathCores) });
   } catch (error) {
     await model.dispose();
-    throw new GuardError('MODEL_UNAVAILABLE', `llama.cpp could not create a ${size}-token context for ${path}: ${(error as Error).message}`, {
-      hint: 'free some memory or use a smaller model',
-      cause: error,
-    });
+    throw new GuardError(
+      'MODEL_UNAVAILABLE',
+      `llama.cpp could not create a ${size}-token context for ${path}: ${(error as Error).message}`,
+      {
+        hint: 'free some memory or use a smaller model',
+        cause: error,
+      },
+    );
   }
   return { model, context, sequence: context.getSequence(), candidates, queue: Promise.resolve() };
 }
@@ -161,7 +177,8 @@ async function evaluate(judge: JudgeModel, prompt: string): Promise<Record<strin
     throw new GuardError('INTERNAL', `llama.cpp failed to evaluate the judge prompt: ${(error as Error).message}`, { cause: error });
   }
   const probabilities = next?.probabilities;
-  if (!probabilities || probabilities.size === 0) throw new GuardError('INTERNAL', 'llama.cpp returned no probabilities for the judge prompt');
+  if (!probabilities || probabilities.size === 0)
+    throw new GuardError('INTERNAL', 'llama.cpp returned no probabilities for the judge prompt');
   const out: Record<string, number> = {};
   for (const [token, text] of judge.candidates) {
     const probability = probabilities.get(token);

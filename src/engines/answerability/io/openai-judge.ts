@@ -23,7 +23,9 @@ const responseSchema = z.looseObject({
         logprobs: z
           .looseObject({
             top_logprobs: z.array(z.record(z.string(), z.number())).optional(),
-            content: z.array(z.looseObject({ top_logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })) })).optional(),
+            content: z
+              .array(z.looseObject({ top_logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })) }))
+              .optional(),
           })
           .nullable()
           .optional(),
@@ -59,7 +61,9 @@ export async function firstTokenLogprobs(prompt: string, options: OpenAiJudgeOpt
   try {
     parsed = responseSchema.parse(JSON.parse(text));
   } catch (error) {
-    throw new GuardError('UPSTREAM_FAILED', `the answerability judge at ${url} sent an unexpected reply: ${text.slice(0, 200)}`, { cause: error });
+    throw new GuardError('UPSTREAM_FAILED', `the answerability judge at ${url} sent an unexpected reply: ${text.slice(0, 200)}`, {
+      cause: error,
+    });
   }
   const logprobs = parsed.choices[0]!.logprobs;
   const legacy = logprobs?.top_logprobs?.[0];

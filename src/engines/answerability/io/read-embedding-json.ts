@@ -36,7 +36,11 @@ const KEEP_WORD = /^[a-z][a-z0-9'_-]*$/;
  * Calls `onEntry` for each kept vector, in file order. Throws GuardError IO_FAILED when the file
  * cannot be read, MODEL_UNAVAILABLE when it is not in the expected layout.
  */
-export async function readEmbeddingJson(path: string, options: ReadEmbeddingOptions, onEntry: (entry: EmbeddingEntry) => void): Promise<EmbeddingJsonHeader> {
+export async function readEmbeddingJson(
+  path: string,
+  options: ReadEmbeddingOptions,
+  onEntry: (entry: EmbeddingEntry) => void,
+): Promise<EmbeddingJsonHeader> {
   let total: number;
   try {
     total = statSync(path).size;

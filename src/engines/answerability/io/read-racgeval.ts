@@ -24,7 +24,10 @@ export function readRacgEvalSamples(path: string): AnswerabilitySample[] {
   return raw.map((record: unknown, i) => {
     const r = record as { query?: unknown; retrieved_APIs?: unknown; label?: unknown; library?: unknown };
     const label = typeof r.label === 'string' ? labelFromRacgEval(r.label) : undefined;
-    const apis = r.retrieved_APIs && typeof r.retrieved_APIs === 'object' ? Object.values(r.retrieved_APIs).filter((v): v is string => typeof v === 'string') : [];
+    const apis =
+      r.retrieved_APIs && typeof r.retrieved_APIs === 'object'
+        ? Object.values(r.retrieved_APIs).filter((v): v is string => typeof v === 'string')
+        : [];
     if (typeof r.query !== 'string' || !label || apis.length === 0) {
       throw new GuardError('INPUT_INVALID', `${path}: record #${i + 1} lacks a string query, a known label or retrieved_APIs`, {
         hint: 'expected {"query": "...", "retrieved_APIs": {"API_1": "..."}, "label": "Answerable" | "Partially answerable" | "Unanswerable", "library": "..."}',

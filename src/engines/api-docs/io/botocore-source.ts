@@ -19,9 +19,11 @@ export async function locateBotocore(path?: string): Promise<string> {
     if (existsSync(join(path, 'data'))) return path;
     if (existsSync(join(path, 'botocore', 'data'))) return join(path, 'botocore');
     if (basename(path) === 'data' && existsSync(join(path, '..', '__init__.py'))) return join(path, '..');
-    throw new GuardError('SOURCE_MISSING', `no botocore data folder under ${path}`, { hint: 'pass the botocore package directory (the one holding data/)' });
+    throw new GuardError('SOURCE_MISSING', `no botocore data folder under ${path}`, {
+      hint: 'pass the botocore package directory (the one holding data/)',
+    });
   }
-  const output = await runPython("import botocore, os; print(os.path.dirname(botocore.__file__))", 'botocore');
+  const output = await runPython('import botocore, os; print(os.path.dirname(botocore.__file__))', 'botocore');
   return output.trim();
 }
 
@@ -42,7 +44,10 @@ export function planBotocore(packageDir: string): SourcePlan {
     const serviceDir = join(dataDir, service);
     if (!statSync(serviceDir).isDirectory()) continue;
     // boto3 uses the newest API version of a service; versions are ISO dates, so they sort as text.
-    const versions = readdirSafe(serviceDir).filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v)).sort().reverse();
+    const versions = readdirSafe(serviceDir)
+      .filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(v))
+      .sort()
+      .reverse();
     for (const version of versions) {
       const model = ['service-2.json', 'service-2.json.gz'].map((name) => join(serviceDir, version, name)).find((file) => existsSync(file));
       if (model) {
@@ -76,7 +81,8 @@ function readServiceModel(file: WalkedFile): ApiRecord[] {
   } catch (cause) {
     throw new GuardError('SOURCE_MISSING', `cannot read the botocore model ${file.absolute}: ${(cause as Error).message}`, { cause });
   }
-  if (!isServiceModel(model)) throw new GuardError('SOURCE_MISSING', `${file.absolute} is not a botocore service model (no operations/shapes)`);
+  if (!isServiceModel(model))
+    throw new GuardError('SOURCE_MISSING', `${file.absolute} is not a botocore service model (no operations/shapes)`);
   return extractBotocoreService(service, model, `botocore/data/${file.path}`);
 }
 

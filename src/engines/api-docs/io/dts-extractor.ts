@@ -34,13 +34,25 @@ export async function extractDeclarations(entry: string, library: string, packag
     const exportName = exported.getName();
     const prefix = exportName === 'default' || exportName === 'export=' ? library : `${library}.${exportName}`;
     // A default-exported module or object (`export default z`) is the package itself: its members are the package's.
-    const member = exportName === 'default' || exportName === 'export=' ? (/^[A-Za-z_$][\w$]*$/.test(symbol.getName()) ? symbol.getName() : library) : exportName;
+    const member =
+      exportName === 'default' || exportName === 'export='
+        ? /^[A-Za-z_$][\w$]*$/.test(symbol.getName())
+          ? symbol.getName()
+          : library
+        : exportName;
     addSymbol(context, symbol, prefix, member);
   }
-  const values = exports.filter((exported) => (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported).flags & ts.SymbolFlags.Value);
+  const values = exports.filter(
+    (exported) => (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported).flags & ts.SymbolFlags.Value,
+  );
   // An `export =` object's members are the module's names too: its listing is not the whole namespace.
   if (!values.some((exported) => exported.getName() === 'export=')) {
-    pushNamespace(context, library, values.map((exported) => exported.getName()), source!);
+    pushNamespace(
+      context,
+      library,
+      values.map((exported) => exported.getName()),
+      source!,
+    );
     for (const member of OBJECT_MEMBERS) pushName(context, `${library}.${member}`, library, source!);
   }
   return records;
@@ -51,7 +63,19 @@ function pushName(context: Context, name: string, owner: string, node: TS.Node):
   const member = name.slice(name.lastIndexOf('.') + 1);
   if (context.seen.has(`${name}|name`)) return;
   context.seen.add(`${name}|name`);
-  context.records.push({ library: context.library, name, owner, member, kind: 'name', signature: member, params: [], description: '', documentation: '', location: where(context, node), version: context.version });
+  context.records.push({
+    library: context.library,
+    name,
+    owner,
+    member,
+    kind: 'name',
+    signature: member,
+    params: [],
+    description: '',
+    documentation: '',
+    location: where(context, node),
+    version: context.version,
+  });
 }
 
 function where(context: Context, node: TS.Node): string {
@@ -60,7 +84,13 @@ function where(context: Context, node: TS.Node): string {
 }
 
 /** The record saying that `owner`'s value namespace is `names` and nothing else. */
-function pushNamespace(context: Context, owner: string, names: readonly string[], node: TS.Node, name = `${owner}.${NAMESPACE_MEMBER}`): void {
+function pushNamespace(
+  context: Context,
+  owner: string,
+  names: readonly string[],
+  node: TS.Node,
+  name = `${owner}.${NAMESPACE_MEMBER}`,
+): void {
   const listed = names.filter((name) => name !== 'default').join(', ');
   context.records.push({
     library: context.library,
@@ -106,7 +136,8 @@ function addSymbol(context: Context, symbol: TS.Symbol, name: string, member: st
       const at = property.valueDeclaration ?? property.declarations?.[0];
       if (!at || property.getName().startsWith('#') || property.getName().startsWith('__@')) continue;
       names.push(property.getName());
-      if (!isInside(context, at) && checker.getTypeOfSymbolAtLocation(property, at).getCallSignatures().length > 0) pushName(context, `${name}.${property.getName()}`, member, at);
+      if (!isInside(context, at) && checker.getTypeOfSymbolAtLocation(property, at).getCallSignatures().length > 0)
+        pushName(context, `${name}.${property.getName()}`, member, at);
     }
     if (names.length > 0 && names.length <= MAX_MEMBERS) {
       pushNamespace(context, member, names, declaration, `${name}.prototype.${NAMESPACE_MEMBER}`);
@@ -115,7 +146,8 @@ function addSymbol(context: Context, symbol: TS.Symbol, name: string, member: st
     return;
   }
   const calls = type.getCallSignatures();
-  for (const signature of calls) push(context, { name, member, owner: ownerOf(context, name), kind: 'function', signature, symbol, declaration });
+  for (const signature of calls)
+    push(context, { name, member, owner: ownerOf(context, name), kind: 'function', signature, symbol, declaration });
   if (symbol.flags & (ts.SymbolFlags.Variable | ts.SymbolFlags.Module | ts.SymbolFlags.Namespace)) {
     addMethods(context, type, name, member, false, 'function');
     // A namespace, or an object whose type lists its members in full: `lib.ns.name` resolves there alone.
@@ -139,10 +171,23 @@ function addMethods(context: Context, type: TS.Type, ownerName: string, owner: s
     const declaration = property.valueDeclaration ?? property.declarations?.[0];
     if (!declaration || !isInside(context, declaration)) continue;
     const modifiers = ts.getCombinedModifierFlags(declaration);
-    if (modifiers & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected) || property.getName().startsWith('#') || property.getName() === 'prototype') continue;
+    if (
+      modifiers & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected) ||
+      property.getName().startsWith('#') ||
+      property.getName() === 'prototype'
+    )
+      continue;
     const signatures = checker.getTypeOfSymbolAtLocation(property, declaration).getCallSignatures();
     for (const signature of signatures) {
-      push(context, { name: `${ownerName}.${property.getName()}`, member: property.getName(), owner, kind: isStatic ? 'function' : kind, signature, symbol: property, declaration });
+      push(context, {
+        name: `${ownerName}.${property.getName()}`,
+        member: property.getName(),
+        owner,
+        kind: isStatic ? 'function' : kind,
+        signature,
+        symbol: property,
+        declaration,
+      });
       count++;
     }
   }
@@ -150,7 +195,16 @@ function addMethods(context: Context, type: TS.Type, ownerName: string, owner: s
 
 function push(
   context: Context,
-  item: { name: string; member: string; owner: string; kind: ApiKind; signature: TS.Signature | undefined; symbol: TS.Symbol; declaration: TS.Declaration; prefix?: string },
+  item: {
+    name: string;
+    member: string;
+    owner: string;
+    kind: ApiKind;
+    signature: TS.Signature | undefined;
+    symbol: TS.Symbol;
+    declaration: TS.Declaration;
+    prefix?: string;
+  },
 ): void {
   const { ts, checker } = context;
   const params: ApiParam[] = (item.signature?.getParameters() ?? []).map((parameter) => {
@@ -158,8 +212,15 @@ function push(
     const rest = declaration ? declaration.dotDotDotToken !== undefined : false;
     const optional = declaration ? checker.isOptionalParameter(declaration) : false;
     // The type as written in the declaration reads best; the checker's rendering is the fallback.
-    const type = declaration?.type ? declaration.type.getText().replace(/\s+/g, ' ') : declaration ? checker.typeToString(checker.getTypeOfSymbolAtLocation(parameter, declaration)) : undefined;
-    const fields = declaration && !rest ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration))) : undefined;
+    const type = declaration?.type
+      ? declaration.type.getText().replace(/\s+/g, ' ')
+      : declaration
+        ? checker.typeToString(checker.getTypeOfSymbolAtLocation(parameter, declaration))
+        : undefined;
+    const fields =
+      declaration && !rest
+        ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration)))
+        : undefined;
     return {
       name: parameter.getName(),
       kind: rest ? 'var_positional' : 'normal',
@@ -173,7 +234,11 @@ function push(
   const key = `${item.name}|${signatureText}`;
   if (context.seen.has(key)) return;
   context.seen.add(key);
-  const documentation = ts.displayPartsToString((item.signature?.getDocumentationComment(checker) ?? []).length > 0 ? item.signature!.getDocumentationComment(checker) : item.symbol.getDocumentationComment(checker));
+  const documentation = ts.displayPartsToString(
+    (item.signature?.getDocumentationComment(checker) ?? []).length > 0
+      ? item.signature!.getDocumentationComment(checker)
+      : item.symbol.getDocumentationComment(checker),
+  );
   const file = item.declaration.getSourceFile();
   const line = file.getLineAndCharacterOfPosition(item.declaration.getStart(file)).line + 1;
   context.records.push({

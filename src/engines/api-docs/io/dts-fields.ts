@@ -36,7 +36,9 @@ export function fieldsOfType(ts: typeof TS, checker: TS.TypeChecker, type: TS.Ty
       const field: ApiField = { name, required: !optional };
       if (depth === 0) {
         const declaration = property.valueDeclaration ?? property.declarations?.[0];
-        const propertyType = declaration ? checker.getTypeOfSymbolAtLocation(property, declaration) : checker.getDeclaredTypeOfSymbol(property);
+        const propertyType = declaration
+          ? checker.getTypeOfSymbolAtLocation(property, declaration)
+          : checker.getDeclaredTypeOfSymbol(property);
         const nested = fieldsOfType(ts, checker, checker.getNonNullableType(propertyType), depth + 1);
         if (nested) field.fields = nested;
       }
@@ -49,7 +51,15 @@ export function fieldsOfType(ts: typeof TS, checker: TS.TypeChecker, type: TS.Ty
 
 /** The object members of a (union) type, or undefined when any member makes the set of properties open. */
 function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): TS.Type[] | undefined {
-  const open = ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.NonPrimitive | ts.TypeFlags.TypeParameter | ts.TypeFlags.Index | ts.TypeFlags.IndexedAccess | ts.TypeFlags.Conditional | ts.TypeFlags.Substitution;
+  const open =
+    ts.TypeFlags.Any |
+    ts.TypeFlags.Unknown |
+    ts.TypeFlags.NonPrimitive |
+    ts.TypeFlags.TypeParameter |
+    ts.TypeFlags.Index |
+    ts.TypeFlags.IndexedAccess |
+    ts.TypeFlags.Conditional |
+    ts.TypeFlags.Substitution;
   const members = type.isUnion() ? type.types : [type];
   const objects: TS.Type[] = [];
   for (const member of members) {

@@ -10,10 +10,25 @@ export interface WalkedFile {
   mtimeMs: number;
 }
 
-const SKIPPED_DIRS = new Set(['node_modules', '__pycache__', '.git', '.hg', '.svn', '.tox', '.venv', 'venv', '.mypy_cache', '.pytest_cache']);
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  '__pycache__',
+  '.git',
+  '.hg',
+  '.svn',
+  '.tox',
+  '.venv',
+  'venv',
+  '.mypy_cache',
+  '.pytest_cache',
+]);
 
 /** Files under `root` whose name passes `accept`, sorted by path; `skipDir` prunes folders by relative path. */
-export function walkFiles(root: string, accept: (name: string) => boolean, skipDir: (relativePath: string, name: string) => boolean = () => false): WalkedFile[] {
+export function walkFiles(
+  root: string,
+  accept: (name: string) => boolean,
+  skipDir: (relativePath: string, name: string) => boolean = () => false,
+): WalkedFile[] {
   const files: WalkedFile[] = [];
   const stack = [root];
   while (stack.length > 0) {

@@ -77,7 +77,8 @@ CREATE INDEX IF NOT EXISTS apis_file ON apis(source, file);
 CREATE VIRTUAL TABLE IF NOT EXISTS apis_fts USING fts5(names, description, params, tokenize = 'unicode61');
 `;
 
-const COLUMNS = 'a.id, a.library, a.name, a.owner, a.member, a.kind, a.signature, a.params, a.description, a.location, a.version, a.keyword_only, a.aliases';
+const COLUMNS =
+  'a.id, a.library, a.name, a.owner, a.member, a.kind, a.signature, a.params, a.description, a.location, a.version, a.keyword_only, a.aliases';
 
 /** Opens (creating when `create`) the index at `path`. Throws INDEX_MISSING / INDEX_INVALID. */
 export async function openIndexStore(path: string, options: { create: boolean }): Promise<ApiIndexStore> {
@@ -99,7 +100,9 @@ export async function openIndexStore(path: string, options: { create: boolean })
       const row = db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { value: string } | undefined;
       if (row?.value !== INDEX_FORMAT_VERSION) {
         if (!options.create) throw new Error(`index format ${row?.value ?? 'unknown'}, expected ${INDEX_FORMAT_VERSION}`);
-        db.exec('DROP TABLE IF EXISTS apis_fts; DROP TABLE IF EXISTS apis; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS sources; DROP TABLE IF EXISTS meta;');
+        db.exec(
+          'DROP TABLE IF EXISTS apis_fts; DROP TABLE IF EXISTS apis; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS sources; DROP TABLE IF EXISTS meta;',
+        );
       }
     } else if (!options.create) {
       throw new Error('the file has no API index tables');
@@ -147,7 +150,11 @@ export class ApiIndexStore implements ApiCatalog {
 
   /** The stored fingerprints of a source's files, by path. */
   fingerprints(sourceId: string): Map<string, FileFingerprint> {
-    const rows = this.db.prepare('SELECT path, size, mtime FROM files WHERE source = ?').all(sourceId) as Array<{ path: string; size: number; mtime: number }>;
+    const rows = this.db.prepare('SELECT path, size, mtime FROM files WHERE source = ?').all(sourceId) as Array<{
+      path: string;
+      size: number;
+      mtime: number;
+    }>;
     return new Map(rows.map((row) => [row.path, { size: row.size, mtimeMs: row.mtime }]));
   }
 
@@ -232,13 +239,19 @@ export class ApiIndexStore implements ApiCatalog {
   /** The libraries in the index (cached; re-read when the data version changes, e.g. after a re-index by another connection). */
   libraries(): string[] {
     this.checkDataVersion();
-    this.libraryCache ??= (this.db.prepare('SELECT DISTINCT library FROM sources ORDER BY library').all() as Array<{ library: string }>).map((r) => r.library);
+    this.libraryCache ??= (
+      this.db.prepare('SELECT DISTINCT library FROM sources ORDER BY library').all() as Array<{ library: string }>
+    ).map((r) => r.library);
     return this.libraryCache;
   }
 
   findMember(member: string, library?: string, owner?: string): ApiHit[] {
     const rows = (
-      library === undefined ? this.byMember.all(member) : owner === undefined ? this.byMemberInLibrary.all(member, library) : this.byMemberAndOwner.all(member, library, owner)
+      library === undefined
+        ? this.byMember.all(member)
+        : owner === undefined
+          ? this.byMemberInLibrary.all(member, library)
+          : this.byMemberAndOwner.all(member, library, owner)
     ) as Row[];
     return rows.map((row) => toHit(row, 0));
   }
@@ -279,13 +292,17 @@ export class ApiIndexStore implements ApiCatalog {
         `SELECT ${COLUMNS}, bm25(apis_fts, 8.0, 2.0, 3.0) AS rank FROM apis_fts JOIN apis a ON a.id = apis_fts.rowid
          WHERE apis_fts MATCH @query AND a.kind != 'name' ${filter} ORDER BY rank LIMIT @limit`,
       )
-      .all({ query: ftsQuery, limit: options.limit, ...(options.library === undefined ? {} : { library: options.library }) }) as Array<Row & { rank: number }>;
+      .all({ query: ftsQuery, limit: options.limit, ...(options.library === undefined ? {} : { library: options.library }) }) as Array<
+      Row & { rank: number }
+    >;
     return rows.map((row) => toHit(row, -row.rank));
   }
 
   /** Every record of `library`, in name order (benchmarks, exports). */
   records(library: string): ApiHit[] {
-    return (this.db.prepare(`SELECT ${COLUMNS} FROM apis a WHERE a.library = ? ORDER BY a.name`).all(library) as Row[]).map((row) => toHit(row, 0));
+    return (this.db.prepare(`SELECT ${COLUMNS} FROM apis a WHERE a.library = ? ORDER BY a.name`).all(library) as Row[]).map((row) =>
+      toHit(row, 0),
+    );
   }
 
   /** One record with its full documentation, or undefined. */
@@ -318,7 +335,12 @@ function toHit(row: Row, score: number): ApiHit {
 
 /** The words a record is found by in the names column: member, owner and library split, plus the raw member. */
 function nameKeys(record: ApiRecord): string {
-  const words = [...splitIdentifier(record.member), ...splitIdentifier(record.member), ...splitIdentifier(record.owner), ...splitIdentifier(record.library)];
+  const words = [
+    ...splitIdentifier(record.member),
+    ...splitIdentifier(record.member),
+    ...splitIdentifier(record.owner),
+    ...splitIdentifier(record.library),
+  ];
   return words.join(' ');
 }
 

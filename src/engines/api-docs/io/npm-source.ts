@@ -31,9 +31,13 @@ export function locateNpmPackage(name: string, cwd: string): NpmPackageLocation 
     }
     if (dirname(dir) === dir) break;
   }
-  throw new GuardError('SOURCE_MISSING', `no type declarations for npm package "${name}" under ${resolve(cwd)}/node_modules (nor ${typesName})`, {
-    hint: `run \`npm install ${name}\` (and \`npm install -D ${typesName}\` if it ships no types) in this directory first`,
-  });
+  throw new GuardError(
+    'SOURCE_MISSING',
+    `no type declarations for npm package "${name}" under ${resolve(cwd)}/node_modules (nor ${typesName})`,
+    {
+      hint: `run \`npm install ${name}\` (and \`npm install -D ${typesName}\` if it ships no types) in this directory first`,
+    },
+  );
 }
 
 /** The package's declaration entry: `types`/`typings`, `exports["."]`'s `types`, or `index.d.ts`. */

@@ -12,7 +12,10 @@ export async function planOpenApi(file: string): Promise<SourcePlan> {
   const absolute = resolve(file);
   const doc = await readOpenApi(absolute);
   const library = openApiLibrary(doc);
-  const version = typeof (doc.info as Record<string, unknown> | undefined)?.version === 'string' ? String((doc.info as Record<string, unknown>).version) : '';
+  const version =
+    typeof (doc.info as Record<string, unknown> | undefined)?.version === 'string'
+      ? String((doc.info as Record<string, unknown>).version)
+      : '';
   return {
     id: `openapi:${absolute}`,
     kind: 'openapi',
@@ -39,10 +42,14 @@ async function readOpenApi(file: string): Promise<Record<string, unknown>> {
   try {
     doc = /\.json$/i.test(file) ? JSON.parse(text) : (await import('yaml')).parse(text);
   } catch (cause) {
-    throw new GuardError('INPUT_INVALID', `${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${(cause as Error).message}`, { cause });
+    throw new GuardError('INPUT_INVALID', `${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${(cause as Error).message}`, {
+      cause,
+    });
   }
   if (!isOpenApiDocument(doc)) {
-    throw new GuardError('INPUT_INVALID', `${file} is not an OpenAPI 3 document (no "openapi: 3.x" and "paths")`, { hint: 'Swagger 2.0 files need converting to OpenAPI 3 first' });
+    throw new GuardError('INPUT_INVALID', `${file} is not an OpenAPI 3 document (no "openapi: 3.x" and "paths")`, {
+      hint: 'Swagger 2.0 files need converting to OpenAPI 3 first',
+    });
   }
   return doc;
 }

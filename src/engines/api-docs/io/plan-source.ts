@@ -50,6 +50,7 @@ export async function replanSource(kind: string, root: string, library: string):
 }
 
 function existing(path: string): string {
-  if (!existsSync(path)) throw new GuardError('SOURCE_MISSING', `${path} does not exist`, { hint: 'check the path, relative to the current directory' });
+  if (!existsSync(path))
+    throw new GuardError('SOURCE_MISSING', `${path} does not exist`, { hint: 'check the path, relative to the current directory' });
   return path;
 }

@@ -95,19 +95,34 @@ export function isPublicModule(module: string): boolean {
 }
 
 /** module → its public callables; empty when python3 is missing or fails (the source text still counts). */
-export function introspectModules(modules: readonly string[], python = process.env.GUARD_PYTHON || 'python3', timeoutMs = 60_000): Promise<Map<string, RuntimeName[]>> {
+export function introspectModules(
+  modules: readonly string[],
+  python = process.env.GUARD_PYTHON || 'python3',
+  timeoutMs = 60_000,
+): Promise<Map<string, RuntimeName[]>> {
   const wanted = modules.filter(isPublicModule);
   if (wanted.length === 0) return Promise.resolve(new Map());
   return new Promise((resolve) => {
-    execFile(python, ['-c', SCRIPT, JSON.stringify(wanted)], // Run outside the working directory, so that a local file never shadows the installed module.
-      { cwd: tmpdir(), timeout: timeoutMs, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => {
-      if (error) return resolve(new Map());
-      try {
-        const data = JSON.parse(stdout) as Record<string, Raw[]>;
-        resolve(new Map(Object.entries(data).map(([module, names]) => [module, names.map(({ params, returns, ...rest }) => ({ ...rest, ...(params ? { params } : {}), ...(returns ? { returns } : {}) }))])));
-      } catch {
-        resolve(new Map());
-      }
-    });
+    execFile(
+      python,
+      ['-c', SCRIPT, JSON.stringify(wanted)], // Run outside the working directory, so that a local file never shadows the installed module.
+      { cwd: tmpdir(), timeout: timeoutMs, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      (error, stdout) => {
+        if (error) return resolve(new Map());
+        try {
+          const data = JSON.parse(stdout) as Record<string, Raw[]>;
+          resolve(
+            new Map(
+              Object.entries(data).map(([module, names]) => [
+                module,
+                names.map(({ params, returns, ...rest }) => ({ ...rest, ...(params ? { params } : {}), ...(returns ? { returns } : {}) })),
+              ]),
+            ),
+          );
+        } catch {
+          resolve(new Map());
+        }
+      },
+    );
   });
 }

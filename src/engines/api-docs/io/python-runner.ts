@@ -10,10 +10,16 @@ export function runPython(code: string, what: string, python = process.env.GUARD
       if (!error) return resolve(stdout);
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
       reject(
-        new GuardError('SOURCE_MISSING', missing ? `${python} was not found on PATH` : `${python} cannot import ${what}: ${lastLine(stderr) || error.message}`, {
-          hint: missing ? 'install Python 3, set GUARD_PYTHON, or pass the package path instead' : `install ${what} in the active Python (pip install ${what}) or pass its directory as a path`,
-          cause: error,
-        }),
+        new GuardError(
+          'SOURCE_MISSING',
+          missing ? `${python} was not found on PATH` : `${python} cannot import ${what}: ${lastLine(stderr) || error.message}`,
+          {
+            hint: missing
+              ? 'install Python 3, set GUARD_PYTHON, or pass the package path instead'
+              : `install ${what} in the active Python (pip install ${what}) or pass its directory as a path`,
+            cause: error,
+          },
+        ),
       );
     });
   });

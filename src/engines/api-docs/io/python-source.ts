@@ -14,7 +14,10 @@ import type { SourcePlan } from './source-plan.js';
 
 /** The directory (or file) of an importable package, asked of the active python3. */
 export async function locatePythonPackage(name: string): Promise<string> {
-  if (!/^[A-Za-z_][\w.]*$/.test(name)) throw new GuardError('INPUT_INVALID', `"${name}" is not a Python import name`, { hint: 'use the name you import, e.g. python:requests, or a path' });
+  if (!/^[A-Za-z_][\w.]*$/.test(name))
+    throw new GuardError('INPUT_INVALID', `"${name}" is not a Python import name`, {
+      hint: 'use the name you import, e.g. python:requests, or a path',
+    });
   const code = `import ${name} as m; p = getattr(m, '__path__', None); print(list(p)[0] if p else m.__file__)`;
   return (await runPython(code, name)).trim();
 }
@@ -36,7 +39,15 @@ export function planPython(path: string, options: { introspect?: boolean } = {})
   const isFile = statSync(absolute).isFile();
   const root = isFile ? dirname(absolute) : absolute;
   const library = isFile ? basename(absolute).replace(/\.pyi?$/, '') : basename(absolute);
-  const files = isFile ? [fingerprintFile(root, absolute)] : preferStubs(walkFiles(root, (name) => /\.pyi?$/.test(name), (rel, name) => TEST_DIRS.test(rel) || name.startsWith('.')));
+  const files = isFile
+    ? [fingerprintFile(root, absolute)]
+    : preferStubs(
+        walkFiles(
+          root,
+          (name) => /\.pyi?$/.test(name),
+          (rel, name) => TEST_DIRS.test(rel) || name.startsWith('.'),
+        ),
+      );
   const introspect = options.introspect ?? isInstalledPackage(absolute);
   let runtime: Promise<Map<string, RuntimeName[]>> | undefined;
   return {
@@ -51,7 +62,10 @@ export function planPython(path: string, options: { introspect?: boolean } = {})
       const parser = await createParser('python');
       const records = new Map<string, ApiRecord[]>();
       // One interpreter for the whole package (imports are shared), asked on the first batch only.
-      runtime ??= introspect && !isFile ? introspectModules([...new Set(files.map((file) => moduleOf(library, file.path, isFile)))]) : Promise.resolve(new Map());
+      runtime ??=
+        introspect && !isFile
+          ? introspectModules([...new Set(files.map((file) => moduleOf(library, file.path, isFile)))])
+          : Promise.resolve(new Map());
       // The sources are parsed while python3 imports the package (another process): the two overlap.
       const parsedFiles: Array<{ path: string; module: string; parsed: ApiRecord[] }> = [];
       try {
@@ -60,7 +74,11 @@ export function planPython(path: string, options: { introspect?: boolean } = {})
           if (!tree) continue;
           try {
             const module = moduleOf(library, file.path, isFile);
-            parsedFiles.push({ path: file.path, module, parsed: extractPythonModule(tree.rootNode, { library, module, file: `${library}/${file.path}`, version: '' }) });
+            parsedFiles.push({
+              path: file.path,
+              module,
+              parsed: extractPythonModule(tree.rootNode, { library, module, file: `${library}/${file.path}`, version: '' }),
+            });
           } finally {
             tree.delete();
           }

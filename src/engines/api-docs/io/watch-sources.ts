@@ -9,7 +9,11 @@ export interface SourceWatcher {
  * Calls `onChange(sourceId)` once things settle (`debounceMs` after the last event) whenever a
  * file under one of `roots` is added, changed or removed.
  */
-export async function watchSources(roots: ReadonlyArray<{ id: string; root: string }>, onChange: (sourceId: string) => void, debounceMs = 400): Promise<SourceWatcher> {
+export async function watchSources(
+  roots: ReadonlyArray<{ id: string; root: string }>,
+  onChange: (sourceId: string) => void,
+  debounceMs = 400,
+): Promise<SourceWatcher> {
   const { watch } = await import('chokidar');
   const timers = new Map<string, NodeJS.Timeout>();
   const watchers: FSWatcher[] = [];

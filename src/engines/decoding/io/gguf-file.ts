@@ -18,7 +18,10 @@ export function readGgufFileHeader(path: string): GgufHeader {
     size = stat.size;
   } catch (error) {
     if (error instanceof GuardError) throw error;
-    throw new GuardError('MODEL_UNAVAILABLE', `cannot read the model file ${path}: ${(error as Error).message}`, { hint: HINT, cause: error });
+    throw new GuardError('MODEL_UNAVAILABLE', `cannot read the model file ${path}: ${(error as Error).message}`, {
+      hint: HINT,
+      cause: error,
+    });
   }
   const fd = openSync(path, 'r');
   try {
@@ -33,7 +36,11 @@ export function readGgufFileHeader(path: string): GgufHeader {
       } catch (error) {
         if (!(error instanceof GgufTruncated)) throw error;
         if (length >= size) {
-          throw new GuardError('MODEL_UNAVAILABLE', `model file ${path} is truncated: its GGUF header runs past the end of the file (${size} bytes)`, { hint: HINT });
+          throw new GuardError(
+            'MODEL_UNAVAILABLE',
+            `model file ${path} is truncated: its GGUF header runs past the end of the file (${size} bytes)`,
+            { hint: HINT },
+          );
         }
         length = Math.min(size, length * 2);
       }

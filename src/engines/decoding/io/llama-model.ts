@@ -37,7 +37,11 @@ export function sharedLlama(): Promise<Llama> {
  * Opens a GGUF model for decoding with a context of `contextSize` tokens. The header is checked
  * first (MODEL_UNAVAILABLE with what was wrong); llama.cpp failures are wrapped likewise.
  */
-export async function openLlamaModel(path: string, contextSize: number, options: { initialShift?: number; threads?: number; keptBias?: number; liftLimit?: number } = {}): Promise<LoadedModel> {
+export async function openLlamaModel(
+  path: string,
+  contextSize: number,
+  options: { initialShift?: number; threads?: number; keptBias?: number; liftLimit?: number } = {},
+): Promise<LoadedModel> {
   const header = readGgufFileHeader(path);
   const vocabulary = readVocabulary(header.metadata, `model file ${path}`);
   let llama: Llama;
@@ -78,7 +82,8 @@ const ATTR_BYTE = 1 << 5;
  * tokens a file mislabels) get zero bytes, and every token it ends generation on is end-of-generation.
  */
 function alignWithRuntime(vocabulary: Vocabulary, model: LlamaModel): void {
-  const native = (model as unknown as { _model?: { getTokenAttributes?(token: number): number; isEogToken?(token: number): boolean } })._model;
+  const native = (model as unknown as { _model?: { getTokenAttributes?(token: number): number; isEogToken?(token: number): boolean } })
+    ._model;
   if (typeof native?.getTokenAttributes !== 'function' || typeof native.isEogToken !== 'function') return;
   const silent: number[] = [];
   for (let id = 0; id < vocabulary.bytes.length; id++) {
@@ -139,7 +144,13 @@ function seedOf(sampling: { seed: number }): number {
 
 /** Pure temperature sampling: null removes llama.cpp's top-k / top-p stages (exact masked redo). */
 function samplingOptions(sampling: { temperature: number; seed: number }) {
-  return { temperature: sampling.temperature, seed: sampling.seed, topK: null as unknown as number, topP: null as unknown as number, minP: 0 };
+  return {
+    temperature: sampling.temperature,
+    seed: sampling.seed,
+    topK: null as unknown as number,
+    topP: null as unknown as number,
+    minP: 0,
+  };
 }
 
 class LlamaDecodingModel implements LoadedModel {
@@ -249,11 +260,11 @@ class LlamaDecodingModel implements LoadedModel {
       step = await this.running.steps.next(tokens.length === 1 ? (tokens[0] as Token) : (tokens as Token[]));
     } else {
       await this.stopRunning();
-      const steps = this.sequence.evaluateWithMetadata(tokens as Token[], {}, { ...samplingOptions(sampling), yieldEogToken: true }) as unknown as AsyncGenerator<
-        { token?: number },
-        void,
-        void | Token | Token[]
-      >;
+      const steps = this.sequence.evaluateWithMetadata(
+        tokens as Token[],
+        {},
+        { ...samplingOptions(sampling), yieldEogToken: true },
+      ) as unknown as AsyncGenerator<{ token?: number }, void, void | Token | Token[]>;
       this.running = { steps, temperature: sampling.temperature };
       step = await steps.next();
     }
@@ -344,7 +355,11 @@ class LlamaDecodingModel implements LoadedModel {
   }
 
   /** The lifted way; undefined when the shift proved too small for these logits. */
-  private async sampleLifted(constraint: TokenConstraint, sampling: { temperature: number; seed: number }, greedy: boolean): Promise<number | undefined> {
+  private async sampleLifted(
+    constraint: TokenConstraint,
+    sampling: { temperature: number; seed: number },
+    greedy: boolean,
+  ): Promise<number | undefined> {
     const list = constraint.allowed();
     const config = { temperature: sampling.temperature, minP: 0, seed: seedOf(sampling), ...this.biasFor(list, this.shift) };
     if (greedy) {
@@ -371,7 +386,11 @@ class LlamaDecodingModel implements LoadedModel {
   }
 
   /** A draw through the kept sampler of `constraint` that bans its refused tokens or lifts its allowed ones. */
-  private async sampleKept(constraint: TokenConstraint, sampling: { temperature: number; seed: number }, way: 'ban' | 'lift'): Promise<number> {
+  private async sampleKept(
+    constraint: TokenConstraint,
+    sampling: { temperature: number; seed: number },
+    way: 'ban' | 'lift',
+  ): Promise<number> {
     const seed = seedOf(sampling);
     const samplers = this.keptSamplers[way];
     let kept = samplers.get(constraint);
@@ -382,10 +401,19 @@ class LlamaDecodingModel implements LoadedModel {
         value.sampler.dispose();
         samplers.delete(oldest);
       }
-      kept = { sampler: new this.native.AddonSampler(this.native.model), tokens: way === 'ban' ? constraint.refused() : constraint.allowed(), seed: -1 };
+      kept = {
+        sampler: new this.native.AddonSampler(this.native.model),
+        tokens: way === 'ban' ? constraint.refused() : constraint.allowed(),
+        seed: -1,
+      };
     }
     samplers.set(constraint, kept);
-    const config = { temperature: sampling.temperature, minP: 0, seed, ...this.biasFor(kept.tokens, way === 'ban' ? -Infinity : this.shift) };
+    const config = {
+      temperature: sampling.temperature,
+      minP: 0,
+      seed,
+      ...this.biasFor(kept.tokens, way === 'ban' ? -Infinity : this.shift),
+    };
     // As in `redoSampler`: the same seed again must draw the same.
     if (seed === kept.seed) kept.sampler.applyConfig({ ...config, seed: (seed + 1) >>> 0 });
     kept.sampler.applyConfig(config);
@@ -415,7 +443,7 @@ class LlamaDecodingModel implements LoadedModel {
     this.redo ??= new this.native.AddonSampler(this.native.model);
     // The native sampler keeps its random state while the seed is unchanged; a redo with the
     // same seed must draw the same, so restart the state by passing through another seed.
-    if (config.seed === this.redoSeed) this.redo.applyConfig({ ...config, seed: ((config.seed) + 1) >>> 0 });
+    if (config.seed === this.redoSeed) this.redo.applyConfig({ ...config, seed: (config.seed + 1) >>> 0 });
     this.redo.applyConfig(config);
     this.redoSeed = config.seed as number;
     return this.redo;
@@ -428,7 +456,10 @@ class LlamaDecodingModel implements LoadedModel {
       values = new Float32Array(Math.max(tokens.length, 1024)).fill(value);
       this.biasValues.set(value, values);
     }
-    return { tokenBiasKeys: new Uint32Array(tokens.buffer, tokens.byteOffset, tokens.length), tokenBiasValues: values.subarray(0, tokens.length) };
+    return {
+      tokenBiasKeys: new Uint32Array(tokens.buffer, tokens.byteOffset, tokens.length),
+      tokenBiasValues: values.subarray(0, tokens.length),
+    };
   }
 
   async dispose(): Promise<void> {

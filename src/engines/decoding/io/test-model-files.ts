@@ -11,13 +11,36 @@ import { fileURLToPath } from 'node:url';
 
 import { GuardError } from '../../../shared/errors.js';
 import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
-import { buildTinyLlama, DEFAULT_SHAPE, syntheticTokenizer, SYNTHETIC_WORDS, tokenizerEntries, type TinyModelShape } from '../test-models.js';
+import {
+  buildTinyLlama,
+  DEFAULT_SHAPE,
+  syntheticTokenizer,
+  SYNTHETIC_WORDS,
+  tokenizerEntries,
+  type TinyModelShape,
+} from '../test-models.js';
 import { readGgufFileHeader } from './gguf-file.js';
 
 /** The vocab-only GGUFs of llama.cpp's `models/` (gemma-4's is left out: this llama.cpp build aborts on it). */
 export type BundledVocab =
-  | 'qwen2' | 'qwen35' | 'llama-bpe' | 'llama-spm' | 'gpt-2' | 'gpt-neox' | 'mpt' | 'falcon' | 'starcoder' | 'refact'
-  | 'deepseek-coder' | 'deepseek-llm' | 'command-r' | 'aquila' | 'baichuan' | 'phi-3' | 'bert-bge' | 'nomic-bert-moe';
+  | 'qwen2'
+  | 'qwen35'
+  | 'llama-bpe'
+  | 'llama-spm'
+  | 'gpt-2'
+  | 'gpt-neox'
+  | 'mpt'
+  | 'falcon'
+  | 'starcoder'
+  | 'refact'
+  | 'deepseek-coder'
+  | 'deepseek-llm'
+  | 'command-r'
+  | 'aquila'
+  | 'baichuan'
+  | 'phi-3'
+  | 'bert-bge'
+  | 'nomic-bert-moe';
 
 /** Where node-llama-cpp keeps llama.cpp's sources as a git bundle. */
 export function llamaSourceBundle(): string {
@@ -25,7 +48,8 @@ export function llamaSourceBundle(): string {
   let dir = dirname(entry);
   while (!existsSync(join(dir, 'llama', 'gitRelease.bundle'))) {
     const up = dirname(dir);
-    if (up === dir) throw new GuardError('IO_FAILED', 'node-llama-cpp ships no llama/gitRelease.bundle', { hint: 'reinstall node-llama-cpp' });
+    if (up === dir)
+      throw new GuardError('IO_FAILED', 'node-llama-cpp ships no llama/gitRelease.bundle', { hint: 'reinstall node-llama-cpp' });
     dir = up;
   }
   return join(dir, 'llama', 'gitRelease.bundle');
@@ -46,10 +70,14 @@ export function extractBundledVocab(name: BundledVocab, dir: string): string {
     return target;
   } catch (error) {
     if (error instanceof GuardError) throw error;
-    throw new GuardError('IO_FAILED', `could not extract ggml-vocab-${name}.gguf from node-llama-cpp's llama.cpp bundle: ${(error as Error).message}`, {
-      hint: 'git must be installed',
-      cause: error,
-    });
+    throw new GuardError(
+      'IO_FAILED',
+      `could not extract ggml-vocab-${name}.gguf from node-llama-cpp's llama.cpp bundle: ${(error as Error).message}`,
+      {
+        hint: 'git must be installed',
+        cause: error,
+      },
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -253,9 +253,7 @@ export const PYPI_DISTRIBUTION_BY_IMPORT: Readonly<Record<string, string>> = {
 };
 
 const EXACT = new Map<string, string>(Object.entries(PYPI_DISTRIBUTION_BY_IMPORT));
-const FOLDED = new Map<string, string>(
-  Object.entries(PYPI_DISTRIBUTION_BY_IMPORT).map(([key, value]) => [key.toLowerCase(), value]),
-);
+const FOLDED = new Map<string, string>(Object.entries(PYPI_DISTRIBUTION_BY_IMPORT).map(([key, value]) => [key.toLowerCase(), value]));
 
 /**
  * The distribution that provides an import name, when it is named otherwise: the longest dotted

@@ -8,9 +8,7 @@ const PREFIX_ONLY_MODULES = ['node:sea', 'node:sqlite', 'node:test', 'node:test/
 
 /** The running Node's public core modules, bare and `node:`-prefixed, plus the prefix-only ones. */
 export const NODE_CORE_MODULES: ReadonlySet<string> = new Set([
-  ...builtinModules
-    .filter((name) => !name.startsWith('_') && !name.startsWith(NODE_PREFIX))
-    .flatMap((name) => [name, NODE_PREFIX + name]),
+  ...builtinModules.filter((name) => !name.startsWith('_') && !name.startsWith(NODE_PREFIX)).flatMap((name) => [name, NODE_PREFIX + name]),
   ...builtinModules.filter((name) => name.startsWith(NODE_PREFIX)),
   ...PREFIX_ONLY_MODULES,
 ]);

@@ -38,7 +38,12 @@ function parseManifest(value: unknown): BundledManifest {
   const strings = (v: unknown, keys: string[]): boolean => keys.every((key) => typeof record(v)[key] === 'string');
   const entry = (v: unknown): boolean => strings(v, ['file', 'sha256', 'date']) && typeof record(v).count === 'number';
   const root = record(value);
-  if (entry(root.pypi) && strings(root.pypi, ['source']) && entry(root.npmDownloads) && strings(root.npmNames, ['package', 'version', 'date'])) {
+  if (
+    entry(root.pypi) &&
+    strings(root.pypi, ['source']) &&
+    entry(root.npmDownloads) &&
+    strings(root.npmNames, ['package', 'version', 'date'])
+  ) {
     return value as BundledManifest;
   }
   throw new Error('manifest.json does not have the expected pypi, npmDownloads and npmNames entries');
@@ -120,7 +125,9 @@ export function loadBundledConda(manifest: BundledManifest, dir = allowlistDir()
       hint: 'run `guard allowlist sync conda` or `guard allowlist import conda <file>`',
     });
   }
-  const names = readGzip(join(dir, entry.file)).split('\n').filter((name) => name !== '');
+  const names = readGzip(join(dir, entry.file))
+    .split('\n')
+    .filter((name) => name !== '');
   return {
     meta: { ecosystem: 'conda', kind: 'bundled', source: bundledSourceId('conda', manifest)!, date: entry.date },
     names: sortedNameBytes(names),

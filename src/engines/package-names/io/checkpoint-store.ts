@@ -23,7 +23,9 @@ export function checkpointPath(cacheDir: string, ecosystem: Ecosystem, overlay?:
 export const MAX_CHECKPOINT_BYTES = 512 * 1024 * 1024;
 
 const invalid = (path: string, why: string): GuardError =>
-  new GuardError('CHECKPOINT_INVALID', `checkpoint ${path} is not usable: ${why}`, { hint: 'it is rebuilt; or remove it and run `guard allowlist sync`' });
+  new GuardError('CHECKPOINT_INVALID', `checkpoint ${path} is not usable: ${why}`, {
+    hint: 'it is rebuilt; or remove it and run `guard allowlist sync`',
+  });
 
 /**
  * Reads and verifies a checkpoint; undefined when the file does not exist. Only a regular file of at
@@ -44,8 +46,13 @@ export function readCheckpoint(path: string, ecosystem?: Ecosystem): NameCheckpo
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw invalid(path, `it is not a regular file (${stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : 'a device or socket'})`);
-    if (stat.size > MAX_CHECKPOINT_BYTES) throw invalid(path, `it is ${stat.size} bytes, over the ${MAX_CHECKPOINT_BYTES} a checkpoint may hold`);
+    if (!stat.isFile())
+      throw invalid(
+        path,
+        `it is not a regular file (${stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : 'a device or socket'})`,
+      );
+    if (stat.size > MAX_CHECKPOINT_BYTES)
+      throw invalid(path, `it is ${stat.size} bytes, over the ${MAX_CHECKPOINT_BYTES} a checkpoint may hold`);
     const size = stat.size;
     const bytes = new Uint8Array(size);
     let done = 0;
@@ -55,7 +62,8 @@ export function readCheckpoint(path: string, ecosystem?: Ecosystem): NameCheckpo
       done += n;
     }
     const checkpoint = decodeCheckpoint(done === size ? bytes : bytes.subarray(0, done));
-    if (ecosystem !== undefined && checkpoint.meta.ecosystem !== ecosystem) throw invalid(path, `it holds the ${checkpoint.meta.ecosystem} list, not the ${ecosystem} one`);
+    if (ecosystem !== undefined && checkpoint.meta.ecosystem !== ecosystem)
+      throw invalid(path, `it holds the ${checkpoint.meta.ecosystem} list, not the ${ecosystem} one`);
     return checkpoint;
   } finally {
     closeSync(fd);

@@ -38,8 +38,7 @@ export async function fetchCondaNames(opts: FetchCondaNamesOptions = {}): Promis
     const body = await httpGet(url, {
       fetch: opts.fetch,
       signal: opts.signal,
-      onProgress:
-        onProgress && ((done, total) => onProgress(finishedBytes + done, subdirs.length === 1 ? total : undefined)),
+      onProgress: onProgress && ((done, total) => onProgress(finishedBytes + done, subdirs.length === 1 ? total : undefined)),
     });
     finishedBytes += body.byteLength;
     for (const name of readRepodata(body, displayUrl(url))) names.add(name);

@@ -41,7 +41,10 @@ export function openCheckpointLazily(path: string, ecosystem?: Ecosystem): NameC
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    if (code === 'EISDIR') throw new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${path} is a directory`, { hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now' });
+    if (code === 'EISDIR')
+      throw new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${path} is a directory`, {
+        hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
+      });
     throw new GuardError('IO_FAILED', `cannot open checkpoint ${path}: ${(error as Error).message}`, { cause: error });
   }
   const stat = fstatSync(fd);
@@ -73,9 +76,13 @@ export function openCheckpointLazily(path: string, ecosystem?: Ecosystem): NameC
   const checkpoint = decodeCheckpoint(bytes, { verified: true });
   if (ecosystem !== undefined && checkpoint.meta.ecosystem !== ecosystem) {
     closeSync(fd);
-    throw new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${path} holds the ${checkpoint.meta.ecosystem} list, not the ${ecosystem} one`, {
-      hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
-    });
+    throw new GuardError(
+      'CHECKPOINT_INVALID',
+      `checkpoint is not usable: ${path} holds the ${checkpoint.meta.ecosystem} list, not the ${ecosystem} one`,
+      {
+        hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
+      },
+    );
   }
   const pages = new Uint8Array(Math.ceil(stat.size / PAGE));
   const present = (from: number, to: number): void => {

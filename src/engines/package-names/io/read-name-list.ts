@@ -145,7 +145,7 @@ function isTar(bytes: Uint8Array): boolean {
 function readLines(bytes: Uint8Array): string[] {
   const names: string[] = [];
   const decoder = new TextDecoder();
-  for (let start = 0; start < bytes.length; ) {
+  for (let start = 0; start < bytes.length;) {
     // Cut after a newline byte, which never falls inside a UTF-8 sequence.
     const newline = bytes.indexOf(0x0a, Math.min(start + LINE_SLICE_BYTES, bytes.length) - 1);
     const end = newline === -1 ? bytes.length : newline + 1;

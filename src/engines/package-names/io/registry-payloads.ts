@@ -43,7 +43,10 @@ export function readRepodataNames(doc: unknown): PayloadNames {
     return { ok: false, problem: 'neither "packages" nor "packages.conda" is present' };
   }
   const names = new Set<string>();
-  for (const [key, records] of [['packages', packages], ['packages.conda', condaPackages]] as const) {
+  for (const [key, records] of [
+    ['packages', packages],
+    ['packages.conda', condaPackages],
+  ] as const) {
     for (const [file, record] of Object.entries(records ?? {})) {
       const name = isPlainObject(record) ? record.name : undefined;
       if (typeof name !== 'string') return { ok: false, problem: `${key}.${file}.name: expected string` };

@@ -19,10 +19,8 @@ export function verifySha512Integrity(bytes: Uint8Array, integrity: string, show
   }
   const actual = createHash('sha512').update(bytes).digest('base64');
   if (!expected.includes(actual)) {
-    throw new GuardError(
-      'UPSTREAM_FAILED',
-      `${shownUrl} failed its integrity check: wanted sha512-${expected[0]}, got sha512-${actual}`,
-      { hint: 'the download was corrupted or tampered with; try again, or pass --registry to another mirror' },
-    );
+    throw new GuardError('UPSTREAM_FAILED', `${shownUrl} failed its integrity check: wanted sha512-${expected[0]}, got sha512-${actual}`, {
+      hint: 'the download was corrupted or tampered with; try again, or pass --registry to another mirror',
+    });
   }
 }

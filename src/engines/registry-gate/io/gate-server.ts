@@ -72,7 +72,11 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: Error & { code?: string }) =>
-      reject(toGuardError(Object.assign(new Error(`cannot listen on ${host}:${options.port}: ${error.code ?? error.message}`), { cause: error }))),
+      reject(
+        toGuardError(
+          Object.assign(new Error(`cannot listen on ${host}:${options.port}: ${error.code ?? error.message}`), { cause: error }),
+        ),
+      ),
     );
     server.listen(options.port, host, () => resolve());
   });
@@ -90,7 +94,14 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectStore, settings: GateSettings, base: () => string, log: (line: string) => void): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  store: ProjectStore,
+  settings: GateSettings,
+  base: () => string,
+  log: (line: string) => void,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     send(res, 405, `the gate serves GET requests only, not ${req.method}`, 'method');
     return;
@@ -98,7 +109,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectS
   const route = parseGateRoute(req.url ?? '/');
   switch (route.kind) {
     case 'health':
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ gate: 'groundguard', pypi: `${base()}/pypi/simple/`, npm: `${base()}/npm/` }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ gate: 'groundguard', pypi: `${base()}/pypi/simple/`, npm: `${base()}/npm/` }));
       return;
     case 'npm-ping':
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -116,7 +129,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectS
       const blocked = project.judgement.verdict === 'block';
       // Not marked yanked: pip would skip the files and say only "no matching distribution"; it prints a download's 403 reason.
       const body = renderSimpleProject(project.pypi!, format, (file) =>
-        blocked || project.held.has(file.filename) ? pypiRefusedUrl(base(), route.name, file.filename) : pypiFileUrl(base(), route.name, file.url),
+        blocked || project.held.has(file.filename)
+          ? pypiRefusedUrl(base(), route.name, file.filename)
+          : pypiFileUrl(base(), route.name, file.url),
       );
       res.writeHead(200, { 'content-type': format === 'json' ? SIMPLE_JSON : SIMPLE_HTML, 'cache-control': 'max-age=60' }).end(body);
       return;
@@ -124,7 +139,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectS
     case 'pypi-refused': {
       const project = await store.get('pypi', route.project);
       const held = project.held.get(route.filename.replace(/\.metadata$/, ''));
-      const message = project.judgement.verdict === 'block' ? project.judgement.message : (held?.message ?? `${route.filename} is not served by the gate`);
+      const message =
+        project.judgement.verdict === 'block'
+          ? project.judgement.message
+          : (held?.message ?? `${route.filename} is not served by the gate`);
       log(`guard gate: refused pypi ${route.filename}: ${message}`);
       send(res, 403, message, project.judgement.code ?? 'too_young');
       return;
@@ -137,7 +155,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectS
       const filename = decodeURIComponent(fileUrl.split('/').pop() ?? '');
       const held = project.held.get(filename);
       if (held) return void send(res, 403, held.message, 'too_young');
-      if (!project.fileUrls.has(fileUrl)) return void send(res, 404, `${filename} is not a file of PyPI project "${route.project}"`, 'not_found');
+      if (!project.fileUrls.has(fileUrl))
+        return void send(res, 404, `${filename} is not a file of PyPI project "${route.project}"`, 'not_found');
       await forward(req, res, url, settings);
       return;
     }
@@ -146,7 +165,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectS
       const project = await store.get('npm', route.name, format);
       if (refuse(res, project, log, true)) return;
       const body = project.npmBody ?? Buffer.alloc(0);
-      res.writeHead(200, { 'content-type': project.npmType ?? 'application/json', 'content-length': body.length, 'cache-control': 'max-age=60' });
+      res.writeHead(200, {
+        'content-type': project.npmType ?? 'application/json',
+        'content-length': body.length,
+        'cache-control': 'max-age=60',
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
@@ -154,14 +177,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectS
     case 'npm-ext': {
       const project = await store.get('npm', route.name);
       if (refuse(res, project, log)) return;
-      const url = route.kind === 'npm-tarball' ? `${settings.upstreams.npm.replace(/\/+$/, '')}${route.path}` : `${route.origin}${route.path}`;
+      const url =
+        route.kind === 'npm-tarball' ? `${settings.upstreams.npm.replace(/\/+$/, '')}${route.path}` : `${route.origin}${route.path}`;
       const version = tarballVersion(url.split('/').pop() ?? '', route.name);
       const held = version === undefined ? undefined : project.held.get(version);
       if (held) {
         log(`guard gate: refused npm ${route.name}@${version}: ${held.message}`);
         return void send(res, 403, held.message, 'too_young');
       }
-      if (!project.fileUrls.has(url)) return void send(res, 404, `${url.split('/').pop()} is not a tarball of npm package "${route.name}"`, 'not_found');
+      if (!project.fileUrls.has(url))
+        return void send(res, 404, `${url.split('/').pop()} is not a tarball of npm package "${route.name}"`, 'not_found');
       await forward(req, res, url, settings);
       return;
     }
@@ -171,9 +196,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: ProjectS
 /** Sends the refusal for a blocked project (404 when it does not exist upstream); logs warnings. True when refused. */
 function refuse(res: ServerResponse, project: GateProject, log: (line: string) => void, page = false): boolean {
   const { judgement } = project;
-  if (page && judgement.verdict !== 'block' && judgement.message) log(`guard gate: ${judgement.verdict === 'warn' ? 'warning' : 'note'}: ${project.ecosystem} ${project.name}: ${judgement.message}`);
+  if (page && judgement.verdict !== 'block' && judgement.message)
+    log(`guard gate: ${judgement.verdict === 'warn' ? 'warning' : 'note'}: ${project.ecosystem} ${project.name}: ${judgement.message}`);
   if (page && project.held.size > 0 && judgement.verdict !== 'block') {
-    log(`guard gate: held back ${project.ecosystem} ${project.name} ${[...project.held.keys()].join(', ')}: ${[...project.held.values()][0]!.message}`);
+    log(
+      `guard gate: held back ${project.ecosystem} ${project.name} ${[...project.held.keys()].join(', ')}: ${[...project.held.values()][0]!.message}`,
+    );
   }
   if (judgement.verdict !== 'block') return false;
   // A blocked PyPI project that exists is served as a page whose files all answer 403: pip prints a file's 403 reason, not a page's.

@@ -68,7 +68,10 @@ export class MetadataCache {
     const newline = data.indexOf(10);
     if (newline < 0) return undefined;
     try {
-      const header = JSON.parse(data.subarray(0, newline).toString('utf8')) as Omit<CachedDocument, 'body'> & { key?: string; length?: number };
+      const header = JSON.parse(data.subarray(0, newline).toString('utf8')) as Omit<CachedDocument, 'body'> & {
+        key?: string;
+        length?: number;
+      };
       if (header.key !== key || typeof header.storedAt !== 'number' || header.length !== data.length - newline - 1) return undefined;
       return { ...header, body: data.subarray(newline + 1) };
     } catch {

@@ -109,14 +109,22 @@ export class ProjectStore {
   }
 
   private evict(): void {
-    while (this.projects.size > MAX_PROJECTS || (this.bytes > MAX_MEMORY_BYTES && this.projects.size > 1)) this.forget(this.projects.keys().next().value!);
+    while (this.projects.size > MAX_PROJECTS || (this.bytes > MAX_MEMORY_BYTES && this.projects.size > 1))
+      this.forget(this.projects.keys().next().value!);
   }
 
   private async loadPypi(name: string): Promise<GateProject> {
     const base = this.settings.upstreams.pypi.replace(/\/+$/, '');
     const pageUrl = `${base}/${encodeURIComponent(name)}/`;
     const doc = await this.fetchDocument(pageUrl, PYPI_ACCEPT);
-    const project: GateProject = { ecosystem: 'pypi', name, exists: doc.status !== 404, held: new Map(), fileUrls: new Set(), judgement: { verdict: 'allow', message: '' } };
+    const project: GateProject = {
+      ecosystem: 'pypi',
+      name,
+      exists: doc.status !== 404,
+      held: new Map(),
+      fileUrls: new Set(),
+      judgement: { verdict: 'allow', message: '' },
+    };
     if (!project.exists) {
       project.judgement = await this.settings.judge('pypi', name, { exists: false, timesKnown: false });
       return project;
@@ -139,7 +147,14 @@ export class ProjectStore {
     const base = this.settings.upstreams.npm.replace(/\/+$/, '');
     const accept = format === 'abbreviated' ? `${NPM_ABBREVIATED}; q=1.0, application/json; q=0.8` : 'application/json';
     const doc = await this.fetchDocument(`${base}${npmPackumentPath(name)}`, accept);
-    const project: GateProject = { ecosystem: 'npm', name, exists: doc.status !== 404, held: new Map(), fileUrls: new Set(), judgement: { verdict: 'allow', message: '' } };
+    const project: GateProject = {
+      ecosystem: 'npm',
+      name,
+      exists: doc.status !== 404,
+      held: new Map(),
+      fileUrls: new Set(),
+      judgement: { verdict: 'allow', message: '' },
+    };
     if (!project.exists) {
       project.judgement = await this.settings.judge('npm', name, { exists: false, timesKnown: false });
       return project;
@@ -171,7 +186,8 @@ export class ProjectStore {
     // Held-back versions' tarballs stay fetchable only to be refused with the reason.
     for (const version of vetted.held.keys()) {
       const tarball = packument.versions?.[version]?.dist;
-      if (tarball && typeof tarball === 'object' && typeof (tarball as { tarball?: unknown }).tarball === 'string') project.fileUrls.add((tarball as { tarball: string }).tarball);
+      if (tarball && typeof tarball === 'object' && typeof (tarball as { tarball?: unknown }).tarball === 'string')
+        project.fileUrls.add((tarball as { tarball: string }).tarball);
     }
     project.held = vetted.held;
     project.judgement = await this.settings.judge('npm', name, vetted.facts);
@@ -196,14 +212,22 @@ export class ProjectStore {
       return cached;
     }
     if (answer.status !== 200 && answer.status !== 404) {
-      throw new GuardError('UPSTREAM_FAILED', `upstream ${answer.url} answered HTTP ${answer.status}`, { hint: 'check the upstream index URL and that it is up' });
+      throw new GuardError('UPSTREAM_FAILED', `upstream ${answer.url} answered HTTP ${answer.status}`, {
+        hint: 'check the upstream index URL and that it is up',
+      });
     }
     const contentType = answer.headers['content-type'];
     const etag = answer.headers.etag;
-    const document = { url: answer.url, status: answer.status, body: answer.body, storedAt: Date.now(), ...(contentType ? { contentType } : {}), ...(etag ? { etag } : {}) };
+    const document = {
+      url: answer.url,
+      status: answer.status,
+      body: answer.body,
+      storedAt: Date.now(),
+      ...(contentType ? { contentType } : {}),
+      ...(etag ? { etag } : {}),
+    };
     // Written after the answer has gone out: the disk never delays a client.
     if (cache) setImmediate(() => cache.put(key, document));
     return document;
   }
 }
-

@@ -79,7 +79,12 @@ function requestOnce(url: string, options: UpstreamRequest, fresh = false): Prom
     const secure = parsed.protocol === 'https:';
     const request = (secure ? httpsRequest : httpRequest)(
       parsed,
-      { method: 'GET', headers: { 'user-agent': 'groundguard-gate', ...options.headers }, agent: fresh ? false : secure ? httpsAgent : httpAgent, timeout: options.timeoutMs },
+      {
+        method: 'GET',
+        headers: { 'user-agent': 'groundguard-gate', ...options.headers },
+        agent: fresh ? false : secure ? httpsAgent : httpAgent,
+        timeout: options.timeoutMs,
+      },
       (response) => {
         response.setTimeout(options.timeoutMs, () => response.destroy(new Error(`no data for ${options.timeoutMs} ms`)));
         resolve(response);

@@ -50,7 +50,10 @@ async function readOptions(file: string, depth: number): Promise<{ options: RawO
     const parentFile = resolve(dirname(file), json.extends.endsWith('.json') ? json.extends : `${json.extends}.json`);
     const parent = await readOptions(parentFile, depth + 1);
     // Paths in an extended config stay relative to the file that sets them.
-    inherited = { options: parent.options, baseDir: parent.options.baseUrl || parent.options.paths ? parent.baseDir ?? parent.dir : undefined };
+    inherited = {
+      options: parent.options,
+      baseDir: parent.options.baseUrl || parent.options.paths ? (parent.baseDir ?? parent.dir) : undefined,
+    };
   }
   const setsOwn = own.baseUrl !== undefined || own.paths !== undefined;
   return {

@@ -86,7 +86,12 @@ export async function computeRepoFacts(root: string, options: ComputeOptions = {
   if (cacheFile && (reused !== entries.size || previous.size !== entries.size)) saveFactsCache(cacheFile, root, entries);
   const facts = new Map([...entries].map(([path, entry]) => [path, entry.facts]));
   const resolver: ResolverOptions = { rootName: basename(root), tsconfigs: await readTsPathMappings(root, listing.tsconfigs) };
-  return { facts, options: resolver, rules: listing.rules, stats: { files: facts.size, reused, truncated: listing.truncated, millis: performance.now() - started } };
+  return {
+    facts,
+    options: resolver,
+    rules: listing.rules,
+    stats: { files: facts.size, reused, truncated: listing.truncated, millis: performance.now() - started },
+  };
 }
 
 /** A cache of repository facts; with `watch`, file changes invalidate it (chokidar). */
@@ -145,7 +150,11 @@ export function createRepoFactsStore(options: { watch: boolean; maxRoots?: numbe
 
 async function watch(root: string, entry: Entry): Promise<FSWatcher> {
   const { watch: chokidarWatch } = await import('chokidar');
-  const relativeOf = (absolute: string): string => absolute.slice(root.length + 1).split('\\').join('/');
+  const relativeOf = (absolute: string): string =>
+    absolute
+      .slice(root.length + 1)
+      .split('\\')
+      .join('/');
   const watcher = chokidarWatch(root, {
     ignoreInitial: true,
     persistent: false,

@@ -34,7 +34,13 @@ export function loadCachedModule<T>(specifier: string, cacheName: string, env: E
   const module = new Module(file);
   module.filename = file;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
-  const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
+  const wrapper = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: unknown,
+    filename: string,
+    dirname: string,
+  ) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   module.loaded = true;
   require.cache[file] = module;

@@ -86,7 +86,6 @@ export function nodeType(value: unknown): string | undefined {
 
 /** A Go string (UTF-8 bytes as char codes) as a JS string. */
 export function goString(bytes: string): string {
-   
   return /^[\x00-\x7f]*$/.test(bytes) ? bytes : Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -103,9 +102,19 @@ export class NestingError extends Error {}
 export const MAX_NESTING = 200;
 
 const COMPOUND_KINDS: Readonly<Record<string, CompoundKind>> = {
-  Subshell: 'subshell', Block: 'group', IfClause: 'if', WhileClause: 'while', ForClause: 'for',
-  CaseClause: 'case', FuncDecl: 'function', TimeClause: 'time', CoprocClause: 'coproc',
-  TestClause: 'test', ArithmCmd: 'arithmetic', DeclClause: 'declaration', LetClause: 'let',
+  Subshell: 'subshell',
+  Block: 'group',
+  IfClause: 'if',
+  WhileClause: 'while',
+  ForClause: 'for',
+  CaseClause: 'case',
+  FuncDecl: 'function',
+  TimeClause: 'time',
+  CoprocClause: 'coproc',
+  TestClause: 'test',
+  ArithmCmd: 'arithmetic',
+  DeclClause: 'declaration',
+  LetClause: 'let',
 };
 
 /** Converts one parsed source; positions are UTF-8 byte offsets into `source`. */

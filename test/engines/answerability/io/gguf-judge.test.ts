@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { buildJudgePrompt, distributionFromLogprobs, loadAnswerabilityIo, parseApiUnit } from '../../../../src/engines/answerability/index.js';
+import {
+  buildJudgePrompt,
+  distributionFromLogprobs,
+  loadAnswerabilityIo,
+  parseApiUnit,
+} from '../../../../src/engines/answerability/index.js';
 import { ANSWERABLE, FILEKIT_APIS, UNANSWERABLE } from '../cases.js';
 import { judgeModelPath, realVocabJudgeModelPath } from '../judge-model.js';
 
@@ -30,7 +35,7 @@ describe('ggufFirstTokenLogprobs (random-weights GGUF model)', () => {
     expect(mass).toBeLessThan(1);
   });
 
-  it('gives the model\'s exact next-token probabilities (checked against node-llama-cpp\'s full distribution)', async () => {
+  it("gives the model's exact next-token probabilities (checked against node-llama-cpp's full distribution)", async () => {
     const path = judgeModelPath();
     const text = prompt(UNANSWERABLE);
     const top = await io.ggufFirstTokenLogprobs(path, text);
@@ -41,7 +46,9 @@ describe('ggufFirstTokenLogprobs (random-weights GGUF model)', () => {
     try {
       const tokens = model.tokenize(text, false);
       const last = tokens.length - 1;
-      const results = await context.getSequence().controlledEvaluate(tokens.map((t, i) => (i === last ? [t, { generateNext: { probabilities: true } }] : t)));
+      const results = await context
+        .getSequence()
+        .controlledEvaluate(tokens.map((t, i) => (i === last ? [t, { generateNext: { probabilities: true } }] : t)));
       const probabilities = results[last]!.next.probabilities!;
       for (const [spelled, logprob] of Object.entries(top)) {
         const [token] = model.tokenize(spelled, false);
@@ -101,7 +108,10 @@ describe('ggufFirstTokenLogprobs (random-weights GGUF model)', () => {
     });
     const text = join(root, 'notes.gguf');
     writeFileSync(text, 'this is not a model\n'.repeat(10));
-    await expect(io.ggufFirstTokenLogprobs(text, 'x')).rejects.toMatchObject({ code: 'MODEL_UNAVAILABLE', hint: expect.stringContaining('GUARD_JUDGE_GGUF') });
+    await expect(io.ggufFirstTokenLogprobs(text, 'x')).rejects.toMatchObject({
+      code: 'MODEL_UNAVAILABLE',
+      hint: expect.stringContaining('GUARD_JUDGE_GGUF'),
+    });
     const truncated = join(root, 'truncated.gguf');
     writeFileSync(truncated, readFileSync(judgeModelPath()).subarray(0, 2000));
     await expect(io.ggufFirstTokenLogprobs(truncated, 'x')).rejects.toMatchObject({ code: 'MODEL_UNAVAILABLE' });
@@ -113,7 +123,10 @@ describe('ggufFirstTokenLogprobs (random-weights GGUF model)', () => {
     const { writeGguf } = await import('../../../../src/engines/decoding/index.js');
     const headerOnly = join(root, 'header-only.gguf');
     writeFileSync(headerOnly, Buffer.concat(writeGguf([['general.architecture', { type: 'string', value: 'llama' }]], [])));
-    await expect(io.ggufFirstTokenLogprobs(headerOnly, 'x')).rejects.toMatchObject({ code: 'MODEL_UNAVAILABLE', message: expect.stringContaining('could not load') });
+    await expect(io.ggufFirstTokenLogprobs(headerOnly, 'x')).rejects.toMatchObject({
+      code: 'MODEL_UNAVAILABLE',
+      message: expect.stringContaining('could not load'),
+    });
   });
 
   it('refuses a context size below 64 tokens with CONFIG_INVALID', async () => {

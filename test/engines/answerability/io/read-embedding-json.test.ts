@@ -13,7 +13,11 @@ async function readAll(chunkBytes: number, maxRank = Infinity): Promise<{ entrie
   const { readEmbeddingJson } = await loadAnswerabilityIo();
   const entries: WordVectorEntry[] = [];
   const progress: number[] = [];
-  const header = await readEmbeddingJson(writeTinyEmbeddings(dir), { maxRank, chunkBytes, onProgress: (done) => progress.push(done) }, (e) => entries.push(e));
+  const header = await readEmbeddingJson(
+    writeTinyEmbeddings(dir),
+    { maxRank, chunkBytes, onProgress: (done) => progress.push(done) },
+    (e) => entries.push(e),
+  );
   expect(header).toEqual({ dimensions: TINY_DIMENSIONS, wordIndex: TINY_DIMENSIONS + 1 });
   return { entries, progress };
 }

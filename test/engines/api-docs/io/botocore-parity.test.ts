@@ -21,7 +21,9 @@ print(json.dumps(out))
 
 function botocoreMethods(): Record<string, string[]> | undefined {
   try {
-    return JSON.parse(execFileSync('python3', ['-c', SCRIPT], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] })) as Record<string, string[]>;
+    return JSON.parse(
+      execFileSync('python3', ['-c', SCRIPT], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] }),
+    ) as Record<string, string[]>;
   } catch {
     return undefined;
   }
@@ -35,7 +37,10 @@ describe.skipIf(expected === undefined)('botocore service models against botocor
     const extracted = await plan.extract(plan.files);
     const actual: Record<string, string[]> = {};
     for (const [file, records] of extracted) {
-      actual[file.split('/')[0]!] = records.filter((r) => r.kind === 'operation').map((r) => r.member).sort();
+      actual[file.split('/')[0]!] = records
+        .filter((r) => r.kind === 'operation')
+        .map((r) => r.member)
+        .sort();
     }
     expect(Object.keys(actual).sort()).toEqual(Object.keys(expected!).sort());
     const wrong = Object.keys(expected!).filter((service) => JSON.stringify(actual[service]) !== JSON.stringify(expected![service]));

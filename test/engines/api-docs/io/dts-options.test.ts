@@ -18,7 +18,10 @@ function write(path: string, text: string): void {
 /** A package whose class extends one of another package, with overloads, options objects and open types. */
 function writePackages(root: string): void {
   write(join(root, 'node_modules', 'base-js', 'package.json'), JSON.stringify({ name: 'base-js', version: '1.0.0', types: 'index.d.ts' }));
-  write(join(root, 'node_modules', 'base-js', 'index.d.ts'), 'export declare class Emitter {\n  on(event: string, listener: () => void): this;\n}\n');
+  write(
+    join(root, 'node_modules', 'base-js', 'index.d.ts'),
+    'export declare class Emitter {\n  on(event: string, listener: () => void): this;\n}\n',
+  );
   write(join(root, 'node_modules', 'opts-js', 'package.json'), JSON.stringify({ name: 'opts-js', version: '2.0.0', types: 'index.d.ts' }));
   write(
     join(root, 'node_modules', 'opts-js', 'index.d.ts'),
@@ -80,12 +83,16 @@ describe('TypeScript options objects (tsc excess-property check)', () => {
   it('never flags an options object made of real properties, and always flags one made-up property', async () => {
     const keys = ['indent', 'sortKeys', 'colors'];
     await fc.assert(
-      fc.asyncProperty(fc.subarray(keys), fc.option(fc.constantFrom('indentation', 'sort', 'color', 'verbose'), { nil: undefined }), async (chosen, fake) => {
-        const object = [...chosen, ...(fake ? [fake] : [])].map((key) => `${key}: 1`).join(', ');
-        const { last } = await check(`lib.render(x, { ${object} });`);
-        expect(last!.valid).toBe(fake === undefined);
-        if (fake) expect(last!.problems.map((p) => p.argument)).toContain(fake);
-      }),
+      fc.asyncProperty(
+        fc.subarray(keys),
+        fc.option(fc.constantFrom('indentation', 'sort', 'color', 'verbose'), { nil: undefined }),
+        async (chosen, fake) => {
+          const object = [...chosen, ...(fake ? [fake] : [])].map((key) => `${key}: 1`).join(', ');
+          const { last } = await check(`lib.render(x, { ${object} });`);
+          expect(last!.valid).toBe(fake === undefined);
+          if (fake) expect(last!.problems.map((p) => p.argument)).toContain(fake);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -93,25 +100,40 @@ describe('TypeScript options objects (tsc excess-property check)', () => {
 
 describe('TypeScript namespaces and classes resolve as tsc resolves them', () => {
   it('a module name exists iff the package exports it; Object members exist on any namespace', async () => {
-    expect((await check('lib.rendr(x);')).last).toMatchObject({ exists: false, problems: [expect.objectContaining({ code: 'unknown_api' })] });
+    expect((await check('lib.rendr(x);')).last).toMatchObject({
+      exists: false,
+      problems: [expect.objectContaining({ code: 'unknown_api' })],
+    });
     expect((await check('lib.toString();')).last).toMatchObject({ exists: true, argumentsChecked: false });
   });
 
   it('judges methods of an instance against its class, with inherited methods from another package existing unchecked', async () => {
-    const { checks } = await check("const store = new lib.Store('p');\nstore.read('k', { fresh: true });\nstore.reed('k');\nstore.on('x', f);\nstore.read('k', { stale: true });");
+    const { checks } = await check(
+      "const store = new lib.Store('p');\nstore.read('k', { fresh: true });\nstore.reed('k');\nstore.on('x', f);\nstore.read('k', { stale: true });",
+    );
     const byCall = new Map(checks.map((c) => [c.call, c]));
     expect(byCall.get("store.read('k', { fresh: true })")).toMatchObject({ exists: true, valid: true });
     expect(byCall.get("store.reed('k')")).toMatchObject({ exists: false });
     expect(byCall.get("store.on('x', f)")).toMatchObject({ exists: true, argumentsChecked: false });
-    expect(byCall.get("store.read('k', { stale: true })")!.problems).toContainEqual(expect.objectContaining({ code: 'unknown_argument', argument: 'stale' }));
+    expect(byCall.get("store.read('k', { stale: true })")!.problems).toContainEqual(
+      expect.objectContaining({ code: 'unknown_argument', argument: 'stale' }),
+    );
   });
 });
 
 describe('retrieval from the call alone uses its shape and its object keys', () => {
   it('an unrelated name with two positional arguments finds the API that takes two', () => {
-    const [first] = retrieveApis(store, formulateQuery({ member: 'zzz', owner: 'opts-js', ownerKind: 'module', keywords: [], positional: 2 }), { topK: 3, library: 'opts-js' });
+    const [first] = retrieveApis(
+      store,
+      formulateQuery({ member: 'zzz', owner: 'opts-js', ownerKind: 'module', keywords: [], positional: 2 }),
+      { topK: 3, library: 'opts-js' },
+    );
     expect(['opts-js.pair', 'opts-js.render']).toContain(first!.name);
-    const [single] = retrieveApis(store, formulateQuery({ member: 'zzz', owner: 'opts-js', ownerKind: 'module', keywords: [], objectKeys: ['retries'], positional: 1 }), { topK: 3, library: 'opts-js' });
+    const [single] = retrieveApis(
+      store,
+      formulateQuery({ member: 'zzz', owner: 'opts-js', ownerKind: 'module', keywords: [], objectKeys: ['retries'], positional: 1 }),
+      { topK: 3, library: 'opts-js' },
+    );
     expect(single!.name).toBe('opts-js.configure');
   });
 

@@ -28,12 +28,19 @@ const source = { id: 'src', kind: 'python', root: '/r', library: 'lib', version:
 describe('the SQLite index store', () => {
   it('stores records per file, replaces a changed file and drops a removed one, keeping fingerprints', async () => {
     const store = await openIndexStore(join(tempDir(), 'nested', 'api.sqlite'), { create: true });
-    store.applyUpdate({ source, removed: [], changed: [
-      { path: 'a.py', size: 1, mtimeMs: 10, records: [record('read_file'), record('write_file')] },
-      { path: 'b.py', size: 2, mtimeMs: 20, records: [record('delete_file')] },
-    ] });
+    store.applyUpdate({
+      source,
+      removed: [],
+      changed: [
+        { path: 'a.py', size: 1, mtimeMs: 10, records: [record('read_file'), record('write_file')] },
+        { path: 'b.py', size: 2, mtimeMs: 20, records: [record('delete_file')] },
+      ],
+    });
     expect(store.recordCount()).toBe(3);
-    expect([...store.fingerprints('src')]).toEqual([['a.py', { size: 1, mtimeMs: 10 }], ['b.py', { size: 2, mtimeMs: 20 }]]);
+    expect([...store.fingerprints('src')]).toEqual([
+      ['a.py', { size: 1, mtimeMs: 10 }],
+      ['b.py', { size: 2, mtimeMs: 20 }],
+    ]);
     store.applyUpdate({ source, removed: ['b.py'], changed: [{ path: 'a.py', size: 3, mtimeMs: 30, records: [record('read_file')] }] });
     expect(store.recordCount()).toBe(1);
     expect(store.findMember('write_file')).toEqual([]);
@@ -56,7 +63,13 @@ describe('the SQLite index store', () => {
     const store = await openIndexStore(path, { create: true });
     store.applyUpdate({ source, removed: [], changed: [{ path: 'a.py', size: 1, mtimeMs: 1, records: [record('keep_me')] }] });
     const broken = { ...record('half'), params: undefined as never };
-    expect(() => store.applyUpdate({ source, removed: ['a.py'], changed: [{ path: 'b.py', size: 1, mtimeMs: 1, records: [record('new_one'), broken] }] })).toThrow();
+    expect(() =>
+      store.applyUpdate({
+        source,
+        removed: ['a.py'],
+        changed: [{ path: 'b.py', size: 1, mtimeMs: 1, records: [record('new_one'), broken] }],
+      }),
+    ).toThrow();
     expect(store.findMember('keep_me')).toHaveLength(1);
     expect(store.findMember('new_one')).toEqual([]);
     store.close();
@@ -64,7 +77,10 @@ describe('the SQLite index store', () => {
 
   it('says INDEX_MISSING with a hint when there is no index, and INDEX_INVALID for a file that is not one', async () => {
     const dir = tempDir();
-    await expect(openIndexStore(join(dir, 'none.sqlite'), { create: false })).rejects.toMatchObject({ code: 'INDEX_MISSING', hint: expect.stringContaining('guard docs index') });
+    await expect(openIndexStore(join(dir, 'none.sqlite'), { create: false })).rejects.toMatchObject({
+      code: 'INDEX_MISSING',
+      hint: expect.stringContaining('guard docs index'),
+    });
     const junk = join(dir, 'junk.sqlite');
     writeFileSync(junk, 'this is not a database, just text that is long enough to be a header ........');
     const error = await openIndexStore(junk, { create: false }).catch((e: unknown) => e);

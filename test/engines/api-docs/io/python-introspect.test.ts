@@ -29,8 +29,14 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
   const saved = process.env.PYTHONPATH;
   beforeAll(() => {
     mkdirSync(pkg);
-    writeFileSync(join(pkg, '__init__.py'), 'from ._impl import run as execute\nfrom ._impl import *\nfrom .tools import wrapped\nfrom builtins import getattr as peek\n__all__ = ["execute", "wrapped", "Widget", "peek"]\n');
-    writeFileSync(join(pkg, '_impl.py'), '__all__ = ["Widget", "make_widget"]\ndef run(path, *, retries=3):\n    """Run the job at path."""\n\nclass Widget:\n    def __new__(cls, size, colour="red"):\n        return object.__new__(cls)\n    def resize(self, size):\n        pass\n\ndef make_widget(size) -> "Widget":\n    return Widget(size)\n');
+    writeFileSync(
+      join(pkg, '__init__.py'),
+      'from ._impl import run as execute\nfrom ._impl import *\nfrom .tools import wrapped\nfrom builtins import getattr as peek\n__all__ = ["execute", "wrapped", "Widget", "peek"]\n',
+    );
+    writeFileSync(
+      join(pkg, '_impl.py'),
+      '__all__ = ["Widget", "make_widget"]\ndef run(path, *, retries=3):\n    """Run the job at path."""\n\nclass Widget:\n    def __new__(cls, size, colour="red"):\n        return object.__new__(cls)\n    def resize(self, size):\n        pass\n\ndef make_widget(size) -> "Widget":\n    return Widget(size)\n',
+    );
     writeFileSync(
       join(pkg, 'tools.py'),
       'import functools\nfrom ._impl import Widget\ndef _inner(a, b=1):\n    """Adds."""\n@functools.wraps(_inner)\ndef wrapped(*args, **kwargs):\n    return _inner(*args, **kwargs)\n' +
@@ -48,7 +54,12 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
     expect(isPublicModule('ggprobe_pkg.tools')).toBe(true);
     const names = await introspectModules(['ggprobe_pkg', 'ggprobe_pkg.missing']);
     expect([...names.keys()]).toEqual(['ggprobe_pkg']);
-    expect(names.get('ggprobe_pkg')!.map((n) => n.name).sort()).toEqual(['Widget', 'execute', 'make_widget', 'peek', 'wrapped']);
+    expect(
+      names
+        .get('ggprobe_pkg')!
+        .map((n) => n.name)
+        .sort(),
+    ).toEqual(['Widget', 'execute', 'make_widget', 'peek', 'wrapped']);
   });
 
   it('judges calls against the object the public path reaches: re-exports, __new__ constructors, functools.wraps wrappers', async () => {
@@ -56,9 +67,15 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
     try {
       const check = async (code: string) => checkInvocations(await findSnippetCalls(`import ggprobe_pkg\n${code}`, 'python'), store)[0]!;
       expect(await check('ggprobe_pkg.execute("p", retries=2)')).toMatchObject({ exists: true, valid: true });
-      expect((await check('ggprobe_pkg.execute("p", retry=2)')).problems).toEqual([expect.objectContaining({ code: 'unknown_argument', argument: 'retry' })]);
-      expect((await check('ggprobe_pkg.Widget()')).problems).toEqual([expect.objectContaining({ code: 'missing_required', argument: 'size' })]);
-      expect((await check('ggprobe_pkg.wrapped(1, c=2)')).problems).toEqual([expect.objectContaining({ code: 'unknown_argument', argument: 'c' })]);
+      expect((await check('ggprobe_pkg.execute("p", retry=2)')).problems).toEqual([
+        expect.objectContaining({ code: 'unknown_argument', argument: 'retry' }),
+      ]);
+      expect((await check('ggprobe_pkg.Widget()')).problems).toEqual([
+        expect.objectContaining({ code: 'missing_required', argument: 'size' }),
+      ]);
+      expect((await check('ggprobe_pkg.wrapped(1, c=2)')).problems).toEqual([
+        expect.objectContaining({ code: 'unknown_argument', argument: 'c' }),
+      ]);
       expect(await check('ggprobe_pkg.run("p")')).toMatchObject({ exists: false });
       // A callable the interpreter gives no signature for exists, and says its arguments were not checked.
       expect(await check('ggprobe_pkg.peek(1, 2, 3, 4, 5)')).toMatchObject({ exists: true, argumentsChecked: false });
@@ -73,7 +90,9 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
       for (const code of ['job = ggprobe_pkg.execute("p")\njob.frobnicate(1)', 'ggprobe_pkg.execute("p").frobnicate(1)']) {
         const { checks, unjudged } = judgeInvocations(await findSnippetCalls(`import ggprobe_pkg\n${code}`, 'python'), store);
         expect(checks.map((c) => c.member)).toEqual(['execute']);
-        expect(unjudged).toEqual([expect.objectContaining({ member: 'frobnicate', library: 'ggprobe_pkg', reason: expect.stringContaining('ggprobe_pkg.execute') })]);
+        expect(unjudged).toEqual([
+          expect.objectContaining({ member: 'frobnicate', library: 'ggprobe_pkg', reason: expect.stringContaining('ggprobe_pkg.execute') }),
+        ]);
       }
     } finally {
       store.close();
@@ -83,9 +102,12 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
   it('judges a method on what a function returned as its annotated class: its own methods, by their signatures', async () => {
     const store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
     try {
-      const judge = async (code: string) => judgeInvocations(await findSnippetCalls(`import ggprobe_pkg\nw = ggprobe_pkg.make_widget(3)\n${code}`, 'python'), store);
+      const judge = async (code: string) =>
+        judgeInvocations(await findSnippetCalls(`import ggprobe_pkg\nw = ggprobe_pkg.make_widget(3)\n${code}`, 'python'), store);
       expect((await judge('w.resize(4)')).checks.at(-1)).toMatchObject({ member: 'resize', exists: true, valid: true });
-      expect((await judge('w.resize()')).checks.at(-1)!.problems).toEqual([expect.objectContaining({ code: 'missing_required', argument: 'size' })]);
+      expect((await judge('w.resize()')).checks.at(-1)!.problems).toEqual([
+        expect.objectContaining({ code: 'missing_required', argument: 'size' }),
+      ]);
       expect((await judge('w.shrink(4)')).checks.at(-1)).toMatchObject({ member: 'shrink', exists: false });
       expect((await judge('w.resize(4)')).unjudged).toEqual([]);
     } finally {
@@ -96,7 +118,11 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
   it('judges a method on what a function returned as the class its docstring "Returns" section names', async () => {
     const store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
     try {
-      const judge = async (code: string) => judgeInvocations(await findSnippetCalls(`import ggprobe_pkg.tools\nw = ggprobe_pkg.tools.open_widget(3)\n${code}`, 'python'), store);
+      const judge = async (code: string) =>
+        judgeInvocations(
+          await findSnippetCalls(`import ggprobe_pkg.tools\nw = ggprobe_pkg.tools.open_widget(3)\n${code}`, 'python'),
+          store,
+        );
       expect((await judge('w.resize(4)')).checks.at(-1)).toMatchObject({ member: 'resize', exists: true, valid: true });
       expect((await judge('w.shrink(4)')).checks.at(-1)).toMatchObject({ member: 'shrink', exists: false });
     } finally {

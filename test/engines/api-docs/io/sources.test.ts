@@ -9,7 +9,14 @@ import { planOpenApi } from '../../../../src/engines/api-docs/io/openapi-source.
 import { planSource } from '../../../../src/engines/api-docs/io/plan-source.js';
 import { planPython } from '../../../../src/engines/api-docs/io/python-source.js';
 import { parseSourceSpec } from '../../../../src/engines/api-docs/index.js';
-import { tempDir, writeBotocore, writeMarkdownDocs, writeNpmPackage, writeOpenApi, writePythonPackage } from '../../../fixtures/api-docs-sources.js';
+import {
+  tempDir,
+  writeBotocore,
+  writeMarkdownDocs,
+  writeNpmPackage,
+  writeOpenApi,
+  writePythonPackage,
+} from '../../../fixtures/api-docs-sources.js';
 
 describe('botocore source', () => {
   it('takes the newest API version of each service, reads .json.gz, and knows the botocore version', async () => {
@@ -19,7 +26,11 @@ describe('botocore source', () => {
     expect(await locateBotocore(join(pkg, 'data'))).toBe(join(pkg, 'data', '..'));
     const plan = planBotocore(pkg);
     expect(plan.version).toBe('1.99.0');
-    expect(plan.files.map((f) => f.path)).toEqual(['dynamodb/2012-08-10/service-2.json', 's3/2006-03-01/service-2.json.gz', 'sqs/2012-11-05/service-2.json']);
+    expect(plan.files.map((f) => f.path)).toEqual([
+      'dynamodb/2012-08-10/service-2.json',
+      's3/2006-03-01/service-2.json.gz',
+      'sqs/2012-11-05/service-2.json',
+    ]);
     const records = await plan.extract(plan.files);
     expect(records.get('s3/2006-03-01/service-2.json.gz')!.map((r) => r.member)).toContain('get_bucket_acl');
     expect(records.get('dynamodb/2012-08-10/service-2.json')!.map((r) => r.member)).not.toContain('old_operation');
@@ -31,7 +42,10 @@ describe('botocore source', () => {
     const pkg = writeBotocore(dir);
     writeFileSync(join(pkg, 'data', 'sqs', '2012-11-05', 'service-2.json'), '{ not json');
     const plan = planBotocore(pkg);
-    await expect(plan.extract(plan.files.filter((f) => f.path.startsWith('sqs')))).rejects.toMatchObject({ code: 'SOURCE_MISSING', message: expect.stringContaining('service-2.json') });
+    await expect(plan.extract(plan.files.filter((f) => f.path.startsWith('sqs')))).rejects.toMatchObject({
+      code: 'SOURCE_MISSING',
+      message: expect.stringContaining('service-2.json'),
+    });
   });
 });
 
@@ -39,13 +53,21 @@ describe('python source', () => {
   it('walks the package, skips tests, prefers .pyi stubs and names modules from paths', async () => {
     const dir = tempDir();
     const pkg = writePythonPackage(dir);
-    writeFileSync(join(pkg, 'client.pyi'), 'class WeatherClient:\n    def __init__(self, api_key: str, region: str = ...) -> None: ...\n    def get_current(self, city: str) -> dict: ...\n');
+    writeFileSync(
+      join(pkg, 'client.pyi'),
+      'class WeatherClient:\n    def __init__(self, api_key: str, region: str = ...) -> None: ...\n    def get_current(self, city: str) -> dict: ...\n',
+    );
     const plan = planPython(pkg);
     expect(plan).toMatchObject({ library: 'weatherlib', version: '2.1.0' });
     expect(plan.files.map((f) => f.path)).toEqual(['__init__.py', 'api.py', 'client.pyi', 'compat.py']);
     const records = [...(await plan.extract(plan.files)).values()].flat();
     expect(records.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['weatherlib.api.fetch_forecast', 'weatherlib.api.parse_station', 'weatherlib.client.WeatherClient', 'weatherlib.client.WeatherClient.get_current']),
+      expect.arrayContaining([
+        'weatherlib.api.fetch_forecast',
+        'weatherlib.api.parse_station',
+        'weatherlib.client.WeatherClient',
+        'weatherlib.client.WeatherClient.get_current',
+      ]),
     );
     expect(records.find((r) => r.name === 'weatherlib.client.WeatherClient.get_current')!.signature).toBe('get_current(city: str) -> dict');
   });
@@ -68,8 +90,15 @@ describe('npm source (.d.ts through the TypeScript compiler API)', () => {
     ]);
     expect(byName('meteo-js.fetchForecast')[0]!.description).toBe('Fetches the forecast for a city. Returns one entry per day.');
     expect(byName('meteo-js.joinStations')[0]!.params).toMatchObject([{ name: 'codes', kind: 'var_positional' }]);
-    expect(byName('meteo-js.MeteoClient')[0]).toMatchObject({ kind: 'class', signature: 'new MeteoClient(apiKey: string, options: { units?: Units }=…)' });
-    expect(byName('meteo-js.MeteoClient.current')[0]).toMatchObject({ kind: 'method', owner: 'MeteoClient', description: 'Current conditions for a city.' });
+    expect(byName('meteo-js.MeteoClient')[0]).toMatchObject({
+      kind: 'class',
+      signature: 'new MeteoClient(apiKey: string, options: { units?: Units }=…)',
+    });
+    expect(byName('meteo-js.MeteoClient.current')[0]).toMatchObject({
+      kind: 'method',
+      owner: 'MeteoClient',
+      description: 'Current conditions for a city.',
+    });
     expect(byName('meteo-js.MeteoClient.secret')).toEqual([]);
     expect(byName('meteo-js.MeteoClient.create')[0]).toMatchObject({ kind: 'function' });
     expect(byName('meteo-js.convert')[0]!.params.map((p) => p.name)).toEqual(['value', 'to']);
@@ -83,7 +112,9 @@ describe('npm source (.d.ts through the TypeScript compiler API)', () => {
     writeFileSync(join(typesDir, 'package.json'), JSON.stringify({ name: '@types/plainlib', version: '1.0.0', types: '' }));
     writeFileSync(join(typesDir, 'index.d.ts'), 'export declare function plain(a: string): void;\n');
     expect(locateNpmPackage('plainlib', dir)).toMatchObject({ name: 'plainlib', dir: typesDir });
-    expect(() => locateNpmPackage('absentlib', dir)).toThrow(expect.objectContaining({ code: 'SOURCE_MISSING', hint: expect.stringContaining('npm install absentlib') }));
+    expect(() => locateNpmPackage('absentlib', dir)).toThrow(
+      expect.objectContaining({ code: 'SOURCE_MISSING', hint: expect.stringContaining('npm install absentlib') }),
+    );
     expect(() => locateNpmPackage('../evil', dir)).toThrow(expect.objectContaining({ code: 'INPUT_INVALID' }));
   });
 });
@@ -96,7 +127,11 @@ describe('OpenAPI and Markdown sources', () => {
     expect([...(await openapi.extract(openapi.files)).values()].flat()).toHaveLength(3);
     const markdown = planMarkdown(writeMarkdownDocs(dir), 'acme');
     expect(markdown.files.map((f) => f.path)).toEqual(['billing.md']);
-    expect([...(await markdown.extract(markdown.files)).values()].flat().map((r) => r.member)).toEqual(['create_invoice', 'refund_payment', 'void_invoice']);
+    expect([...(await markdown.extract(markdown.files)).values()].flat().map((r) => r.member)).toEqual([
+      'create_invoice',
+      'refund_payment',
+      'void_invoice',
+    ]);
   });
 
   it('rejects a file that is not OpenAPI 3 and a path that does not exist', async () => {

@@ -127,7 +127,7 @@ describe.each([
   }, 300_000);
 });
 
-describe('the first draw under the step\'s constraint (llama.cpp)', () => {
+describe("the first draw under the step's constraint (llama.cpp)", () => {
   let model: LoadedModel;
 
   beforeAll(async () => {

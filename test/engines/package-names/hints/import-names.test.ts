@@ -1,10 +1,7 @@
 /** Tests for mapping Python import names to the distributions that provide them. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  PYPI_DISTRIBUTION_BY_IMPORT,
-  packageForImportName,
-} from '../../../../src/engines/package-names/hints/import-names.js';
+import { PYPI_DISTRIBUTION_BY_IMPORT, packageForImportName } from '../../../../src/engines/package-names/hints/import-names.js';
 import { normalizeName, validateName } from '../../../../src/engines/package-names/normalize.js';
 
 describe('packageForImportName', () => {

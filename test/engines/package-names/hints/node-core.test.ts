@@ -1,10 +1,6 @@
 /** Tests for recognising Node.js core module names. */
 import { describe, expect, it } from 'vitest';
-import {
-  NODE_CORE_MODULES,
-  isNodeCoreModule,
-  stripNodePrefix,
-} from '../../../../src/engines/package-names/hints/node-core.js';
+import { NODE_CORE_MODULES, isNodeCoreModule, stripNodePrefix } from '../../../../src/engines/package-names/hints/node-core.js';
 
 describe('isNodeCoreModule', () => {
   it.each([

@@ -1,9 +1,6 @@
 /** Tests for recognising Python standard-library import names. */
 import { describe, expect, it } from 'vitest';
-import {
-  PYTHON_STDLIB_MODULES,
-  isPythonStdlibModule,
-} from '../../../../src/engines/package-names/hints/python-stdlib.js';
+import { PYTHON_STDLIB_MODULES, isPythonStdlibModule } from '../../../../src/engines/package-names/hints/python-stdlib.js';
 
 describe('isPythonStdlibModule', () => {
   it.each([

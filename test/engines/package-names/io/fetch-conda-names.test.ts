@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackRegistry, type LoopbackRegistry, type Route } from '../../../fixtures/loopback-registry.js';
-import {
-  condaSubdirFor,
-  defaultCondaSubdirs,
-  fetchCondaNames,
-} from '../../../../src/engines/package-names/io/fetch-conda-names.js';
+import { condaSubdirFor, defaultCondaSubdirs, fetchCondaNames } from '../../../../src/engines/package-names/io/fetch-conda-names.js';
 
 const routes = new Map<string, Route>();
 let registry: LoopbackRegistry;

@@ -88,12 +88,24 @@ beforeAll(async () => {
   serveBytes('/all-the-package-names/-/all-the-package-names-2.0.42.tgz', good);
   serveBytes('/no-names.tgz', noNames);
 
-  serveJson('/all-the-package-names', abbreviatedPackument('2.0.42', `${base}/all-the-package-names/-/all-the-package-names-2.0.42.tgz`, sri(good)));
-  serveJson('/tampered/all-the-package-names', abbreviatedPackument('2.0.42', `${base}/all-the-package-names/-/all-the-package-names-2.0.42.tgz`, sri(Buffer.from('something else'))));
-  serveJson('/relative/all-the-package-names', abbreviatedPackument('2.0.42', '/all-the-package-names/-/all-the-package-names-2.0.42.tgz', sri(good)));
+  serveJson(
+    '/all-the-package-names',
+    abbreviatedPackument('2.0.42', `${base}/all-the-package-names/-/all-the-package-names-2.0.42.tgz`, sri(good)),
+  );
+  serveJson(
+    '/tampered/all-the-package-names',
+    abbreviatedPackument('2.0.42', `${base}/all-the-package-names/-/all-the-package-names-2.0.42.tgz`, sri(Buffer.from('something else'))),
+  );
+  serveJson(
+    '/relative/all-the-package-names',
+    abbreviatedPackument('2.0.42', '/all-the-package-names/-/all-the-package-names-2.0.42.tgz', sri(good)),
+  );
   serveJson('/gone/all-the-package-names', abbreviatedPackument('2.0.44', `${base}/gone.tgz`, sri(good)));
   serveJson('/no-names/all-the-package-names', abbreviatedPackument('2.0.43', `${base}/no-names.tgz`, sri(noNames)));
-  serveJson('/sha1-only/all-the-package-names', abbreviatedPackument('2.0.42', `${base}/all-the-package-names/-/all-the-package-names-2.0.42.tgz`, 'sha1-2jmj7l5rSw0yVb/vlWAYkK/YBwk='));
+  serveJson(
+    '/sha1-only/all-the-package-names',
+    abbreviatedPackument('2.0.42', `${base}/all-the-package-names/-/all-the-package-names-2.0.42.tgz`, 'sha1-2jmj7l5rSw0yVb/vlWAYkK/YBwk='),
+  );
   serveJson('/no-latest/all-the-package-names', { name: 'all-the-package-names', versions: {} });
   routes.set('/truncated/all-the-package-names', (_req, res) => {
     res.writeHead(200, { 'content-type': INSTALL_V1 }).end('{"name": "all-the-package-names", "dist-tags": {');

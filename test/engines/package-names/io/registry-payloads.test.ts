@@ -23,11 +23,23 @@ describe('parseSimpleHtmlNames', () => {
 
 describe('readPep691Names', () => {
   it.each([
-    [{ meta: { 'api-version': '1.0' }, projects: [{ name: 'a' }] }, { ok: true, names: ['a'] }],
-    [{ meta: { 'api-version': '1.4', extra: 1 }, projects: [], more: true }, { ok: true, names: [] }],
-    [{ meta: { 'api-version': '2.0' }, projects: [] }, { ok: false, problem: expect.stringMatching(/2\.0/) }],
+    [
+      { meta: { 'api-version': '1.0' }, projects: [{ name: 'a' }] },
+      { ok: true, names: ['a'] },
+    ],
+    [
+      { meta: { 'api-version': '1.4', extra: 1 }, projects: [], more: true },
+      { ok: true, names: [] },
+    ],
+    [
+      { meta: { 'api-version': '2.0' }, projects: [] },
+      { ok: false, problem: expect.stringMatching(/2\.0/) },
+    ],
     [{ projects: [] }, { ok: false, problem: expect.stringMatching(/^meta: /) }],
-    [{ meta: { 'api-version': '1.0' }, projects: [{ title: 'a' }] }, { ok: false, problem: expect.stringMatching(/^projects\.0\.name: /) }],
+    [
+      { meta: { 'api-version': '1.0' }, projects: [{ title: 'a' }] },
+      { ok: false, problem: expect.stringMatching(/^projects\.0\.name: /) },
+    ],
   ])('reads %j', (doc, expected) => {
     expect(readPep691Names(doc)).toEqual(expected);
   });
@@ -35,7 +47,10 @@ describe('readPep691Names', () => {
 
 describe('readRepodataNames', () => {
   it.each([
-    [{ packages: { f1: { name: 'a' }, f2: { name: 'a' } }, 'packages.conda': { f3: { name: 'b' } } }, { ok: true, names: ['a', 'b'] }],
+    [
+      { packages: { f1: { name: 'a' }, f2: { name: 'a' } }, 'packages.conda': { f3: { name: 'b' } } },
+      { ok: true, names: ['a', 'b'] },
+    ],
     [{ packages: {} }, { ok: true, names: [] }],
     [{ info: {} }, { ok: false, problem: expect.stringMatching(/neither/) }],
     [{ packages: [] }, { ok: false, problem: expect.stringMatching(/^packages: /) }],

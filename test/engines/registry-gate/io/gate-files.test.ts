@@ -15,7 +15,10 @@ describe('delta list', () => {
     addDeltaName(root, 'npm', 'fresh-pkg', new Date('2026-11-20T10:00:00Z'));
     addDeltaName(root, 'npm', 'fresh-pkg', new Date('2026-11-21T10:00:00Z'));
     addDeltaName(root, 'npm', '@scope/new', new Date('2026-11-21T10:00:00Z'));
-    expect([...readDeltaNames(root, 'npm')]).toEqual([['fresh-pkg', '2026-11-20'], ['@scope/new', '2026-11-21']]);
+    expect([...readDeltaNames(root, 'npm')]).toEqual([
+      ['fresh-pkg', '2026-11-20'],
+      ['@scope/new', '2026-11-21'],
+    ]);
     expect(readFileSync(deltaListPath(root, 'npm'), 'utf8')).toBe('fresh-pkg\t2026-11-20\n@scope/new\t2026-11-21\n');
     expect(readDeltaNames(root, 'pypi').size).toBe(0);
   });
@@ -25,12 +28,23 @@ describe('MetadataCache', () => {
   it('stores in the background and reads back; a truncated file is ignored', async () => {
     const dir = join(root, 'cache');
     const cache = new MetadataCache(dir);
-    cache.put('k1', { url: 'http://x/a', status: 200, contentType: 'application/json', etag: '"1"', storedAt: 5, body: Buffer.from('{"a":1}') });
-    for (let i = 0; i < 50 && readdirSync(dir).filter((f) => f.endsWith('.doc')).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    cache.put('k1', {
+      url: 'http://x/a',
+      status: 200,
+      contentType: 'application/json',
+      etag: '"1"',
+      storedAt: 5,
+      body: Buffer.from('{"a":1}'),
+    });
+    for (let i = 0; i < 50 && readdirSync(dir).filter((f) => f.endsWith('.doc')).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(cache.get('k1')).toMatchObject({ url: 'http://x/a', etag: '"1"', storedAt: 5 });
     expect(cache.get('k1')!.body.toString()).toBe('{"a":1}');
     expect(cache.get('k2')).toBeUndefined();
-    const file = join(dir, readdirSync(dir).find((f) => f.endsWith('.doc'))!);
+    const file = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.doc'))!,
+    );
     writeFileSync(file, readFileSync(file).subarray(0, -2));
     expect(cache.get('k1')).toBeUndefined();
   });

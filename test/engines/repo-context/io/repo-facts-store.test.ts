@@ -32,7 +32,11 @@ describe('createRepoFactsStore', () => {
     rmSync(join(root, 'a.py'));
     writeFileSync(join(root, 'a2.py'), 'class A: pass\n');
     let facts = first;
-    for (let i = 0; i < 100 && (!facts.files.has('c.py') || facts.files.has('a.py') || !facts.files.get('b.py')!.facts.classes[0]!.parents.length); i++) {
+    for (
+      let i = 0;
+      i < 100 && (!facts.files.has('c.py') || facts.files.has('a.py') || !facts.files.get('b.py')!.facts.classes[0]!.parents.length);
+      i++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       facts = await store.get(root);
     }

@@ -9,7 +9,10 @@ function fixture(): { file: string; home: string } {
   const dir = mkdtempSync(join(tmpdir(), 'gg-cached-module-'));
   const file = join(dir, 'answer.cjs');
   // Unique source per test: V8's in-process compilation cache would otherwise answer before the code cache is read.
-  writeFileSync(file, `// ${dir}\nlet calls = 0;\nexports.answer = () => { calls++; return 42; };\nexports.calls = () => calls;\nexports.self = __filename;\n`);
+  writeFileSync(
+    file,
+    `// ${dir}\nlet calls = 0;\nexports.answer = () => { calls++; return 42; };\nexports.calls = () => calls;\nexports.self = __filename;\n`,
+  );
   return { file, home: join(dir, 'home') };
 }
 

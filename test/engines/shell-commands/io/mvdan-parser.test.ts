@@ -47,8 +47,17 @@ describe('the AST', () => {
   });
 
   it.each([
-    ['a > f', '>'], ['a >> f', '>>'], ['a < f', '<'], ['a <> f', '<>'], ['a <&3', '<&'], ['a >&2', '>&'],
-    ['a >| f', '>|'], ['a &> f', '&>'], ['a &>> f', '&>>'], ['a <<< w', '<<<'], ['a <<E\nx\nE\n', '<<'],
+    ['a > f', '>'],
+    ['a >> f', '>>'],
+    ['a < f', '<'],
+    ['a <> f', '<>'],
+    ['a <&3', '<&'],
+    ['a >&2', '>&'],
+    ['a >| f', '>|'],
+    ['a &> f', '&>'],
+    ['a &>> f', '&>>'],
+    ['a <<< w', '<<<'],
+    ['a <<E\nx\nE\n', '<<'],
     ['a <<-E\n\tx\n\tE\n', '<<-'],
   ])('reads the redirection in %j as %j', (source, op) => {
     expect(statements(source)[0]?.redirects[0]?.op).toBe(op);
@@ -64,10 +73,19 @@ describe('the AST', () => {
   });
 
   it.each([
-    ['(a)', 'subshell'], ['{ a; }', 'group'], ['if a; then b; fi', 'if'], ['while a; do b; done', 'while'],
-    ['for i in a; do b; done', 'for'], ['case x in a) b;; esac', 'case'], ['f() { a; }', 'function'],
-    ['time a', 'time'], ['coproc a', 'coproc'], ['[[ -n x ]]', 'test'], ['((x++))', 'arithmetic'],
-    ['export A=1', 'declaration'], ['let x=1', 'let'],
+    ['(a)', 'subshell'],
+    ['{ a; }', 'group'],
+    ['if a; then b; fi', 'if'],
+    ['while a; do b; done', 'while'],
+    ['for i in a; do b; done', 'for'],
+    ['case x in a) b;; esac', 'case'],
+    ['f() { a; }', 'function'],
+    ['time a', 'time'],
+    ['coproc a', 'coproc'],
+    ['[[ -n x ]]', 'test'],
+    ['((x++))', 'arithmetic'],
+    ['export A=1', 'declaration'],
+    ['let x=1', 'let'],
   ])('reads %j as a %s', (source, kind) => {
     expect(command(source)).toMatchObject({ type: 'compound', kind });
   });
@@ -78,11 +96,7 @@ describe('the AST', () => {
   });
 
   it('gives statement texts without their separators, in characters, not bytes', () => {
-    expect(statements('é=1; pip install ☕ & npm i x;').map((statement) => statement.text)).toEqual([
-      'é=1',
-      'pip install ☕',
-      'npm i x',
-    ]);
+    expect(statements('é=1; pip install ☕ & npm i x;').map((statement) => statement.text)).toEqual(['é=1', 'pip install ☕', 'npm i x']);
   });
 });
 
