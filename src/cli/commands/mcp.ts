@@ -10,6 +10,7 @@ import { parseCommandArgs } from '../parse-command-args.js';
 // Only type imports from mcp/ here: the SDK loads through import() when the command runs.
 import type { LoopbackHost } from '../../mcp/http.js';
 import type { McpDeps } from '../../mcp/server.js';
+import type { LivePolicy } from './mcp-policy.js';
 
 export const DEFAULT_MCP_PORT = 8765;
 const LOOPBACK: readonly string[] = ['127.0.0.1', '::1', 'localhost'];
@@ -102,6 +103,7 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
   }
 
   let closeGate = async (): Promise<void> => {};
+  let closePolicy = async (): Promise<void> => {};
   try {
     if (options.gatePort !== undefined) {
       const { startRegistryGate } = await import('../../app/gate/registry-gate.js');
@@ -112,7 +114,10 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
       closeGate = () => gate.close();
       io.stderr.write(`guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry})\n`);
     }
-    const deps = await buildMcpDeps();
+    const { watchMcpPolicy } = await import('./mcp-policy.js');
+    const policy = await watchMcpPolicy({ cwd: io.cwd, env: io.env }, (line) => void io.stderr.write(`${line}\n`));
+    closePolicy = () => policy.close();
+    const deps = await buildMcpDeps(policy);
     const { createMcpServer } = await import('../../mcp/server.js');
     if (!options.http) {
       const { serveStdio } = await import('../../mcp/stdio.js');
@@ -145,17 +150,20 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     return reportFault(error, io, 'mcp');
   } finally {
+    await closePolicy();
     await closeGate();
   }
 }
 
 /** The use cases load on the first tool call, so the server answers `initialize` at once. */
-async function buildMcpDeps(): Promise<McpDeps> {
+async function buildMcpDeps(policy: LivePolicy): Promise<McpDeps> {
   return {
     version: await readPackageVersion(),
+    // The policy's deny entries apply, as last reloaded.
     checkPackages: async (request) => {
       const { checkPackages } = await import('../../app/packages/check-packages.js');
-      return checkPackages(request);
+      const { applyPolicyDenies } = await import('../../app/packages/apply-policy-denies.js');
+      return applyPolicyDenies(await checkPackages(request), await policy.current(), new Date());
     },
     // SQLite opens on the first call; the indexed local sources are watched from then on.
     lookupApiDocs: async (request) => {

@@ -15,7 +15,9 @@ export type ReasonCode =
   | 'other_ecosystem'
   | 'import_name'
   | 'suspected_typosquat'
-  | 'allowlist_unavailable';
+  | 'allowlist_unavailable'
+  /** A `packages.deny` entry of the policy in force names it (check_package). */
+  | 'policy_denied';
 
 export interface NameReason {
   code: ReasonCode;

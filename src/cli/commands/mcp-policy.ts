@@ -1,0 +1,40 @@
+/**
+ * The policy in force under `guard mcp`: loaded at start and hot-reloaded when a policy file
+ * changes. An invalid edit or a watcher error keeps the last good policy and logs one line; it
+ * never ends the server.
+ */
+import type { PolicyLookupOptions } from '../../config/policy-files.js';
+import type { Policy } from '../../engines/policy/index.js';
+
+export interface LivePolicy {
+  /** The last policy that loaded without errors. */
+  current(): Promise<Policy>;
+  close(): Promise<void>;
+}
+
+/** Starts watching the policy files for `options`; `log` gets one line per reload, failed reload or watcher error. */
+export async function watchMcpPolicy(options: PolicyLookupOptions, log: (line: string) => void): Promise<LivePolicy> {
+  const { watchPolicy } = await import('../../config/watch-policy.js');
+  try {
+    const watcher = watchPolicy(
+      options,
+      (loaded) => log(`guard mcp: policy reloaded (${loaded.sources.join(', ') || 'defaults only'})`),
+      (error) => log(`guard mcp: ${error.code}: ${oneLine(error.message)}; keeping the last good policy`),
+    );
+    await watcher.ready;
+    return { current: () => Promise.resolve(watcher.current().policy), close: () => watcher.close() };
+  } catch (error) {
+    // Invalid from the start (or no watch could be set up): read it on each call, so a tool call reports the error.
+    log(`guard mcp: the policy is not watched: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+    const { policyInForce } = await import('../../config/policy-in-force.js');
+    return { current: async () => (await policyInForce(options)).policy, close: () => Promise.resolve() };
+  }
+}
+
+function oneLine(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('; ');
+}
