@@ -27,8 +27,8 @@ Usage:
                                                      merged with what is there
   guard <pm> <args...> [--guard-dry-run]             vet what a package manager would install, then
                                                      run it; pm: pip pip3 python python3 uv uvx poetry
-                                                     pipx npm npx pnpm pnpx yarn bun bunx conda mamba
-                                                     micromamba
+                                                     pipx pdm pipenv npm npx pnpm pnpx yarn bun bunx
+                                                     conda mamba micromamba
   guard --version | --help
 
 Exit codes: 0 ok, 3 blocked, 2 usage or configuration error, 1 internal fault; a wrapped

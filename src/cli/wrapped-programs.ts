@@ -8,6 +8,8 @@ export const WRAPPED_PROGRAMS = [
   'uvx',
   'poetry',
   'pipx',
+  'pdm',
+  'pipenv',
   'npm',
   'npx',
   'pnpm',

@@ -18,6 +18,8 @@ export const SHIM_PROGRAMS = [
   'uvx',
   'poetry',
   'pipx',
+  'pdm',
+  'pipenv',
   'conda',
   'mamba',
 ] as const;

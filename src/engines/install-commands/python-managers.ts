@@ -23,6 +23,8 @@ import {
   PDM_ADD_VALUED,
   PIP_FETCHING_COMMANDS,
   PIP_PROGRAM,
+  PIPENV_INSTALL_FLAGS,
+  PIPENV_INSTALL_VALUED,
   PIPX_FLAGS,
   PIPX_VALUED,
   POETRY_ADD_FLAGS,
@@ -75,6 +77,15 @@ const PDM_ROLES: OptionRoles = { '--editable': 'editable' };
 
 const PIPX = defineOptions(PIPX_VALUED, PIPX_FLAGS);
 const PDM_ADD = defineOptions(PDM_ADD_VALUED, PDM_ADD_FLAGS);
+const PIPENV_INSTALL = defineOptions(PIPENV_INSTALL_VALUED, PIPENV_INSTALL_FLAGS);
+// pipenv's `-i` is a URL or the name of an index of the Pipfile; `--extra-pip-args` is appended to pip's command line.
+const PIPENV_ROLES: OptionRoles = {
+  '--index': 'index',
+  '--extra-index-url': 'index',
+  '--requirements': 'requirements',
+  '--editable': 'editable',
+  '--extra-pip-args': 'pip-args',
+};
 const PIPX_ROLES: OptionRoles = {
   '--index-url': 'index',
   '--requirement': 'requirements',
@@ -109,6 +120,8 @@ function parseCommand(argv: string[], context: PipContext, depth: number): Insta
       return parsePipx(args, context);
     case 'pdm':
       return parsePdm(args, context);
+    case 'pipenv':
+      return parsePipenv(args, context);
     default:
       return undefined;
   }
@@ -168,6 +181,8 @@ function parseModule(module: string, args: string[], context: PipContext, depth:
       return parsePoetry(args, context, depth);
     case 'pdm':
       return parsePdm(args, context);
+    case 'pipenv':
+      return parsePipenv(args, context);
     default:
       return undefined;
   }
@@ -349,6 +364,27 @@ function parsePdm(args: string[], context: PipContext): InstallRequest {
     PDM_ROLES,
   );
   return request('pdm', true, parts);
+}
+
+/**
+ * `pipenv install REQS…`: PEP 508 requirements, `-e` paths, `-r` files; pipenv's other sub-commands,
+ * and `pipenv install` with nothing named (it installs the Pipfile), are the shell layer's (reported
+ * there as not read), so they install nothing here.
+ */
+function parsePipenv(args: string[], context: PipContext): InstallRequest {
+  const [command, ...rest] = scanArguments(args, PIPENV_INSTALL, { ...ARGPARSE, stopAtPositional: true }).rest;
+  if (command !== 'install') return emptyRequest('pipenv');
+  const { events } = scanArguments(rest, PIPENV_INSTALL, ARGPARSE);
+  const parts = collectEvents(
+    events,
+    context,
+    'pip',
+    (value, into, here) => {
+      addRequirement(into, value, here.origin ?? 'argv');
+    },
+    PIPENV_ROLES,
+  );
+  return request('pipenv', true, parts);
 }
 
 function parsePipx(args: string[], context: PipContext): InstallRequest {

@@ -396,3 +396,51 @@ export const PDM_ADD_FLAGS = [
   '-g/--global',
   '-h/--help',
 ];
+
+/**
+ * `pipenv install` (pipenv 2026.x, pipenv/cli/options.py: `_add_install_options`, `_add_common_options`
+ * and the root parser's flags, which also come before the sub-command). `--extra-index-url` and
+ * `-c/--code` are kept from pipenv 2020.x (same file), where they took a value. `--extra-pip-args` is
+ * a pip command line that pipenv appends to its `pip install`.
+ */
+export const PIPENV_INSTALL_VALUED = [
+  '-i/--index',
+  '--extra-index-url',
+  '-r/--requirements',
+  '-e/--editable',
+  '--categories',
+  '--extras',
+  '--extra-pip-args',
+  '--python',
+  '--pypi-mirror',
+  '-c/--code',
+];
+export const PIPENV_INSTALL_FLAGS = [
+  '--system',
+  '--deploy',
+  '--site-packages',
+  '--no-site-packages',
+  '--pre',
+  '-d/--dev',
+  '--all',
+  '--ignore-pipfile',
+  '--skip-lock',
+  '--keep-outdated',
+  '--selective-upgrade',
+  '--sequential',
+  '--clear',
+  '-v/--verbose',
+  '-q/--quiet',
+  '-h/--help',
+  '--where',
+  '--venv',
+  '--py',
+  '--envs',
+  '--rm',
+  '--bare',
+  '--man',
+  '--support',
+  '--version',
+  '--three',
+  '--two',
+];

@@ -10,6 +10,7 @@ import { BUN_VALUED, NPM_VALUED, PNPM_VALUED, RUNNER_PACKAGE_OPTION, YARN_VALUED
 import {
   PDM_ADD_VALUED,
   PIP_INSTALL_VALUED,
+  PIPENV_INSTALL_VALUED,
   PIPX_VALUED,
   POETRY_ADD_VALUED,
   UV_ADD_VALUED,
@@ -19,7 +20,7 @@ import {
 
 /** The package managers the install-command parsers read. */
 export type ManagerName =
-  'pip' | 'uv' | 'poetry' | 'pipx' | 'pdm' | 'npm' | 'npx' | 'pnpm' | 'yarn' | 'bun' | 'bunx' | 'conda' | 'mamba' | 'micromamba';
+  'pip' | 'uv' | 'poetry' | 'pipx' | 'pdm' | 'pipenv' | 'npm' | 'npx' | 'pnpm' | 'yarn' | 'bun' | 'bunx' | 'conda' | 'mamba' | 'micromamba';
 
 export interface ManagerProgram {
   manager: ManagerName;
@@ -33,6 +34,7 @@ export const MANAGER_PROGRAMS: Readonly<Record<string, ManagerProgram>> = {
   poetry: { manager: 'poetry', ecosystem: 'pypi' },
   pipx: { manager: 'pipx', ecosystem: 'pypi' },
   pdm: { manager: 'pdm', ecosystem: 'pypi' },
+  pipenv: { manager: 'pipenv', ecosystem: 'pypi' },
   npm: { manager: 'npm', ecosystem: 'npm' },
   npx: { manager: 'npx', ecosystem: 'npm' },
   pnpm: { manager: 'pnpm', ecosystem: 'npm' },
@@ -51,7 +53,7 @@ export const PIP_PROGRAM = /^pip(?:-?\d+(?:\.\d+)*)?$/;
 /** python, python3, python3.11, python3.13t, pypy3, py (the Windows launcher): they run `-m pip` and friends. */
 export const PYTHON_PROGRAM = /^(?:(?:python|pypy)(?:\d+(?:\.\d+)*)?[tdmu]?|py)$/;
 /** The modules `python -m MODULE` runs as a package manager. */
-export const PYTHON_MODULES: ReadonlySet<string> = new Set(['pip', 'uv', 'pipx', 'poetry', 'pdm']);
+export const PYTHON_MODULES: ReadonlySet<string> = new Set(['pip', 'uv', 'pipx', 'poetry', 'pdm', 'pipenv']);
 
 /** The manager a program basename names (`pip3.12` is pip); undefined for interpreters and other programs. */
 export function managerProgram(name: string): ManagerProgram | undefined {
@@ -246,6 +248,8 @@ function valuedOptionsOf(words: string, takes: 'names' | 'runs'): readonly strin
       return PIPX_VALUED;
     case 'pdm':
       return PDM_ADD_VALUED;
+    case 'pipenv':
+      return PIPENV_INSTALL_VALUED;
     case 'npm':
     case 'npx':
       return [...NPM_VALUED, ...runner];
@@ -284,6 +288,7 @@ export const INSTALLING_COMMANDS: readonly InstallingCommand[] = [
   NAMED('pipx install', 'pypi'),
   NAMED('pipx run', 'pypi', 'runs'),
   NAMED('pdm add', 'pypi'),
+  NAMED('pipenv install', 'pypi'),
   ...npmSpellings('install').map((command) => NAMED(`npm ${command}`, 'npm')),
   ...['exec', 'x'].map((command) => NAMED(`npm ${command}`, 'npm', 'runs')),
   NAMED('npx', 'npm', 'runs'),

@@ -27,6 +27,7 @@ const MANAGER_ECOSYSTEM: Record<PackageManager, Ecosystem> = {
   poetry: 'pypi',
   pipx: 'pypi',
   pdm: 'pypi',
+  pipenv: 'pypi',
   npm: 'npm',
   npx: 'npm',
   pnpm: 'npm',

@@ -303,7 +303,7 @@ describe('parsePythonCommand: other programs and bad input', () => {
     ),
   );
 
-  it.each([[['npm', 'install', 'x']], [['pipenv', 'install']], [['ls']], [[]], [['']], [['/usr/bin/']]])(
+  it.each([[['npm', 'install', 'x']], [['hatch', 'run', 'x']], [['ls']], [[]], [['']], [['/usr/bin/']]])(
     '%j is not a Python package manager',
     (argv) => {
       expect(parsePythonCommand(argv, context)).toBeUndefined();

@@ -60,8 +60,17 @@ describe('both engines see the same installers', () => {
 });
 
 // Options whose value is itself what gets installed or run (an editable path, `--with`, `--from`,
-// `--spec`, a runner's `--package`, pipx's `--pip-args` command line).
-const INSTALLS_VALUE = new Set(['--editable', '--with', '--with-editable', '--from', '--spec', '--preinstall', '--pip-args']);
+// `--spec`, a runner's `--package`, pipx's `--pip-args` and pipenv's `--extra-pip-args` command lines).
+const INSTALLS_VALUE = new Set([
+  '--editable',
+  '--with',
+  '--with-editable',
+  '--from',
+  '--spec',
+  '--preinstall',
+  '--pip-args',
+  '--extra-pip-args',
+]);
 // Options after which the next word is no longer a package: it is the command the named package
 // provides (`uvx --from pkg tool`, `npx -p pkg cmd`), or npm's `--call` runs a shell line instead.
 const NAMES_INSTEAD = new Set(['--from', '--spec', '--package', '--call']);

@@ -93,13 +93,17 @@ describe('classes read', () => {
     `echo "require('child_process').execSync('npm i ${GHOST}')" | node`,
     `npm install-ci-test ${GHOST}`,
     `npm cit ${GHOST}`,
+    `pipenv install ${GHOST}`,
+    `pipenv --python 3.12 install -d --categories docs ${GHOST}`,
   ])('%s', async (source) => {
     expect(await seen(source)).toBe(true);
   });
 
   it.each([
     'pdm sync',
-    'pipenv install x',
+    'pipenv install',
+    'pipenv --python 3.12 install --dev',
+    'pipenv sync',
     'rye add x',
     'pixi add x',
     'deno run npm:x',
