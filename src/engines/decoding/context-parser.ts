@@ -12,6 +12,7 @@
  * those zones every byte is accepted, so the text there is never constrained.
  */
 import { type Ecosystem } from '../package-names/index.js';
+import { SHELL_TAGS } from './fence-tags.js';
 import { commandWord, expectsWord, isPrefixWord, isZoneFlag, matchCommand, startsZoneFlag, takesValue } from './installers.js';
 import { MAX_TAIL, TAIL_REFUSED, tailAccepts, tailDistance, tailStart, tailStep } from './requirement-tail.js';
 
@@ -49,32 +50,6 @@ const enum Arg {
   Tail = 5,
 }
 
-const SHELL_TAGS = new Set([
-  '',
-  'bash',
-  'sh',
-  'shell',
-  'zsh',
-  'console',
-  'shell-session',
-  'shellsession',
-  'terminal',
-  'cmd',
-  'bat',
-  'powershell',
-  'ps',
-  'ps1',
-  'pwsh',
-  'fish',
-  'ksh',
-  'dockerfile',
-  'docker',
-  'text',
-  'txt',
-  'plaintext',
-  'sh-session',
-  'nushell',
-]);
 const MAX_WORD = 48;
 
 const NL = 0x0a;
