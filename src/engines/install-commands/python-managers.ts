@@ -351,19 +351,7 @@ export function poetryTarget(raw: string, origin: string): InstallTarget {
  * and are the shell layer's (reported there as not read), so they install nothing here.
  */
 function parsePdm(args: string[], context: PipContext): InstallRequest {
-  const [command, ...rest] = scanArguments(args, PDM_ADD, { ...ARGPARSE, stopAtPositional: true }).rest;
-  if (command !== 'add') return emptyRequest('pdm');
-  const { events } = scanArguments(rest, PDM_ADD, ARGPARSE);
-  const parts = collectEvents(
-    events,
-    context,
-    'pip',
-    (value, into, here) => {
-      addRequirement(into, value, here.origin ?? 'argv');
-    },
-    PDM_ROLES,
-  );
-  return request('pdm', true, parts);
+  return parseNamedRequirements('pdm', 'add', args, context, PDM_ADD, PDM_ROLES);
 }
 
 /**
@@ -372,9 +360,21 @@ function parsePdm(args: string[], context: PipContext): InstallRequest {
  * there as not read), so they install nothing here.
  */
 function parsePipenv(args: string[], context: PipContext): InstallRequest {
-  const [command, ...rest] = scanArguments(args, PIPENV_INSTALL, { ...ARGPARSE, stopAtPositional: true }).rest;
-  if (command !== 'install') return emptyRequest('pipenv');
-  const { events } = scanArguments(rest, PIPENV_INSTALL, ARGPARSE);
+  return parseNamedRequirements('pipenv', 'install', args, context, PIPENV_INSTALL, PIPENV_ROLES);
+}
+
+/** `<manager> <sub-command> REQS…` read as pip reads requirements, with the sub-command's options; any other sub-command installs nothing here. */
+function parseNamedRequirements(
+  manager: 'pdm' | 'pipenv',
+  subcommand: string,
+  args: string[],
+  context: PipContext,
+  table: typeof PDM_ADD,
+  roles: OptionRoles,
+): InstallRequest {
+  const [command, ...rest] = scanArguments(args, table, { ...ARGPARSE, stopAtPositional: true }).rest;
+  if (command !== subcommand) return emptyRequest(manager);
+  const { events } = scanArguments(rest, table, ARGPARSE);
   const parts = collectEvents(
     events,
     context,
@@ -382,9 +382,9 @@ function parsePipenv(args: string[], context: PipContext): InstallRequest {
     (value, into, here) => {
       addRequirement(into, value, here.origin ?? 'argv');
     },
-    PIPENV_ROLES,
+    roles,
   );
-  return request('pipenv', true, parts);
+  return request(manager, true, parts);
 }
 
 function parsePipx(args: string[], context: PipContext): InstallRequest {
