@@ -1,5 +1,17 @@
 /** Checkpoint files on disk: where they live, atomic writes, whole-file reads into one buffer. */
-import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GuardError } from '../../../shared/errors.js';
 import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
@@ -28,12 +40,11 @@ const invalid = (path: string, why: string): GuardError =>
   });
 
 /**
- * Reads and verifies a checkpoint; undefined when the file does not exist. Only a regular file of at
- * most MAX_CHECKPOINT_BYTES is read (a FIFO, a directory, a device or a huge sparse file is refused at
- * once, without blocking or allocating), and with `ecosystem` given, one holding another ecosystem's
- * list is refused. Throws CHECKPOINT_INVALID.
+ * Opens a checkpoint for reading: undefined when it does not exist; CHECKPOINT_INVALID (closed again)
+ * for anything but a regular file of at most MAX_CHECKPOINT_BYTES, found without blocking (a FIFO) or
+ * reading (a sparse file); IO_FAILED when it cannot be opened. The caller closes `fd`.
  */
-export function readCheckpoint(path: string, ecosystem?: Ecosystem): NameCheckpoint | undefined {
+export function openCheckpointFile(path: string): { fd: number; stat: Stats } | undefined {
   let fd: number;
   try {
     // Non-blocking: opening a FIFO for reading would otherwise wait for a writer.
@@ -44,15 +55,30 @@ export function readCheckpoint(path: string, ecosystem?: Ecosystem): NameCheckpo
     if (code === 'EISDIR') throw invalid(path, 'it is a directory');
     throw new GuardError('IO_FAILED', `cannot open checkpoint ${path}: ${(error as Error).message}`, { cause: error });
   }
+  const stat = fstatSync(fd);
+  const why = !stat.isFile()
+    ? `it is not a regular file (${stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : 'a device or socket'})`
+    : stat.size > MAX_CHECKPOINT_BYTES
+      ? `it is ${stat.size} bytes, over the ${MAX_CHECKPOINT_BYTES} a checkpoint may hold`
+      : undefined;
+  if (why !== undefined) {
+    closeSync(fd);
+    throw invalid(path, why);
+  }
+  return { fd, stat };
+}
+
+/**
+ * Reads and verifies a checkpoint; undefined when the file does not exist. Only a regular file of at
+ * most MAX_CHECKPOINT_BYTES is read (a FIFO, a directory, a device or a huge sparse file is refused at
+ * once, without blocking or allocating), and with `ecosystem` given, one holding another ecosystem's
+ * list is refused. Throws CHECKPOINT_INVALID.
+ */
+export function readCheckpoint(path: string, ecosystem?: Ecosystem): NameCheckpoint | undefined {
+  const opened = openCheckpointFile(path);
+  if (opened === undefined) return undefined;
+  const { fd, stat } = opened;
   try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile())
-      throw invalid(
-        path,
-        `it is not a regular file (${stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : 'a device or socket'})`,
-      );
-    if (stat.size > MAX_CHECKPOINT_BYTES)
-      throw invalid(path, `it is ${stat.size} bytes, over the ${MAX_CHECKPOINT_BYTES} a checkpoint may hold`);
     const size = stat.size;
     const bytes = new Uint8Array(size);
     let done = 0;

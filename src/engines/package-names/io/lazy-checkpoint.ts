@@ -5,20 +5,18 @@
  * first open after the file was written, and a sidecar (`<file>.verified`: size, mtime, inode and
  * checksum) lets later opens of the same unchanged file skip it.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { GuardError } from '../../../shared/errors.js';
 import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 import { decodeCheckpoint, type NameCheckpoint } from '../checkpoint.js';
 import { type Ecosystem } from '../types.js';
-import { MAX_CHECKPOINT_BYTES, readCheckpoint } from './checkpoint-store.js';
+import { openCheckpointFile, readCheckpoint } from './checkpoint-store.js';
 
 const PREFIX = 20;
 const PAGE_BITS = 14;
 const PAGE = 1 << PAGE_BITS;
 // The longest arc: flag, label, a LEB128 output of up to 5 bytes, a 4-byte address.
 const MAX_ARC = 11;
-// Larger than any checkpoint groundguard writes (npm's is ~50 MB): anything bigger is refused.
-const MAX_SIZE = MAX_CHECKPOINT_BYTES;
 
 interface Sidecar {
   size: number;
@@ -34,24 +32,13 @@ interface Sidecar {
  * slot is CHECKPOINT_INVALID too. The file stays open for the life of the process.
  */
 export function openCheckpointLazily(path: string, ecosystem?: Ecosystem): NameCheckpoint | undefined {
-  let fd: number;
-  try {
-    // Non-blocking: opening a FIFO for reading would otherwise wait for a writer.
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'EISDIR')
-      throw new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${path} is a directory`, {
-        hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
-      });
-    throw new GuardError('IO_FAILED', `cannot open checkpoint ${path}: ${(error as Error).message}`, { cause: error });
-  }
-  const stat = fstatSync(fd);
-  if (!stat.isFile() || stat.size < PREFIX || stat.size > MAX_SIZE) {
+  const opened = openCheckpointFile(path);
+  if (opened === undefined) return undefined;
+  const { fd, stat } = opened;
+  if (stat.size < PREFIX) {
     closeSync(fd);
-    throw new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${path} is not a regular file of a sane size`, {
-      hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
+    throw new GuardError('CHECKPOINT_INVALID', `checkpoint ${path} is not usable: it is ${stat.size} bytes, shorter than a header`, {
+      hint: 'it is rebuilt; or remove it and run `guard allowlist sync`',
     });
   }
   const bytes = new Uint8Array(stat.size);
