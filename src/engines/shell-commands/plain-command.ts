@@ -4,6 +4,7 @@
  * safe subset of shell syntax itself and answers "plain" only when the full analysis would certainly
  * find nothing: no command that is or could be a package manager, and nothing unverifiable.
  */
+import { RESERVED_WORDS } from './reserved-words.js';
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
 import { isCodeRunner, runsCommandsInText } from './embedded-commands.js';
 import { isUnmodelledManager } from './unmodelled-managers.js';
@@ -24,30 +25,7 @@ const REDIRECTS = new Set(['>', '>>', '<', '>&', '<&', '&>', '&>>', '>|', '<>'])
 
 // Reserved words (a compound command, or a syntax error out of place), builtins that run or declare
 // shell code, and commands the analysis follows into other commands (`find -exec`, `su -c`).
-const KEYWORDS = new Set([
-  'if',
-  'then',
-  'else',
-  'elif',
-  'fi',
-  'do',
-  'done',
-  'case',
-  'esac',
-  'while',
-  'until',
-  'for',
-  'in',
-  'select',
-  'function',
-  'time',
-  'coproc',
-  '{',
-  '}',
-  '!',
-  '[[',
-  ']]',
-]);
+const KEYWORDS = new Set(RESERVED_WORDS);
 const RUNNERS = new Set([
   'eval',
   'source',

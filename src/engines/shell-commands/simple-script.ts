@@ -6,6 +6,7 @@
  * which a property test checks; outside it, it answers undefined and the full parser is used.
  * It spares the hooks the full parser's load for most install commands.
  */
+import { RESERVED_WORDS } from './reserved-words.js';
 import {
   type ListOperator,
   type RedirectOperator,
@@ -25,37 +26,7 @@ const BARE = /[A-Za-z0-9_\-.,/:=+@%~]/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const APPEND = /^[A-Za-z_][A-Za-z0-9_]*\+=/;
 // First words that make a statement something other than a simple command (or a syntax error).
-const RESERVED = new Set([
-  'if',
-  'then',
-  'else',
-  'elif',
-  'fi',
-  'do',
-  'done',
-  'case',
-  'esac',
-  'while',
-  'until',
-  'for',
-  'in',
-  'select',
-  'function',
-  'time',
-  'coproc',
-  '{',
-  '}',
-  '!',
-  '[[',
-  ']]',
-  'declare',
-  'export',
-  'local',
-  'readonly',
-  'typeset',
-  'nameref',
-  'let',
-]);
+const RESERVED = new Set([...RESERVED_WORDS, 'declare', 'export', 'local', 'readonly', 'typeset', 'nameref', 'let']);
 
 interface Word {
   word: ShellWord;
