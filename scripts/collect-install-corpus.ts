@@ -11,17 +11,12 @@
  *   npx tsx scripts/collect-install-corpus.ts [transcribed-dir] [transcribed-deps-dir]
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { type CorpusRecord } from '../bench/install-guard-real-world.js';
+import { commandsIn, idOf, splitOf } from './install-corpus-lib.js';
 
 const OUT = join('bench', 'data', 'install-guard', 'real-world.jsonl');
-// A command line starts with a program or shell syntax, not with prose.
-const SHELL_START =
-  /^(sudo\s+|[A-Z_][A-Z0-9_]*=\S*\s+)*(pip3?|python3?(\.\d+)?|uv|npm|npx|yarn|pnpm|bun|conda|mamba|micromamba|cd|export|source|\.|\[|if|env|apt-get|apt|curl|git|mkdir|set|for|echo|~?\/[\w.~-][\w/.~-]*)(\s|$)/;
-const INSTALL =
-  /\b(pip3?|python3?\s+-m\s+pip|uv|npm|yarn|pnpm|bun|conda|mamba|micromamba)\s+(?:[-\w=.]+\s+)*?(install|add|i|ci|create|update)\b/;
 
 /** The repository's owner/name from a package.json `repository` field or a URL. */
 function repoFromUrl(url: string | undefined): string | undefined {
@@ -31,63 +26,6 @@ function repoFromUrl(url: string | undefined): string | undefined {
     /^github:([\w.-]+)\/([\w.-]+)$/.exec(url.trim()) ??
     /^([\w.-]+)\/([\w.-]+)$/.exec(url.trim());
   return m ? `${m[1]}/${m[2]}` : undefined;
-}
-
-/** Fixed split by repository: a hash of the name, so the same repository always falls on the same side. */
-function splitOf(repo: string): 'tune' | 'heldout' {
-  return createHash('sha256').update(repo.toLowerCase()).digest()[0]! % 2 === 0 ? 'tune' : 'heldout';
-}
-
-/** Install commands in a text file: shell-ish lines (code blocks, `$ ` prompts, RUN, run:) joined over `\` continuations. */
-function commandsIn(text: string, markdownOnlyInCode: boolean): Array<{ line: number; command: string }> {
-  const lines = text.split(/\r?\n/);
-  const found: Array<{ line: number; command: string }> = [];
-  let inFence = false;
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!;
-    if (/^\s*(```|~~~)/.test(raw)) {
-      inFence = !inFence;
-      continue;
-    }
-    let text = raw.trim();
-    // Dockerfile: `RUN [--mount=… …] \` alone on its line starts its command on the next line.
-    let k = i;
-    if (/^RUN\s/.test(text)) {
-      text = text.replace(/^RUN\s+((?:--[\w-]+=\S+\s*)*)/, 'RUN ');
-      while (/^RUN\s*\\$/.test(text) && k + 1 < lines.length) {
-        k++;
-        const next = lines[k]!.trim().replace(/^((?:--[\w-]+=\S+\s*)*)/, '');
-        if (next !== '' && !next.startsWith('#')) text = `RUN ${next}`;
-      }
-    }
-    const indented = /^( {4,}|\t)/.test(raw);
-    if (markdownOnlyInCode && !inFence && !indented && !/^\$ /.test(text) && !/^`[^`]+`$/.test(text)) continue;
-    // Prose that quotes a command: keep only the quoted command.
-    const quoted = /``?([^`]+)``?/.exec(text);
-    if (quoted && INSTALL.test(quoted[1]!) && !/^`/.test(text)) text = quoted[1]!;
-    if (!SHELL_START.test(text.replace(/^(\$|>|RUN|run:|- run:)\s+/, ''))) continue;
-    text = text
-      .replace(/^`([^`]+)`$/, '$1')
-      .replace(/^(\$|>)\s+/, '')
-      .replace(/^(RUN|run:|- run:)\s+/, '')
-      .replace(/^-\s+/, '');
-    if (text.startsWith('#') || !INSTALL.test(text)) continue;
-    let command = text;
-    let j = k;
-    // Continued lines: a trailing backslash, or an operator that needs a next command.
-    while (/(\\|&&|\|\||\|)$/.test(command) && j + 1 < lines.length) {
-      j++;
-      // Docker drops comment lines inside a continued RUN; a blank line ends nothing either.
-      if (/^\s*#/.test(lines[j]!) && /^RUN\s/.test(raw.trim())) continue;
-      command = command.endsWith('\\') ? `${command.slice(0, -1).trimEnd()} ${lines[j]!.trim()}` : `${command} ${lines[j]!.trim()}`;
-    }
-    const first = i;
-    // Lines joined into this command are not commands of their own.
-    i = j;
-    if (command.length > 2000) continue;
-    found.push({ line: first + 1, command });
-  }
-  return found;
 }
 
 function walk(root: string, accept: (path: string) => boolean, depth = 6, out: string[] = []): string[] {
@@ -102,10 +40,7 @@ function walk(root: string, accept: (path: string) => boolean, depth = 6, out: s
 
 const records: CorpusRecord[] = [];
 function add(record: Omit<CorpusRecord, 'id' | 'split' | 'expect'>): void {
-  const id = createHash('sha256')
-    .update(`${record.repo}\0${record.path}\0${record.line}\0${record.command ?? record.file?.content ?? ''}`)
-    .digest('hex')
-    .slice(0, 12);
+  const id = idOf(record);
   records.push({ id, ...record, split: splitOf(record.repo), expect: 'allow' });
 }
 
