@@ -3,7 +3,8 @@
  * data (bench/data/install-guard/real-world-candidates.jsonl: one JSON object a line with `repo`,
  * `path`, `line`, `command` or `file`, `expect` and an optional `note`). Ids and the split are
  * derived as `collect-install-corpus.ts` derives them (a hash of the record; a hash of the
- * repository). A candidate already in the corpus under its id is skipped; one that repeats the
+ * repository). A candidate already in the corpus under its id keeps its place and takes the
+ * candidate's label and note (the candidates file is where those records are labelled); one that repeats the
  * text of another record of the same repository, or lacks a field, stops the run before anything
  * is written.
  *
@@ -70,7 +71,9 @@ function extract(paths: string[]): void {
 
 function append(candidatesPath: string): void {
   const corpus = loadCorpus(CORPUS);
-  const ids = new Set(corpus.map((r) => r.id));
+  const byId = new Map(corpus.map((r, i) => [r.id, i]));
+  const ids = new Set(byId.keys());
+  let relabelled = 0;
   const texts = new Map(corpus.map((r) => [`${r.repo}\0${r.command ?? r.file?.content}`, r.id]));
   const added: CorpusRecord[] = [];
   const lines = readFileSync(candidatesPath, 'utf8').split('\n');
@@ -89,6 +92,16 @@ function append(candidatesPath: string): void {
       expect,
       ...(note === undefined ? {} : { note }),
     };
+    const at0 = byId.get(record.id);
+    if (at0 !== undefined) {
+      const old = corpus[at0]!;
+      if (old.expect !== expect || old.note !== note) {
+        const { note: _dropped, ...rest } = old;
+        corpus[at0] = { ...rest, expect, ...(note === undefined ? {} : { note }) };
+        relabelled++;
+      }
+      return;
+    }
     if (ids.has(record.id)) return;
     const key = `${repo}\0${command ?? file?.content}`;
     const other = texts.get(key);
@@ -101,7 +114,7 @@ function append(candidatesPath: string): void {
   writeFileAtomic(CORPUS, all.map((r) => JSON.stringify(r)).join('\n') + '\n');
   const commands = all.filter((r) => r.kind === 'command').length;
   process.stdout.write(
-    `${added.length} added; ${all.length} records (${commands} commands, ${all.length - commands} files) from ${new Set(all.map((r) => r.repo)).size} repositories\n`,
+    `${added.length} added, ${relabelled} relabelled; ${all.length} records (${commands} commands, ${all.length - commands} files) from ${new Set(all.map((r) => r.repo)).size} repositories\n`,
   );
 }
 
