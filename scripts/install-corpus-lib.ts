@@ -7,7 +7,7 @@ import { type CorpusRecord } from '../bench/install-guard-real-world.js';
 
 // A command line starts with a program or shell syntax, not with prose.
 const SHELL_START =
-  /^(sudo\s+|[A-Z_][A-Z0-9_]*=\S*\s+)*(pip3?|python3?(\.\d+)?|uv|uvx|pipx|poetry|pdm|pipenv|npm|npx|pnpx|bunx|yarn|pnpm|bun|conda|mamba|micromamba|cd|export|source|\.|\[|if|env|apt-get|apt|curl|git|mkdir|set|for|echo|~?\/[\w.~-][\w/.~-]*|\$\{?[A-Za-z_]\w*\}?\/[\w/.~-]*)(\s|$)/;
+  /^(sudo\s+|[A-Z_][A-Z0-9_]*=\S*\s+)*(pip3?|python3?(\.\d+)?|uv|uvx|pipx|poetry|pdm|pipenv|npm|npx|pnpx|bunx|yarn|pnpm|bun|conda|mamba|micromamba|cd|export|source|\.|\[|if|env|apt-get|apt|curl|git|mkdir|set|for|echo|apk|brew|time|wget|chmod|ln|rm|cp|~?\/[\w.~-][\w/.~-]*|\$\{?[A-Za-z_]\w*\}?\/[\w/.~-]*)(\s|$)/;
 const INSTALL =
   /\b(pip3?|python3?\s+-m\s+pip|uv|npm|yarn|pnpm|bun|conda|mamba|micromamba|poetry|pdm|pipenv|pipx)\s+(?:[-\w=.]+\s+)*?(install|add|i|ci|create|update|sync)\b|\bpipx\s+run\b|(^|[\s;&|(])(npx|pnpx|bunx|uvx)\s+\S/;
 
