@@ -62,7 +62,7 @@ export interface Calibration {
 }
 
 export const DEFAULT_CALIBRATION: Calibration = {
-  threshold: 0.05,
+  threshold: 0.075,
   missThreshold: 0.45,
   semanticLow: 0.65,
   semanticHigh: 0.9,
@@ -75,10 +75,10 @@ export const DEFAULT_CALIBRATION: Calibration = {
   fullWeightRank: 20_000,
   actionBonus: 0.2,
   nameBonus: 0,
-  signatureBonus: 0,
+  signatureBonus: 0.4,
   nameShareBonus: 0,
   liftWeight: 0,
-  relativeMiss: 0,
+  relativeMiss: 0.7,
   keyTerms: 0,
   keyMatch: 0.5,
 };

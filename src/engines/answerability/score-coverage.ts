@@ -165,7 +165,9 @@ export function matchTerm(term: Term, api: IndexedApi, vectors: WordVectors, cal
   let match = 0;
   const vector = vectors.vector(term.word);
   for (const { word, vector: other } of api.words) {
-    if (match < calibration.fuzzyMatch && isNearSpelling(term.word, word)) match = calibration.fuzzyMatch;
+    // Two words the vocabulary knows are two words ("matches" / "watches"), not a typo: only a shared stem-like prefix counts then.
+    if (match < calibration.fuzzyMatch && isNearSpelling(term.word, word, vector !== undefined && other !== undefined))
+      match = calibration.fuzzyMatch;
     if (vector && other) {
       const cos = cosine(vector, other);
       if (cos > calibration.semanticLow) {
@@ -185,8 +187,11 @@ export function synonymMatch(term: Term, action: IndexedApi['words'], calibratio
   return action.some((w) => synonyms.includes(w.word)) ? calibration.synonymMatch : 0;
 }
 
-/** One edit apart (two for long words), or sharing a prefix of five or more letters. */
-export function isNearSpelling(a: string, b: string): boolean {
+/**
+ * One edit apart (two for long words), or sharing a prefix of five or more letters. With `bothKnown` (both are
+ * words of the vocabulary, so neither is a typo) only the shared prefix counts.
+ */
+export function isNearSpelling(a: string, b: string, bothKnown = false): boolean {
   const shorter = Math.min(a.length, b.length);
   if (
     shorter >= 5 &&
@@ -194,7 +199,7 @@ export function isNearSpelling(a: string, b: string): boolean {
     (a.startsWith(b) || b.startsWith(a) || (shorter >= 6 && a.slice(0, 6) === b.slice(0, 6)))
   )
     return true;
-  if (shorter < 4 || Math.abs(a.length - b.length) > 2) return false;
+  if (bothKnown || shorter < 4 || Math.abs(a.length - b.length) > 2) return false;
   return editDistance(a, b) <= (shorter >= 8 ? 2 : 1);
 }
 
