@@ -2,7 +2,7 @@
  * The scorer's constants. Matching constants (how words match and weigh) are CALIBRATION_START's,
  * set by hand; the decision constants were fitted by scripts/calibrate-answerability.ts on eleven
  * libraries (the multi-library set in bench/data/answerability: seven Python libraries, semver, yaml and
- * chokidar; and the TorchData set: 498 samples), coordinate descent on macro-F1 + accuracy/2 averaged over libraries. Held-out figures
+ * chokidar; and the TorchData set: 507 samples), coordinate descent on macro-F1 + accuracy/2 averaged over libraries. Held-out figures
  * (leave-one-library-out, each library labelled by a calibration fitted on the others) are printed by
  * `npm run bench -- answerability`.
  */
