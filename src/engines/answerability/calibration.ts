@@ -73,7 +73,7 @@ export const DEFAULT_CALIBRATION: Calibration = {
   oovWeight: 0.8,
   identifierFactor: 0.6,
   fullWeightRank: 20_000,
-  actionBonus: 0.2,
+  actionBonus: 0.1,
   nameBonus: 0,
   signatureBonus: 0.4,
   nameShareBonus: 0,

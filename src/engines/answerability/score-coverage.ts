@@ -26,6 +26,8 @@ export interface IndexedApi {
   signatureStems: Set<string>;
   /** Stems of the parts of the name's last segment (`most_common` of `Counter.most_common`): what the API is, word by word. */
   headStems: string[];
+  /** The same parts as words (`most`, `common`). */
+  headWords: string[];
 }
 
 export interface WeightedTerm extends Term {
@@ -61,19 +63,15 @@ export function indexApi(unit: ApiUnit, vectors: WordVectors): IndexedApi {
       .split('.')
       .filter((p) => /[A-Za-z]/.test(p))
       .pop() ?? unit.name;
-  const headStems = [
-    ...new Set(
-      splitIdentifier(segment)
-        .filter((p) => p.length > 1 && !/^\d+$/.test(p))
-        .map((p) => stemWord(p.toLowerCase())),
-    ),
-  ];
+  const headParts = [...new Set(splitIdentifier(segment).filter((p) => p.length > 1 && !/^\d+$/.test(p)))];
+  const headStems = [...new Set(headParts.map((p) => stemWord(p)))];
   return {
     unit,
     stems,
     words,
     action,
     headStems,
+    headWords: headParts,
     nameStems: new Set(nameTerms.map((t) => t.stem)),
     signatureStems: new Set(signatureTerms.map((t) => t.stem)),
   };
@@ -163,6 +161,10 @@ export function scoreCoverage(terms: WeightedTerm[], apis: IndexedApi[], vectors
 export function matchTerm(term: Term, api: IndexedApi, vectors: WordVectors, calibration: Calibration): number {
   if (api.stems.has(term.stem)) return 1;
   let match = 0;
+  // A short part of the API's name that begins the word is the word abbreviated, as identifiers do (`sub` for substitute, `dir` for directory).
+  for (const part of api.headWords)
+    if (part.length >= 3 && part.length <= 4 && term.word.length >= part.length + 3 && term.word.startsWith(part))
+      match = calibration.fuzzyMatch;
   const vector = vectors.vector(term.word);
   for (const { word, vector: other } of api.words) {
     // Two words the vocabulary knows are two words ("matches" / "watches"), not a typo: only a shared stem-like prefix counts then.

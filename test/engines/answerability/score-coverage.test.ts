@@ -60,6 +60,14 @@ describe('matchTerm', () => {
     expect(isNearSpelling('filenames', 'filename', true)).toBe(true);
   });
 
+  it('reads a short part of the API name that begins a request word as its abbreviation', () => {
+    const sub = indexApi(parseApiUnit('re.sub(pattern, repl, string): Return the string obtained by replacing.'), vectors);
+    expect(matchTerm(term('substitute'), sub, vectors, calibration)).toBe(calibration.fuzzyMatch);
+    // Too short a tail to be an abbreviation ("subt"), or the part is not in the name.
+    expect(matchTerm(term('subt'), sub, vectors, calibration)).toBe(0);
+    expect(matchTerm(term('subtract'), indexApi(parseApiUnit('re.split(pattern, string): Split.'), vectors), vectors, calibration)).toBe(0);
+  });
+
   it.each([
     ['augument', 'augment', true],
     ['concat', 'concatenate', true],
