@@ -26,7 +26,8 @@ export function parseApiUnit(input: ApiInput): ApiUnit {
 }
 
 function parseApiText(text: string): ApiUnit {
-  const trimmed = text.trim();
+  // A constructor as TypeScript declarations write it ("new FSWatcher(opts)") is named by its class.
+  const trimmed = text.trim().replace(/^new\s+(?=[A-Za-z_][\w.]*\s*\()/, '');
   const head = /^([A-Za-z_][\w.]*)\s*\(/.exec(trimmed);
   if (head) {
     const open = head[0].length - 1;

@@ -26,6 +26,8 @@ export interface IndexedApi {
   signatureStems: Set<string>;
   /** Stems of the parts of the name's last segment (`most_common` of `Counter.most_common`): what the API is, word by word. */
   headStems: string[];
+  /** The same parts as words (`most`, `common`). */
+  headWords: string[];
 }
 
 export interface WeightedTerm extends Term {
@@ -61,19 +63,15 @@ export function indexApi(unit: ApiUnit, vectors: WordVectors): IndexedApi {
       .split('.')
       .filter((p) => /[A-Za-z]/.test(p))
       .pop() ?? unit.name;
-  const headStems = [
-    ...new Set(
-      splitIdentifier(segment)
-        .filter((p) => p.length > 1 && !/^\d+$/.test(p))
-        .map((p) => stemWord(p.toLowerCase())),
-    ),
-  ];
+  const headParts = [...new Set(splitIdentifier(segment).filter((p) => p.length > 1 && !/^\d+$/.test(p)))];
+  const headStems = [...new Set(headParts.map((p) => stemWord(p)))];
   return {
     unit,
     stems,
     words,
     action,
     headStems,
+    headWords: headParts,
     nameStems: new Set(nameTerms.map((t) => t.stem)),
     signatureStems: new Set(signatureTerms.map((t) => t.stem)),
   };
@@ -163,9 +161,15 @@ export function scoreCoverage(terms: WeightedTerm[], apis: IndexedApi[], vectors
 export function matchTerm(term: Term, api: IndexedApi, vectors: WordVectors, calibration: Calibration): number {
   if (api.stems.has(term.stem)) return 1;
   let match = 0;
+  // A short part of the API's name that begins the word is the word abbreviated, as identifiers do (`sub` for substitute, `dir` for directory).
+  for (const part of api.headWords)
+    if (part.length >= 3 && part.length <= 4 && term.word.length >= part.length + 3 && term.word.startsWith(part))
+      match = calibration.fuzzyMatch;
   const vector = vectors.vector(term.word);
   for (const { word, vector: other } of api.words) {
-    if (match < calibration.fuzzyMatch && isNearSpelling(term.word, word)) match = calibration.fuzzyMatch;
+    // Two words the vocabulary knows are two words ("matches" / "watches"), not a typo: only a shared stem-like prefix counts then.
+    if (match < calibration.fuzzyMatch && isNearSpelling(term.word, word, vector !== undefined && other !== undefined))
+      match = calibration.fuzzyMatch;
     if (vector && other) {
       const cos = cosine(vector, other);
       if (cos > calibration.semanticLow) {
@@ -185,8 +189,11 @@ export function synonymMatch(term: Term, action: IndexedApi['words'], calibratio
   return action.some((w) => synonyms.includes(w.word)) ? calibration.synonymMatch : 0;
 }
 
-/** One edit apart (two for long words), or sharing a prefix of five or more letters. */
-export function isNearSpelling(a: string, b: string): boolean {
+/**
+ * One edit apart (two for long words), or sharing a prefix of five or more letters. With `bothKnown` (both are
+ * words of the vocabulary, so neither is a typo) only the shared prefix counts.
+ */
+export function isNearSpelling(a: string, b: string, bothKnown = false): boolean {
   const shorter = Math.min(a.length, b.length);
   if (
     shorter >= 5 &&
@@ -194,7 +201,7 @@ export function isNearSpelling(a: string, b: string): boolean {
     (a.startsWith(b) || b.startsWith(a) || (shorter >= 6 && a.slice(0, 6) === b.slice(0, 6)))
   )
     return true;
-  if (shorter < 4 || Math.abs(a.length - b.length) > 2) return false;
+  if (bothKnown || shorter < 4 || Math.abs(a.length - b.length) > 2) return false;
   return editDistance(a, b) <= (shorter >= 8 ? 2 : 1);
 }
 

@@ -38,6 +38,12 @@ describe('parseApiUnit', () => {
     expect(unit).toMatchObject({ name: 'mux', params: ['datapipes'], description: 'Yields one element at a time from each input.' });
   });
 
+  it('names a TypeScript constructor by its class', () => {
+    const unit = parseApiUnit('new FSWatcher(_opts: ChokidarOptions=…): Watches files & directories for changes.');
+    expect(unit).toMatchObject({ name: 'FSWatcher', params: ['_opts'], description: 'Watches files & directories for changes.' });
+    expect(parseApiUnit('new value for the option').name).toBe('');
+  });
+
   it('reads parameter sections in the description', () => {
     const unit = parseApiUnit('open_url(url): Opens a URL.\nParameters:\n  url (str) – the address\n  timeout: seconds to wait');
     expect(unit.params).toEqual(['url', 'timeout']);

@@ -24,6 +24,8 @@ const vectors = decodeWordVectors(
       { word: 'copies', rank: 3000, vector: [0.97, 0.2, 0] },
       { word: 'download', rank: 4000, vector: [0, 1, 0] },
       { word: 'items', rank: 900, vector: [0, 0, 1] },
+      { word: 'watches', rank: 6000, vector: [0, 0.6, 0.8] },
+      { word: 'matches', rank: 2500, vector: [0.8, 0, -0.6] },
     ],
     3,
     {},
@@ -48,6 +50,22 @@ describe('matchTerm', () => {
     expect(semantic).toBeLessThanOrEqual(calibration.semanticMax);
     expect(matchTerm(term('download'), api, vectors, calibration)).toBe(0);
     expect(matchTerm(term('clone'), api, NO_WORD_VECTORS, calibration)).toBe(0);
+  });
+
+  it('does not read two words the vocabulary knows as a typo of each other', () => {
+    const watcher = indexApi(parseApiUnit('watch(paths): Watches files for changes.'), vectors);
+    expect(matchTerm(term('matches'), watcher, vectors, calibration)).toBe(0);
+    expect(matchTerm(term('matches'), watcher, NO_WORD_VECTORS, calibration)).toBe(calibration.fuzzyMatch);
+    expect(isNearSpelling('matches', 'watches', true)).toBe(false);
+    expect(isNearSpelling('filenames', 'filename', true)).toBe(true);
+  });
+
+  it('reads a short part of the API name that begins a request word as its abbreviation', () => {
+    const sub = indexApi(parseApiUnit('re.sub(pattern, repl, string): Return the string obtained by replacing.'), vectors);
+    expect(matchTerm(term('substitute'), sub, vectors, calibration)).toBe(calibration.fuzzyMatch);
+    // Too short a tail to be an abbreviation ("subt"), or the part is not in the name.
+    expect(matchTerm(term('subt'), sub, vectors, calibration)).toBe(0);
+    expect(matchTerm(term('subtract'), indexApi(parseApiUnit('re.split(pattern, string): Split.'), vectors), vectors, calibration)).toBe(0);
   });
 
   it.each([
