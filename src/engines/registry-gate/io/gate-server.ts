@@ -48,6 +48,8 @@ export interface RunningGate {
   pypiIndex: string;
   /** The npm registry URL clients use. */
   npmRegistry: string;
+  /** Upstream metadata answered 304 (not modified), and npm answers served from the disk cache's vetted copy, since start. */
+  stats(): { upstreamNotModified: number; vetReused: number };
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
     port,
     pypiIndex: `${base}/pypi/simple/`,
     npmRegistry: `${base}/npm/`,
+    stats: () => ({ upstreamNotModified: store.stats.notModified, vetReused: store.stats.vetReused }),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
