@@ -170,7 +170,8 @@ export class ProjectStore {
     const stored = this.storedVet(vetKey, doc, gate);
     const quick = stored ?? quickVetPackument(doc.body, minAge, this.settings.now(), base, gate);
     const { cache } = this.settings;
-    if (quick && !stored && cache && doc.status === 200) {
+    // Stored from a document's second use on: a first fetch (most projects, asked once) costs no extra disk write.
+    if (quick && !stored && cache && doc.status === 200 && doc.fromCache) {
       const vetted = { url: doc.url, status: 200, storedAt: Date.now(), fetchedAt: doc.fetchedAt, body: quick.body };
       setImmediate(() => cache.put(vetKey, { ...vetted, meta: { gate, facts: quick.facts, tarballs: quick.tarballs } }));
     }
