@@ -81,8 +81,13 @@ describe('guard check (built CLI)', () => {
   });
 
   it('checks conda names against the shipped conda-forge list, and an imported list replaces it', () => {
-    const shipped = JSON.parse(guard(['check', 'conda', 'numpy', 'r-base', 'nosuch-conda-pkg-xyz', '--json']).stdout);
-    expect(shipped.results.map((r: { verdict: string }) => r.verdict)).toEqual(['allow', 'allow', 'block']);
+    const shipped = JSON.parse(
+      guard(['check', 'conda', 'numpy', 'r-base', 'nosuch-conda-pkg-xyz', 'conda-forge::nosuch-conda-pkg-xyz', '--json']).stdout,
+    );
+    // A bare name may come from a channel the conda-forge list does not cover (registries.uncovered_names: warn), as for `conda install`.
+    expect(shipped.results.map((r: { verdict: string }) => r.verdict)).toEqual(['allow', 'allow', 'warn', 'block']);
+    expect(shipped.results[2].reasons[0].code).toBe('not_in_channel_list');
+    expect(shipped.results[3].reasons[0].code).toBe('not_found');
     expect(shipped.results[0].snapshot.date).toBe('2026-08-22');
     const file = join(home, 'conda-names.txt');
     writeFileSync(file, '# private mirror\nnumpy\nscipy\npandas\n');

@@ -85,8 +85,11 @@ describe('guard run', () => {
 });
 
 describe('guard gate', () => {
-  it('serves until SIGTERM and answers its health check', async () => {
-    const child = spawn(process.execPath, [cli, 'gate', '--port', '0', '--upstream-npm', upstream.npm], {
+  it.each([
+    [[], 307],
+    [['--stream-files'], 200],
+  ])('serves until SIGTERM, answers its health check, and answers an allowed tarball %j with %i', async (flags, tarballStatus) => {
+    const child = spawn(process.execPath, [cli, 'gate', '--port', '0', '--upstream-npm', upstream.npm, ...flags], {
       cwd,
       env: environment(),
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -105,6 +108,10 @@ describe('guard gate', () => {
     const refused = await fetch(`${url}/npm/evil-dep`);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: string }).error).toContain('known malicious');
+    const tarball = await fetch(`${url}/npm/leaf-pkg/-/leaf-pkg-1.0.0.tgz`, { redirect: 'manual' });
+    expect(tarball.status).toBe(tarballStatus);
+    if (tarballStatus === 307) expect(tarball.headers.get('location')).toBe(`${upstream.npm}/leaf-pkg/-/leaf-pkg-1.0.0.tgz`);
+    else expect((await tarball.arrayBuffer()).byteLength).toBeGreaterThan(0);
     const code = await new Promise<number | null>((resolve) => {
       child.on('exit', resolve);
       child.kill('SIGTERM');

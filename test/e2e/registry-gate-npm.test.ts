@@ -3,6 +3,8 @@
  * denied name, a denied transitive dependency, a too-young release (npm falls back to the
  * previous one), a scoped private namespace, a name newer than the snapshot, a security holding
  * package, the upstream unreachable; and, when the public registry answers, a real package.
+ * Allowed tarballs are redirected to the upstream by default (npm checks them against the
+ * packument's integrity) and streamed with `streamFiles`: both modes are run.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,12 +28,13 @@ private:
 let home: GuardHome;
 let upstream: PackageUpstream;
 let gate: RunningGate;
+let streaming: RunningGate;
 let cwd: string;
 const log: string[] = [];
 
 beforeAll(async () => {
   home = await makeGuardHome({
-    lists: { npm: ['good-pkg', 'evil-dep', 'aged-pkg', 'leaf-pkg', '@acme/tool', 'held-pkg', 'is-number'] },
+    lists: { npm: ['good-pkg', 'evil-dep', 'aged-pkg', 'leaf-pkg', '@acme/tool', 'held-pkg', 'is-number', 'tampered-pkg'] },
     overlays: { 'acme-npm': { ecosystem: 'npm', names: ['@acme/other'] } },
   });
   cwd = home.project('repo', POLICY);
@@ -46,16 +49,22 @@ beforeAll(async () => {
       { name: '@acme/tool', version: '1.0.0', ageHours: 900 },
       { name: 'fresh-pkg', version: '0.1.0', ageHours: 200 },
       { name: 'held-pkg', version: '0.0.1-security', ageHours: 900 },
+      { name: 'tampered-pkg', version: '1.0.0', ageHours: 900, corrupt: true },
     ],
   );
   gate = await startRegistryGate(
     { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } },
     { cwd, env: home.env, log: (line) => void log.push(line) },
   );
+  streaming = await startRegistryGate(
+    { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm }, streamFiles: true },
+    { cwd, env: home.env, log: (line) => void log.push(line) },
+  );
 }, 120_000);
 
 afterAll(async () => {
   await gate?.close();
+  await streaming?.close();
   await upstream?.close();
   home?.cleanup();
 });
@@ -147,6 +156,53 @@ describe('npm through the registry gate', () => {
     } finally {
       await dead.close();
     }
+  });
+});
+
+describe('tarballs: redirected after judging (default) or streamed (--stream-files)', () => {
+  it('redirects an allowed tarball to the upstream and refuses a held-back one with the reason', async () => {
+    const allowed = await fetch(`${gate.npmRegistry}aged-pkg/-/aged-pkg-1.0.0.tgz`, { redirect: 'manual' });
+    expect(allowed.status).toBe(307);
+    expect(allowed.headers.get('location')).toBe(`${upstream.npm}/aged-pkg/-/aged-pkg-1.0.0.tgz`);
+    const held = await fetch(`${gate.npmRegistry}aged-pkg/-/aged-pkg-1.1.0.tgz`, { redirect: 'manual' });
+    expect(held.status).toBe(403);
+    expect(((await held.json()) as { error: string }).error).toMatch(/under the minimum release age of 48 h/);
+    const denied = await fetch(`${gate.npmRegistry}evil-dep/-/evil-dep-1.0.0.tgz`, { redirect: 'manual' });
+    expect(denied.status).toBe(403);
+  });
+
+  it.each([
+    ['redirect', () => gate],
+    ['stream', () => streaming],
+  ])('%s: npm installs the allowed release, fetching the tarball from the upstream', async (mode, which) => {
+    const before = upstream.requests.filter((path) => path === '/registry/aged-pkg/-/aged-pkg-1.0.0.tgz').length;
+    const run = await npmInstall(['aged-pkg'], which().npmRegistry);
+    expect(run.code, run.output).toBe(0);
+    expect(run.version('aged-pkg')).toBe('1.0.0');
+    expect(upstream.requests.filter((path) => path === '/registry/aged-pkg/-/aged-pkg-1.0.0.tgz').length).toBe(before + 1);
+    if (mode === 'stream') {
+      const streamed = await fetch(`${streaming.npmRegistry}aged-pkg/-/aged-pkg-1.0.0.tgz`, { redirect: 'manual' });
+      expect(streamed.status).toBe(200);
+    }
+  });
+
+  it.each([
+    ['redirect', () => gate],
+    ['stream', () => streaming],
+  ])('%s: a pinned held-back release is still refused', async (_mode, which) => {
+    const run = await npmInstall(['aged-pkg@1.1.0'], which().npmRegistry);
+    expect(run.code).not.toBe(0);
+    expect(run.version('aged-pkg')).toBeUndefined();
+  });
+
+  it.each([
+    ['redirect', () => gate],
+    ['stream', () => streaming],
+  ])('%s: npm checks the tarball against the integrity the gate served (a changed byte is EINTEGRITY)', async (_mode, which) => {
+    const run = await npmInstall(['tampered-pkg'], which().npmRegistry);
+    expect(run.code).not.toBe(0);
+    expect(run.output).toMatch(/EINTEGRITY/);
+    expect(run.version('tampered-pkg')).toBeUndefined();
   });
 });
 

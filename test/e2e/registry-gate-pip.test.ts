@@ -3,7 +3,8 @@
  * a denied name, a denied transitive dependency, a too-young release (held back: unpinned falls
  * back, pinned is refused with the reason), a private namespace, a name newer than the snapshot
  * (allowed, remembered, then accepted by `guard check`), an HTML-only index without release
- * times, and the upstream unreachable.
+ * times, and the upstream unreachable. Allowed files are redirected to the upstream by default
+ * (pip checks them against the index's sha256) and streamed with `streamFiles`: both modes are run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
@@ -30,12 +31,13 @@ const python = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'],
 let home: GuardHome;
 let upstream: PackageUpstream;
 let gate: RunningGate;
+let streaming: RunningGate;
 let cwd: string;
 const log: string[] = [];
 
 beforeAll(async () => {
   home = await makeGuardHome({
-    lists: { pypi: ['goodpkg', 'evildep', 'agedpkg', 'acme-internal', 'sdistpkg', 'htmlold'] },
+    lists: { pypi: ['goodpkg', 'evildep', 'agedpkg', 'acme-internal', 'sdistpkg', 'htmlold', 'tamperedpkg'] },
     overlays: { acme: { ecosystem: 'pypi', names: ['acme-tools'] } },
   });
   cwd = home.project('repo', POLICY);
@@ -50,6 +52,7 @@ beforeAll(async () => {
       { name: 'sdistpkg', version: '1.0', kind: 'sdist', ageHours: 900 },
       { name: 'htmlnew', version: '1.0', ageHours: 900 },
       { name: 'htmlold', version: '1.0', ageHours: 900 },
+      { name: 'tamperedpkg', version: '1.0', ageHours: 900, corrupt: true },
     ],
     [],
     { htmlOnly: ['htmlnew', 'htmlold'] },
@@ -58,10 +61,15 @@ beforeAll(async () => {
     { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } },
     { cwd, env: home.env, log: (line) => void log.push(line) },
   );
+  streaming = await startRegistryGate(
+    { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm }, streamFiles: true },
+    { cwd, env: home.env, log: (line) => void log.push(line) },
+  );
 }, 120_000);
 
 afterAll(async () => {
   await gate?.close();
+  await streaming?.close();
   await upstream?.close();
   home?.cleanup();
 });
@@ -161,5 +169,47 @@ describe('pip through the registry gate', () => {
     } finally {
       await dead.close();
     }
+  });
+});
+
+describe('files: redirected after judging (default) or streamed (--stream-files)', () => {
+  it('redirects an allowed file to the upstream; a held-back or denied one gets the 403 with the reason', async () => {
+    const page = (await (
+      await fetch(`${gate.pypiIndex}agedpkg/`, { headers: { accept: 'application/vnd.pypi.simple.v1+json' } })
+    ).json()) as { files: Array<{ filename: string; url: string }> };
+    const old = page.files.find((f) => f.filename.startsWith('agedpkg-1.0'))!;
+    const young = page.files.find((f) => f.filename.startsWith('agedpkg-2.0'))!;
+    const allowed = await fetch(new URL(old.url, `${gate.pypiIndex}agedpkg/`), { redirect: 'manual' });
+    expect(allowed.status).toBe(307);
+    expect(allowed.headers.get('location')).toBe(`${upstream.base}/files/${old.filename}`);
+    const held = await fetch(new URL(young.url, `${gate.pypiIndex}agedpkg/`), { redirect: 'manual' });
+    expect(held.status).toBe(403);
+    expect(held.statusText).toMatch(/under the minimum release age of 48 h/);
+  });
+
+  it.each([
+    ['redirect', () => gate],
+    ['stream', () => streaming],
+  ])('%s: pip installs an allowed wheel, fetched from the upstream, and still refuses a held-back pin', async (_mode, which) => {
+    const before = upstream.requests.filter((path) => path.startsWith('/files/agedpkg-1.0') && !path.endsWith('.metadata')).length;
+    const run = await pip(['install', 'agedpkg'], which().pypiIndex);
+    expect(run.code, run.output).toBe(0);
+    expect(existsSync(join(run.dir, 'site', 'agedpkg', '__init__.py'))).toBe(true);
+    expect(upstream.requests.filter((path) => path.startsWith('/files/agedpkg-1.0') && !path.endsWith('.metadata')).length).toBe(
+      before + 1,
+    );
+    const pinned = await pip(['download', 'agedpkg==2.0'], which().pypiIndex);
+    expect(pinned.code).not.toBe(0);
+    expect(pinned.output).toMatch(/403 Client Error: .*under the minimum release age of 48 h/);
+  });
+
+  it.each([
+    ['redirect', () => gate],
+    ['stream', () => streaming],
+  ])('%s: pip checks the file against the sha256 the gate served (a changed byte is refused)', async (_mode, which) => {
+    const run = await pip(['download', 'tamperedpkg'], which().pypiIndex);
+    expect(run.code).not.toBe(0);
+    expect(run.output).toMatch(/DO NOT MATCH THE HASHES/);
+    expect(existsSync(join(run.dir, 'dl')) ? readdirSync(join(run.dir, 'dl')) : []).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * delta list) and npm's security placeholders and deprecations.
  */
 import { addDeltaName, type NameCheck } from '../../engines/package-names/index.js';
-import { decideTarget, decideUnverifiable, type Policy, type PolicyReason } from '../../engines/policy/index.js';
+import { decideUnverifiable, type Policy, type PolicyReason } from '../../engines/policy/index.js';
 import {
   formatAge,
   formatMinAge,
@@ -17,7 +17,7 @@ import {
 import { resolveCacheDir } from '../../shared/paths.js';
 import { checkPackages } from '../packages/check-packages.js';
 import { type NameListDeps } from '../packages/name-lists.js';
-import { gatherTargetFacts } from '../installs/vet-install.js';
+import { decidePackageName } from '../packages/judge-package-names.js';
 
 const LABEL: Record<GateEcosystem, string> = { pypi: 'PyPI', npm: 'npm' };
 
@@ -71,8 +71,7 @@ export async function judgeGateProject(
       addDeltaName(resolveCacheDir(deps.env), ecosystem, check.normalized, now);
     }
   }
-  const target = { ecosystem, kind: 'registry' as const, raw: name, name, spec: name, origin: 'registry gate' };
-  const decision = decideTarget(target, effective, policy, now, gatherTargetFacts(ecosystem, name, effective, policy, listDeps));
+  const decision = decidePackageName(ecosystem, name, name, effective, policy, now, listDeps, 'registry gate');
   if (decision.verdict === 'block') {
     return {
       verdict: 'block',

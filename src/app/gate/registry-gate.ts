@@ -20,6 +20,8 @@ export interface RegistryGateRequest {
   freshSeconds?: number;
   /** Keep no metadata on disk (the benchmark measures forwarding). */
   noCache?: boolean;
+  /** Copy allowed files through the gate instead of redirecting clients to the upstream (the gate is the only way out). */
+  streamFiles?: boolean;
 }
 
 export interface RegistryGateDeps {
@@ -47,6 +49,7 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
     ...(request.noCache ? {} : { cacheDir: join(cacheDir, 'gate', 'metadata') }),
     ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
     log: deps.log,
+    ...(request.streamFiles ? { streamFiles: true } : {}),
     minReleaseAgeMs: (ecosystem, name) => minReleaseAgeMs(policy.min_release_age, ecosystem, name, now()),
     judge: (ecosystem, name, facts) =>
       judgeGateProject(ecosystem, name, facts, {

@@ -28,7 +28,7 @@ function bundledChannel(check: NameCheck): string | undefined {
  * shipped list does not cover (or names none, so conda's configured defaults apply).
  */
 export function softenUncoveredConda(
-  request: InstallRequest,
+  request: Pick<InstallRequest, 'indexes'>,
   targets: readonly InstallTarget[],
   checks: Array<NameCheck | undefined>,
   rules: Pick<Policy['registries'], 'conda' | 'uncovered_names'> = { conda: [], uncovered_names: 'warn' },

@@ -1,6 +1,6 @@
-/** `guard check <ecosystem> <spec...> [--json]`: the name check, rendered for people or as JSON. */
-import { checkPackages, type CheckReport } from '../../app/packages/check-packages.js';
-import { type OnlineFinding } from '../../app/packages/check-online.js';
+/** `guard check <ecosystem> <spec...> [--json]`: the name check and the policy in force, rendered for people or as JSON. */
+import { judgePackageNames } from '../../app/packages/judge-package-names.js';
+import { policyInForce } from '../../config/policy-in-force.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -10,8 +10,10 @@ import { renderCheckReport } from '../render/check-report.js';
 export const CHECK_USAGE = `Usage: guard check <pypi|npm|conda> <spec...> [--online] [--json]
 
 Checks that each package exists in the ecosystem's authoritative name list before anything is
-installed. A spec is a name with an optional version constraint: requests==2.31, lodash@^4,
-conda-forge::numpy=1.26.
+installed, and applies the policy in force exactly as the install guard and the registry gate do
+(deny and allow entries, private namespaces, trust, versions, conda channels the list does not
+cover, mode). A spec is a name with an optional version constraint: requests==2.31, lodash@^4,
+conda-forge::numpy=1.26. With --json each result carries its reason codes and the deciding rule.
 
 Options:
   --json     print {"verdict": …, "results": [...]} on stdout
@@ -39,9 +41,14 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   }
   if (specs.length === 0) throw new UsageError('missing the package spec(s) to check', CHECK_USAGE);
   const request = { ecosystem: ecosystem as Ecosystem, packages: specs };
-  const report: CheckReport & { online?: OnlineFinding[] } = parsed.values.online
-    ? await (await import('../../app/packages/check-online.js')).checkPackagesOnline(request, { cwd: io.cwd, env: io.env })
-    : await checkPackages(request, { env: io.env, stderr: io.stderr });
+  const { policy } = await policyInForce({ cwd: io.cwd, env: io.env });
+  const report = await judgePackageNames(request, {
+    cwd: io.cwd,
+    env: io.env,
+    stderr: io.stderr,
+    policy,
+    ...(parsed.values.online ? { online: true } : {}),
+  });
   io.stdout.write(
     parsed.values.json
       ? `${JSON.stringify(report, null, 2)}\n`

@@ -4,7 +4,7 @@ import { EXIT, UsageError } from '../exit.js';
 import { type CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 
-export const GATE_USAGE = `Usage: guard gate [--port N] [--upstream-pypi URL] [--upstream-npm URL]
+export const GATE_USAGE = `Usage: guard gate [--port N] [--upstream-pypi URL] [--upstream-npm URL] [--stream-files]
        guard gate env [--port N | --url URL] [--json]
 
 Serves a registry gate on 127.0.0.1: the PyPI Simple API at /pypi/simple/ and the npm registry at
@@ -13,9 +13,15 @@ dependencies included) is judged like \`guard check\` plus the policy in force; 
 than min_release_age (default 48 h) are held back. A refusal is a 403 whose reason pip, uv and npm
 print; refusals and warnings are also logged on stderr.
 
+An allowed file or tarball is answered with a redirect (307) to its upstream URL: pip, uv, npm,
+pnpm, yarn and bun follow it and check the bytes against the hash in the metadata the gate served.
+Where clients cannot reach the upstream themselves (the gate is the only way out), --stream-files
+copies the files through the gate instead.
+
   --port N             port (default 8766; 0 picks a free one)
   --upstream-pypi URL  PyPI Simple index to forward to (default https://pypi.org/simple)
   --upstream-npm URL   npm registry to forward to (default https://registry.npmjs.org)
+  --stream-files       copy allowed files through the gate instead of redirecting to the upstream
 
 \`guard gate env\` prints the shell exports that point pip, uv, pdm, pipenv, npm, pnpm, yarn and bun
 at a gate (the running one in $GUARD_GATE_URL, or the given port/URL): eval "$(guard gate env)".
@@ -30,6 +36,7 @@ export async function runGate(argv: string[], io: CliIo): Promise<number> {
       port: { type: 'string' },
       'upstream-pypi': { type: 'string' },
       'upstream-npm': { type: 'string' },
+      'stream-files': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     GATE_USAGE,
@@ -46,11 +53,11 @@ export async function runGate(argv: string[], io: CliIo): Promise<number> {
   };
   const port = parsed.values.port === undefined ? DEFAULT_GATE_PORT : parsePort(parsed.values.port);
   const gate = await startRegistryGate(
-    { port, upstreams },
+    { port, upstreams, ...(parsed.values['stream-files'] ? { streamFiles: true } : {}) },
     { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) },
   );
   io.stderr.write(
-    `guard gate: serving ${gate.pypiIndex} (PyPI) and ${gate.npmRegistry} (npm); eval "$(guard gate env --port ${gate.port})" to use it; stop with Ctrl-C\n`,
+    `guard gate: serving ${gate.pypiIndex} (PyPI) and ${gate.npmRegistry} (npm); files ${parsed.values['stream-files'] ? 'streamed through the gate' : 'redirected to the upstream'}; eval "$(guard gate env --port ${gate.port})" to use it; stop with Ctrl-C\n`,
   );
   await waitForTermination();
   await gate.close();

@@ -117,7 +117,7 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
     const { watchMcpPolicy } = await import('./mcp-policy.js');
     const policy = await watchMcpPolicy({ cwd: io.cwd, env: io.env }, (line) => void io.stderr.write(`${line}\n`));
     closePolicy = () => policy.close();
-    const deps = await buildMcpDeps(policy);
+    const deps = await buildMcpDeps(policy, io);
     const { createMcpServer } = await import('../../mcp/server.js');
     if (!options.http) {
       const { serveStdio } = await import('../../mcp/stdio.js');
@@ -156,14 +156,13 @@ export async function runMcp(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** The use cases load on the first tool call, so the server answers `initialize` at once. */
-async function buildMcpDeps(policy: LivePolicy): Promise<McpDeps> {
+async function buildMcpDeps(policy: LivePolicy, io: CliIo): Promise<McpDeps> {
   return {
     version: await readPackageVersion(),
-    // The policy's deny entries apply, as last reloaded.
+    // The whole policy applies, as last reloaded: the same judgement as `guard check` and the registry gate.
     checkPackages: async (request) => {
-      const { checkPackages } = await import('../../app/packages/check-packages.js');
-      const { applyPolicyDenies } = await import('../../app/packages/apply-policy-denies.js');
-      return applyPolicyDenies(await checkPackages(request), await policy.current(), new Date());
+      const { judgePackageNames } = await import('../../app/packages/judge-package-names.js');
+      return judgePackageNames(request, { cwd: io.cwd, env: io.env, policy: await policy.current() });
     },
     // SQLite opens on the first call; the indexed local sources are watched from then on.
     lookupApiDocs: async (request) => {

@@ -9,12 +9,13 @@ import { type CliIo } from '../io.js';
 import { runProgram } from '../exec-program.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 
-export const RUN_USAGE = `Usage: guard run [--upstream-pypi URL] [--upstream-npm URL] -- <command> [args…]
+export const RUN_USAGE = `Usage: guard run [--upstream-pypi URL] [--upstream-npm URL] [--stream-files] -- <command> [args…]
 
 Runs <command> with pip, uv, pdm, pipenv, npm, pnpm, yarn and bun pointed at a registry gate (see
 \`guard gate --help\`): the running gate in $GUARD_GATE_URL if it answers, else one started on a
 free loopback port until the command exits. Refusals are printed by the package manager and
-logged here on stderr. Exit code: the command's own.`;
+logged here on stderr. Allowed files are redirected to the upstream; --stream-files copies them
+through the gate instead. Exit code: the command's own.`;
 
 export async function runRun(argv: string[], io: CliIo): Promise<number> {
   const split = argv.indexOf('--');
@@ -22,7 +23,12 @@ export async function runRun(argv: string[], io: CliIo): Promise<number> {
   const command = split < 0 ? [] : argv.slice(split + 1);
   const parsed = parseCommandArgs(
     own,
-    { 'upstream-pypi': { type: 'string' }, 'upstream-npm': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    {
+      'upstream-pypi': { type: 'string' },
+      'upstream-npm': { type: 'string' },
+      'stream-files': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
     RUN_USAGE,
     false,
   );
@@ -41,7 +47,7 @@ export async function runRun(argv: string[], io: CliIo): Promise<number> {
       ...(parsed.values['upstream-npm'] ? { npm: parsed.values['upstream-npm'] } : {}),
     };
     const gate = await startRegistryGate(
-      { port: 0, upstreams },
+      { port: 0, upstreams, ...(parsed.values['stream-files'] ? { streamFiles: true } : {}) },
       { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) },
     );
     gateUrl = gate.url;

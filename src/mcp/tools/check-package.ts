@@ -7,10 +7,16 @@ import { ECOSYSTEMS, type Ecosystem, type NameCheck } from '../../engines/packag
 import { type Verdict } from '../../shared/verdict.js';
 import { renderToolFault } from '../tool-fault.js';
 
-/** What the check-packages use case answers; structurally the same as app/check-packages' CheckReport. */
+/** One package as the use case judged it: the name check with the policy's verdict, reasons and deciding rule. */
+export interface JudgedPackage extends Omit<NameCheck, 'reasons'> {
+  reasons: Array<{ code: string; message: string }>;
+  rule?: string;
+}
+
+/** What the judge-package-names use case answers; structurally the same as its JudgedReport. */
 export interface CheckReport {
   verdict: Verdict;
-  results: NameCheck[];
+  results: JudgedPackage[];
 }
 
 export interface CheckPackagesRequest {
@@ -53,7 +59,11 @@ export const checkPackageInputShape = {
 
 const reasonSchema = z
   .object({
-    code: z.string().describe('Stable reason code, e.g. not_found, invalid_name, suspected_typosquat, stdlib_module, other_ecosystem.'),
+    code: z
+      .string()
+      .describe(
+        'Stable reason code: from the name check (not_found, invalid_name, suspected_typosquat, stdlib_module, other_ecosystem, not_in_channel_list …) or the policy (policy_denied, policy_allowed, private_namespace, below_trust, unknown_popularity, version_not_allowed, unverifiable, allow_expired).',
+      ),
     message: z.string().describe('Human-readable explanation of the reason.'),
   })
   .describe('Why the verdict is what it is.');
@@ -77,6 +87,12 @@ const resultSchema = z
     exists: z.boolean().describe('Whether the package exists in the registry snapshot.'),
     verdict: verdictSchema.describe('allow: install; warn: check before installing; block: do NOT install.'),
     reasons: z.array(reasonSchema).describe('Reasons for the verdict; empty for a plain allow.'),
+    rule: z
+      .string()
+      .optional()
+      .describe(
+        'The policy rule that decided, e.g. packages.deny[0], private[0], packages.allow[1], name-check, trust.min_popularity, default.',
+      ),
     suggestions: z.array(suggestionSchema).describe('Existing packages that were probably meant, best first.'),
     constraint: z.string().optional().describe('Version constraint from the spec, if any.'),
     extras: z.array(z.string()).optional().describe('PyPI extras from the spec, if any.'),
@@ -103,7 +119,7 @@ export function registerCheckPackageTool(server: McpServer, checkPackages: Check
     {
       title: 'Check package names before installing',
       description: [
-        'Check that packages exist and are not typosquats BEFORE any install command',
+        'Check that packages exist, are not typosquats and are allowed by the policy in force BEFORE any install command',
         '(pip/uv/poetry install, npm/pnpm/yarn add, conda install).',
         'Call it with every package you are about to install.',
         'verdict "block" means do NOT install that package; use one of its suggestions instead,',
@@ -140,6 +156,7 @@ function toCheckPackageOutput(report: CheckReport): CheckPackageOutput {
       exists: check.exists,
       verdict: check.verdict,
       reasons: check.reasons.map(({ code, message }) => ({ code, message })),
+      ...(check.rule === undefined ? {} : { rule: check.rule }),
       suggestions: check.suggestions.map((s) => ({
         name: s.name,
         distance: s.distance,

@@ -1,6 +1,8 @@
 /**
- * The gate's HTTP server on loopback: PyPI Simple pages and npm packuments vetted and rewritten,
- * files and tarballs streamed from the upstream (bounded memory: backpressure through pipeline).
+ * The gate's HTTP server on loopback: PyPI Simple pages and npm packuments vetted and rewritten.
+ * A file or tarball whose project and version are allowed is answered with a redirect to the
+ * upstream URL (the metadata the client verifies it against passed through the gate), or, with
+ * `streamFiles`, streamed from the upstream (bounded memory: backpressure through pipeline).
  * A refusal is a 403 whose reason phrase and JSON body carry the message the clients print; an
  * upstream failure is a 502 that says which upstream and why.
  */
@@ -31,6 +33,11 @@ export interface GateServerOptions extends Omit<GateSettings, 'cache' | 'now' | 
   cacheDir?: string;
   /** One line per refusal, warning and upstream failure. */
   log?: (line: string) => void;
+  /**
+   * Copy allowed files through the gate instead of redirecting the client to the upstream (for
+   * setups where the gate is the only way out). Default false: a 307 to the upstream file URL.
+   */
+  streamFiles?: boolean;
 }
 
 export interface RunningGate {
@@ -41,6 +48,8 @@ export interface RunningGate {
   pypiIndex: string;
   /** The npm registry URL clients use. */
   npmRegistry: string;
+  /** Upstream metadata answered 304 (not modified), and npm answers served from the disk cache's vetted copy, since start. */
+  stats(): { upstreamNotModified: number; vetReused: number };
   close(): Promise<void>;
 }
 
@@ -60,9 +69,10 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
   };
   const store = new ProjectStore(settings, () => base);
   const log = options.log ?? (() => {});
+  const files: FileMode = { stream: options.streamFiles === true, timeoutMs: settings.timeoutMs };
   // Larger stream buffers: a tarball crosses the gate in fewer, bigger writes.
   const server = createServer({ highWaterMark: STREAM_BUFFER }, (req, res) => {
-    handle(req, res, store, settings, () => base, log).catch((error: unknown) => {
+    handle(req, res, store, settings, files, () => base, log).catch((error: unknown) => {
       const fault = toGuardError(error);
       log(`guard gate: ${req.url}: ${fault.message}`);
       if (!res.headersSent) send(res, fault.code === 'UPSTREAM_FAILED' ? 502 : 500, fault.message, fault.code);
@@ -87,6 +97,7 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
     port,
     pypiIndex: `${base}/pypi/simple/`,
     npmRegistry: `${base}/npm/`,
+    stats: () => ({ upstreamNotModified: store.stats.notModified, vetReused: store.stats.vetReused }),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -99,6 +110,7 @@ async function handle(
   res: ServerResponse,
   store: ProjectStore,
   settings: GateSettings,
+  files: FileMode,
   base: () => string,
   log: (line: string) => void,
 ): Promise<void> {
@@ -157,7 +169,7 @@ async function handle(
       if (held) return void send(res, 403, held.message, 'too_young');
       if (!project.fileUrls.has(fileUrl))
         return void send(res, 404, `${filename} is not a file of PyPI project "${route.project}"`, 'not_found');
-      await forward(req, res, url, settings);
+      await serveFile(req, res, url, files);
       return;
     }
     case 'npm-packument': {
@@ -187,7 +199,7 @@ async function handle(
       }
       if (!project.fileUrls.has(url))
         return void send(res, 404, `${url.split('/').pop()} is not a tarball of npm package "${route.name}"`, 'not_found');
-      await forward(req, res, url, settings);
+      await serveFile(req, res, url, files);
       return;
     }
   }
@@ -214,9 +226,39 @@ function refuse(res: ServerResponse, project: GateProject, log: (line: string) =
   return true;
 }
 
+interface FileMode {
+  stream: boolean;
+  timeoutMs: number;
+}
+
+/**
+ * An allowed file: a redirect to the upstream URL (pip and npm check the bytes against the hash
+ * in the metadata they got from the gate), or the bytes streamed when the gate must be the only
+ * way out or the URL carries credentials a redirect would hand to the client.
+ */
+async function serveFile(req: IncomingMessage, res: ServerResponse, url: string, files: FileMode): Promise<void> {
+  if (!files.stream && !hasCredentials(url)) {
+    // Not cached: the next request is judged again under the policy then in force.
+    res.writeHead(307, { location: url, 'cache-control': 'no-store', 'content-length': 0 }).end();
+    return;
+  }
+  await forward(req, res, url, files.timeoutMs);
+}
+
+function hasCredentials(url: string): boolean {
+  const at = url.indexOf('@');
+  if (at < 0) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return true;
+  }
+}
+
 /** Streams an upstream file to the client with its status, type, length and validators. */
-async function forward(req: IncomingMessage, res: ServerResponse, url: string, settings: GateSettings): Promise<void> {
-  const { response } = await openUpstream(url, { timeoutMs: settings.timeoutMs });
+async function forward(req: IncomingMessage, res: ServerResponse, url: string, timeoutMs: number): Promise<void> {
+  const { response } = await openUpstream(url, { timeoutMs });
   const headers: Record<string, string> = {};
   for (const name of ['content-type', 'content-length', 'etag', 'last-modified', 'cache-control']) {
     const value = response.headers[name];

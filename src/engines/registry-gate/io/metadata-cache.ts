@@ -1,8 +1,10 @@
 /**
  * A small on-disk cache of upstream metadata documents: fresh for a while, then revalidated with
- * the upstream's ETag. One file per URL and Accept header (a JSON header line with the body's
- * length, then the body), written in the background to a temporary file and renamed: a cache
- * write never delays an answer, and a damaged or short file is ignored and replaced.
+ * the upstream's validators (ETag, Last-Modified); and next to each, the gate's vetted answer for
+ * it (the served bytes and what the vet found), tied to the document it came from, so a 304 or a
+ * fresh document is served without vetting it again. One file per key (a JSON header line with
+ * the body's length, then the body), written in the background to a temporary file and renamed: a
+ * cache write never delays an answer, and a damaged or short file is ignored and replaced.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
@@ -14,7 +16,12 @@ export interface CachedDocument {
   status: number;
   contentType?: string;
   etag?: string;
+  lastModified?: string;
   storedAt: number;
+  /** When this version of the document was fetched (kept when a 304 refreshes `storedAt`): what a vetted answer is tied to. */
+  fetchedAt?: number;
+  /** A vetted answer: what the vet found (JSON), `body` being the served bytes. */
+  meta?: unknown;
   body: Buffer;
 }
 

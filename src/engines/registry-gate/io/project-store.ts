@@ -1,11 +1,13 @@
 /**
- * Projects as the gate knows them: upstream metadata fetched (through the disk cache), vetted for
- * release age and judged, kept in memory for a short while (bounded count) with concurrent loads
+ * Projects as the gate knows them: upstream metadata fetched (through the disk cache, revalidated
+ * by the upstream's validators; an npm packument's vetted answer is kept there too), vetted for
+ * release age and judged (always again: the policy in force decides), kept in memory for a short while (bounded count) with concurrent loads
  * of one project coalesced, so a burst of file requests costs one metadata fetch.
  */
 import { GuardError } from '../../../shared/errors.js';
+import { replaceBytes } from '../byte-replace.js';
 import { npmPackumentPath, npmTarballUrl } from '../gate-routes.js';
-import { quickVetPackument, vetPackument, type Packument } from '../npm-packument.js';
+import { quickVetPackument, vetPackument, type Packument, type QuickVet } from '../npm-packument.js';
 import { parseSimpleProject, type SimpleProject } from '../pypi-simple.js';
 import { vetPypiProject } from '../pypi-vet.js';
 import { type GateEcosystem, type GateJudgement, type HeldBack, type UpstreamFacts } from '../types.js';
@@ -53,6 +55,8 @@ const MAX_MEMORY_BYTES = 64 * 1024 * 1024;
 const PYPI_ACCEPT = 'application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+html;q=0.2, text/html;q=0.1';
 
 export class ProjectStore {
+  /** Upstream 304s, and vetted answers served from the disk cache without vetting again. */
+  readonly stats = { notModified: 0, vetReused: 0 };
   private readonly projects = new Map<string, { at: number; load: Promise<GateProject>; bytes: number }>();
   private bytes = 0;
 
@@ -161,7 +165,16 @@ export class ProjectStore {
     }
     const gate = this.gateBase();
     const minAge = this.settings.minReleaseAgeMs('npm', name);
-    const quick = quickVetPackument(doc.body, minAge, this.settings.now(), base, gate);
+    // A vetted answer holds for as long as its document: no release it saw was too young, and releases only age.
+    const vetKey = `vetted\0${minAge}\0${doc.key}`;
+    const stored = this.storedVet(vetKey, doc, gate);
+    const quick = stored ?? quickVetPackument(doc.body, minAge, this.settings.now(), base, gate);
+    const { cache } = this.settings;
+    // Stored from a document's second use on: a first fetch (most projects, asked once) costs no extra disk write.
+    if (quick && !stored && cache && doc.status === 200 && doc.fromCache) {
+      const vetted = { url: doc.url, status: 200, storedAt: Date.now(), fetchedAt: doc.fetchedAt, body: quick.body };
+      setImmediate(() => cache.put(vetKey, { ...vetted, meta: { gate, facts: quick.facts, tarballs: quick.tarballs } }));
+    }
     if (quick) {
       for (const url of quick.tarballs) project.fileUrls.add(url);
       project.judgement = await this.settings.judge('npm', name, quick.facts);
@@ -198,18 +211,25 @@ export class ProjectStore {
     return project;
   }
 
-  /** Upstream metadata through the disk cache: fresh entries as they are, stale ones revalidated by ETag. */
-  private async fetchDocument(url: string, accept: string): Promise<{ status: number; contentType?: string; body: Buffer; url: string }> {
+  /**
+   * Upstream metadata through the disk cache: fresh entries as they are, stale ones revalidated
+   * with If-None-Match / If-Modified-Since (a 304 keeps the cached document and its vetted answer).
+   */
+  private async fetchDocument(url: string, accept: string): Promise<FetchedDocument> {
     const { cache, freshSeconds, timeoutMs, maxMetadataBytes } = this.settings;
     const key = `${accept}\0${url}`;
     const cached = cache?.get(key);
-    if (cached && Date.now() - cached.storedAt < freshSeconds * 1000) return cached;
+    if (cached && Date.now() - cached.storedAt < freshSeconds * 1000)
+      return { ...cached, fetchedAt: cached.fetchedAt ?? cached.storedAt, fromCache: true, key };
     const headers: Record<string, string> = { accept };
     if (cached?.etag) headers['if-none-match'] = cached.etag;
+    if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
     const answer = await fetchUpstreamMetadata(url, { headers, timeoutMs, maxBytes: maxMetadataBytes });
     if (answer.status === 304 && cached) {
-      cache?.put(key, { ...cached, storedAt: Date.now() });
-      return cached;
+      this.stats.notModified++;
+      const refreshed = { ...cached, storedAt: Date.now(), fetchedAt: cached.fetchedAt ?? cached.storedAt };
+      if (cache) setImmediate(() => cache.put(key, refreshed));
+      return { ...refreshed, fromCache: true, key };
     }
     if (answer.status !== 200 && answer.status !== 404) {
       throw new GuardError('UPSTREAM_FAILED', `upstream ${answer.url} answered HTTP ${answer.status}`, {
@@ -218,16 +238,48 @@ export class ProjectStore {
     }
     const contentType = answer.headers['content-type'];
     const etag = answer.headers.etag;
+    const lastModified = answer.headers['last-modified'];
+    const at = Date.now();
     const document = {
       url: answer.url,
       status: answer.status,
       body: answer.body,
-      storedAt: Date.now(),
+      storedAt: at,
+      fetchedAt: at,
       ...(contentType ? { contentType } : {}),
       ...(etag ? { etag } : {}),
+      ...(lastModified ? { lastModified } : {}),
     };
     // Written after the answer has gone out: the disk never delays a client.
     if (cache) setImmediate(() => cache.put(key, document));
-    return document;
+    return { ...document, fromCache: false, key };
   }
+
+  /** The vetted answer stored for exactly this version of the document (same fetch), or undefined. */
+  private storedVet(vetKey: string, doc: FetchedDocument, gate: string): QuickVet | undefined {
+    const stored = doc.fromCache ? this.settings.cache?.get(vetKey) : undefined;
+    if (!stored || stored.fetchedAt !== doc.fetchedAt || stored.url !== doc.url) return undefined;
+    const meta = stored.meta as { gate?: unknown; facts?: UpstreamFacts; tarballs?: unknown } | undefined;
+    const tarballs = meta?.tarballs;
+    if (typeof meta?.gate !== 'string' || typeof meta.facts?.exists !== 'boolean') return undefined;
+    if (!Array.isArray(tarballs) || !tarballs.every((t) => typeof t === 'string')) return undefined;
+    this.stats.vetReused++;
+    // Written by a gate on another port (`guard run` picks a free one): its tarball base is swapped for this gate's.
+    const body =
+      meta.gate === gate ? stored.body : replaceBytes(stored.body, Buffer.from(`"${meta.gate}/npm/`), Buffer.from(`"${gate}/npm/`));
+    return { facts: meta.facts, tarballs: tarballs, body };
+  }
+}
+
+interface FetchedDocument {
+  status: number;
+  contentType?: string;
+  body: Buffer;
+  url: string;
+  /** When this version of the document was fetched from the upstream. */
+  fetchedAt: number;
+  /** True when it came from the disk cache (fresh, or confirmed by a 304). */
+  fromCache: boolean;
+  /** Its disk cache key. */
+  key: string;
 }
