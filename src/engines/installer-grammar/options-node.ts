@@ -278,7 +278,12 @@ export const YARN_VALUED = [
   '--https-proxy',
 ];
 
-/** bun 1.2 (bun.sh/docs/cli/install, /cli/add, /cli/bunx): bun's `-p` is `--production`, a flag, except in bunx. */
+/**
+ * bun 1.2 (bun.sh/docs/cli/install, /cli/add, /cli/bunx), re-checked against bun's own parameter lists
+ * (src/install/PackageManager/CommandLineArguments.zig at commit 00126d05ccc3: `shared_params`,
+ * `install_params`, `add_params`), which added `--minimum-release-age <NUM>`. bun's `-p` is
+ * `--production`, a flag, except in bunx.
+ */
 export const BUN_VALUED = [
   '--registry',
   '--cwd',
@@ -294,6 +299,7 @@ export const BUN_VALUED = [
   '--os',
   '--ca',
   '--cafile',
+  '--minimum-release-age',
 ];
 
 /** `--package` names what npx, npm exec, pnpm dlx, yarn dlx and bunx fetch and run (`-p` in npx, yarn dlx and bunx). */
