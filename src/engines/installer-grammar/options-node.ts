@@ -258,7 +258,12 @@ export const PNPM_VALUED = [
   '--config-dir',
 ];
 
-/** Yarn classic 1.22 (classic.yarnpkg.com/en/docs/cli) and the global options Yarn Berry 4 keeps (yarnpkg.com/cli). */
+/**
+ * Yarn classic 1.22 (classic.yarnpkg.com/en/docs/cli) and the global options Yarn Berry 4 keeps (yarnpkg.com/cli).
+ * Berry's `yarn add` re-checked against its clipanion class (packages/plugin-essentials/sources/commands/add.ts
+ * at commit 01663a554aad): `--mode` is its only option with a value; `-F/--fixed`, `-E/--exact`, `-T/--tilde`,
+ * `-C/--caret`, `-D/--dev`, `-P/--peer`, `-O/--optional`, `--prefer-dev`, `-i/--interactive`, `--cached` are flags.
+ */
 export const YARN_VALUED = [
   '--registry',
   '--cwd',

@@ -150,6 +150,7 @@ describe('an option the grammar does not know', () => {
       ['uv', 'pip', 'install', '--upgrade-group', 'dev', '--no-sources-package', 'acme', '--no-compile', '--no-upgrade', 'requests'],
       ['uv', 'add', '--no-offline', '--build-isolation', '--preview-feature', 'pylock', 'requests'],
       ['bun', 'add', '--minimum-release-age', '259200', '--linker', 'isolated', 'requests'],
+      ['yarn', 'add', '-C', '-F', '--prefer-dev', '--mode', 'skip-build', 'requests'],
     ]) {
       const request = parseInstallCommand(argv, context);
       expect(names(request), argv.join(' ')).toEqual(['requests']);
