@@ -231,7 +231,11 @@ const NPM_CONFIG_VALUED = [
 
 /**
  * pnpm 10 (pnpm.io/cli/add, /cli/install, /cli/dlx, /filtering, /npmrc): `-C/--dir`, `-F/--filter`.
- * pnpm's `-w` is `--workspace-root` and dlx's `-c` is `--shell-mode`: both flags.
+ * pnpm's `-w` is `--workspace-root` and dlx's `-c` is `--shell-mode`: both flags. Re-checked against
+ * `pnpm add`'s own option list (pkg-manager/plugin-commands-installation/src/add.ts at commit
+ * 020727f7cc92, `rcOptionsTypes` picked from @pnpm/config's types): the string and list keys there
+ * (`--pnpmfile`, `--global-pnpmfile`, `--global-bin-dir`, `--hoist-pattern`, `--public-hoist-pattern`,
+ * `--lockfile-directory`, `--only`) take a value too.
  */
 export const PNPM_VALUED = [
   ...NPM_CONFIG_VALUED,
@@ -256,6 +260,13 @@ export const PNPM_VALUED = [
   '--allow-build',
   '--save-catalog-name',
   '--config-dir',
+  '--pnpmfile',
+  '--global-pnpmfile',
+  '--global-bin-dir',
+  '--hoist-pattern',
+  '--public-hoist-pattern',
+  '--lockfile-directory',
+  '--only',
 ];
 
 /**

@@ -151,6 +151,7 @@ describe('an option the grammar does not know', () => {
       ['uv', 'add', '--no-offline', '--build-isolation', '--preview-feature', 'pylock', 'requests'],
       ['bun', 'add', '--minimum-release-age', '259200', '--linker', 'isolated', 'requests'],
       ['yarn', 'add', '-C', '-F', '--prefer-dev', '--mode', 'skip-build', 'requests'],
+      ['pnpm', 'add', '--pnpmfile', 'hooks.cjs', '--public-hoist-pattern', 'eslint', '--only', 'prod', 'requests'],
     ]) {
       const request = parseInstallCommand(argv, context);
       expect(names(request), argv.join(' ')).toEqual(['requests']);
