@@ -59,9 +59,14 @@ function eventFor(record: CorpusRecord, cwd: string): object {
 
 function answerOf(stdout: string): { answer: 'allow' | 'ask' | 'deny'; reason: string } {
   if (stdout.trim() === '') return { answer: 'allow', reason: '' };
-  const output = (JSON.parse(stdout) as { hookSpecificOutput: { permissionDecision: 'ask' | 'deny'; permissionDecisionReason: string } })
-    .hookSpecificOutput;
-  return { answer: output.permissionDecision, reason: output.permissionDecisionReason };
+  const output = (
+    JSON.parse(stdout) as {
+      hookSpecificOutput: { permissionDecision?: 'ask' | 'deny'; permissionDecisionReason?: string; additionalContext?: string };
+    }
+  ).hookSpecificOutput;
+  // Context alone (no permission decision) lets the call through.
+  if (output.permissionDecision === undefined) return { answer: 'allow', reason: output.additionalContext ?? '' };
+  return { answer: output.permissionDecision, reason: output.permissionDecisionReason ?? '' };
 }
 
 interface Sandbox {

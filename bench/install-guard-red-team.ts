@@ -50,7 +50,9 @@ export async function answerProbe(probe: Probe, cwd: string, env: Record<string,
           ? { tool_name: probe.tool, tool_input: probe.toolInput }
           : { tool_name: 'Bash', tool_input: { command: probe.command } };
       const answer = await answerClaudeCodeEvent(JSON.stringify({ hook_event_name: 'PreToolUse', cwd, ...input }), deps);
-      return { probe, allowed: answer.stdout === '', crashed: answer.stdout.includes(FAULT), answer: answer.stdout };
+      // Context alone (additionalContext, no permission decision) lets the call through.
+      const allowed = !/"permissionDecision":"(?:deny|ask)"/.test(answer.stdout);
+      return { probe, allowed, crashed: answer.stdout.includes(FAULT), answer: answer.stdout };
     }
     if (probe.surface === 'cursor') {
       const { answerCursorEvent } = await import('../src/hooks/cursor.js');

@@ -110,7 +110,14 @@ const sources = z.strictObject({
   workspace: action.optional(),
   vcs: action.optional(),
   url: action.optional(),
+  forge: action.optional(),
 });
+
+// A DNS host name whose last label is a word (so no raw IP address), as a forge serves repositories from.
+const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i;
+const forgeHost = z
+  .string({ error: 'expected a forge host name such as github.com' })
+  .regex(HOST, { error: 'expected a forge host name such as github.com (no scheme, port, path or IP address)' });
 
 /** One policy file. */
 export const POLICY_FILE_SCHEMA = z.strictObject({
@@ -127,6 +134,7 @@ export const POLICY_FILE_SCHEMA = z.strictObject({
   registries: registries.optional(),
   trust: trust.optional(),
   sources: sources.optional(),
+  forges: z.array(forgeHost, { error: 'expected a list of forge host names such as github.com' }).optional(),
   versions: z.array(versionEntry, { error: 'expected a list of version constraints' }).optional(),
   completion: z
     .strictObject({

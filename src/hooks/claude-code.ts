@@ -1,7 +1,7 @@
 /**
  * Claude Code's PreToolUse hook protocol. In: the event JSON on stdin (`session_id`, `cwd`,
  * `hook_event_name`, `tool_name`, `tool_input` …). Out: nothing for allow (Claude Code's own
- * permission rules and prompt still apply: an explicit "allow" would skip them), or
+ * permission rules and prompt still apply: an explicit "allow" would skip them; at most `additionalContext`), or
  * `{ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" | "ask",
  * permissionDecisionReason } }` with exit 0. Bash commands and edits of dependency manifests are
  * vetted; every other event and tool is allowed.
@@ -121,9 +121,18 @@ function absolute(path: string, cwd: string): string {
   return isAbsolute(path) ? path : resolve(cwd, path);
 }
 
-/** The decision in Claude Code's protocol: no output for allow, deny or ask (warn) with the reason. */
+/**
+ * The decision in Claude Code's protocol: no output for allow (only `additionalContext` when the agent should
+ * know what it was let through, still no permission decision), deny or ask (warn) with the reason.
+ */
 export function render(decision: HookDecision): HookAnswer {
-  if (decision.verdict === 'allow') return { stdout: '', exitCode: 0 };
+  if (decision.verdict === 'allow') {
+    if (decision.context === undefined) return { stdout: '', exitCode: 0 };
+    return {
+      stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: decision.context } })}\n`,
+      exitCode: 0,
+    };
+  }
   const output = {
     hookSpecificOutput: {
       hookEventName: 'PreToolUse',

@@ -21,6 +21,8 @@ export interface HookDeps {
 export interface HookDecision {
   verdict: Verdict;
   reason: string;
+  /** For an allow: what the agent should be told about what it was let through (protocols that can say it do). */
+  context?: string;
 }
 
 /** A hook's reply to the agent. */
@@ -83,7 +85,10 @@ export async function failDecision(error: unknown, cwd: string, deps: HookDeps):
 }
 
 function fromVerdict(verdict: GuardVerdict, what: string): HookDecision {
-  if (verdict.verdict === 'allow') return ALLOW;
+  if (verdict.verdict === 'allow') {
+    if (verdict.notes === undefined || verdict.notes.length === 0) return ALLOW;
+    return { verdict: 'allow', reason: '', context: [`groundguard allowed ${what}:`, ...verdict.notes.map((n) => `- ${n}`)].join('\n') };
+  }
   const head = verdict.verdict === 'block' ? `groundguard blocked ${what}:` : `groundguard has doubts about ${what}:`;
   return { verdict: verdict.verdict, reason: [head, ...verdict.reasons.map((r) => `- ${r}`)].join('\n') };
 }

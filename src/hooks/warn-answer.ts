@@ -17,7 +17,8 @@ export type Answer = { kind: 'allow'; context?: string } | { kind: 'deny'; reaso
 
 /** `decision` as an answer; `canAsk` says whether the protocol has an ask form. */
 export function answerFor(decision: HookDecision, options: ProtocolOptions, canAsk: boolean): Answer {
-  if (decision.verdict === 'allow') return { kind: 'allow' };
+  if (decision.verdict === 'allow')
+    return decision.context === undefined ? { kind: 'allow' } : { kind: 'allow', context: decision.context };
   if (decision.verdict === 'block') return { kind: 'deny', reason: decision.reason };
   const onWarn = options.onWarn ?? 'deny';
   if (onWarn === 'ask' && canAsk) return { kind: 'ask', reason: decision.reason };

@@ -1,5 +1,5 @@
 /** Tests for finding, merging and validating policy files, with located error messages. */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,7 +141,7 @@ describe('located errors', () => {
       'an unknown section',
       'version: 1\nallowlist: []\n',
       [
-        'policy.yaml:2:1 allowlist: unknown key "allowlist" (expected one of: version, mode, on_unverifiable, packages, private, registries, trust, sources, versions, completion, min_release_age, online, trust_project_policies, self_protection)',
+        'policy.yaml:2:1 allowlist: unknown key "allowlist" (expected one of: version, mode, on_unverifiable, packages, private, registries, trust, sources, forges, versions, completion, min_release_age, online, trust_project_policies, self_protection)',
       ],
     ],
     [
@@ -246,6 +246,30 @@ describe('located errors', () => {
   });
 });
 
+describe('forges', () => {
+  it('reads a list of forge host names and sources.forge', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gg-forges-')), 'policy.yaml');
+    writeFileSync(file, 'version: 1\nsources: { forge: warn }\nforges: [github.com, git.corp.example]\n');
+    expect(loadPolicyFiles([file]).policy).toMatchObject({
+      sources: { forge: 'warn', vcs: 'warn' },
+      forges: ['github.com', 'git.corp.example'],
+    });
+    rmSync(dirname(file), { recursive: true, force: true });
+  });
+
+  it.each([
+    ['a URL', 'https://github.com'],
+    ['a raw IP', '140.82.112.3'],
+    ['a port', 'github.com:443'],
+    ['a path', 'github.com/org'],
+  ])('refuses %s as a forge', (_label, host) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gg-forges-')), 'policy.yaml');
+    writeFileSync(file, `version: 1\nforges: ["${host}"]\n`);
+    expect(() => loadPolicyFiles([file])).toThrow(/forges\[0\]: expected a forge host name/);
+    rmSync(dirname(file), { recursive: true, force: true });
+  });
+});
+
 describe('the shipped example policies', () => {
   it.each(['agent-strict.yaml', 'developer-permissive.yaml', 'private-registry-org.yaml'])('%s loads and validates', (name) => {
     const file = join(POLICIES, name);
@@ -259,7 +283,7 @@ describe('the shipped example policies', () => {
     expect(strict).toMatchObject({
       mode: 'block',
       on_unverifiable: 'deny',
-      sources: { url: 'block', vcs: 'block' },
+      sources: { url: 'block', vcs: 'block', forge: 'block' },
       trust: { min_popularity: 0.1, action: 'warn' },
     });
     const permissive = loadPolicyFiles([join(POLICIES, 'developer-permissive.yaml')]).policy;

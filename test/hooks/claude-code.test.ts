@@ -46,6 +46,19 @@ describe('answerClaudeCodeEvent', () => {
     expect(await answer(event('Bash', { command: 'pip install reqeusts' }, { hook_event_name: 'PostToolUse' }))).toBeUndefined();
   });
 
+  it('lets a git install from a named repository on a public forge through with context, never an ask or allow', async () => {
+    const { stdout } = await answerClaudeCodeEvent(
+      event('Bash', { command: 'pip install "git+https://github.com/huggingface/peft@main#egg=peft" requests' }),
+      deps(),
+    );
+    const output = (JSON.parse(stdout) as { hookSpecificOutput: Record<string, string> }).hookSpecificOutput;
+    expect(output.permissionDecision).toBeUndefined();
+    expect(output.additionalContext).toContain('huggingface/peft on github.com');
+    // Plain http and a host not on the list keep the policy's ask.
+    for (const url of ['git+http://github.com/huggingface/peft', 'git+https://git.example.org/huggingface/peft'])
+      expect((await answer(event('Bash', { command: `pip install ${url}` })))?.permissionDecision).toBe('ask');
+  });
+
   it('vets what Write, Edit and MultiEdit add to dependency files', async () => {
     const write = await answer(event('Write', { file_path: join(cwd, 'requirements.txt'), content: 'flask\nreqeusts\n' }));
     expect(write?.permissionDecision).toBe('deny');
@@ -127,5 +140,8 @@ describe('render', () => {
       hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'hm' },
     });
     expect(JSON.parse(render({ verdict: 'block', reason: 'no' }).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(JSON.parse(render({ verdict: 'allow', reason: '', context: 'fyi' }).stdout)).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'fyi' },
+    });
   });
 });

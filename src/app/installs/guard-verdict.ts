@@ -24,6 +24,8 @@ export interface GuardVerdict {
   suggestions: PackageSuggestion[];
   /** The human report (what, why, snapshot dates, nearest names). */
   report: string;
+  /** What an allowed install was let through on that the agent should know (a git source on a public forge): context, not doubts. */
+  notes?: string[];
 }
 
 /** A part the guard could not verify, with the policy's decision on it. */
@@ -41,11 +43,15 @@ export function combineVerdicts(
   const ranked: Array<{ verdict: Verdict; text: string }> = [];
   const suggestions: PackageSuggestion[] = [];
   const report: string[] = [];
+  const notes: string[] = [];
   for (const { label, verdict } of installs) {
     if (verdict.verdict !== 'allow') report.push(`${label}\n${verdict.report}`);
     const targetReasons = new Set(verdict.targets.flatMap((t) => t.decision.reasons));
     for (const { target, check, decision } of verdict.targets) {
-      if (decision.verdict === 'allow') continue;
+      if (decision.verdict === 'allow') {
+        notes.push(...decision.reasons.filter((r) => r.code === 'forge_source').map((r) => r.message));
+        continue;
+      }
       const names = (check?.suggestions ?? []).map((s) => s.name);
       const messages = [...new Set(decision.reasons.map((r) => r.message))].join('; ');
       const hint =
@@ -70,5 +76,7 @@ export function combineVerdicts(
   const order: Record<Verdict, number> = { block: 0, warn: 1, allow: 2 };
   ranked.sort((a, b) => order[a.verdict] - order[b.verdict]);
   const verdict = worstVerdict([...installs.map((i) => i.verdict.verdict), ...unverified.map((u) => u.decision.verdict)]);
-  return { verdict, reasons: [...new Set(ranked.map((r) => r.text))], suggestions, report: report.join('') };
+  const result: GuardVerdict = { verdict, reasons: [...new Set(ranked.map((r) => r.text))], suggestions, report: report.join('') };
+  if (verdict === 'allow' && notes.length > 0) result.notes = [...new Set(notes)];
+  return result;
 }

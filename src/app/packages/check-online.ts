@@ -5,7 +5,7 @@
  * holding packages and deprecations. An unreachable upstream leaves the offline verdict, noted.
  */
 import { policyInForce } from '../../config/policy-in-force.js';
-import { type Ecosystem } from '../../engines/package-names/index.js';
+import { type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
 import { type Policy } from '../../engines/policy/index.js';
 import {
   fetchUpstreamMetadata,
@@ -61,12 +61,14 @@ export async function checkPackagesOnline(
   const now = deps.now ?? (() => new Date());
   const upstream = (deps.upstreams?.[ecosystem] ?? policy.online[ecosystem] ?? DEFAULT_UPSTREAMS[ecosystem]).replace(/\/+$/, '');
   const online: OnlineFinding[] = [];
+  const deprecations = new Map<string, { message: string; replacement?: string }>();
   for (const result of first.results) {
     const missing = !result.exists && result.reasons.some((r) => r.code === 'not_found');
     if (!missing && !(ecosystem === 'npm' && result.exists)) continue;
     let judgement: GateJudgement;
     try {
       const facts = await upstreamFacts(ecosystem, result.name, upstream, policy, now(), deps.timeoutMs ?? policy.online.timeout_ms);
+      if (facts.deprecated) deprecations.set(result.input, facts.deprecated);
       judgement = await judgeGateProject(ecosystem, result.name, facts, { policy, env: deps.env, now, upstream: () => upstream });
     } catch (error) {
       const message = error instanceof GuardError ? error.message : String(error);
@@ -91,9 +93,25 @@ export async function checkPackagesOnline(
   const again = online.some((f) => f.code === 'fresh') ? await checkPackages(request, { env: deps.env }) : first;
   const results = again.results.map((result) => {
     const finding = online.find((f) => f.input === result.input && f.code !== 'upstream_failed' && f.code !== 'fresh');
+    const deprecated = deprecations.get(result.input);
+    if (deprecated && result.exists) return deprecatedResult(result, deprecated);
     return finding ? { ...result, verdict: worstVerdict([finding.verdict, result.exists ? 'allow' : result.verdict]) } : result;
   });
   return { verdict: worstVerdict(results.map((r) => r.verdict)), results, online };
+}
+
+/**
+ * A package its maintainers deprecated: said so (naming the replacement when the notice does), a warning,
+ * and not taken for a typo of a popular name; its other reasons (a stdlib or core-module name …) stay.
+ */
+function deprecatedResult(result: NameCheck, deprecated: { message: string; replacement?: string }): NameCheck {
+  const { replacement } = deprecated;
+  const message = `npm package "${result.name}" is deprecated${replacement ? `; use "${replacement}" instead` : ''}: ${deprecated.message}`;
+  const reasons = [...result.reasons.filter((r) => r.code !== 'suspected_typosquat'), { code: 'deprecated' as const, message }];
+  const typo = result.reasons.some((r) => r.code === 'suspected_typosquat');
+  const others = result.reasons.some((r) => r.code !== 'suspected_typosquat');
+  const suggestions = replacement ? [{ name: replacement, distance: 0 }] : typo && !others ? [] : result.suggestions;
+  return { ...result, verdict: worstVerdict(['warn', others ? result.verdict : 'allow']), reasons, suggestions };
 }
 
 async function upstreamFacts(

@@ -231,7 +231,11 @@ const NPM_CONFIG_VALUED = [
 
 /**
  * pnpm 10 (pnpm.io/cli/add, /cli/install, /cli/dlx, /filtering, /npmrc): `-C/--dir`, `-F/--filter`.
- * pnpm's `-w` is `--workspace-root` and dlx's `-c` is `--shell-mode`: both flags.
+ * pnpm's `-w` is `--workspace-root` and dlx's `-c` is `--shell-mode`: both flags. Re-checked against
+ * `pnpm add`'s own option list (pkg-manager/plugin-commands-installation/src/add.ts at commit
+ * 020727f7cc92, `rcOptionsTypes` picked from @pnpm/config's types): the string and list keys there
+ * (`--pnpmfile`, `--global-pnpmfile`, `--global-bin-dir`, `--hoist-pattern`, `--public-hoist-pattern`,
+ * `--lockfile-directory`, `--only`) take a value too.
  */
 export const PNPM_VALUED = [
   ...NPM_CONFIG_VALUED,
@@ -256,9 +260,21 @@ export const PNPM_VALUED = [
   '--allow-build',
   '--save-catalog-name',
   '--config-dir',
+  '--pnpmfile',
+  '--global-pnpmfile',
+  '--global-bin-dir',
+  '--hoist-pattern',
+  '--public-hoist-pattern',
+  '--lockfile-directory',
+  '--only',
 ];
 
-/** Yarn classic 1.22 (classic.yarnpkg.com/en/docs/cli) and the global options Yarn Berry 4 keeps (yarnpkg.com/cli). */
+/**
+ * Yarn classic 1.22 (classic.yarnpkg.com/en/docs/cli) and the global options Yarn Berry 4 keeps (yarnpkg.com/cli).
+ * Berry's `yarn add` re-checked against its clipanion class (packages/plugin-essentials/sources/commands/add.ts
+ * at commit 01663a554aad): `--mode` is its only option with a value; `-F/--fixed`, `-E/--exact`, `-T/--tilde`,
+ * `-C/--caret`, `-D/--dev`, `-P/--peer`, `-O/--optional`, `--prefer-dev`, `-i/--interactive`, `--cached` are flags.
+ */
 export const YARN_VALUED = [
   '--registry',
   '--cwd',
@@ -278,7 +294,12 @@ export const YARN_VALUED = [
   '--https-proxy',
 ];
 
-/** bun 1.2 (bun.sh/docs/cli/install, /cli/add, /cli/bunx): bun's `-p` is `--production`, a flag, except in bunx. */
+/**
+ * bun 1.2 (bun.sh/docs/cli/install, /cli/add, /cli/bunx), re-checked against bun's own parameter lists
+ * (src/install/PackageManager/CommandLineArguments.zig at commit 00126d05ccc3: `shared_params`,
+ * `install_params`, `add_params`), which added `--minimum-release-age <NUM>`. bun's `-p` is
+ * `--production`, a flag, except in bunx.
+ */
 export const BUN_VALUED = [
   '--registry',
   '--cwd',
@@ -294,6 +315,7 @@ export const BUN_VALUED = [
   '--os',
   '--ca',
   '--cafile',
+  '--minimum-release-age',
 ];
 
 /** `--package` names what npx, npm exec, pnpm dlx, yarn dlx and bunx fetch and run (`-p` in npx, yarn dlx and bunx). */

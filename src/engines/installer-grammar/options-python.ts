@@ -134,7 +134,12 @@ export const PIP_REQUIREMENTS_FILE_VALUED = [
 ];
 export const PIP_REQUIREMENTS_FILE_FLAGS = ['--no-index', '--prefer-binary', '--require-hashes', '--pre'];
 
-/** uv's global options, valid before and after its subcommands (uv 0.9 CLI reference, docs/reference/cli.md). */
+/**
+ * uv's global options, valid before and after its subcommands (uv 0.9 CLI reference, docs/reference/cli.md;
+ * re-checked against uv's clap definitions, crates/uv-cli/src/lib.rs at commit 000d531a7a92, structs
+ * `TopLevelArgs`, `GlobalArgs`, `PipInstallArgs`, `ResolverArgs`, `ResolverInstallerArgs`, which added the
+ * hidden and negated spellings below).
+ */
 export const UV_GLOBAL_VALUED = [
   '--cache-dir',
   '--python-preference',
@@ -143,8 +148,10 @@ export const UV_GLOBAL_VALUED = [
   '--config-file',
   '--color',
   '--allow-insecure-host/--trusted-host',
-  '--preview-features',
+  '--preview-feature/--preview-features',
   '-p/--python',
+  // Deprecated spelling of --python-downloads, hidden but still parsed.
+  '--python-fetch',
 ];
 export const UV_FLAGS = [
   '-q/--quiet',
@@ -162,6 +169,23 @@ export const UV_FLAGS = [
   '--no-managed-python',
   '--no-python-downloads',
   '--show-settings',
+  '--no-offline',
+  '--no-preview',
+  '--no-native-tls',
+  '--system-certs',
+  '--no-system-certs',
+  '--allow-python-downloads',
+  '--no-installer-metadata',
+  '--no-color',
+];
+
+/** Flags of uv's resolver and installer groups (`ResolverInstallerArgs`, same source), shared like the valued ones. */
+export const UV_RESOLVER_FLAGS = [
+  '--no-upgrade',
+  '--force-reinstall',
+  '--no-reinstall',
+  '--build-isolation',
+  '--no-compile-bytecode/--no-compile',
 ];
 
 /** Options of uv's resolver shared by `uv pip install`, `uv add`, `uv tool` and `uvx` (same source). */
@@ -192,6 +216,8 @@ export const UV_RESOLVER_VALUED = [
   '--python-platform',
   '--torch-backend',
   '--python-version',
+  '--upgrade-group',
+  '--no-sources-package',
 ];
 
 /** `uv pip install` / `uv pip sync` (same source). */
@@ -213,6 +239,17 @@ export const UV_PIP_VALUED = [
 ];
 export const UV_PIP_FLAGS = [
   ...UV_FLAGS,
+  ...UV_RESOLVER_FLAGS,
+  '--no-all-extras',
+  '--deps',
+  '--no-require-hashes',
+  '--verify-hashes',
+  '--no-system',
+  '--no-break-system-packages',
+  '--build',
+  '--inexact/--no-exact',
+  '--exact',
+  '--no-strict',
   '--system',
   '--break-system-packages',
   '--user',
@@ -253,6 +290,7 @@ export const UV_ADD_VALUED = [
 ];
 export const UV_ADD_FLAGS = [
   ...UV_FLAGS,
+  ...UV_RESOLVER_FLAGS,
   '--dev',
   '--editable',
   '--raw/--raw-sources',
@@ -291,6 +329,7 @@ export const UV_TOOL_VALUED = [
 ];
 export const UV_TOOL_FLAGS = [
   ...UV_FLAGS,
+  ...UV_RESOLVER_FLAGS,
   '-e/--editable',
   '--force',
   '--lfs',

@@ -15,6 +15,8 @@ export type ReasonCode =
   | 'other_ecosystem'
   | 'import_name'
   | 'suspected_typosquat'
+  /** The maintainers deprecated the package (an online lookup: the snapshots do not know); said instead of a typo warning. */
+  | 'deprecated'
   | 'allowlist_unavailable'
   /** A `packages.deny` entry of the policy in force names it (check_package). */
   | 'policy_denied';

@@ -6,6 +6,7 @@
 import { parseSpec, type Ecosystem, type NameCheck } from '../package-names/index.js';
 import { type InstallTarget } from '../install-commands/index.js';
 import { type Verdict } from '../../shared/verdict.js';
+import { forgeRepository } from './forge-source.js';
 import { matchesName } from './name-patterns.js';
 import { namesNoVersion, relateConstraint } from './version-constraints.js';
 import { type CheckedFacts, type DenyEntry, type ExplainStep, type Policy } from './types.js';
@@ -40,6 +41,11 @@ export function evaluateTarget(target: InstallTarget, facts: CheckedFacts, polic
   }
 
   if (target.kind !== 'registry') {
+    const forgeStep = target.kind === 'vcs' || target.kind === 'url' ? forgeSourceStep(target, target.kind, policy) : undefined;
+    if (forgeStep) {
+      steps.push(forgeStep);
+      return steps;
+    }
     const action = policy.sources[target.kind];
     const message = `${LABEL[ecosystem]} install from ${KIND_LABEL[target.kind]} (${target.location ?? target.raw}) is ${describe(action)} by policy`;
     steps.push({
@@ -65,6 +71,30 @@ export function evaluateTarget(target: InstallTarget, facts: CheckedFacts, polic
   steps.push(trustStep(ecosystem, name, check, facts.popularity, vouched, policy));
   steps.push(...versionSteps(ecosystem, name, constraint, policy, unverifiable));
   return steps;
+}
+
+const RANK: Readonly<Record<Verdict, number>> = { allow: 0, warn: 1, block: 2 };
+
+/** The `sources.forge` step for a git or URL source naming one repository on a listed forge; undefined for any other. */
+function forgeSourceStep(target: InstallTarget, kind: 'vcs' | 'url', policy: Policy): ExplainStep | undefined {
+  const location = target.location ?? target.raw;
+  const repository = forgeRepository(location, policy.forges);
+  if (repository === undefined) return undefined;
+  // The forge rule only relaxes a source's own rule, so narrowing `forges` never loosens a decision.
+  const action = policy.sources.forge;
+  if (RANK[action] > RANK[policy.sources[kind]]) return undefined;
+  const named = `${repository.owner}/${repository.repo} on ${repository.host}`;
+  const message =
+    action === 'allow'
+      ? `${LABEL[target.ecosystem]} install from the repository ${named} (${location}), named outright on a public forge, is allowed by policy; check it is the repository you meant`
+      : `${LABEL[target.ecosystem]} install from the repository ${named} (${location}) is ${describe(action)} by policy`;
+  const subject = target.name ?? location;
+  return {
+    rule: 'sources.forge',
+    outcome: action,
+    detail: message,
+    reasons: [{ code: action === 'allow' ? 'forge_source' : 'source_policy', message, subject }],
+  };
 }
 
 type Unverifiable = (rule: string, message: string, detail?: string) => ExplainStep;

@@ -3,7 +3,8 @@
  * per-key settings of a later layer replace earlier ones, registry lists replace per ecosystem,
  * entry lists (allow, deny, private, versions) add up. Deny beats allow whatever layer each is in.
  */
-import { type Policy, type PolicyLayer } from './types.js';
+import { DEFAULT_FORGES } from './forge-source.js';
+import { type Policy, type PolicyAction, type PolicyLayer, type SourceRules } from './types.js';
 
 /** What applies with no policy file: strict about what cannot be verified, open about ordinary sources. */
 export const DEFAULT_POLICY: Policy = deepFreeze({
@@ -22,7 +23,9 @@ export const DEFAULT_POLICY: Policy = deepFreeze({
     uncovered_names: 'warn',
   },
   trust: { min_popularity: 0, unknown_popularity: 'allow', action: 'warn' },
-  sources: { path: 'allow', editable: 'allow', workspace: 'allow', vcs: 'warn', url: 'warn' },
+  // A git or URL source that names its repository on a public forge is no name an attacker can register first.
+  sources: { path: 'allow', editable: 'allow', workspace: 'allow', vcs: 'warn', url: 'warn', forge: 'allow' },
+  forges: [...DEFAULT_FORGES],
   versions: [],
   completion: {},
   min_release_age: { hours: 48, exclude: [] },
@@ -43,7 +46,8 @@ export function mergePolicyLayers(layers: readonly PolicyLayer[]): Policy {
     policy.versions.push(...(layer.versions ?? []));
     assignDefined(policy.registries, layer.registries);
     assignDefined(policy.trust, layer.trust);
-    assignDefined(policy.sources, layer.sources);
+    assignDefined(policy.sources, withImpliedForge(layer.sources));
+    if (layer.forges !== undefined) policy.forges = [...layer.forges];
     assignDefined(policy.completion, layer.completion);
     if (layer.min_release_age?.hours !== undefined) policy.min_release_age.hours = layer.min_release_age.hours;
     policy.min_release_age.exclude.push(...(layer.min_release_age?.exclude ?? []));
@@ -52,6 +56,19 @@ export function mergePolicyLayers(layers: readonly PolicyLayer[]): Policy {
     if (layer.self_protection !== undefined) policy.self_protection = layer.self_protection;
   }
   return policy;
+}
+
+const RANK: Readonly<Record<PolicyAction, number>> = { allow: 0, warn: 1, block: 2 };
+
+/**
+ * A layer's source rules with `forge` filled in when the layer sets `vcs` or `url` but not `forge`: the
+ * stricter of the two, so a policy that asks about (or blocks) git and URL sources asks about forge ones too.
+ */
+export function withImpliedForge(sources: Partial<SourceRules> | undefined): Partial<SourceRules> | undefined {
+  if (sources === undefined || sources.forge !== undefined) return sources;
+  const set = [sources.vcs, sources.url].filter((a): a is PolicyAction => a !== undefined);
+  if (set.length === 0) return sources;
+  return { ...sources, forge: set.reduce((a, b) => (RANK[b] > RANK[a] ? b : a)) };
 }
 
 function assignDefined<T extends object>(target: T, source: Partial<T> | undefined): void {

@@ -1,12 +1,12 @@
 /**
  * Strictest wins: how a project's policy file combines with the user's (or the org's, given by
  * GUARD_POLICY). A project file can tighten what the user's allows — a stricter mode, more denies and
- * version rules, fewer registries, stricter actions, a higher trust bar or release age — but never
+ * version rules, fewer registries and forges, stricter actions, a higher trust bar or release age — but never
  * loosen it: its allow entries and release-age exclusions are ignored, its private namespaces reserve
  * names without vouching for any (`vouches: false`), and its two switches (`trust_project_policies`, `self_protection`) never count. When
  * the user's policy says `trust_project_policies: true`, later layers replace earlier ones as before.
  */
-import { mergePolicyLayers } from './merge-policy.js';
+import { mergePolicyLayers, withImpliedForge } from './merge-policy.js';
 import { normalizeIndex } from './name-patterns.js';
 import { type Policy, type PolicyAction, type PolicyLayer, type UnverifiableAction } from './types.js';
 
@@ -65,8 +65,14 @@ function tighten(base: Policy, layer: PolicyLayer): Policy {
     policy.trust.min_popularity = Math.max(policy.trust.min_popularity, layer.trust.min_popularity);
   policy.trust.unknown_popularity = stricter(policy.trust.unknown_popularity, layer.trust?.unknown_popularity);
   policy.trust.action = stricter(policy.trust.action, layer.trust?.action);
+  const sources = withImpliedForge(layer.sources);
   for (const kind of Object.keys(policy.sources) as Array<keyof Policy['sources']>)
-    policy.sources[kind] = stricter(policy.sources[kind], layer.sources?.[kind]);
+    policy.sources[kind] = stricter(policy.sources[kind], sources?.[kind]);
+  // A project narrows the forges trusted by name, it cannot add one.
+  if (layer.forges !== undefined) {
+    const keep = new Set(layer.forges.map((host) => host.toLowerCase()));
+    policy.forges = policy.forges.filter((host) => keep.has(host.toLowerCase()));
+  }
   if (layer.min_release_age?.hours !== undefined)
     policy.min_release_age.hours = Math.max(policy.min_release_age.hours, layer.min_release_age.hours);
   // Which local model completion uses is no security setting: the project's choice stands.
@@ -101,6 +107,7 @@ export function atLeastAsStrict(a: Policy, b: Policy): boolean {
     rankOk(a.trust.unknown_popularity, b.trust.unknown_popularity) &&
     rankOk(a.trust.action, b.trust.action) &&
     (Object.keys(b.sources) as Array<keyof Policy['sources']>).every((k) => rankOk(a.sources[k], b.sources[k])) &&
+    a.forges.every((host) => b.forges.some((other) => other.toLowerCase() === host.toLowerCase())) &&
     subset(b.versions, a.versions) &&
     a.min_release_age.hours >= b.min_release_age.hours &&
     subset(a.min_release_age.exclude, b.min_release_age.exclude) &&

@@ -69,7 +69,13 @@ export interface TrustRules {
   action: PolicyAction;
 }
 
-export type SourceRules = Record<Exclude<TargetKind, 'registry'>, PolicyAction>;
+/**
+ * What each kind of non-registry source does, and `forge`: a version-control or URL source naming one
+ * repository on a host of `Policy.forges` over https or ssh gets the milder of `forge` and its kind's
+ * rule (forge only relaxes). A layer that sets `vcs` or `url` without `forge` sets it to the stricter of
+ * the two, so such a policy keeps asking about forge sources too.
+ */
+export type SourceRules = Record<Exclude<TargetKind, 'registry'> | 'forge', PolicyAction>;
 
 /** A complete policy: every field set (defaults filled in). */
 export interface Policy {
@@ -81,6 +87,8 @@ export interface Policy {
   registries: RegistryRules;
   trust: TrustRules;
   sources: SourceRules;
+  /** Public forges (host names) whose named repositories `sources.forge` applies to. */
+  forges: string[];
   versions: VersionRule[];
   /** Local completion (constrained_complete): the GGUF model to use when none is given. */
   completion: CompletionSettings;
@@ -126,6 +134,7 @@ export interface PolicyLayer {
   registries?: Partial<RegistryRules>;
   trust?: Partial<TrustRules>;
   sources?: Partial<SourceRules>;
+  forges?: string[];
   versions?: VersionRule[];
   completion?: CompletionSettings;
   min_release_age?: { hours?: number; exclude?: AllowEntry[] };
@@ -142,6 +151,8 @@ export type PolicyReasonCode =
   | 'below_trust'
   | 'unknown_popularity'
   | 'source_policy'
+  /** An allowed source named by its repository on a public forge (sources.forge): context for the agent, not a doubt. */
+  | 'forge_source'
   | 'version_not_allowed'
   | 'unverifiable'
   | 'allow_expired';

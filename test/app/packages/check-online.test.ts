@@ -10,7 +10,7 @@ let upstream: PackageUpstream;
 let cwd: string;
 
 beforeAll(async () => {
-  home = await makeGuardHome({ lists: { npm: ['old-pkg', 'held-pkg', 'request-like'], pypi: ['requests'] } });
+  home = await makeGuardHome({ lists: { npm: ['old-pkg', 'held-pkg', 'request-like', 'lodash', 'lodas', 'lodah'], pypi: ['requests'] } });
   cwd = home.project('repo');
   upstream = await startPackageUpstream(
     [{ name: 'newpy', version: '1.0', ageHours: 500 }],
@@ -20,6 +20,8 @@ beforeAll(async () => {
       { name: 'new-too-young', version: '1.0.0', ageHours: 5 },
       { name: 'held-pkg', version: '0.0.1-security', ageHours: 900 },
       { name: 'request-like', version: '2.0.0', ageHours: 900, deprecated: 'this package has been renamed to better-request' },
+      { name: 'lodas', version: '1.0.0', ageHours: 9000, deprecated: 'no longer maintained, use lodash instead' },
+      { name: 'lodah', version: '1.0.0', ageHours: 9000 },
     ],
   );
 }, 120_000);
@@ -60,6 +62,22 @@ describe('checkPackagesOnline', () => {
     ]);
     expect(report.online[1]!.message).toContain('use "better-request" instead');
     expect(report.results.map((r) => r.verdict)).toEqual(['block', 'warn', 'allow']);
+  });
+
+  it('says "deprecated" with the replacement instead of the typosquat warning; an undeprecated neighbour keeps it', async () => {
+    // With the shipped usage figures, "lodas" and "lodah" are little used and one edit from "lodash".
+    const offline = await checkPackages({ ecosystem: 'npm', packages: ['lodas', 'lodah'] }, { env: home.env });
+    expect(offline.results.map((r) => r.reasons.map((q) => q.code))).toEqual([['suspected_typosquat'], ['suspected_typosquat']]);
+    const report = await checkPackagesOnline(
+      { ecosystem: 'npm', packages: ['lodas', 'lodah'] },
+      { cwd, env: home.env, upstreams: { npm: upstream.npm } },
+    );
+    const [lodas, lodah] = report.results;
+    expect(lodas).toMatchObject({ verdict: 'warn', reasons: [{ code: 'deprecated' }], suggestions: [{ name: 'lodash' }] });
+    expect(lodas!.reasons[0]!.message).toBe(
+      'npm package "lodas" is deprecated; use "lodash" instead: no longer maintained, use lodash instead',
+    );
+    expect(lodah).toMatchObject({ verdict: 'warn', reasons: [{ code: 'suspected_typosquat' }] });
   });
 
   it('asks a PyPI index with PEP 700 times about a name missing from the snapshot', async () => {

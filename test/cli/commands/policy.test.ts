@@ -146,7 +146,10 @@ describe('guard policy explain', () => {
     expect(index.code).toBe(3);
     expect(index.out).toContain('decided by registries.pypi');
     const vcs = await run(['explain', 'pypi', 'git+https://github.com/psf/requests', '--json'], cwd);
-    expect(JSON.parse(vcs.out)).toMatchObject({ target: { kind: 'vcs' }, decision: { verdict: 'block', rule: 'sources.vcs' } });
+    // A policy that blocks git sources blocks those naming a repository on a public forge too.
+    expect(JSON.parse(vcs.out)).toMatchObject({ target: { kind: 'vcs' }, decision: { verdict: 'block', rule: 'sources.forge' } });
+    const plain = await run(['explain', 'pypi', 'git+http://github.com/psf/requests', '--json'], cwd);
+    expect(JSON.parse(plain.out)).toMatchObject({ target: { kind: 'vcs' }, decision: { verdict: 'block', rule: 'sources.vcs' } });
   });
 
   it('refuses an invalid policy with CONFIG_INVALID', async () => {

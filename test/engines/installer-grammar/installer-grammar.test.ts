@@ -145,6 +145,13 @@ describe('an option the grammar does not know', () => {
       ['pip', 'install', '--build-constraint', 'b.txt', '--uploaded-prior-to', 'P3D', '--all-releases', ':all:', 'requests'],
       ['pip', 'install', '--group', 'dev', '--require-venv', '--default-timeout', '60', 'requests'],
       ['pip', 'download', '--destination-directory', 'out', '--no-dependencies', 'requests'],
+      // uv's current clap definitions: hidden and negated spellings, newer valued options.
+      ['uv', 'pip', 'install', '--no-system-certs', '--no-break-system-packages', '--exact', '--force-reinstall', 'requests'],
+      ['uv', 'pip', 'install', '--upgrade-group', 'dev', '--no-sources-package', 'acme', '--no-compile', '--no-upgrade', 'requests'],
+      ['uv', 'add', '--no-offline', '--build-isolation', '--preview-feature', 'pylock', 'requests'],
+      ['bun', 'add', '--minimum-release-age', '259200', '--linker', 'isolated', 'requests'],
+      ['yarn', 'add', '-C', '-F', '--prefer-dev', '--mode', 'skip-build', 'requests'],
+      ['pnpm', 'add', '--pnpmfile', 'hooks.cjs', '--public-hoist-pattern', 'eslint', '--only', 'prod', 'requests'],
     ]) {
       const request = parseInstallCommand(argv, context);
       expect(names(request), argv.join(' ')).toEqual(['requests']);

@@ -110,6 +110,50 @@ describe('decideTarget: single rules', () => {
     expect(strict).toMatchObject({ verdict: 'block', rule: `sources.${kind}`, codes: ['source_policy'] });
   });
 
+  describe('a git or URL source naming its repository on a public forge', () => {
+    const vcs = (location: string): InstallTarget => ({ ecosystem: 'pypi', kind: 'vcs', raw: location, location, origin: 'argv' });
+    const forge = vcs('git+https://github.com/huggingface/peft@main#egg=peft');
+
+    it('is allowed by the default policy, with the repository named for the agent', () => {
+      const decision = decide(forge, undefined);
+      expect(decision).toMatchObject({ verdict: 'allow', rule: 'sources.forge', codes: ['forge_source'] });
+      expect(decision.reasons[0]!.message).toContain('huggingface/peft on github.com');
+      const url: InstallTarget = { ...forge, kind: 'url', location: 'https://github.com/o/r/releases/download/v1/r-1.whl' };
+      expect(decide(url, undefined)).toMatchObject({ verdict: 'allow', rule: 'sources.forge' });
+    });
+
+    it.each([
+      ['plain http', 'git+http://github.com/huggingface/peft'],
+      ['an unlisted host', 'git+https://git.example.org/huggingface/peft'],
+      ['a raw IP', 'git+https://140.82.112.3/huggingface/peft'],
+      ['a run-time host', 'git+https://${FORGE}/huggingface/peft'],
+      ['ssh to an unlisted host', 'git+ssh://git@git.example.org/huggingface/peft'],
+    ])('keeps the vcs rule for %s', (_label, location) => {
+      expect(decide(vcs(location), undefined)).toMatchObject({ verdict: 'warn', rule: 'sources.vcs', codes: ['source_policy'] });
+    });
+
+    it.each<[string, Omit<PolicyLayer, 'version'>, 'allow' | 'warn' | 'block']>([
+      ['vcs: warn set in a file', { sources: { vcs: 'warn' } }, 'warn'],
+      ['vcs: block', { sources: { vcs: 'block' } }, 'block'],
+      ['url: block (a git source keeps its own rule, warn)', { sources: { url: 'block' } }, 'warn'],
+      ['vcs: allow', { sources: { vcs: 'allow' } }, 'allow'],
+      ['forge: warn', { sources: { forge: 'warn' } }, 'warn'],
+      ['vcs: block with forge: allow said outright', { sources: { vcs: 'block', forge: 'allow' } }, 'allow'],
+      ['a forge list without github.com', { forges: ['gitlab.com'] }, 'warn'],
+      ['forge: block (it only relaxes) and vcs: allow', { sources: { vcs: 'allow', forge: 'block' } }, 'allow'],
+    ])('follows a policy with %s', (_label, layer, verdict) => {
+      expect(decide(forge, undefined, layer).verdict).toBe(verdict);
+    });
+
+    it('still applies a name deny first', () => {
+      const named: InstallTarget = { ...forge, name: 'peft' };
+      expect(decide(named, undefined, { packages: { deny: [{ ecosystem: 'pypi', name: 'peft' }] } })).toMatchObject({
+        verdict: 'block',
+        rule: 'packages.deny[0]',
+      });
+    });
+  });
+
   it('applies a name deny to a named VCS install before its source rule', () => {
     const target: InstallTarget = {
       ecosystem: 'npm',

@@ -38,7 +38,11 @@ const layer: fc.Arbitrary<PolicyLayer> = fc
         { min_popularity: fc.double({ min: 0, max: 1, noNaN: true }), unknown_popularity: action, action },
         { requiredKeys: [] },
       ),
-      sources: fc.record({ path: action, editable: action, workspace: action, vcs: action, url: action }, { requiredKeys: [] }),
+      sources: fc.record(
+        { path: action, editable: action, workspace: action, vcs: action, url: action, forge: action },
+        { requiredKeys: [] },
+      ),
+      forges: fc.subarray(['github.com', 'GitLab.com', 'codeberg.org', 'git.corp.example']),
       versions: fc.array(fc.record({ ecosystem: fc.constant('npm' as const), name, range: fc.constantFrom('>=1', '<2') }), {
         maxLength: 2,
       }),
@@ -102,6 +106,54 @@ describe('mergeScopedLayers (property)', () => {
           expect(rank[after]).toBeGreaterThanOrEqual(rank[before]);
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never turns a decision on a git or URL source from block or warn into something milder', () => {
+    const locations = [
+      'git+https://github.com/psf/requests@main',
+      'https://gitlab.com/group/tool/-/archive/v1/tool-v1.tar.gz',
+      'git+https://git.corp.example/team/tool',
+      'git+http://github.com/psf/requests',
+      'github:org/repo',
+      'https://files.example/tool-1.0.tar.gz',
+    ];
+    fc.assert(
+      fc.property(
+        layer,
+        layer,
+        fc.constantFrom(...locations),
+        fc.constantFrom('vcs' as const, 'url' as const),
+        (userLayer, projectLayer, location, kind) => {
+          const user = { ...userLayer, trust_project_policies: false };
+          const merged = mergeScopedLayers([
+            { layer: user, scope: 'user' },
+            { layer: projectLayer, scope: 'project' },
+          ]);
+          const rank = { allow: 0, warn: 1, block: 2 } as const;
+          const target: InstallTarget = { ecosystem: 'pypi', kind, raw: location, location, origin: 'argv' };
+          const before = decideTarget(target, undefined, mergePolicyLayers([user]), NOW).verdict;
+          const after = decideTarget(target, undefined, merged, NOW).verdict;
+          expect(rank[after]).toBeGreaterThanOrEqual(rank[before]);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('asks about forge sources whenever a layer asks about git or URL sources without naming forge', () => {
+    fc.assert(
+      fc.property(layer, (l) => {
+        const policy = mergePolicyLayers([l]);
+        const rank = { allow: 0, warn: 1, block: 2 } as const;
+        if (l.sources?.forge === undefined) {
+          for (const kind of ['vcs', 'url'] as const) {
+            const set = l.sources?.[kind];
+            if (set !== undefined) expect(rank[policy.sources.forge]).toBeGreaterThanOrEqual(rank[set]);
+          }
+        }
+      }),
       { numRuns: 300 },
     );
   });
