@@ -45,6 +45,8 @@ export interface LibraryProbe {
   /** What execution says of the probe. */
   label: ProbeLabel;
   argument?: string | null;
+  /** A method called on what library code returned: after `x = …`, inside `with … as x`, or chained. */
+  receiver?: 'assign' | 'chain' | 'with';
 }
 
 export const PROBE_KINDS = [
@@ -63,7 +65,7 @@ const NAME_KINDS = new Set(['verb_synonym', 'plural_slip', 'case_swap', 'dropped
 
 /** The Python probes (labelled by execution) and the TypeScript probes (labelled by tsc), kept as data. */
 export function readLibraryProbes(): LibraryProbe[] {
-  return ['python-probes.json', 'typescript-probes.json'].flatMap((file) => {
+  return ['python-probes.json', 'python-receiver-probes.json', 'typescript-probes.json'].flatMap((file) => {
     const data = JSON.parse(readFileSync(new URL(`./data/api-docs-libraries/${file}`, import.meta.url), 'utf8')) as {
       probes: LibraryProbe[];
     };
@@ -148,14 +150,17 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
   const stores = new Map<string, Awaited<ReturnType<typeof openApiIndexForReading>>>();
   for (const language of languages) stores.set(language, await openApiIndexForReading(resolveApiIndexPath({ home: homeOf(language) })));
 
+  // Calls through a module or a class, then methods on objects that library code returned (receivers).
   const groups = (['heldOut', 'tune'] as const).flatMap((split) =>
-    languages.map(
-      (language) =>
-        [
-          `${split === 'heldOut' ? 'held-out' : 'tune'} ${language} libraries`,
-          probes.filter((p) => p.group === split && p.language === language),
-          stores.get(language)!,
-        ] as const,
+    languages.flatMap((language) =>
+      ([false, true] as const).map(
+        (receiver) =>
+          [
+            `${split === 'heldOut' ? 'held-out' : 'tune'} ${language} libraries${receiver ? ', methods on returned objects' : ''}`,
+            probes.filter((p) => p.group === split && p.language === language && (p.receiver !== undefined) === receiver),
+            stores.get(language)!,
+          ] as const,
+      ),
     ),
   );
   // API_DOCS_QUICK=1: the tune libraries only (what tuning may look at), no latency.
@@ -285,7 +290,8 @@ async function measureRetrieval(
       const intended = probe.intended.slice(probe.intended.lastIndexOf('.') + 1);
       const intent = withIntent ? paraphraseIntent(probe.intent, splitIdentifier(intended)) : undefined;
       // A TypeScript probe on a class's instance (`doc.toJS()`) goes through the class, not a module.
-      const ownerKind = probe.language === 'typescript' && probe.owner !== probe.library ? 'instance' : 'module';
+      const ownerKind =
+        probe.receiver !== undefined || (probe.language === 'typescript' && probe.owner !== probe.library) ? 'instance' : 'module';
       const query = formulateQuery({
         member: probe.member,
         owner: probe.owner,

@@ -109,12 +109,14 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
 }
 
-/** The indexed class that the function at `path` is annotated to return, if any. */
+/** The indexed class that calling `path` gives: the class itself, or the class its return annotation names. */
 function returnedClassOf(path: string, library: string, catalog: ApiCatalog): string | undefined {
   if (path.endsWith(')')) return undefined;
   const producer = catalog
     .findMember(lastSegment(path), library)
     .find((hit) => hit.kind !== 'name' && (hit.name === path || (hit.aliases ?? []).includes(path)));
+  // Calling a class (whatever its name's case: `tzoffset(…)`, `norm_gen(…)`) gives an instance of it.
+  if (producer?.kind === 'class') return catalog.hasOwner(producer.member, library) ? producer.member : undefined;
   const type = producer ? returnType(producer.signature) : undefined;
   const cls = type === undefined ? undefined : returnedClass(type);
   return cls !== undefined && catalog.hasOwner(cls, library) ? cls : undefined;
