@@ -41,7 +41,8 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
       join(pkg, 'tools.py'),
       'import functools\nfrom ._impl import Widget\ndef _inner(a, b=1):\n    """Adds."""\n@functools.wraps(_inner)\ndef wrapped(*args, **kwargs):\n    return _inner(*args, **kwargs)\n' +
         'def open_widget(size):\n    """Opens a widget.\n\n    Returns\n    -------\n    Widget\n        The widget.\n    """\n    return Widget(size)\n' +
-        'class offset_clock:\n    def __init__(self, hours):\n        self.hours = hours\n    def shift(self, minutes):\n        pass\n',
+        'class offset_clock:\n    def __init__(self, hours):\n        self.hours = hours\n    def shift(self, minutes):\n        pass\n' +
+        'class Registry(dict):\n    def register(self, key):\n        pass\n',
     );
     process.env.PYTHONPATH = dir;
   });
@@ -141,6 +142,25 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
         expect.objectContaining({ code: 'missing_required', argument: 'minutes' }),
       ]);
       expect(await last('c = ggprobe_pkg.tools.offset_clock(2)\nc.shfit(5)')).toMatchObject({ member: 'shfit', exists: false });
+    } finally {
+      store.close();
+    }
+  });
+  it('says "not judged" for a member a class may inherit from a base outside the library, never unknown', async () => {
+    const store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
+    try {
+      const judge = async (code: string) => judgeInvocations(await findSnippetCalls(`import ggprobe_pkg.tools\n${code}`, 'python'), store);
+      expect((await judge('r = ggprobe_pkg.tools.Registry()\nr.register(1)')).checks.at(-1)).toMatchObject({
+        member: 'register',
+        valid: true,
+      });
+      const inherited = await judge('r = ggprobe_pkg.tools.Registry()\nr.setdefault(1)');
+      expect(inherited.checks.map((c) => c.member)).toEqual(['Registry']);
+      expect(inherited.unjudged).toEqual([
+        expect.objectContaining({ member: 'setdefault', reason: expect.stringContaining('inherits from dict') }),
+      ]);
+      // A class whose bases are all in the library still has no such member.
+      expect((await judge('c = ggprobe_pkg.tools.offset_clock(1)\nc.setdefault(1)')).checks.at(-1)).toMatchObject({ exists: false });
     } finally {
       store.close();
     }
