@@ -6,7 +6,7 @@
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
 import { BASES_MEMBER } from './python-source-model.js';
-import { NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
+import { INHERITED_MEMBER, NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
 import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
 /**
@@ -178,7 +178,9 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
       // A class whose instance members were listed in full (TypeScript declarations): nothing else exists.
       if (catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === owner)) return [];
       const inherited = all.filter((hit) => hit.kind === 'method');
-      const outside = inherited.length === 0 ? outsideBases(owner, library, catalog, 3) : [];
+      // Unless the interpreter listed what the class inherits from outside (then those are records of their own).
+      const listed = catalog.findMember(INHERITED_MEMBER, library, owner).length > 0;
+      const outside = inherited.length === 0 && !listed ? outsideBases(owner, library, catalog, 3) : [];
       // A member inherited from a class outside the library (`dict`, `MutableMapping`) is not in the index.
       if (outside.length > 0)
         return `not judged: ${owner} inherits from ${outside.join(', ')}, whose members the ${library} index does not hold`;

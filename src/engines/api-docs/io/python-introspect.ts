@@ -45,6 +45,11 @@ def params(obj):
     return out
 # An object re-exported by many modules (sympy binds Add in hundreds) is described once; docs are sent once.
 described = {}
+inherited = {}
+LIBRARIES = {m.split(".")[0] for m in json.loads(sys.argv[1])}
+def from_library(cls):
+    home = getattr(cls, "__module__", "") or ""
+    return home.split(".")[0].lstrip("_") in LIBRARIES
 docs = []
 doc_ids = {}
 def describe(obj):
@@ -60,6 +65,9 @@ def describe(obj):
     if at is None:
         at = doc_ids[doc] = len(docs)
         docs.append(doc)
+    if inspect.isclass(obj):
+        # Public members the class inherits from outside the library (dict, MutableMapping), listed once.
+        inherited[key] = sorted(m for m in dir(obj) if not m.startswith("_") and not from_library(next((c for c in obj.__mro__ if m in vars(c)), object)))
     entry = {"kind": "class" if inspect.isclass(obj) else "function", "params": params(obj),
              "returns": None if inspect.isclass(obj) else returns(obj),
              "target": f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else None, "doc": at}
@@ -84,7 +92,9 @@ def names_of(module_name):
             if inspect.ismodule(obj) or not callable(obj):
                 continue
             entry = describe(obj)
-            entries.append({**entry, "name": n, "target": entry["target"] or f"{module_name}.{n}"})
+            members = inherited.pop(id(obj), None)
+            extra = {"inherited": members} if members is not None else {}
+            entries.append({**entry, **extra, "name": n, "target": entry["target"] or f"{module_name}.{n}"})
         except BaseException:
             continue
     return entries
@@ -107,6 +117,8 @@ interface Raw {
   target: string;
   /** Index into the answer's `docs` (each text sent once). */
   doc: number;
+  /** A class's public members inherited from outside the library (given where the class is first listed). */
+  inherited?: string[];
 }
 
 /** Public module paths only (no segment with a leading underscore, no `__main__`). */

@@ -146,23 +146,32 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
       store.close();
     }
   });
-  it('says "not judged" for a member a class may inherit from a base outside the library, never unknown', async () => {
-    const store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
+  it('knows what a class inherits from outside the library when the interpreter lists it, else says "not judged", never unknown', async () => {
+    const judge = async (store: Awaited<ReturnType<typeof buildStore>>, code: string) =>
+      judgeInvocations(await findSnippetCalls(`import ggprobe_pkg.tools\nr = ggprobe_pkg.tools.Registry()\n${code}`, 'python'), store);
+    const introspected = await buildStore(dir, [planPython(pkg, { introspect: true })]);
     try {
-      const judge = async (code: string) => judgeInvocations(await findSnippetCalls(`import ggprobe_pkg.tools\n${code}`, 'python'), store);
-      expect((await judge('r = ggprobe_pkg.tools.Registry()\nr.register(1)')).checks.at(-1)).toMatchObject({
-        member: 'register',
-        valid: true,
-      });
-      const inherited = await judge('r = ggprobe_pkg.tools.Registry()\nr.setdefault(1)');
+      expect((await judge(introspected, 'r.register(1)')).checks.at(-1)).toMatchObject({ member: 'register', valid: true });
+      expect((await judge(introspected, 'r.setdefault(1)')).checks.at(-1)).toMatchObject({ member: 'setdefault', exists: true });
+      expect((await judge(introspected, 'r.set_default(1)')).checks.at(-1)).toMatchObject({ member: 'set_default', exists: false });
+    } finally {
+      introspected.close();
+    }
+    const parsedOnly = await buildStore(dir, [planPython(pkg, { introspect: false })]);
+    try {
+      const inherited = await judge(parsedOnly, 'r.setdefault(1)');
       expect(inherited.checks.map((c) => c.member)).toEqual(['Registry']);
       expect(inherited.unjudged).toEqual([
         expect.objectContaining({ member: 'setdefault', reason: expect.stringContaining('inherits from dict') }),
       ]);
       // A class whose bases are all in the library still has no such member.
-      expect((await judge('c = ggprobe_pkg.tools.offset_clock(1)\nc.setdefault(1)')).checks.at(-1)).toMatchObject({ exists: false });
+      const clock = judgeInvocations(
+        await findSnippetCalls('import ggprobe_pkg.tools\nc = ggprobe_pkg.tools.offset_clock(1)\nc.setdefault(1)', 'python'),
+        parsedOnly,
+      );
+      expect(clock.checks.at(-1)).toMatchObject({ exists: false });
     } finally {
-      store.close();
+      parsedOnly.close();
     }
   });
 });
