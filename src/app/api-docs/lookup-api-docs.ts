@@ -102,15 +102,18 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
       throw new GuardError('INPUT_INVALID', `${name} must be a probability from 0 to 1, got ${value}`);
   }
   const path = resolveApiIndexPath(options);
-  const store = await openApiIndexForReading(path);
-  if (options.watch) await watchIndexedSources(path, store);
+  const index = await openApiIndexForReading(path);
+  if (options.watch) await watchIndexedSources(path, index);
+  // A Python snippet calls Python packages, a TypeScript one npm packages: same-named ones (`yaml`) never mix.
+  const language = request.language ?? (code.trim().length > 0 ? guessSnippetLanguage(code) : undefined);
+  const store = language === undefined ? index : index.forLanguage(language === 'python' ? 'python' : 'typescript');
 
   let checks: InvocationCheck[] = [];
   let notJudged: UnjudgedCall[] = [];
   if (code.trim().length > 0) {
     const { findSnippetCalls } = await loadApiDocsIo();
     const from = request.callsFrom;
-    const calls = (await findSnippetCalls(code, request.language ?? guessSnippetLanguage(code))).filter(
+    const calls = (await findSnippetCalls(code, language ?? guessSnippetLanguage(code))).filter(
       (call) => from === undefined || (call.nameSpan !== undefined && call.nameSpan[1] > from),
     );
     ({ checks, unjudged: notJudged } = judgeInvocations(calls, store, request.library === undefined ? {} : { library: request.library }));

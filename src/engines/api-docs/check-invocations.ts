@@ -5,7 +5,8 @@
  */
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
-import { NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
+import { BASES_MEMBER } from './python-source-model.js';
+import { INHERITED_MEMBER, NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
 import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
 /**
@@ -90,6 +91,7 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   }
   const candidates = candidatesFor(call, library, catalog);
   if (candidates === undefined) return `not judged: class ${call.owner ?? '?'} is not in the ${library} index`;
+  if (typeof candidates === 'string') return candidates;
   if (candidates.length === 0) {
     // An unresolved receiver (`x.foo()`) is only judged when the member exists somewhere in the library.
     if (call.ownerKind === undefined) return `not judged: the type of ${call.receiver ?? 'the receiver'} is not known`;
@@ -109,15 +111,36 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
 }
 
-/** The indexed class that the function at `path` is annotated to return, if any. */
+/** The indexed class that calling `path` gives: the class itself, or the class its return annotation names. */
 function returnedClassOf(path: string, library: string, catalog: ApiCatalog): string | undefined {
   if (path.endsWith(')')) return undefined;
   const producer = catalog
     .findMember(lastSegment(path), library)
     .find((hit) => hit.kind !== 'name' && (hit.name === path || (hit.aliases ?? []).includes(path)));
+  // Calling a class (whatever its name's case: `tzoffset(…)`, `norm_gen(…)`) gives an instance of it.
+  if (producer?.kind === 'class') return catalog.hasOwner(producer.member, library) ? producer.member : undefined;
   const type = producer ? returnType(producer.signature) : undefined;
   const cls = type === undefined ? undefined : returnedClass(type);
   return cls !== undefined && catalog.hasOwner(cls, library) ? cls : undefined;
+}
+
+/** The bases of class `owner` (and of its bases in the library, `depth` levels up) that the library does not define. */
+function outsideBases(owner: string, library: string, catalog: ApiCatalog, depth: number): string[] {
+  const record = catalog.findMember(BASES_MEMBER, library, owner)[0];
+  if (!record || depth === 0) return [];
+  const bases = /\((.*)\)\s*$/s.exec(record.signature)?.[1]?.split(',') ?? [];
+  return bases.flatMap((text) => {
+    const base = lastSegment(text.trim());
+    if (base.length === 0 || base === owner) return [];
+    // A class the library defines (a re-export of `collections.abc.MutableMapping` is not one).
+    const known = catalog
+      .findMember(base, library)
+      .some(
+        (hit) =>
+          hit.kind === 'class' && hit.name.startsWith(`${library}.`) && !(hit.aliases ?? []).some((a) => !a.startsWith(`${library}.`)),
+      );
+    return known ? outsideBases(base, library, catalog, depth - 1) : [text.trim()];
+  });
 }
 
 /** A same-named API under other owners: a hint at what the model mixed up, never taken as the answer. */
@@ -141,8 +164,8 @@ function describeWanted(call: SnippetCall, library: string): string {
   return `${library}.${call.member}`;
 }
 
-/** The records a call may mean; undefined when the index cannot judge it (e.g. an unindexed class). */
-function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog): ApiHit[] | undefined {
+/** The records a call may mean; undefined or a reason when the index cannot judge it (an unindexed class, an outside base). */
+function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog): ApiHit[] | string | undefined {
   if (call.ownerKind === 'client') return catalog.findMember(call.member, library, call.owner);
   const all = catalog.findMember(call.member, library);
   switch (call.ownerKind) {
@@ -154,7 +177,14 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
       if (!catalog.hasOwner(owner, library)) return undefined;
       // A class whose instance members were listed in full (TypeScript declarations): nothing else exists.
       if (catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === owner)) return [];
-      return all.filter((hit) => hit.kind === 'method');
+      const inherited = all.filter((hit) => hit.kind === 'method');
+      // Unless the interpreter listed what the class inherits from outside (then those are records of their own).
+      const listed = catalog.findMember(INHERITED_MEMBER, library, owner).length > 0;
+      const outside = inherited.length === 0 && !listed ? outsideBases(owner, library, catalog, 3) : [];
+      // A member inherited from a class outside the library (`dict`, `MutableMapping`) is not in the index.
+      if (outside.length > 0)
+        return `not judged: ${owner} inherits from ${outside.join(', ')}, whose members the ${library} index does not hold`;
+      return inherited;
     }
     case 'module': {
       const path = call.path ?? '';

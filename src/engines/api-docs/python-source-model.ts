@@ -228,8 +228,32 @@ function classRecords(definition: Node, decorators: string[], info: PythonModule
     location: `${info.file}:${definition.startPosition.row + 1}`,
     version: info.version,
   };
-  return [classRecord, ...methods];
+  // The bases as written: a member the class inherits from outside the library is not in the index.
+  const bases = (definition.childForFieldName('superclasses')?.namedChildren ?? [])
+    .filter((base): base is Node => base !== null && base.type !== 'keyword_argument' && base.type !== 'comment')
+    .map((base) => base.text.replace(/\[.*$/s, ''))
+    .filter((base) => !/^(object|(typing\.)?(Generic|Protocol)|(abc\.)?ABC)$/.test(base));
+  const basesRecord: ApiRecord[] =
+    bases.length === 0
+      ? []
+      : [
+          {
+            ...classRecord,
+            name: `${qualified}.${BASES_MEMBER}`,
+            owner: name,
+            member: BASES_MEMBER,
+            kind: 'name',
+            signature: `${BASES_MEMBER} = (${bases.join(', ')})`,
+            params: [],
+            description: '',
+            documentation: '',
+          },
+        ];
+  return [classRecord, ...methods, ...basesRecord];
 }
+
+/** The member of the record that lists a class's bases as its source writes them. */
+export const BASES_MEMBER = '__bases__';
 
 /** Parameters of a `parameters` node, with the `/` and `*` separators applied. */
 export function readParameters(node: Node | null): ApiParam[] {

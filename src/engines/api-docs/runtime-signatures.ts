@@ -21,6 +21,8 @@ export interface RuntimeName {
   /** `module.qualname` of the object reached. */
   target: string;
   doc: string;
+  /** A class's public members inherited from outside the library (`dict`'s), when the interpreter listed them. */
+  inherited?: string[];
 }
 
 const ANYTHING: ApiParam[] = [
@@ -73,6 +75,7 @@ export function applyRuntimeNames(
     if (at === undefined) out.push(record);
     else out[at] = record;
   }
+  for (const entry of names) if (entry.inherited) out.push(...inheritedRecords(entry, entry.inherited, library, file, version));
   // The module's namespace is now complete: the checker resolves `module.name` through it alone.
   const listed = names.map((n) => n.name).join(', ');
   out.push({
@@ -118,3 +121,28 @@ export function returnedClass(type: string): string | undefined {
 
 /** The member of the record that marks a module whose public callables the interpreter listed. */
 export const NAMESPACE_MEMBER = '__all__';
+
+/** The member of the record that marks a class whose members inherited from outside the library were listed. */
+export const INHERITED_MEMBER = '__inherited__';
+
+/** `name` records for what a class inherits from outside the library, and the record that says they were listed. */
+function inheritedRecords(entry: RuntimeName, members: readonly string[], library: string, file: string, version: string): ApiRecord[] {
+  const owner = entry.target.slice(entry.target.lastIndexOf('.') + 1);
+  const record = (member: string, signature: string, params: ApiParam[]): ApiRecord => ({
+    library,
+    name: `${entry.target}.${member}`,
+    owner,
+    member,
+    kind: 'name',
+    signature,
+    params,
+    description: '',
+    documentation: '',
+    location: file,
+    version,
+  });
+  return [
+    ...members.map((member) => record(member, `${member}(*args, **kwargs)`, ANYTHING)),
+    record(INHERITED_MEMBER, `${INHERITED_MEMBER} = [${members.join(', ').slice(0, 400)}]`, []),
+  ];
+}

@@ -60,7 +60,10 @@ describe('extractPythonModule', () => {
       'class pkg.mod.Client',
       'method pkg.mod.Client.get',
       'method pkg.mod.Client.units',
+      'name pkg.mod.Client.__bases__',
     ]);
+    // The bases as written, so that a member inherited from outside the library is never called unknown.
+    expect(records[3]).toMatchObject({ owner: 'Client', member: '__bases__', signature: '__bases__ = (Base)' });
     expect(records[0]!.params.map((p) => p.name)).toEqual(['key', 'region']);
     expect(records[0]!.description).toBe('A client.');
     expect(records[1]!.owner).toBe('Client');

@@ -12,6 +12,18 @@ import { splitIdentifier, textWords } from '../identifiers.js';
 import type { ApiCatalog, SearchCandidate } from '../catalog.js';
 import type { ApiHit, ApiParam, ApiRecord } from '../types.js';
 
+/** The languages a catalog can be scoped to (a snippet's language). */
+export type CatalogLanguage = 'python' | 'typescript';
+
+/**
+ * The source kinds whose records a snippet in each language may call: a Python and an npm package
+ * of the same name (`yaml`) are different libraries; OpenAPI and Markdown docs serve both.
+ */
+const KINDS_BY_LANGUAGE: Record<CatalogLanguage, readonly string[]> = {
+  python: ['botocore', 'python', 'openapi', 'markdown'],
+  typescript: ['npm', 'openapi', 'markdown'],
+};
+
 export const INDEX_FORMAT_VERSION = '1';
 
 /** One indexed source (`botocore`, `python:requests`, `npm:zod`, …) as listed by `guard docs list`. */
@@ -131,21 +143,43 @@ export class ApiIndexStore implements ApiCatalog {
   private cacheVersion = -1;
   private readonly ownerCount: Database.Statement;
   private readonly byId: Database.Statement;
+  private readonly views = new Map<CatalogLanguage, ApiIndexStore>();
+  /** `AND a.source IN (…)` when this handle is scoped to one language, else empty. */
+  private readonly sourceFilter: string;
 
   constructor(
     private readonly db: Database.Database,
     readonly path: string,
+    /** When set, only the records a snippet in this language may call are seen (see `forLanguage`). */
+    readonly language?: CatalogLanguage,
   ) {
-    this.byMember = db.prepare(`SELECT ${COLUMNS} FROM apis a WHERE a.member = ? LIMIT 2000`);
-    this.byMemberInLibrary = db.prepare(`SELECT ${COLUMNS} FROM apis a WHERE a.member = ? AND a.library = ? LIMIT 2000`);
-    this.byMemberAndOwner = db.prepare(`SELECT ${COLUMNS} FROM apis a WHERE a.member = ? AND a.library = ? AND a.owner = ?`);
-    this.byOwner = db.prepare(`SELECT ${COLUMNS} FROM apis a WHERE a.owner = ? AND a.library = ? AND a.kind != 'name' LIMIT 5000`);
-    this.ownerCount = db.prepare('SELECT count(*) AS n FROM apis WHERE owner = ? AND library = ?');
+    this.sourceFilter = language === undefined ? '' : ` AND a.source IN (SELECT id FROM sources WHERE kind IN (${kindList(language)}))`;
+    const where = (condition: string): string => `SELECT ${COLUMNS} FROM apis a WHERE ${condition}${this.sourceFilter}`;
+    this.byMember = db.prepare(`${where('a.member = ?')} LIMIT 2000`);
+    this.byMemberInLibrary = db.prepare(`${where('a.member = ? AND a.library = ?')} LIMIT 2000`);
+    this.byMemberAndOwner = db.prepare(where('a.member = ? AND a.library = ? AND a.owner = ?'));
+    this.byOwner = db.prepare(`${where("a.owner = ? AND a.library = ? AND a.kind != 'name'")} LIMIT 5000`);
+    this.ownerCount = db.prepare(`SELECT count(*) AS n FROM apis a WHERE a.owner = ? AND a.library = ?${this.sourceFilter}`);
     this.byId = db.prepare(`SELECT ${COLUMNS}, a.documentation FROM apis a WHERE a.id = ?`);
   }
 
+  /**
+   * The same index seen from a snippet in `language`: a Python call reaches Python packages (and
+   * boto3), a TypeScript call npm packages; OpenAPI and Markdown docs are seen from both. Views
+   * share this connection (closing one does nothing; close the handle they came from).
+   */
+  forLanguage(language: CatalogLanguage): ApiIndexStore {
+    if (this.language !== undefined) return this.language === language ? this : new ApiIndexStore(this.db, this.path, language);
+    let view = this.views.get(language);
+    if (!view) {
+      view = new ApiIndexStore(this.db, this.path, language);
+      this.views.set(language, view);
+    }
+    return view;
+  }
+
   close(): void {
-    this.db.close();
+    if (this.language === undefined) this.db.close();
   }
 
   /** The stored fingerprints of a source's files, by path. */
@@ -239,8 +273,9 @@ export class ApiIndexStore implements ApiCatalog {
   /** The libraries in the index (cached; re-read when the data version changes, e.g. after a re-index by another connection). */
   libraries(): string[] {
     this.checkDataVersion();
+    const kinds = this.language === undefined ? '' : ` WHERE kind IN (${kindList(this.language)})`;
     this.libraryCache ??= (
-      this.db.prepare('SELECT DISTINCT library FROM sources ORDER BY library').all() as Array<{ library: string }>
+      this.db.prepare(`SELECT DISTINCT library FROM sources${kinds} ORDER BY library`).all() as Array<{ library: string }>
     ).map((r) => r.library);
     return this.libraryCache;
   }
@@ -290,7 +325,7 @@ export class ApiIndexStore implements ApiCatalog {
     const rows = this.db
       .prepare(
         `SELECT ${COLUMNS}, bm25(apis_fts, 8.0, 2.0, 3.0) AS rank FROM apis_fts JOIN apis a ON a.id = apis_fts.rowid
-         WHERE apis_fts MATCH @query AND a.kind != 'name' ${filter} ORDER BY rank LIMIT @limit`,
+         WHERE apis_fts MATCH @query AND a.kind != 'name' ${filter}${this.sourceFilter} ORDER BY rank LIMIT @limit`,
       )
       .all({ query: ftsQuery, limit: options.limit, ...(options.library === undefined ? {} : { library: options.library }) }) as Array<
       Row & { rank: number }
@@ -300,9 +335,8 @@ export class ApiIndexStore implements ApiCatalog {
 
   /** Every record of `library`, in name order (benchmarks, exports). */
   records(library: string): ApiHit[] {
-    return (this.db.prepare(`SELECT ${COLUMNS} FROM apis a WHERE a.library = ? ORDER BY a.name`).all(library) as Row[]).map((row) =>
-      toHit(row, 0),
-    );
+    const sql = `SELECT ${COLUMNS} FROM apis a WHERE a.library = ?${this.sourceFilter} ORDER BY a.name`;
+    return (this.db.prepare(sql).all(library) as Row[]).map((row) => toHit(row, 0));
   }
 
   /** One record with its full documentation, or undefined. */
@@ -310,6 +344,11 @@ export class ApiIndexStore implements ApiCatalog {
     const row = this.byId.get(Number(id)) as Row | undefined;
     return row?.documentation;
   }
+}
+
+/** The SQL list of the source kinds a language sees (constants, never user input). */
+function kindList(language: CatalogLanguage): string {
+  return KINDS_BY_LANGUAGE[language].map((kind) => `'${kind}'`).join(', ');
 }
 
 function toHit(row: Row, score: number): ApiHit {

@@ -43,6 +43,36 @@ def params(obj):
                 entry["default"] = "…"
         out.append(entry)
     return out
+# An object re-exported by many modules (sympy binds Add in hundreds) is described once; docs are sent once.
+described = {}
+inherited = {}
+LIBRARIES = {m.split(".")[0] for m in json.loads(sys.argv[1])}
+def from_library(cls):
+    home = getattr(cls, "__module__", "") or ""
+    return home.split(".")[0].lstrip("_") in LIBRARIES
+docs = []
+doc_ids = {}
+def describe(obj):
+    key = id(obj)
+    known = described.get(key)
+    if known is not None:
+        return known[1]
+    home = getattr(obj, "__module__", None)
+    qual = getattr(obj, "__qualname__", None)
+    doc = inspect.getdoc(obj) or ""
+    doc = doc[:4000]
+    at = doc_ids.get(doc)
+    if at is None:
+        at = doc_ids[doc] = len(docs)
+        docs.append(doc)
+    if inspect.isclass(obj):
+        # Public members the class inherits from outside the library (dict, MutableMapping), listed once.
+        inherited[key] = sorted(m for m in dir(obj) if not m.startswith("_") and not from_library(next((c for c in obj.__mro__ if m in vars(c)), object)))
+    entry = {"kind": "class" if inspect.isclass(obj) else "function", "params": params(obj),
+             "returns": None if inspect.isclass(obj) else returns(obj),
+             "target": f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else None, "doc": at}
+    described[key] = (obj, entry)  # the object is kept alive, so its id is never reused
+    return entry
 def names_of(module_name):
     module = importlib.import_module(module_name)
     # What an attribute access resolves: the names the module binds, and __all__ (which may name lazy ones).
@@ -61,11 +91,10 @@ def names_of(module_name):
             obj = getattr(module, n)
             if inspect.ismodule(obj) or not callable(obj):
                 continue
-            home = getattr(obj, "__module__", None)
-            qual = getattr(obj, "__qualname__", None)
-            target = f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else f"{module_name}.{n}"
-            doc = inspect.getdoc(obj) or ""
-            entries.append({"name": n, "kind": "class" if inspect.isclass(obj) else "function", "params": params(obj), "returns": None if inspect.isclass(obj) else returns(obj), "target": target, "doc": doc[:4000]})
+            entry = describe(obj)
+            members = inherited.pop(id(obj), None)
+            extra = {"inherited": members} if members is not None else {}
+            entries.append({**entry, **extra, "name": n, "target": entry["target"] or f"{module_name}.{n}"})
         except BaseException:
             continue
     return entries
@@ -77,7 +106,7 @@ for module_name in json.loads(sys.argv[1]):
         result[module_name] = names_of(module_name)
     except BaseException:
         continue
-out.write(json.dumps(result))
+out.write(json.dumps({"modules": result, "docs": docs}))
 `;
 
 interface Raw {
@@ -86,7 +115,10 @@ interface Raw {
   params: ApiParam[] | null;
   returns: string | null;
   target: string;
-  doc: string;
+  /** Index into the answer's `docs` (each text sent once). */
+  doc: number;
+  /** A class's public members inherited from outside the library (given where the class is first listed). */
+  inherited?: string[];
 }
 
 /** Public module paths only (no segment with a leading underscore, no `__main__`). */
@@ -110,12 +142,17 @@ export function introspectModules(
       (error, stdout) => {
         if (error) return resolve(new Map());
         try {
-          const data = JSON.parse(stdout) as Record<string, Raw[]>;
+          const data = JSON.parse(stdout) as { modules: Record<string, Raw[]>; docs: string[] };
           resolve(
             new Map(
-              Object.entries(data).map(([module, names]) => [
+              Object.entries(data.modules).map(([module, names]) => [
                 module,
-                names.map(({ params, returns, ...rest }) => ({ ...rest, ...(params ? { params } : {}), ...(returns ? { returns } : {}) })),
+                names.map(({ params, returns, doc, ...rest }) => ({
+                  ...rest,
+                  doc: data.docs[doc] ?? '',
+                  ...(params ? { params } : {}),
+                  ...(returns ? { returns } : {}),
+                })),
               ]),
             ),
           );

@@ -5,6 +5,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { GuardError } from '../../../shared/errors.js';
 import { createParser } from '../../syntax/index.js';
 import { extractPythonModule } from '../python-source-model.js';
+import { pythonSkeleton } from '../python-skeleton.js';
 import { applyRuntimeNames, type RuntimeName } from '../runtime-signatures.js';
 import type { ApiRecord } from '../types.js';
 import { fingerprintFile, walkFiles, type WalkedFile } from './file-walk.js';
@@ -70,7 +71,8 @@ export function planPython(path: string, options: { introspect?: boolean } = {})
       const parsedFiles: Array<{ path: string; module: string; parsed: ApiRecord[] }> = [];
       try {
         for (const file of changed) {
-          const tree = parser.parse(readFileSync(file.absolute, 'utf8'));
+          // Only signatures and docstrings are read: function bodies are not parsed (most of the work in a large package).
+          const tree = parser.parse(pythonSkeleton(readFileSync(file.absolute, 'utf8')));
           if (!tree) continue;
           try {
             const module = moduleOf(library, file.path, isFile);

@@ -87,4 +87,38 @@ describe('the SQLite index store', () => {
     expect(error).toBeInstanceOf(GuardError);
     expect(error).toMatchObject({ code: 'INDEX_INVALID' });
   });
+  it('scopes a view to one language: same-named Python and npm libraries never mix, OpenAPI serves both', async () => {
+    const store = await openIndexStore(join(tempDir(), 'api.sqlite'), { create: true });
+    const put = (id: string, kind: string, library: string, member: string): void =>
+      store.applyUpdate({
+        source: { id, kind, root: '/r', library, version: '1' },
+        removed: [],
+        changed: [{ path: 'f', size: 1, mtimeMs: 1, records: [{ ...record(member, library), library }] }],
+      });
+    put('python:yaml', 'python', 'yaml', 'safe_load');
+    put('npm:yaml', 'npm', 'yaml', 'parse_document');
+    put('openapi:pets', 'openapi', 'pets', 'list_pets');
+    const python = store.forLanguage('python');
+    const typescript = store.forLanguage('typescript');
+    expect(store.findMember('safe_load', 'yaml')).toHaveLength(1);
+    expect(python.findMember('safe_load', 'yaml')).toHaveLength(1);
+    expect(typescript.findMember('safe_load', 'yaml')).toEqual([]);
+    expect(typescript.findMember('parse_document')).toHaveLength(1);
+    expect(python.findMember('parse_document')).toEqual([]);
+    expect(python.hasOwner('yaml', 'yaml')).toBe(true);
+    expect(python.ownerRecords('yaml', 'yaml').map((hit) => hit.member)).toEqual(['safe_load']);
+    expect(typescript.records('yaml').map((hit) => hit.member)).toEqual(['parse_document']);
+    expect(
+      python
+        .search('"alpha"', { limit: 5 })
+        .map((hit) => hit.member)
+        .sort(),
+    ).toEqual(['list_pets', 'safe_load']);
+    expect(typescript.libraries()).toEqual(['pets', 'yaml']);
+    expect(store.libraries()).toEqual(['pets', 'yaml']);
+    expect(store.forLanguage('python')).toBe(python);
+    python.close();
+    expect(store.recordCount()).toBe(3);
+    store.close();
+  });
 });

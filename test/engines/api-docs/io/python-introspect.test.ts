@@ -40,7 +40,9 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
     writeFileSync(
       join(pkg, 'tools.py'),
       'import functools\nfrom ._impl import Widget\ndef _inner(a, b=1):\n    """Adds."""\n@functools.wraps(_inner)\ndef wrapped(*args, **kwargs):\n    return _inner(*args, **kwargs)\n' +
-        'def open_widget(size):\n    """Opens a widget.\n\n    Returns\n    -------\n    Widget\n        The widget.\n    """\n    return Widget(size)\n',
+        'def open_widget(size):\n    """Opens a widget.\n\n    Returns\n    -------\n    Widget\n        The widget.\n    """\n    return Widget(size)\n' +
+        'class offset_clock:\n    def __init__(self, hours):\n        self.hours = hours\n    def shift(self, minutes):\n        pass\n' +
+        'class Registry(dict):\n    def register(self, key):\n        pass\n',
     );
     process.env.PYTHONPATH = dir;
   });
@@ -127,6 +129,49 @@ describe.skipIf(!hasPython)('python3 introspection at index time', () => {
       expect((await judge('w.shrink(4)')).checks.at(-1)).toMatchObject({ member: 'shrink', exists: false });
     } finally {
       store.close();
+    }
+  });
+  it('judges a method on an instance of a class whatever the case of its name, assigned or chained', async () => {
+    const store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
+    try {
+      const last = async (code: string) =>
+        judgeInvocations(await findSnippetCalls(`import ggprobe_pkg.tools\n${code}`, 'python'), store).checks.at(-1);
+      expect(await last('c = ggprobe_pkg.tools.offset_clock(2)\nc.shift(5)')).toMatchObject({ member: 'shift', exists: true, valid: true });
+      expect(await last('ggprobe_pkg.tools.offset_clock(2).shift(5)')).toMatchObject({ member: 'shift', exists: true, valid: true });
+      expect((await last('c = ggprobe_pkg.tools.offset_clock(2)\nc.shift()'))!.problems).toEqual([
+        expect.objectContaining({ code: 'missing_required', argument: 'minutes' }),
+      ]);
+      expect(await last('c = ggprobe_pkg.tools.offset_clock(2)\nc.shfit(5)')).toMatchObject({ member: 'shfit', exists: false });
+    } finally {
+      store.close();
+    }
+  });
+  it('knows what a class inherits from outside the library when the interpreter lists it, else says "not judged", never unknown', async () => {
+    const judge = async (store: Awaited<ReturnType<typeof buildStore>>, code: string) =>
+      judgeInvocations(await findSnippetCalls(`import ggprobe_pkg.tools\nr = ggprobe_pkg.tools.Registry()\n${code}`, 'python'), store);
+    const introspected = await buildStore(dir, [planPython(pkg, { introspect: true })]);
+    try {
+      expect((await judge(introspected, 'r.register(1)')).checks.at(-1)).toMatchObject({ member: 'register', valid: true });
+      expect((await judge(introspected, 'r.setdefault(1)')).checks.at(-1)).toMatchObject({ member: 'setdefault', exists: true });
+      expect((await judge(introspected, 'r.set_default(1)')).checks.at(-1)).toMatchObject({ member: 'set_default', exists: false });
+    } finally {
+      introspected.close();
+    }
+    const parsedOnly = await buildStore(dir, [planPython(pkg, { introspect: false })]);
+    try {
+      const inherited = await judge(parsedOnly, 'r.setdefault(1)');
+      expect(inherited.checks.map((c) => c.member)).toEqual(['Registry']);
+      expect(inherited.unjudged).toEqual([
+        expect.objectContaining({ member: 'setdefault', reason: expect.stringContaining('inherits from dict') }),
+      ]);
+      // A class whose bases are all in the library still has no such member.
+      const clock = judgeInvocations(
+        await findSnippetCalls('import ggprobe_pkg.tools\nc = ggprobe_pkg.tools.offset_clock(1)\nc.setdefault(1)', 'python'),
+        parsedOnly,
+      );
+      expect(clock.checks.at(-1)).toMatchObject({ exists: false });
+    } finally {
+      parsedOnly.close();
     }
   });
 });

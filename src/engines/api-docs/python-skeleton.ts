@@ -1,0 +1,130 @@
+/**
+ * A Python module's skeleton for the API extractor: every function body is emptied except its
+ * docstring, line for line (each line keeps its place, so locations are unchanged). The extractor
+ * reads a function's signature and docstring only, and parsing the bodies is most of the cost of
+ * indexing a large package. The scan knows strings, brackets, comments and continuations, so a
+ * body ends exactly where Python's indentation ends it.
+ */
+
+interface LogicalLine {
+  /** Index of its first character. */
+  start: number;
+  /** Index just past its last character (before the newline that ends it). */
+  end: number;
+  /** Indentation width of its first physical line (a tab counts 8). */
+  indent: number;
+  /** Whether it ends with a `:` outside strings, brackets and comments (a block opens). */
+  opensBlock: boolean;
+  /** Whether it holds nothing but a comment, or nothing at all. */
+  blank: boolean;
+}
+
+/** `source` with the bodies of its functions (and methods) reduced to their docstrings. */
+export function pythonSkeleton(source: string): string {
+  const lines = logicalLines(source);
+  const out: string[] = [];
+  let copiedTo = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.blank || !line.opensBlock || !/^\s*(async\s+)?def\b/.test(source.slice(line.start, line.end))) continue;
+    // The body: the following lines indented deeper than the `def` (comment-only lines included).
+    let last = i;
+    for (let j = i + 1; j < lines.length; j++) {
+      const next = lines[j]!;
+      if (next.blank) continue;
+      if (next.indent <= line.indent) break;
+      last = j;
+    }
+    if (last === i) continue;
+    let first = i + 1;
+    while (first <= last && lines[first]!.blank) first++;
+    const head = lines[first]!;
+    const docstring = /^\s*[rRbBuUfF]{0,2}("""|'''|"|')/.test(source.slice(head.start, head.end));
+    const elideFrom = docstring ? first + 1 : first;
+    if (elideFrom > last) {
+      i = last;
+      continue;
+    }
+    const from = lines[elideFrom]!.start;
+    const to = lines[last]!.end;
+    out.push(source.slice(copiedTo, from));
+    // Keep the newlines (and so every line number); a body without a docstring becomes `pass`.
+    const elided = source.slice(from, to).replace(/[^\n]+/g, '');
+    out.push(docstring ? elided : `${' '.repeat(head.indent)}pass${elided}`);
+    copiedTo = to;
+    i = last;
+  }
+  out.push(source.slice(copiedTo));
+  return out.join('');
+}
+
+/** The logical lines of a Python source (a statement's physical lines joined by brackets, strings or `\`). */
+function logicalLines(source: string): LogicalLine[] {
+  const lines: LogicalLine[] = [];
+  const n = source.length;
+  let i = 0;
+  while (i < n) {
+    const start = i;
+    let indent = 0;
+    while (i < n && (source[i] === ' ' || source[i] === '\t' || source[i] === '\f')) {
+      indent = source[i] === '\t' ? (Math.floor(indent / 8) + 1) * 8 : indent + 1;
+      i++;
+    }
+    let depth = 0;
+    let lastSignificant = '';
+    let sawCode = false;
+    while (i < n) {
+      const c = source[i]!;
+      if (c === '\n') {
+        if (depth > 0) {
+          i++;
+          continue;
+        }
+        break;
+      }
+      if (c === '#') {
+        while (i < n && source[i] !== '\n') i++;
+        continue;
+      }
+      if (c === '\\' && source[i + 1] === '\n') {
+        i += 2;
+        continue;
+      }
+      if (c === '"' || c === "'") {
+        i = skipString(source, i);
+        lastSignificant = 's';
+        sawCode = true;
+        continue;
+      }
+      if (c === '(' || c === '[' || c === '{') depth++;
+      else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
+      if (c !== ' ' && c !== '\t' && c !== '\r' && c !== '\f') {
+        lastSignificant = c;
+        sawCode = true;
+      }
+      i++;
+    }
+    lines.push({ start, end: i, indent, opensBlock: lastSignificant === ':', blank: !sawCode });
+    i++; // the newline
+  }
+  return lines;
+}
+
+/** The index just past the string literal that opens at `at` (a quote), triple-quoted or not. */
+function skipString(source: string, at: number): number {
+  const quote = source[at]!;
+  const triple = source.startsWith(quote.repeat(3), at);
+  const close = triple ? quote.repeat(3) : quote;
+  let i = at + close.length;
+  while (i < source.length) {
+    const c = source[i]!;
+    if (c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (!triple && c === '\n') return i; // an unterminated one-line string ends at its line
+    if (source.startsWith(close, i)) return i + close.length;
+    i++;
+  }
+  return i;
+}
