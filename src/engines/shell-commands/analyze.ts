@@ -35,16 +35,15 @@ import {
   yarnWorkspaceCommand,
   resolvePlain,
   hasDeferredSubstitution,
-  interpreterCode,
-  interpreterScript,
   runGitConfig,
+  runHiddenStdin,
   runsHiddenCommands,
   runTrap,
   runUnknownProgram,
   sedExecutes,
   walkEmbedded,
-  walkInterpreterCode,
 } from './embedded-commands.js';
+import { interpreterCode, interpreterScript, walkInterpreterCode } from './interpreter-code.js';
 
 const DEFAULT_MAX_DEPTH = 4;
 // `sudo env nice … cmd`: more wrappers than this in one command are not followed.
@@ -135,7 +134,8 @@ class ScriptWalker implements Walker {
 
   private statement(statement: ShellStatement, scope: Scope): void {
     const inner: Scope = { ...scope, stdin: redirectedStdin(statement.redirects, scope.stdin) };
-    const subshell = statement.command?.type === 'compound' && statement.command.kind === 'subshell';
+    // A subshell, or a statement run in the background (`cd sub &`), keeps its own directory and variables.
+    const subshell = (statement.command?.type === 'compound' && statement.command.kind === 'subshell') || statement.background === true;
     const saved = subshell ? { ...this.state, variables: new Map(this.state.variables), written: this.state.written } : undefined;
     if (statement.command !== undefined) this.command(statement, statement.command, inner);
     if (saved !== undefined) this.state = { ...saved, written: this.state.written };
@@ -281,9 +281,15 @@ class ScriptWalker implements Walker {
     feeder: Feeder | undefined,
   ): void {
     const program = words[0]?.literal ?? '';
+    const alias = this.state.aliases.get(program);
+    if (alias !== undefined) {
+      // `alias pi='pip install'; pi x`: the alias text stands in for the program word.
+      this.nested([alias, ...words.slice(1).map((word) => word.text)].join(' '), scope, text, `alias ${program}`);
+      return;
+    }
     this.dispatch(name, program, words, env, text, scope, feeder);
     // What it changes (cd, files, config) holds for the statements after it, not for itself.
-    noteCommand(this.state, name, words);
+    noteCommand(this.state, name, words, env);
   }
 
   private dispatch(
@@ -309,6 +315,7 @@ class ScriptWalker implements Walker {
       const code = interpreterCode(words, scope);
       if (code.kind === 'unreadable') this.report(text, 'eval', code.detail);
       else if (code.kind === 'code') walkInterpreterCode(this, code.text, code.label, { ...scope, stdin: TERMINAL }, text);
+      else if (!isPackageManagerProgram(program)) runHiddenStdin(this, name, words, scope, text);
       const scriptFile = code.kind === 'none' ? interpreterScript(words) : undefined;
       if (scriptFile !== undefined && wasWritten(this.state, scriptFile))
         this.report(

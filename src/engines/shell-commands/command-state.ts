@@ -14,10 +14,12 @@ export interface CommandState {
   cwd: string | null | undefined;
   /** Paths written by earlier statements, as written; `?` for a path known only at run time, `(config)` for a config command. */
   written: string[];
+  /** Aliases defined by earlier statements (`alias pi='pip install'`), expanded whether or not `expand_aliases` is on. */
+  aliases: Map<string, string>;
 }
 
 export function emptyState(): CommandState {
-  return { variables: new Map(), cwd: undefined, written: [] };
+  return { variables: new Map(), cwd: undefined, written: [], aliases: new Map() };
 }
 
 const WRITES = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
@@ -33,12 +35,16 @@ export function noteRedirects(state: CommandState, redirects: readonly ShellRedi
 }
 
 /** What a simple command (wrappers stripped) changes: cd, pushd, export, files written by tee, sed -i, cp, mv, config setters. */
-export function noteCommand(state: CommandState, name: string, words: readonly ResolvedWord[]): void {
+export function noteCommand(state: CommandState, name: string, words: readonly ResolvedWord[], env?: ReadonlyMap<string, string>): void {
   const args = words.slice(1);
   const literals = args.map((word) => word.literal);
-  if (name === 'cd' || name === 'pushd') {
+  if (name === 'alias' || name === 'unalias') {
+    noteAliases(state, name, literals);
+  } else if (name === 'cd' || name === 'pushd') {
     const target = literals.find((arg) => arg === undefined || !arg.startsWith('-') || arg === '-');
-    if (target === undefined || target === '-' || target.startsWith('~') || args.length === 0) state.cwd = null;
+    // With CDPATH set, a relative name may be found under any of its directories first.
+    const searched = target !== undefined && (state.variables.has('CDPATH') || env?.has('CDPATH') === true) && !/^\.{0,2}\//.test(target);
+    if (target === undefined || target === '-' || target.startsWith('~') || args.length === 0 || searched) state.cwd = null;
     else if (state.cwd !== null) state.cwd = target.startsWith('/') ? target : `${state.cwd ?? '.'}/${target}`;
   } else if (name === 'popd') {
     state.cwd = null;
@@ -71,6 +77,16 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
     // Any other program may write any file it names, in an argument or inside code it runs
     // (`perl -i -pe … requirements.txt`, `python3 -c "shutil.copy('a', 'requirements.txt')"`).
     state.written.push(...literals.flatMap((arg) => (arg === undefined ? [] : namedPaths(arg))));
+  }
+}
+
+/** `alias pi='pip install'`, `unalias pi`: what a later command word stands for. */
+function noteAliases(state: CommandState, name: string, literals: ReadonlyArray<string | undefined>): void {
+  for (const arg of literals) {
+    if (arg === undefined) continue;
+    if (name === 'unalias') state.aliases.delete(arg);
+    const [, alias, value] = /^([^=\s]+)=([\s\S]*)$/.exec(arg) ?? [];
+    if (alias !== undefined && value !== undefined) state.aliases.set(alias, value);
   }
 }
 

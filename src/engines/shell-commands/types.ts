@@ -74,6 +74,8 @@ export interface ShellStatement {
   redirects: ShellRedirect[];
   /** The statement as written. */
   text: string;
+  /** Run in the background (`cmd &`), in a subshell of its own. */
+  background?: true;
 }
 
 export type ShellParseResult = { ok: true; statements: ShellStatement[] } | { ok: false; error: string };
