@@ -47,7 +47,7 @@ export function readProjectManifests(argv: readonly string[], request: InstallRe
   return reading;
 }
 
-const DIRECTORY_OPTIONS = ['--directory', '--project', '-C'];
+const DIRECTORY_OPTIONS = ['--directory', '--project', '-C', '-P'];
 
 function optionValue(words: readonly string[], names: readonly string[]): string | undefined {
   for (let i = 0; i < words.length; i++) {
