@@ -123,11 +123,9 @@ describe('classes read', () => {
 
   it.each([
     'pdm sync',
-    'pipenv install',
-    'pipenv --python 3.12 install --dev',
-    'pipenv sync',
-    'rye add x',
-    'pixi add x',
+    'pipenv run pip install x',
+    'rye self update',
+    'pixi global sync',
     'deno run npm:x',
     'volta install x',
     'easy_install x',
