@@ -3,6 +3,7 @@ import { findDecisiveWords } from './dynamic-arguments.js';
 import { MAX_SOURCE_LENGTH } from './limits.js';
 import { type ShellFiles } from './local-files.js';
 import { pipedStdin } from './piped-literal.js';
+import { literalOutput } from './literal-writes.js';
 import { settleRuntimeWords } from './static-words.js';
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
 import { type Feeder, redirectedStdin, type Scope, TERMINAL, type Walker } from './scope.js';
@@ -138,8 +139,8 @@ class ScriptWalker implements Walker {
     const subshell = (statement.command?.type === 'compound' && statement.command.kind === 'subshell') || statement.background === true;
     const saved = subshell ? { ...this.state, variables: new Map(this.state.variables), written: this.state.written } : undefined;
     if (statement.command !== undefined) this.command(statement, statement.command, inner);
-    if (saved !== undefined) this.state = { ...saved, written: this.state.written };
-    noteRedirects(this.state, statement.redirects);
+    if (saved !== undefined) this.state = { ...saved, written: this.state.written, literalWrites: this.state.literalWrites };
+    noteRedirects(this.state, statement.redirects, literalOutput(statement));
     for (const redirect of statement.redirects) {
       this.substitutions(resolveWord(redirect.word), scope);
       if (redirect.heredoc !== undefined) this.substitutions(resolveWord(redirect.heredoc), scope);
@@ -386,7 +387,7 @@ class ScriptWalker implements Walker {
     const settled = settleRuntimeWords(words, findDecisiveWords(words, Object.fromEntries(variables)), this.files, this.rootText ?? text);
     const decisive = settled.decisive;
     if (decisive.length === 0) {
-      const { cwd, written } = this.state;
+      const { cwd, written, literalWrites } = this.state;
       this.analysis.commands.push({
         argv: settled.argv,
         env,
@@ -394,6 +395,7 @@ class ScriptWalker implements Walker {
         via,
         ...(cwd === undefined ? {} : { cwd }),
         ...(written.length === 0 ? {} : { written: [...written] }),
+        ...(literalWrites.length === 0 ? {} : { literalWrites: [...literalWrites] }),
       });
       return;
     }

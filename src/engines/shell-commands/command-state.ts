@@ -3,7 +3,7 @@
  * (`export PIP_INDEX_URL=…; pip install x`), the working directory (`cd sub && pip install -r …`),
  * and files written (`echo x >> requirements.txt && pip install -r requirements.txt`, a `.npmrc`).
  */
-import { type ShellRedirect } from './types.js';
+import { type LiteralWrite, type ShellRedirect } from './types.js';
 import { isPackageManagerProgram } from './programs.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 
@@ -14,23 +14,33 @@ export interface CommandState {
   cwd: string | null | undefined;
   /** Paths written by earlier statements, as written; `?` for a path known only at run time, `(config)` for a config command. */
   written: string[];
+  /** Literal text written to files (`echo x >> r.txt`), in order; a path written otherwise too is also in `written`. */
+  literalWrites: LiteralWrite[];
   /** Aliases defined by earlier statements (`alias pi='pip install'`), expanded whether or not `expand_aliases` is on. */
   aliases: Map<string, string>;
 }
 
 export function emptyState(): CommandState {
-  return { variables: new Map(), cwd: undefined, written: [], aliases: new Map() };
+  return { variables: new Map(), cwd: undefined, written: [], literalWrites: [], aliases: new Map() };
 }
 
 const WRITES = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
 
-/** Files a statement's redirections write. */
-export function noteRedirects(state: CommandState, redirects: readonly ShellRedirect[]): void {
+/**
+ * Files a statement's redirections write; `output` is the statement's stdout when it is literal text
+ * (`echo x >> r.txt`): written to a known path in a known directory, it is simulated, not distrusted.
+ */
+export function noteRedirects(state: CommandState, redirects: readonly ShellRedirect[], output?: string): void {
   for (const redirect of redirects) {
     if (!WRITES.has(redirect.op)) continue;
     const target = resolveWord(redirect.word).literal;
-    if (target !== '/dev/null') state.written.push(target ?? '?');
+    if (target === '/dev/null') continue;
+    const stdout = redirect.fd === undefined || redirect.fd === '1';
+    if (output !== undefined && stdout && target !== undefined && state.cwd !== null && ['>', '>>', '>|'].includes(redirect.op)) {
+      const path = target.startsWith('/') || state.cwd === undefined ? target : `${state.cwd}/${target}`;
+      state.literalWrites.push({ path, text: output, append: redirect.op === '>>' });
+    } else state.written.push(target ?? '?');
   }
 }
 
@@ -173,7 +183,11 @@ const SCRIPT = /\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|php)$/;
 /** Whether an earlier statement wrote `path` (as written, `./` aside) or a file known only at run time. */
 export function wasWritten(state: CommandState, path: string): boolean {
   const plain = path.replace(/^(?:\.\/)+/, '');
-  return state.written.some((w) => w === '?' || w.replace(/^(?:\.\/)+/, '') === plain);
+  const literal = state.literalWrites.map((w) => w.path.replace(/^(?:\.\/)+/, ''));
+  return (
+    state.written.some((w) => w === '?' || w.replace(/^(?:\.\/)+/, '') === plain) ||
+    literal.some((w) => w === plain || w.endsWith(`/${plain}`))
+  );
 }
 
 /** The path-like tokens of a word (`requirements.txt`, `sub/package.json`, `~/.npmrc`), whole or inside code. */

@@ -181,7 +181,7 @@ describe('classes read', () => {
       expect.objectContaining({
         argv: ['pip', 'install', '-r', 'r.txt'],
         cwd: './sub',
-        written: ['r.txt'],
+        literalWrites: [{ path: './sub/r.txt', text: 'y\n', append: true }],
         env: { PIP_INDEX_URL: 'http://x/simple' },
       }),
     ]);
