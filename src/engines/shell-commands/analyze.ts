@@ -6,7 +6,7 @@ import { pipedStdin } from './piped-literal.js';
 import { literalOutput } from './literal-writes.js';
 import { settleRuntimeWords } from './static-words.js';
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
-import { type Feeder, redirectedStdin, type Scope, TERMINAL, type Walker } from './scope.js';
+import { type Feeder, redirectedStdin, type Scope, type Stdin, TERMINAL, type Walker } from './scope.js';
 import { runEval, runShell, runSource, runSplitString, runSwitchUser } from './shell-invocations.js';
 import {
   type AnalyzeOptions,
@@ -24,6 +24,7 @@ import {
   noteAssignments,
   noteCommand,
   noteDeclaration,
+  noteLiteralTee,
   noteRedirects,
   wasWritten,
 } from './command-state.js';
@@ -172,7 +173,7 @@ class ScriptWalker implements Walker {
         this.statement(command.first, scope);
         let previous = command.first;
         for (const { op, statement: next } of command.rest) {
-          this.statement(next, op === '|' || op === '|&' ? { ...scope, stdin: pipedStdin(previous) } : scope);
+          this.statement(next, op === '|' || op === '|&' ? { ...scope, stdin: withOutput(pipedStdin(previous), previous) } : scope);
           previous = next;
         }
         return;
@@ -290,7 +291,9 @@ class ScriptWalker implements Walker {
     }
     this.dispatch(name, program, words, env, text, scope, feeder);
     // What it changes (cd, files, config) holds for the statements after it, not for itself.
-    noteCommand(this.state, name, words, env);
+    const stdin = scope.stdin;
+    if (name === 'tee' && stdin.kind === 'literal' && stdin.output !== undefined) noteLiteralTee(this.state, words, stdin.output);
+    else noteCommand(this.state, name, words, env);
   }
 
   private dispatch(
@@ -415,6 +418,12 @@ class ScriptWalker implements Walker {
   report(text: string, why: UnverifiableReason, detail: string): void {
     this.analysis.unverifiable.push({ text: shorten(text), why, detail });
   }
+}
+
+/** A pipe's stdin with the exact text the stage before it prints, when that is literal. */
+function withOutput(stdin: Stdin, previous: ShellStatement): Stdin {
+  const output = literalOutput(previous);
+  return stdin.kind === 'literal' && output !== undefined ? { ...stdin, output } : stdin;
 }
 
 /** The same command or report reached twice (a substitution read both as it runs and as deferred text) is listed once. */

@@ -90,6 +90,17 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
   }
 }
 
+/** `echo x | tee -a r.txt`: tee writes the literal text it is piped to each file it names (appending with -a). */
+export function noteLiteralTee(state: CommandState, words: readonly ResolvedWord[], text: string): void {
+  const literals = words.slice(1).map((word) => word.literal);
+  const append = literals.some((arg) => arg === '--append' || (arg !== undefined && /^-[a-z]*a[a-z]*$/.test(arg)));
+  for (const arg of literals) {
+    if (arg !== undefined && arg.startsWith('-')) continue;
+    if (arg === undefined || state.cwd === null) state.written.push(arg ?? '?');
+    else state.literalWrites.push({ path: arg.startsWith('/') || state.cwd === undefined ? arg : `${state.cwd}/${arg}`, text, append });
+  }
+}
+
 /** `alias pi='pip install'`, `unalias pi`: what a later command word stands for. */
 function noteAliases(state: CommandState, name: string, literals: ReadonlyArray<string | undefined>): void {
   for (const arg of literals) {

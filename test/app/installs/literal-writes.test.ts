@@ -17,12 +17,14 @@ const NAMES = ['requests', 'flask', 'reqeusts', 'zzq-ghost-literal', 'numpy==1.2
 const WRITER = fc.record({
   lines: fc.array(fc.constantFrom(...NAMES), { minLength: 1, maxLength: 3 }),
   append: fc.boolean(),
-  form: fc.constantFrom('echo', 'printf', 'heredoc'),
+  form: fc.constantFrom('echo', 'printf', 'heredoc', 'tee'),
 });
 
 /** The shell text of one literal write of `lines` to requirements.txt. */
 function writeCommand(w: { lines: string[]; append: boolean; form: string }): string {
   const op = w.append ? '>>' : '>';
+  if (w.form === 'tee')
+    return w.lines.map((line) => `echo '${line}' | tee ${w.append ? '-a ' : ''}requirements.txt >/dev/null`).join(' && ');
   if (w.form === 'echo') return w.lines.map((line) => `echo '${line}' ${op} requirements.txt`).join(' && ');
   if (w.form === 'printf') return `printf '${w.lines.map((line) => `${line}\\n`).join('')}' ${op} requirements.txt`;
   return `cat ${op} requirements.txt <<'EOF'\n${w.lines.join('\n')}\nEOF\n`;
