@@ -10,6 +10,8 @@ export const WRAPPED_PROGRAMS = [
   'pipx',
   'pdm',
   'pipenv',
+  'rye',
+  'pixi',
   'npm',
   'npx',
   'pnpm',

@@ -68,7 +68,7 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
   it('installs the shims, and again without changing anything', () => {
     const first = guard(['shims', 'install', '--dir', shims]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain('16 written');
+    expect(first.stdout).toContain('18 written');
     expect(readdirSync(shims).sort()).toEqual([
       'bun',
       'bunx',
@@ -81,8 +81,10 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
       'pip3',
       'pipenv',
       'pipx',
+      'pixi',
       'pnpm',
       'poetry',
+      'rye',
       'uv',
       'uvx',
       'yarn',
@@ -90,9 +92,9 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
     const text = readFileSync(join(shims, 'pip'), 'utf8');
     const second = guard(['shims', 'install', '--dir', shims]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain('0 written, 16 already up to date');
+    expect(second.stdout).toContain('0 written, 18 already up to date');
     expect(readFileSync(join(shims, 'pip'), 'utf8')).toBe(text);
-    expect(readdirSync(shims)).toHaveLength(16);
+    expect(readdirSync(shims)).toHaveLength(18);
   });
 
   it('blocks a misspelled install typed in a shell, and the real pip never runs', () => {
@@ -166,7 +168,7 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
     writeFileSync(join(other, 'yarn'), '#!/bin/sh\necho my own yarn\n');
     const run = guard(['shims', 'uninstall', '--dir', shims]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('removed 16 shims');
+    expect(run.stdout).toContain('removed 18 shims');
     expect(readdirSync(shims)).toEqual(['notes.txt']);
     const kept = guard(['shims', 'uninstall', '--dir', other]);
     expect(kept.stdout).toContain('removed 15 shims');

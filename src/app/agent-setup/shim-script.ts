@@ -20,6 +20,8 @@ export const SHIM_PROGRAMS = [
   'pipx',
   'pdm',
   'pipenv',
+  'rye',
+  'pixi',
   'conda',
   'mamba',
 ] as const;

@@ -56,6 +56,7 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     { addEnvironmentIndexes },
     { commandCwd, recordingReader, writtenBeforeRead },
     { readProjectManifests },
+    { simulateLiteralWrites },
   ] = await Promise.all([
     import('../../engines/install-commands/index.js'),
     import('../../engines/policy/index.js'),
@@ -66,6 +67,7 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     import('./index-environment.js'),
     import('./same-command-effects.js'),
     import('./project-manifests.js'),
+    import('./literal-writes.js'),
   ]);
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const commands: ShellVerdict['commands'] = [];
@@ -73,7 +75,9 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
   for (const found of analysis.commands) {
     const cwd = commandCwd(deps.cwd, found.cwd, deps.env.HOME);
     const reads: string[] = [];
-    const files = recordingReader(createFsFileReader(cwd ?? deps.cwd), cwd ?? deps.cwd, reads);
+    // Literal text written earlier in the command (`echo x >> requirements.txt`) is simulated on top of the disk.
+    const simulated = simulateLiteralWrites(found.literalWrites ?? [], deps.cwd, createFsFileReader(deps.cwd));
+    const files = recordingReader(createFsFileReader(cwd ?? deps.cwd, { overrides: simulated.files }), cwd ?? deps.cwd, reads);
     const env = { ...deps.env, ...found.env };
     const parsed = parseInstallCommand(found.argv, { cwd: cwd ?? deps.cwd, env, files });
     if (parsed === undefined) continue;
@@ -86,7 +90,7 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
         ? 'it runs in a directory an earlier `cd` chose at run time'
         : configFiles.length > 0
           ? `${configFiles.join(', ')} points it at a configuration file that is not read statically`
-          : writtenBeforeRead(request, found.written ?? [], reads, cwd ?? deps.cwd);
+          : writtenBeforeRead(request, [...(found.written ?? []), ...simulated.distrusted], reads, cwd ?? deps.cwd);
     if (why !== undefined) foundUnverifiable.push({ text: found.text, why: 'source', detail: why });
     const verdict = await vetInstallRequest(request, { ...deps, cwd: cwd ?? deps.cwd, policy });
     commands.push({ text: found.text, argv: found.argv, verdict });

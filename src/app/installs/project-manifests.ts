@@ -2,11 +2,18 @@
  * What an install of a local project brings in: `pip install .`/`-e dir`, `uv sync`, `poetry install`
  * read the project's pyproject.toml (PEP 621 dependencies and extras, Poetry's tables, dependency
  * groups, `[build-system] requires`), setup.cfg and setup.py; `uv run script.py` / `pipx run script.py`
- * read the script's PEP 723 block. Each becomes a pip request for the names it lists; a setup.py
+ * read the script's PEP 723 block; `rye sync` reads pyproject.toml, `pipenv install` (nothing named) and
+ * `pipenv sync` the Pipfile and Pipfile.lock, `pixi install`/`run` pixi.toml or `[tool.pixi]`. Each becomes a pip request for the names it lists; a setup.py
  * whose requirements are not a literal list is unverifiable.
  */
-import { isAbsolute, join, resolve } from 'node:path';
-import { parseDependencyFile, parseInstallCommand, type FileReader, type InstallRequest } from '../../engines/install-commands/index.js';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import {
+  parseDependencyFile,
+  parseInstallCommand,
+  parseManifestFile,
+  type FileReader,
+  type InstallRequest,
+} from '../../engines/install-commands/index.js';
 import { programName } from '../../shared/program-name.js';
 
 export interface ProjectReading {
@@ -33,7 +40,8 @@ export function readProjectManifests(argv: readonly string[], request: InstallRe
   const base = directory === undefined ? cwd : resolve(cwd, directory);
   if (
     (program === 'uv' && (sub === 'sync' || sub === 'run' || sub === 'export' || sub === 'add')) ||
-    (program === 'poetry' && (sub === 'install' || sub === 'sync' || sub === 'add'))
+    (program === 'poetry' && (sub === 'install' || sub === 'sync' || sub === 'add')) ||
+    (program === 'rye' && (sub === 'sync' || sub === 'lock' || sub === 'add'))
   ) {
     const script = program === 'uv' && sub === 'run' ? words.find((word) => word.endsWith('.py')) : undefined;
     if (script === undefined) dirs.add(base);
@@ -44,10 +52,87 @@ export function readProjectManifests(argv: readonly string[], request: InstallRe
       addRequirements(reading, `${script} (PEP 723)`, inlineScriptRequirements(files.readText(resolve(base, script)) ?? ''), cwd, files);
   }
   for (const dir of dirs) readProject(reading, dir, cwd, files);
+  if (
+    program === 'pipenv' &&
+    request.targets.length === 0 &&
+    (sub === 'install' || sub === 'sync' || sub === 'update' || sub === 'upgrade')
+  )
+    readPipenvProject(reading, base, cwd, files);
+  if (program === 'pixi' && sub !== undefined && PIXI_PROJECT.has(sub))
+    readPixiProject(reading, optionValue(words, ['--manifest-path']), base, cwd, files);
   return reading;
 }
 
-const DIRECTORY_OPTIONS = ['--directory', '--project', '-C'];
+const PIXI_PROJECT = new Set(['install', 'i', 'run', 'r', 'shell', 'update', 'upgrade', 'lock', 'reinstall', 'shell-hook', 'add', 'a']);
+
+/** `pipenv install` (nothing named), `pipenv sync`: the Pipfile and Pipfile.lock pipenv finds from the directory (it looks up to three parents). */
+function readPipenvProject(reading: ProjectReading, base: string, cwd: string, files: FileReader): void {
+  for (let dir = base, depth = 0; depth <= 3; depth++, dir = dirname(dir)) {
+    const pipfile = join(dir, 'Pipfile');
+    const lockText = files.readText(join(dir, 'Pipfile.lock'));
+    if (files.readText(pipfile) === undefined && lockText === undefined) {
+      if (dirname(dir) === dir) return;
+      continue;
+    }
+    const parsed = parseManifestFile(pipfile, { cwd, env: {}, files });
+    if (parsed !== undefined && files.readText(pipfile) !== undefined) reading.requests.push({ label: pipfile, request: parsed });
+    if (lockText !== undefined) addRequirements(reading, join(dir, 'Pipfile.lock'), pipfileLockRequirements(lockText), cwd, files);
+    return;
+  }
+}
+
+/** The pinned names of a Pipfile.lock (`default` and `develop`); a lock that is not JSON names nothing (pipenv refuses it). */
+function pipfileLockRequirements(text: string): string[] {
+  let lock: unknown;
+  try {
+    lock = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (typeof lock !== 'object' || lock === null) return [];
+  const names: string[] = [];
+  for (const section of ['default', 'develop']) {
+    const table = (lock as Record<string, unknown>)[section];
+    if (typeof table === 'object' && table !== null) names.push(...Object.keys(table));
+  }
+  return names;
+}
+
+/** `pixi install`, `pixi run` …: pixi.toml, or the `[tool.pixi.*]` tables of pyproject.toml read as a pixi.toml. */
+function readPixiProject(reading: ProjectReading, manifest: string | undefined, base: string, cwd: string, files: FileReader): void {
+  const path = manifest === undefined ? join(base, 'pixi.toml') : resolve(cwd, manifest);
+  if (files.readText(path) !== undefined && !path.endsWith('pyproject.toml')) {
+    const parsed = parseManifestFile(path, { cwd, env: {}, files });
+    if (parsed !== undefined) reading.requests.push({ label: path, request: parsed });
+    return;
+  }
+  const pyprojectPath = path.endsWith('pyproject.toml') ? path : join(base, 'pyproject.toml');
+  const pyproject = files.readText(pyprojectPath);
+  if (pyproject === undefined || !/^\[tool\.pixi/m.test(pyproject)) return;
+  const virtual = join(dirname(pyprojectPath), 'pixi.toml');
+  const text = pixiTables(pyproject);
+  const parsed = parseManifestFile(virtual, { cwd, env: {}, files: { readText: (p) => (p === virtual ? text : files.readText(p)) } });
+  if (parsed !== undefined) reading.requests.push({ label: `${pyprojectPath} [tool.pixi]`, request: parsed });
+}
+
+/** The `[tool.pixi…]` tables of a pyproject.toml, their headers without the `tool.pixi.` prefix. */
+function pixiTables(pyproject: string): string {
+  const out: string[] = [];
+  let inside = false;
+  for (const line of pyproject.split(/\r?\n/)) {
+    const header = /^\s*(\[\[?)\s*([^\]]+?)\s*(\]\]?)/.exec(line);
+    if (header !== null) {
+      const name = header[2] ?? '';
+      inside = name === 'tool.pixi' || name.startsWith('tool.pixi.');
+      if (inside && name !== 'tool.pixi') out.push(`${header[1]}${name.slice('tool.pixi.'.length)}${header[3]}`);
+      continue;
+    }
+    if (inside) out.push(line);
+  }
+  return out.join('\n');
+}
+
+const DIRECTORY_OPTIONS = ['--directory', '--project', '-C', '-P'];
 
 function optionValue(words: readonly string[], names: readonly string[]): string | undefined {
   for (let i = 0; i < words.length; i++) {

@@ -7,7 +7,7 @@
 import { basename, isAbsolute, resolve } from 'node:path';
 import { type FileReader, type InstallRequest } from '../../engines/install-commands/index.js';
 
-const CONFIG_FILES = new Set([
+export const CONFIG_FILES: ReadonlySet<string> = new Set([
   '.npmrc',
   'npmrc',
   'pip.conf',

@@ -295,6 +295,20 @@ function readPackageJson(dir: string | undefined, read: ReadState): void {
       else request.targets.push(classifyNpmSpec(`${name}@${range}`, origin));
     }
   }
+  readOverrides(manifest, file, request);
+}
+
+/** `overrides`, `resolutions`, `pnpm.overrides`: an `npm:` alias value installs that package in place of the one named. */
+function readOverrides(manifest: Record<string, unknown>, file: string, request: InstallRequest): void {
+  const pnpm = manifest.pnpm;
+  const walk = (value: unknown, field: string): void => {
+    if (typeof value === 'string' && value.startsWith('npm:'))
+      request.targets.push({ ...classifyNpmSpec(`alias@${value}`, `${file} ${field}`), raw: value });
+    else if (isRecord(value)) for (const nested of Object.values(value)) walk(nested, field);
+  };
+  walk(manifest.overrides, 'overrides');
+  walk(manifest.resolutions, 'resolutions');
+  if (isRecord(pnpm)) walk(pnpm.overrides, 'pnpm.overrides');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

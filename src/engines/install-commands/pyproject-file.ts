@@ -1,7 +1,8 @@
 /**
  * The dependencies a pyproject.toml declares: PEP 621 `[project] dependencies` and
  * `optional-dependencies`, PEP 735 `[dependency-groups]`, and Poetry's `[tool.poetry.dependencies]`,
- * `dev-dependencies` and `[tool.poetry.group.<name>.dependencies]` tables.
+ * `dev-dependencies` and `[tool.poetry.group.<name>.dependencies]` tables, and the development
+ * dependencies of uv, rye, pdm and hatch environments.
  */
 import { createRequire } from 'node:module';
 import { toPep440 } from './poetry-constraint.js';
@@ -45,6 +46,17 @@ export function parsePyprojectText(text: string, file: string): InstallRequest {
   readPoetryTable(tableAt(poetry, ['dev-dependencies']), `${file} [tool.poetry.dev-dependencies]`, request);
   for (const [group, body] of Object.entries(tableAt(poetry, ['group']) ?? {})) {
     readPoetryTable(tableAt(body, ['dependencies']), `${file} [tool.poetry.group.${group}.dependencies]`, request);
+  }
+  // The development dependencies of uv, rye, pdm (groups of lists) and hatch environments: PEP 508 strings too.
+  const tool = tableAt(document, ['tool']);
+  readRequirementList(tableAt(tool, ['uv'])?.['dev-dependencies'], `${file} [tool.uv] dev-dependencies`, request);
+  readRequirementList(tableAt(tool, ['rye'])?.['dev-dependencies'], `${file} [tool.rye] dev-dependencies`, request);
+  for (const [group, list] of Object.entries(tableAt(tool, ['pdm', 'dev-dependencies']) ?? {})) {
+    readRequirementList(list, `${file} [tool.pdm.dev-dependencies] ${group}`, request);
+  }
+  for (const [env, body] of Object.entries(tableAt(tool, ['hatch', 'envs']) ?? {})) {
+    for (const key of ['dependencies', 'extra-dependencies'])
+      readRequirementList(tableAt(body, [])?.[key], `${file} [tool.hatch.envs.${env}] ${key}`, request);
   }
   for (const source of arrayAt(poetry?.source)) {
     if (isTable(source) && typeof source.url === 'string') request.indexes.push(source.url);

@@ -44,3 +44,51 @@ export const MAMBA_VALUED = [
   '--pkgs-dirs',
   '--env-name',
 ];
+
+/**
+ * `pixi add`, `pixi global install`, `pixi exec` (pixi 0.5x-0.7x, the CLI reference pages of
+ * pixi.prefix.dev: add's dependency, git, config and update options; global install's channel,
+ * platform, environment, expose and with options; exec's spec and with options). `--with` and
+ * `--spec` name packages installed next to the ones given as arguments.
+ */
+export const PIXI_VALUED = [
+  '-p/--platform',
+  '-f/--feature',
+  '-e/--environment',
+  '--manifest-path',
+  '-g/--git',
+  '--branch',
+  '--tag',
+  '--rev',
+  '--subdir',
+  '--index',
+  '--auth-file',
+  '--concurrent-downloads',
+  '--concurrent-solves',
+  '--pinning-strategy',
+  '--pypi-keyring-provider',
+  '--tls-root-certs',
+  '--color',
+  '-c/--channel',
+  '--expose',
+];
+/** pixi's options whose value names one more package to install (`global install --with`, `exec --spec/--with`). */
+export const PIXI_PACKAGE_OPTIONS = ['-w/--with', '-s/--spec'];
+export const PIXI_FLAGS = [
+  '--pypi',
+  '--editable',
+  '--host',
+  '--build',
+  '--no-install',
+  '--revalidate',
+  '--frozen',
+  '--locked',
+  '--no-lockfile-update',
+  '--tls-no-verify',
+  '--run-post-link-scripts',
+  '--force-reinstall',
+  '--no-progress',
+  '-v/--verbose',
+  '-q/--quiet',
+  '-h/--help',
+];

@@ -483,3 +483,38 @@ export const PIPENV_INSTALL_FLAGS = [
   '--three',
   '--two',
 ];
+
+/**
+ * `rye add` and `rye install`/`rye tools install` (rye 0.4x, rye/src/cli/add.rs and install.rs, the
+ * clap definitions): `--git`/`--url`/`--path` make the one name a VCS, URL or path dependency;
+ * `--extra-requirement` installs one more requirement next to a tool; `--include-dep` names a
+ * dependency whose scripts are exposed (nothing more is installed).
+ */
+export const RYE_VALUED = [
+  '--git',
+  '--url',
+  '--path',
+  '--tag',
+  '--rev',
+  '--branch',
+  '--features',
+  '--optional',
+  '--pin',
+  '--pyproject',
+  '-p/--python',
+  '--include-dep',
+];
+/** rye's options whose value is one more requirement to install (read as a package, never skipped). */
+export const RYE_PACKAGE_OPTIONS = ['--extra-requirement'];
+export const RYE_FLAGS = [
+  '--absolute',
+  '--dev',
+  '--excluded',
+  '--pre',
+  '--sync',
+  '--no-sync',
+  '-f/--force',
+  '-v/--verbose',
+  '-q/--quiet',
+  '-h/--help',
+];

@@ -5,12 +5,13 @@
  * these, so a manager or sub-command added here is known to every engine.
  */
 import { type Ecosystem } from '../package-names/index.js';
-import { CONDA_VALUED, MAMBA_VALUED } from './options-conda.js';
+import { CONDA_VALUED, MAMBA_VALUED, PIXI_VALUED } from './options-conda.js';
 import { BUN_VALUED, NPM_VALUED, PNPM_VALUED, RUNNER_PACKAGE_OPTION, YARN_VALUED } from './options-node.js';
 import {
   PDM_ADD_VALUED,
   PIP_INSTALL_VALUED,
   PIPENV_INSTALL_VALUED,
+  RYE_VALUED,
   PIPX_VALUED,
   POETRY_ADD_VALUED,
   UV_ADD_VALUED,
@@ -20,7 +21,23 @@ import {
 
 /** The package managers the install-command parsers read. */
 export type ManagerName =
-  'pip' | 'uv' | 'poetry' | 'pipx' | 'pdm' | 'pipenv' | 'npm' | 'npx' | 'pnpm' | 'yarn' | 'bun' | 'bunx' | 'conda' | 'mamba' | 'micromamba';
+  | 'pip'
+  | 'uv'
+  | 'poetry'
+  | 'pipx'
+  | 'pdm'
+  | 'pipenv'
+  | 'rye'
+  | 'pixi'
+  | 'npm'
+  | 'npx'
+  | 'pnpm'
+  | 'yarn'
+  | 'bun'
+  | 'bunx'
+  | 'conda'
+  | 'mamba'
+  | 'micromamba';
 
 export interface ManagerProgram {
   manager: ManagerName;
@@ -35,6 +52,8 @@ export const MANAGER_PROGRAMS: Readonly<Record<string, ManagerProgram>> = {
   pipx: { manager: 'pipx', ecosystem: 'pypi' },
   pdm: { manager: 'pdm', ecosystem: 'pypi' },
   pipenv: { manager: 'pipenv', ecosystem: 'pypi' },
+  rye: { manager: 'rye', ecosystem: 'pypi' },
+  pixi: { manager: 'pixi', ecosystem: 'conda' },
   npm: { manager: 'npm', ecosystem: 'npm' },
   npx: { manager: 'npx', ecosystem: 'npm' },
   pnpm: { manager: 'pnpm', ecosystem: 'npm' },
@@ -250,6 +269,10 @@ function valuedOptionsOf(words: string, takes: 'names' | 'runs'): readonly strin
       return PDM_ADD_VALUED;
     case 'pipenv':
       return PIPENV_INSTALL_VALUED;
+    case 'rye':
+      return RYE_VALUED;
+    case 'pixi':
+      return PIXI_VALUED;
     case 'npm':
     case 'npx':
       return [...NPM_VALUED, ...runner];
@@ -289,6 +312,11 @@ export const INSTALLING_COMMANDS: readonly InstallingCommand[] = [
   NAMED('pipx run', 'pypi', 'runs'),
   NAMED('pdm add', 'pypi'),
   NAMED('pipenv install', 'pypi'),
+  NAMED('rye add', 'pypi'),
+  NAMED('rye install', 'pypi'),
+  NAMED('rye tools install', 'pypi'),
+  NAMED('pixi add', 'conda'),
+  NAMED('pixi global install', 'conda'),
   ...npmSpellings('install').map((command) => NAMED(`npm ${command}`, 'npm')),
   ...['exec', 'x'].map((command) => NAMED(`npm ${command}`, 'npm', 'runs')),
   NAMED('npx', 'npm', 'runs'),

@@ -28,6 +28,8 @@ const MANAGER_ECOSYSTEM: Record<PackageManager, Ecosystem> = {
   pipx: 'pypi',
   pdm: 'pypi',
   pipenv: 'pypi',
+  rye: 'pypi',
+  pixi: 'conda',
   npm: 'npm',
   npx: 'npm',
   pnpm: 'npm',

@@ -3,9 +3,10 @@ import { findDecisiveWords } from './dynamic-arguments.js';
 import { MAX_SOURCE_LENGTH } from './limits.js';
 import { type ShellFiles } from './local-files.js';
 import { pipedStdin } from './piped-literal.js';
+import { literalOutput } from './literal-writes.js';
 import { settleRuntimeWords } from './static-words.js';
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
-import { type Feeder, redirectedStdin, type Scope, TERMINAL, type Walker } from './scope.js';
+import { type Feeder, redirectedStdin, type Scope, type Stdin, TERMINAL, type Walker } from './scope.js';
 import { runEval, runShell, runSource, runSplitString, runSwitchUser } from './shell-invocations.js';
 import {
   type AnalyzeOptions,
@@ -23,6 +24,7 @@ import {
   noteAssignments,
   noteCommand,
   noteDeclaration,
+  noteLiteralTee,
   noteRedirects,
   wasWritten,
 } from './command-state.js';
@@ -35,16 +37,15 @@ import {
   yarnWorkspaceCommand,
   resolvePlain,
   hasDeferredSubstitution,
-  interpreterCode,
-  interpreterScript,
   runGitConfig,
+  runHiddenStdin,
   runsHiddenCommands,
   runTrap,
   runUnknownProgram,
   sedExecutes,
   walkEmbedded,
-  walkInterpreterCode,
 } from './embedded-commands.js';
+import { interpreterCode, interpreterScript, walkInterpreterCode } from './interpreter-code.js';
 
 const DEFAULT_MAX_DEPTH = 4;
 // `sudo env nice … cmd`: more wrappers than this in one command are not followed.
@@ -135,11 +136,12 @@ class ScriptWalker implements Walker {
 
   private statement(statement: ShellStatement, scope: Scope): void {
     const inner: Scope = { ...scope, stdin: redirectedStdin(statement.redirects, scope.stdin) };
-    const subshell = statement.command?.type === 'compound' && statement.command.kind === 'subshell';
+    // A subshell, or a statement run in the background (`cd sub &`), keeps its own directory and variables.
+    const subshell = (statement.command?.type === 'compound' && statement.command.kind === 'subshell') || statement.background === true;
     const saved = subshell ? { ...this.state, variables: new Map(this.state.variables), written: this.state.written } : undefined;
     if (statement.command !== undefined) this.command(statement, statement.command, inner);
-    if (saved !== undefined) this.state = { ...saved, written: this.state.written };
-    noteRedirects(this.state, statement.redirects);
+    if (saved !== undefined) this.state = { ...saved, written: this.state.written, literalWrites: this.state.literalWrites };
+    noteRedirects(this.state, statement.redirects, literalOutput(statement));
     for (const redirect of statement.redirects) {
       this.substitutions(resolveWord(redirect.word), scope);
       if (redirect.heredoc !== undefined) this.substitutions(resolveWord(redirect.heredoc), scope);
@@ -171,7 +173,7 @@ class ScriptWalker implements Walker {
         this.statement(command.first, scope);
         let previous = command.first;
         for (const { op, statement: next } of command.rest) {
-          this.statement(next, op === '|' || op === '|&' ? { ...scope, stdin: pipedStdin(previous) } : scope);
+          this.statement(next, op === '|' || op === '|&' ? { ...scope, stdin: withOutput(pipedStdin(previous), previous) } : scope);
           previous = next;
         }
         return;
@@ -281,9 +283,17 @@ class ScriptWalker implements Walker {
     feeder: Feeder | undefined,
   ): void {
     const program = words[0]?.literal ?? '';
+    const alias = this.state.aliases.get(program);
+    if (alias !== undefined) {
+      // `alias pi='pip install'; pi x`: the alias text stands in for the program word.
+      this.nested([alias, ...words.slice(1).map((word) => word.text)].join(' '), scope, text, `alias ${program}`);
+      return;
+    }
     this.dispatch(name, program, words, env, text, scope, feeder);
     // What it changes (cd, files, config) holds for the statements after it, not for itself.
-    noteCommand(this.state, name, words);
+    const stdin = scope.stdin;
+    if (name === 'tee' && stdin.kind === 'literal' && stdin.output !== undefined) noteLiteralTee(this.state, words, stdin.output);
+    else noteCommand(this.state, name, words, env);
   }
 
   private dispatch(
@@ -309,6 +319,7 @@ class ScriptWalker implements Walker {
       const code = interpreterCode(words, scope);
       if (code.kind === 'unreadable') this.report(text, 'eval', code.detail);
       else if (code.kind === 'code') walkInterpreterCode(this, code.text, code.label, { ...scope, stdin: TERMINAL }, text);
+      else if (!isPackageManagerProgram(program)) runHiddenStdin(this, name, words, scope, text);
       const scriptFile = code.kind === 'none' ? interpreterScript(words) : undefined;
       if (scriptFile !== undefined && wasWritten(this.state, scriptFile))
         this.report(
@@ -379,7 +390,7 @@ class ScriptWalker implements Walker {
     const settled = settleRuntimeWords(words, findDecisiveWords(words, Object.fromEntries(variables)), this.files, this.rootText ?? text);
     const decisive = settled.decisive;
     if (decisive.length === 0) {
-      const { cwd, written } = this.state;
+      const { cwd, written, literalWrites } = this.state;
       this.analysis.commands.push({
         argv: settled.argv,
         env,
@@ -387,6 +398,7 @@ class ScriptWalker implements Walker {
         via,
         ...(cwd === undefined ? {} : { cwd }),
         ...(written.length === 0 ? {} : { written: [...written] }),
+        ...(literalWrites.length === 0 ? {} : { literalWrites: [...literalWrites] }),
       });
       return;
     }
@@ -406,6 +418,12 @@ class ScriptWalker implements Walker {
   report(text: string, why: UnverifiableReason, detail: string): void {
     this.analysis.unverifiable.push({ text: shorten(text), why, detail });
   }
+}
+
+/** A pipe's stdin with the exact text the stage before it prints, when that is literal. */
+function withOutput(stdin: Stdin, previous: ShellStatement): Stdin {
+  const output = literalOutput(previous);
+  return stdin.kind === 'literal' && output !== undefined ? { ...stdin, output } : stdin;
 }
 
 /** The same command or report reached twice (a substitution read both as it runs and as deferred text) is listed once. */

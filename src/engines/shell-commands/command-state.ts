@@ -3,7 +3,7 @@
  * (`export PIP_INDEX_URL=…; pip install x`), the working directory (`cd sub && pip install -r …`),
  * and files written (`echo x >> requirements.txt && pip install -r requirements.txt`, a `.npmrc`).
  */
-import { type ShellRedirect } from './types.js';
+import { type LiteralWrite, type ShellRedirect } from './types.js';
 import { isPackageManagerProgram } from './programs.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 
@@ -14,31 +14,47 @@ export interface CommandState {
   cwd: string | null | undefined;
   /** Paths written by earlier statements, as written; `?` for a path known only at run time, `(config)` for a config command. */
   written: string[];
+  /** Literal text written to files (`echo x >> r.txt`), in order; a path written otherwise too is also in `written`. */
+  literalWrites: LiteralWrite[];
+  /** Aliases defined by earlier statements (`alias pi='pip install'`), expanded whether or not `expand_aliases` is on. */
+  aliases: Map<string, string>;
 }
 
 export function emptyState(): CommandState {
-  return { variables: new Map(), cwd: undefined, written: [] };
+  return { variables: new Map(), cwd: undefined, written: [], literalWrites: [], aliases: new Map() };
 }
 
 const WRITES = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
 
-/** Files a statement's redirections write. */
-export function noteRedirects(state: CommandState, redirects: readonly ShellRedirect[]): void {
+/**
+ * Files a statement's redirections write; `output` is the statement's stdout when it is literal text
+ * (`echo x >> r.txt`): written to a known path in a known directory, it is simulated, not distrusted.
+ */
+export function noteRedirects(state: CommandState, redirects: readonly ShellRedirect[], output?: string): void {
   for (const redirect of redirects) {
     if (!WRITES.has(redirect.op)) continue;
     const target = resolveWord(redirect.word).literal;
-    if (target !== '/dev/null') state.written.push(target ?? '?');
+    if (target === '/dev/null') continue;
+    const stdout = redirect.fd === undefined || redirect.fd === '1';
+    if (output !== undefined && stdout && target !== undefined && state.cwd !== null && ['>', '>>', '>|'].includes(redirect.op)) {
+      const path = target.startsWith('/') || state.cwd === undefined ? target : `${state.cwd}/${target}`;
+      state.literalWrites.push({ path, text: output, append: redirect.op === '>>' });
+    } else state.written.push(target ?? '?');
   }
 }
 
 /** What a simple command (wrappers stripped) changes: cd, pushd, export, files written by tee, sed -i, cp, mv, config setters. */
-export function noteCommand(state: CommandState, name: string, words: readonly ResolvedWord[]): void {
+export function noteCommand(state: CommandState, name: string, words: readonly ResolvedWord[], env?: ReadonlyMap<string, string>): void {
   const args = words.slice(1);
   const literals = args.map((word) => word.literal);
-  if (name === 'cd' || name === 'pushd') {
+  if (name === 'alias' || name === 'unalias') {
+    noteAliases(state, name, literals);
+  } else if (name === 'cd' || name === 'pushd') {
     const target = literals.find((arg) => arg === undefined || !arg.startsWith('-') || arg === '-');
-    if (target === undefined || target === '-' || target.startsWith('~') || args.length === 0) state.cwd = null;
+    // With CDPATH set, a relative name may be found under any of its directories first.
+    const searched = target !== undefined && (state.variables.has('CDPATH') || env?.has('CDPATH') === true) && !/^\.{0,2}\//.test(target);
+    if (target === undefined || target === '-' || target.startsWith('~') || args.length === 0 || searched) state.cwd = null;
     else if (state.cwd !== null) state.cwd = target.startsWith('/') ? target : `${state.cwd ?? '.'}/${target}`;
   } else if (name === 'popd') {
     state.cwd = null;
@@ -71,6 +87,27 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
     // Any other program may write any file it names, in an argument or inside code it runs
     // (`perl -i -pe … requirements.txt`, `python3 -c "shutil.copy('a', 'requirements.txt')"`).
     state.written.push(...literals.flatMap((arg) => (arg === undefined ? [] : namedPaths(arg))));
+  }
+}
+
+/** `echo x | tee -a r.txt`: tee writes the literal text it is piped to each file it names (appending with -a). */
+export function noteLiteralTee(state: CommandState, words: readonly ResolvedWord[], text: string): void {
+  const literals = words.slice(1).map((word) => word.literal);
+  const append = literals.some((arg) => arg === '--append' || (arg !== undefined && /^-[a-z]*a[a-z]*$/.test(arg)));
+  for (const arg of literals) {
+    if (arg !== undefined && arg.startsWith('-')) continue;
+    if (arg === undefined || state.cwd === null) state.written.push(arg ?? '?');
+    else state.literalWrites.push({ path: arg.startsWith('/') || state.cwd === undefined ? arg : `${state.cwd}/${arg}`, text, append });
+  }
+}
+
+/** `alias pi='pip install'`, `unalias pi`: what a later command word stands for. */
+function noteAliases(state: CommandState, name: string, literals: ReadonlyArray<string | undefined>): void {
+  for (const arg of literals) {
+    if (arg === undefined) continue;
+    if (name === 'unalias') state.aliases.delete(arg);
+    const [, alias, value] = /^([^=\s]+)=([\s\S]*)$/.exec(arg) ?? [];
+    if (alias !== undefined && value !== undefined) state.aliases.set(alias, value);
   }
 }
 
@@ -157,7 +194,11 @@ const SCRIPT = /\.(?:py|js|mjs|cjs|ts|sh|bash|rb|pl|php)$/;
 /** Whether an earlier statement wrote `path` (as written, `./` aside) or a file known only at run time. */
 export function wasWritten(state: CommandState, path: string): boolean {
   const plain = path.replace(/^(?:\.\/)+/, '');
-  return state.written.some((w) => w === '?' || w.replace(/^(?:\.\/)+/, '') === plain);
+  const literal = state.literalWrites.map((w) => w.path.replace(/^(?:\.\/)+/, ''));
+  return (
+    state.written.some((w) => w === '?' || w.replace(/^(?:\.\/)+/, '') === plain) ||
+    literal.some((w) => w === plain || w.endsWith(`/${plain}`))
+  );
 }
 
 /** The path-like tokens of a word (`requirements.txt`, `sub/package.json`, `~/.npmrc`), whole or inside code. */

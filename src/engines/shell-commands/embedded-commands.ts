@@ -3,59 +3,21 @@
  * the walker does not know (`setsid pip install x`, `ssh host 'pip install x'`, `docker exec c npm i x`),
  * strings that hold shell code (`trap '…' EXIT`, `git -c alias.x='!…'`, `PAGER='…'`, `a[$(…)]` text
  * that bash evaluates), and the code of interpreters (`python -c`, `node -e`, `perl -e`, `awk`,
- * `sed e`, a heredoc or pipe into python or node). The general rule: whatever could run a package
+ * `sed e`; their code is read by interpreter-code.ts). The general rule: whatever could run a package
  * manager is parsed as that command, or reported as unverifiable; never read as "not an install".
  */
 import { DATA_ONLY } from './data-only-programs.js';
+import { embeddedScripts } from './embedded-scripts.js';
+import { INTERPRETERS, PYTHON } from './interpreter-code.js';
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
 import { type Scope, type Walker } from './scope.js';
 import { scanSwitchUserArguments } from './shell-arguments.js';
 import { isWrapper } from './wrappers.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 
-// Programs whose first argument (or -c value) is shell code run later (`trap`), handled by name.
-// Interpreters whose inline code or stdin is read for package-manager invocations.
-const PYTHON = /^(?:(?:python|pypy)(?:\d+(?:\.\d+)*)?[tdmu]?|py)$/;
-const INLINE_FLAGS: Readonly<Record<string, readonly string[]>> = {
-  python: ['-c'],
-  node: ['-e', '--eval', '-p', '--print'],
-  bun: ['-e', '--eval', '-p', '--print'],
-  deno: ['eval'],
-  perl: ['-e', '-E'],
-  ruby: ['-e'],
-  php: ['-r'],
-};
-const INTERPRETERS = new Set(['node', 'nodejs', 'bun', 'perl', 'ruby', 'php', 'deno']);
-// Names that make a string worth parsing as shell code.
-const PM_TOKEN =
-  /(?<![A-Za-z0-9_.\-/])(?:[\w./~-]*\/)?(pip(?:-?\d+(?:\.\d+)*)?|python\d*(?:\.\d+)?|pypy\d*|uvx?|poetry|pipx|npm|npx|pnpm|pnpx|yarn|yarnpkg|bunx?|conda|mamba|micromamba|pdm|pipenv|hatch|rye|pixi|deno|volta|fnm|mise|easy_install|corepack|node|sh|bash|zsh|dash)(?![A-Za-z0-9_-])/g;
-// Code that can start programs or install: an interpreter using any of these is read with care.
-const EXEC_API =
-  /\b(?:system|popen|subprocess|spawn\w*|exec\w*|child_process|os\.exec\w*|pty|runpy|__import__|importlib|eval|Function|Bun\.\$|Deno\.Command|IO\.popen|Open3|shell_exec|passthru|proc_open|qx|getline|pip|npm|install)\b|`|\|\s*"|%x/;
-const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
-
 /** True when the walker should look at this program's words for hidden commands. */
 export function runsHiddenCommands(name: string): boolean {
   return !DATA_ONLY.has(name);
-}
-
-/**
- * Strings that may hold shell code running a package manager: each piece starting at a
- * package-manager (or shell) word, cut before the closing quote or bracket that ends it in its host
- * language. Empty when the text names none.
- */
-export function embeddedScripts(text: string): string[] {
-  const scripts: string[] = [];
-  for (const match of text.matchAll(PM_TOKEN)) {
-    const start = match.index;
-    let end = text.length;
-    for (const ch of [')', ']', '}', '"', "'", '`']) {
-      const at = text.indexOf(ch, start + match[0].length);
-      if (at >= 0 && at < end) end = at;
-    }
-    scripts.push(text.slice(start, end));
-  }
-  return scripts;
 }
 
 /** `$(…)` or backticks written inside text that bash may evaluate later (`${X@P}`, `a[…]` in arithmetic, `printf -v`). */
@@ -229,16 +191,29 @@ export function runGitConfig(walker: Walker, words: ResolvedWord[], text: string
     const setting = afterC ? value : value.startsWith('-c') ? value.slice(2) : undefined;
     if (setting === undefined) continue;
     const eq = setting.indexOf('=');
-    const key = setting.slice(0, eq).toLowerCase();
-    const code = setting.slice(eq + 1);
-    if (key.startsWith('alias.') && code.startsWith('!')) walker.nested(code.slice(1), scope, text, 'git alias');
-    else if (
-      /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|hookspath)|pager\.|sequence\.editor|credential\.helper|diff\.external|gpg\.program|.*\.(?:command|textconv|clean|smudge|process))/.test(
-        key,
-      )
-    ) {
-      walker.nested(code, scope, text, `git -c ${key}`);
-    }
+    runGitSetting(walker, setting.slice(0, eq), setting.slice(eq + 1), text, scope);
+  }
+  // `git config [--global] alias.x '!…'`, `git config set core.pager …`: a setting stored for later git commands.
+  const literals = words.map((word) => word.literal);
+  const config = literals.indexOf('config');
+  if (config < 0) return;
+  const rest = literals.slice(config + 1).filter((arg) => arg !== 'set' && arg !== undefined && !arg.startsWith('-'));
+  const [key, code] = rest;
+  if (key !== undefined && code !== undefined && key.includes('.')) runGitSetting(walker, key, code, text, scope);
+  else if (words.slice(config + 1).some((word) => word.literal === undefined))
+    walker.report(text, 'variable', 'git config stores a setting known only at run time, which later git commands may run');
+}
+
+/** A git setting that git runs as shell code (`alias.x=!…`, `core.pager`, filters …): the code is walked. */
+function runGitSetting(walker: Walker, name: string, code: string, text: string, scope: Scope): void {
+  const key = name.toLowerCase();
+  if (key.startsWith('alias.') && code.startsWith('!')) walker.nested(code.slice(1), scope, text, 'git alias');
+  else if (
+    /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|hookspath)|pager\.|sequence\.editor|credential\.helper|diff\.external|gpg\.program|.*\.(?:command|textconv|clean|smudge|process))/.test(
+      key,
+    )
+  ) {
+    walker.nested(code, scope, text, `git -c ${key}`);
   }
 }
 
@@ -287,81 +262,6 @@ export function checkCodeVariables(walker: Walker, env: ReadonlyMap<string, stri
   }
 }
 
-export type InterpreterCode = { kind: 'none' } | { kind: 'code'; text: string; label: string } | { kind: 'unreadable'; detail: string };
-
-/** The code an interpreter command runs, when it is inline (`-c`, `-e`), a heredoc, or unknown (a pipe). */
-export function interpreterCode(words: ResolvedWord[], scope: Scope): InterpreterCode {
-  const name = programName(words[0]?.literal ?? '');
-  const family = PYTHON.test(name) ? 'python' : name === 'nodejs' ? 'node' : name;
-  if (family !== 'python' && !INTERPRETERS.has(family)) return { kind: 'none' };
-  const flags = INLINE_FLAGS[family] ?? [];
-  let sawScript = false;
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i]?.literal;
-    // A run-time script path or option: what it runs is the script's business (`python $SCRIPT`).
-    if (word === undefined) return { kind: 'none' };
-    for (const flag of flags) {
-      if (word === flag || (flag.length === 2 && word.startsWith(flag) && !word.startsWith('--'))) {
-        const inline =
-          word === flag
-            ? words[i + 1]
-            : resolveWord({ parts: [{ type: 'literal', raw: word.slice(flag.length), context: 'bare' }], text: word.slice(flag.length) });
-        if (inline === undefined) return { kind: 'none' };
-        if (inline.literal === undefined) return { kind: 'unreadable', detail: `${name} ${flag} runs code known only at run time` };
-        return { kind: 'code', text: inline.literal, label: `${name} ${flag}` };
-      }
-    }
-    // A short-option cluster ending in the inline flag (`python -Ic '…'`, `perl -we '…'`).
-    const cluster = flags.find((flag) => flag.length === 2 && /^-[A-Za-z]+$/.test(word) && word.endsWith(flag.charAt(1)));
-    const clusterCode = words[i + 1]?.literal;
-    if (cluster !== undefined && clusterCode !== undefined) return { kind: 'code', text: clusterCode, label: `${name} ${cluster}` };
-    if (word === '-') break;
-    if (!word.startsWith('-')) {
-      sawScript = true;
-      break;
-    }
-    if (family === 'python' && /^-[A-Za-z]*m/.test(word)) return { kind: 'none' };
-  }
-  if (sawScript || !['python', 'node', 'bun', 'perl', 'ruby', 'php'].includes(family)) return { kind: 'none' };
-  // No script: the interpreter reads its program from stdin.
-  const stdin = scope.stdin;
-  if (stdin.kind === 'pipe') return { kind: 'unreadable', detail: `${name} runs code read from a pipe, known only at run time` };
-  if (stdin.kind === 'file') return { kind: 'unreadable', detail: `${name} runs the code in ${stdin.text}, which is not read statically` };
-  if (stdin.kind === 'document') {
-    const body = resolveWord(stdin.word);
-    if (body.literal === undefined) return { kind: 'unreadable', detail: `${name} runs a heredoc with parts known only at run time` };
-    return { kind: 'code', text: body.literal, label: `${name} ${stdin.op}` };
-  }
-  // The literal text of an `echo`/`printf` piped in (`echo "import os; …" | python3`).
-  if (stdin.kind === 'literal') return { kind: 'code', text: stdin.text, label: `${name} < pipe` };
-  return { kind: 'none' };
-}
-
-/**
- * Reads interpreter code for package-manager invocations: every string literal holding one is parsed
- * as shell code, and a list of literals (`['pip', 'install', x]`, `pip.main(['install', x])`) as
- * argv. Code that can start programs or install but shows no readable invocation is unverifiable.
- */
-export function walkInterpreterCode(walker: Walker, code: string, label: string, scope: Scope, text: string): void {
-  if (!EXEC_API.test(code) && embeddedScripts(code).length === 0) return;
-  const literals = [...code.matchAll(STRING_LITERAL)].map((m) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/\\(.)/g, '$1'));
-  const scripts = new Set<string>();
-  for (const literal of literals) for (const script of embeddedScripts(literal)) scripts.add(script);
-  // argv lists: the literals joined, from the first that names a package manager; pip's API names none.
-  const joined = literals.map(quoteWord).join(' ');
-  for (const script of embeddedScripts(joined.replaceAll("'", ''))) scripts.add(script);
-  if (/\bpip\s*\.\s*main|pip\._internal|from\s+pip\b|runpy/.test(code)) scripts.add(`pip ${literals.map(quoteWord).join(' ')}`);
-  if (/\bsed\b/.test(label) === false && scripts.size === 0) {
-    walker.report(text, 'eval', `${label} runs code that can start programs, and no command in it can be read statically`);
-    return;
-  }
-  for (const script of scripts) walker.nested(script, scope, text, label);
-}
-
-function quoteWord(value: string): string {
-  return /^[\w@./:=+-]+$/.test(value) ? value : `'${value.replaceAll("'", '')}'`;
-}
-
 /** True when a sed script uses the `e` command or the `e` flag of `s`, which run shell commands. */
 export function sedExecutes(script: string): boolean {
   return (
@@ -402,20 +302,31 @@ export function yarnWorkspaceCommand(name: string, words: ResolvedWord[]): numbe
   return undefined;
 }
 
-/** The script file an interpreter runs (`python3 -u tool.py`, `node build.js`): its first literal word that is not an option; undefined for other programs or inline code. */
-export function interpreterScript(words: ResolvedWord[]): string | undefined {
-  const name = programName(words[0]?.literal ?? '');
-  if (!PYTHON.test(name) && !INTERPRETERS.has(name)) return undefined;
-  for (const word of words.slice(1)) {
-    const literal = word.literal;
-    if (literal === undefined) return undefined;
-    if (literal === '-' || literal === '--') return undefined;
-    if (literal.startsWith('-')) {
-      // Inline code or a module: no script file.
-      if (/^-[A-Za-z]*[cme]$|^--eval|^--print|^-p$/.test(literal)) return undefined;
-      continue;
-    }
-    return literal;
-  }
-  return undefined;
+/**
+ * Text fed on stdin to a program that may run it (`ssh host <<EOF`, `tclsh <<EOF`, `make -f - <<EOF`,
+ * `echo '…' | expect`): the package-manager commands written in it are parsed as shell code. A
+ * makefile read from a pipe is unverifiable.
+ */
+export function runHiddenStdin(walker: Walker, name: string, words: ResolvedWord[], scope: Scope, text: string): void {
+  const literals = words.slice(1).map((word) => word.literal);
+  const makefileFromStdin =
+    /^g?make$/.test(name) &&
+    literals.some((arg, i) =>
+      arg === '-f' || arg === '--file' || arg === '--makefile'
+        ? /^(?:-|\/dev\/stdin)$/.test(literals[i + 1] ?? '')
+        : /^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(arg ?? ''),
+    );
+  if (!makefileFromStdin && !runsHiddenCommands(name)) return;
+  const stdin = scope.stdin;
+  const inner = { ...scope, via: [...scope.via, name] };
+  if (stdin.kind === 'literal') walkEmbedded(walker, stdin.text, inner, text, `${name} <pipe>`);
+  else if (stdin.kind === 'document') {
+    const body = resolveWord(stdin.word);
+    walkEmbedded(walker, body.literal ?? body.display, inner, text, `${name} ${stdin.op}`);
+  } else if (makefileFromStdin && stdin.kind !== 'terminal')
+    walker.report(
+      text,
+      'stdin_script',
+      `${name} runs a makefile read from ${stdin.kind === 'file' ? stdin.text : 'a pipe'}, known only at run time`,
+    );
 }

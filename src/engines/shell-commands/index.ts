@@ -1,5 +1,13 @@
 /** The shell-command engine: which package-manager commands a shell command string runs, and what it hides. */
-export type { AnalyzedCommand, AnalyzeOptions, ShellAnalysis, ShellParser, Unverifiable, UnverifiableReason } from './types.js';
+export type {
+  AnalyzedCommand,
+  AnalyzeOptions,
+  LiteralWrite,
+  ShellAnalysis,
+  ShellParser,
+  Unverifiable,
+  UnverifiableReason,
+} from './types.js';
 export { analyzeShellCommand } from './analyze-shell-command.js';
 export { MAX_SOURCE_LENGTH } from './limits.js';
 export { malformedText } from './malformed-text.js';

@@ -5,7 +5,7 @@
  */
 import { PIPE, type Stdin } from './scope.js';
 import { type ShellStatement } from './types.js';
-import { resolveWord } from './words.js';
+import { type ResolvedWord, resolveWord } from './words.js';
 
 export function pipedStdin(previous: ShellStatement): Stdin {
   const command = previous.command;
@@ -25,4 +25,13 @@ export function pipedStdin(previous: ShellStatement): Stdin {
   if (program === 'printf' && args.length === 1 && /^[^%\\]*(?:\\n[^%\\]*)*$/.test(args[0]!))
     return { kind: 'literal', text: args[0]!.replace(/\\n/g, '\n') };
   return PIPE;
+}
+
+/** What a word that is one process substitution prints, when that is a literal `echo`/`printf` (`<(echo 'pip install x')`); undefined otherwise. */
+export function printedBySubstitution(word: ResolvedWord): string | undefined {
+  if (word.dynamic.length === 0 || !word.dynamic.every((part) => part.why === 'process_substitution')) return undefined;
+  const body = word.substitutions.length === 1 ? word.substitutions[0]?.body : undefined;
+  const only = body?.length === 1 ? body[0] : undefined;
+  const printed = only === undefined ? undefined : pipedStdin(only);
+  return printed?.kind === 'literal' ? printed.text : undefined;
 }

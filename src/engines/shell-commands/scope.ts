@@ -9,8 +9,8 @@ export type Stdin =
   | { kind: 'pipe' }
   | { kind: 'file'; text: string }
   | { kind: 'document'; op: '<<' | '<<-' | '<<<'; word: ShellWord }
-  /** A pipe from `echo`/`printf` of literal text: the script is that text. */
-  | { kind: 'literal'; text: string };
+  /** A pipe from `echo`/`printf` of literal text: the script is that text; `output` the exact bytes (echo's newline included). */
+  | { kind: 'literal'; text: string; output?: string };
 
 export interface Scope {
   /** Wrappers and nested shells around the current script, outermost first. */

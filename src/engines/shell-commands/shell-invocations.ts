@@ -4,6 +4,7 @@ import { type Feeder, type Scope, type Walker } from './scope.js';
 import { scanShellArguments, scanSwitchUserArguments } from './shell-arguments.js';
 import { dynamicReason, type ResolvedWord, resolveWord } from './words.js';
 import { runScriptFile } from './script-files.js';
+import { printedBySubstitution } from './piped-literal.js';
 
 /** `bash -c '…'`, `sh script.sh`, `bash <<EOF`, `curl … | sh`. */
 export function runShell(walker: Walker, words: ResolvedWord[], text: string, scope: Scope, feeder?: Feeder): void {
@@ -73,6 +74,14 @@ export function runEval(walker: Walker, words: ResolvedWord[], text: string, sco
 export function runSource(walker: Walker, words: ResolvedWord[], text: string, scope: Scope): void {
   const [source, file] = words;
   if (source === undefined || file === undefined) return;
+  // `source <(printf 'pip install x')`: the script is what the substitution prints.
+  if (file.dynamic.some((part) => part.why === 'process_substitution')) {
+    const printed = printedBySubstitution(file);
+    if (printed === undefined)
+      walker.report(text, 'process_substitution', `${source.display} runs the output of ${file.display}, known only at run time`);
+    else walker.nested(printed, scope, text, `${source.display} <(…)`);
+    return;
+  }
   if (walker.files === undefined) {
     walker.report(text, 'source', `${source.display} runs the commands in ${file.display}, which is not read statically`);
     return;

@@ -74,6 +74,8 @@ export interface ShellStatement {
   redirects: ShellRedirect[];
   /** The statement as written. */
   text: string;
+  /** Run in the background (`cmd &`), in a subshell of its own. */
+  background?: true;
 }
 
 export type ShellParseResult = { ok: true; statements: ShellStatement[] } | { ok: false; error: string };
@@ -114,6 +116,15 @@ export interface AnalyzedCommand {
   cwd?: string | null;
   /** Files earlier statements of the same command wrote (`?`: a path known only at run time; `(config)`: a config setter). */
   written?: string[];
+  /** Literal text earlier statements wrote to files, in order (`echo x >> r.txt`), paths relative to the command's cwd: simulated on top of the disk. */
+  literalWrites?: LiteralWrite[];
+}
+
+/** One write of literal text to a file by an earlier statement of the same command. */
+export interface LiteralWrite {
+  path: string;
+  text: string;
+  append: boolean;
 }
 
 export interface Unverifiable {

@@ -55,7 +55,9 @@ describe('guardShellCommand', () => {
     expect((await guard('pip install -r ok.txt')).verdict).toBe('allow');
     // pip stops on a missing file before installing anything, unless the command may write it first.
     expect((await guard('pip install -r missing.txt')).verdict).toBe('allow');
-    expect((await guard('echo reqeusts > missing.txt && pip install -r missing.txt')).reasons[0]).toMatch(
+    // Written with literal text by the same command: read as bash would write it.
+    expect((await guard('echo reqeusts > missing.txt && pip install -r missing.txt')).reasons[0]).toMatch(/"reqeusts"/);
+    expect((await guard('echo "$X" > missing.txt && pip install -r missing.txt')).reasons[0]).toMatch(
       /missing.txt statically: requirements file not found/,
     );
   });
@@ -109,4 +111,40 @@ describe('a project named by a directory option', () => {
       expect(verdict.reasons.join('\n')).toContain('zzq-ghost-sub-dir');
     },
   );
+});
+
+describe('projects of pipenv, rye and pixi', () => {
+  it.each<[string, Record<string, string>]>([
+    ['pipenv install', { Pipfile: '[packages]\nrequests = "*"\nzzq-ghost-pipfile = "*"\n' }],
+    ['pipenv install --dev', { Pipfile: '[packages]\nrequests = "*"\n\n[dev-packages]\nzzq-ghost-pipfile = ">=1"\n' }],
+    ['pipenv sync', { 'Pipfile.lock': '{"default": {"zzq-ghost-pipfile": {"version": "==1.0"}}, "develop": {}}\n' }],
+    ['cd sub && pipenv install', { 'sub/Pipfile': '[packages]\nzzq-ghost-pipfile = "*"\n' }],
+    ['rye sync', { 'pyproject.toml': '[project]\nname = "a"\nversion = "0.1"\ndependencies = ["zzq-ghost-pipfile"]\n' }],
+    ['rye sync', { 'pyproject.toml': '[project]\nname = "a"\nversion = "0.1"\n\n[tool.rye]\ndev-dependencies = ["zzq-ghost-pipfile"]\n' }],
+    [
+      'pixi install',
+      {
+        'pixi.toml':
+          '[project]\nname = "a"\nchannels = ["conda-forge"]\nplatforms = ["linux-64"]\n\n[pypi-dependencies]\nzzq-ghost-pipfile = "*"\n',
+      },
+    ],
+    [
+      'pixi run test',
+      { 'pyproject.toml': '[project]\nname = "a"\nversion = "0.1"\n\n[tool.pixi.pypi-dependencies]\nzzq-ghost-pipfile = "*"\n' },
+    ],
+    ['pixi add --pypi zzq-ghost-pipfile', {}],
+    ['rye add zzq-ghost-pipfile', {}],
+  ])('%s vets what the project lists (%j)', async (command, files) => {
+    const dir = home.project(`project-${Math.random().toString(36).slice(2)}`);
+    for (const [path, text] of Object.entries(files)) home.write(`${dir.split('/').pop()}/${path}`, text);
+    const verdict = await guardShellCommand(command, { cwd: dir, env: home.env });
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.reasons.join('\n')).toContain('zzq-ghost-pipfile');
+  });
+
+  it('allows a Pipfile of real names', async () => {
+    const dir = home.project('pipenv-ok');
+    home.write('pipenv-ok/Pipfile', '[packages]\nrequests = "*"\nflask = ">=2"\n');
+    expect((await guardShellCommand('pipenv install', { cwd: dir, env: home.env })).verdict).toBe('allow');
+  });
 });

@@ -449,3 +449,16 @@ describe('parseNodeCommand: bad input', () => {
     expect(parse(argv, files)?.installs).toBe(true);
   });
 });
+
+describe('parseNodeCommand: overrides', () => {
+  it('reads an npm: alias in overrides, resolutions and pnpm.overrides as the package it installs', () => {
+    const text = JSON.stringify({
+      name: 'app',
+      overrides: { lodash: 'npm:lodash-alt@1', nested: { inner: 'npm:inner-alt@2', plain: '1.0.0' } },
+      resolutions: { '**/left-pad': 'npm:pad-alt@3' },
+      pnpm: { overrides: { 'a>b': 'npm:b-alt@4' } },
+    });
+    const request = parse(['npm', 'install'], memoryFiles(new Map([['/repo/package.json', text]])));
+    expect(summary(request)).toEqual([true, ['registry lodash-alt@1', 'registry inner-alt@2', 'registry pad-alt@3', 'registry b-alt@4']]);
+  });
+});

@@ -55,6 +55,11 @@ describe('parsePyprojectText', () => {
       '[tool.poetry.dependencies]\nnumpy = [{ version = "<2", python = "<3.9" }, { version = ">=2", python = ">=3.9" }]\n',
       ['registry numpy<2', 'registry numpy>=2'],
     ],
+    [
+      'uv, rye, pdm and hatch development dependencies',
+      '[tool.uv]\ndev-dependencies = ["pytest"]\n[tool.rye]\ndev-dependencies = ["ruff"]\n[tool.pdm.dev-dependencies]\nlint = ["black"]\n[tool.hatch.envs.test]\ndependencies = ["coverage"]\nextra-dependencies = ["mypy"]\n',
+      ['registry pytest', 'registry ruff', 'registry black', 'registry coverage', 'registry mypy'],
+    ],
     ['no dependencies at all', '[build-system]\nrequires = ["hatchling"]\n', []],
   ])('%s', (_name, text, expected) => {
     const request = parsePyprojectText(text, FILE);

@@ -95,17 +95,37 @@ describe('classes read', () => {
     `npm cit ${GHOST}`,
     `pipenv install ${GHOST}`,
     `pipenv --python 3.12 install -d --categories docs ${GHOST}`,
+    // Interpreter options that take a value, `--eval=`, scripts on stdin or printed by a process substitution.
+    `python3 -X dev -c "import os; os.system('pi' + 'p install ${GHOST}')"`,
+    `python3 -W ignore -c "import os; os.system('pip install ${GHOST}')"`,
+    `node --eval="require('child_process').execSync('np' + 'm i ${GHOST}')"`,
+    `node -r fs -e "require('child_process').execSync('np' + 'm i ${GHOST}')"`,
+    `python3 /dev/stdin <<'EOF'\nimport os\nos.system('pip install ${GHOST}')\nEOF`,
+    `python3 <(echo 'import os; os.system("pip install ${GHOST}")')`,
+    `python3 <(cat x.py) ${GHOST}`,
+    // Code that hands its own arguments to the program it starts.
+    `python3 -c "import subprocess, sys; subprocess.run(['pip', 'install', *sys.argv[1:]])" ${GHOST}`,
+    `perl -e 'system("pip", "install", @ARGV)' ${GHOST}`,
+    // Aliases, a sourced process substitution, makefiles and other programs fed code on stdin, git settings.
+    `shopt -s expand_aliases\nalias pi='pip install'\npi ${GHOST}`,
+    `alias n=npm\nn i ${GHOST}`,
+    `source <(printf 'npm i %s\\n' ${GHOST})`,
+    `. <(echo pip install ${GHOST})`,
+    `make -f - <<'EOF'\nall:\n\tnpm i ${GHOST}\nEOF`,
+    `printf 'all:\\n\\tpip install ${GHOST}\\n' | make -f -`,
+    `tclsh <<'EOF'\nexec pip install ${GHOST}\nEOF`,
+    `ssh host <<'EOF'\npip install ${GHOST}\nEOF`,
+    `git config alias.inst '!pip install ${GHOST}' && git inst`,
+    `git config --global core.pager 'pip install ${GHOST}'`,
   ])('%s', async (source) => {
     expect(await seen(source)).toBe(true);
   });
 
   it.each([
     'pdm sync',
-    'pipenv install',
-    'pipenv --python 3.12 install --dev',
-    'pipenv sync',
-    'rye add x',
-    'pixi add x',
+    'pipenv run pip install x',
+    'rye self update',
+    'pixi global sync',
     'deno run npm:x',
     'volta install x',
     'easy_install x',
@@ -161,7 +181,7 @@ describe('classes read', () => {
       expect.objectContaining({
         argv: ['pip', 'install', '-r', 'r.txt'],
         cwd: './sub',
-        written: ['r.txt'],
+        literalWrites: [{ path: './sub/r.txt', text: 'y\n', append: true }],
         env: { PIP_INDEX_URL: 'http://x/simple' },
       }),
     ]);
@@ -174,5 +194,14 @@ describe('classes read', () => {
     expect(analysis.commands.map((command) => command.cwd)).toEqual(['./sub', '/srv', null, undefined]);
     const chroot = await analyzeShellCommand('cd sub && sudo -R /jail npm ci && npm ci');
     expect(chroot.commands.map((command) => command.cwd)).toEqual([null, './sub']);
+  });
+
+  it('leaves the directory unknown when CDPATH may redirect cd, and keeps a background cd to itself', async () => {
+    const cdpath = await analyzeShellCommand('export CDPATH=other; cd sub && pip install -r r.txt; cd ./sub && npm ci');
+    expect(cdpath.commands.map((command) => command.cwd)).toEqual([null, null]);
+    const prefixed = await analyzeShellCommand('CDPATH=other cd sub && pip install -r r.txt');
+    expect(prefixed.commands.map((command) => command.cwd)).toEqual([null]);
+    const background = await analyzeShellCommand('cd other & cd sub; pip install -r r.txt');
+    expect(background.commands.map((command) => command.cwd)).toEqual(['./sub']);
   });
 });

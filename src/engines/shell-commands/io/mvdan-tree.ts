@@ -32,6 +32,7 @@ export interface GoNode {
 }
 export interface GoStmt extends GoNode {
   Cmd: GoNode;
+  Background: boolean;
   Redirs: GoSlice<GoRedirect>;
 }
 export interface GoFile extends GoNode {
@@ -138,6 +139,7 @@ export class TreeConverter {
       redirects: items(stmt.Redirs).map((redirect) => this.redirect(redirect, depth)),
       text: this.statementText(stmt),
     };
+    if (stmt.Background) statement.background = true;
     const type = nodeType(stmt.Cmd);
     if (type !== undefined) statement.command = this.command(stmt.Cmd, type, depth + 1);
     return statement;

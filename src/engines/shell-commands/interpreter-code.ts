@@ -1,0 +1,203 @@
+/**
+ * The code an interpreter runs (`python -c`, `node -e`/`--eval=`, `perl -e`, a heredoc, a pipe,
+ * `/dev/stdin`, a process substitution `python3 <(echo …)`) and how it is read for package-manager
+ * invocations. Options that take a value (`python -X dev`, `node -r mod`) are skipped as the
+ * interpreter skips them, so the inline code after them is still found.
+ */
+import { embeddedScripts } from './embedded-scripts.js';
+import { printedBySubstitution } from './piped-literal.js';
+import { programName } from './programs.js';
+import { type Scope, type Walker } from './scope.js';
+import { type ResolvedWord, resolveWord } from './words.js';
+
+// Interpreters whose inline code or stdin is read for package-manager invocations.
+export const PYTHON = /^(?:(?:python|pypy)(?:\d+(?:\.\d+)*)?[tdmu]?|py)$/;
+export const INTERPRETERS: ReadonlySet<string> = new Set(['node', 'nodejs', 'bun', 'perl', 'ruby', 'php', 'deno']);
+const INLINE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  python: ['-c'],
+  node: ['-e', '--eval', '-p', '--print'],
+  bun: ['-e', '--eval', '-p', '--print'],
+  deno: ['eval'],
+  perl: ['-e', '-E'],
+  ruby: ['-e'],
+  php: ['-r'],
+};
+// Options whose value is the next word (python's `-W`/`-X`, node's `-r`, ruby's `-I` …): that word is not the script.
+const VALUED: Readonly<Record<string, ReadonlySet<string>>> = {
+  python: new Set(['-W', '-X', '--check-hash-based-pycs']),
+  node: new Set([
+    '-r',
+    '--require',
+    '--import',
+    '--loader',
+    '--experimental-loader',
+    '-C',
+    '--conditions',
+    '--input-type',
+    '--title',
+    '--env-file',
+    '--inspect-port',
+    '--redirect-warnings',
+    '--disable-warning',
+    '--experimental-policy',
+    '--icu-data-dir',
+    '--openssl-config',
+    '--watch-path',
+  ]),
+  bun: new Set(['-r', '--preload', '--cwd', '--env-file', '--tsconfig-override', '-d', '--define', '--conditions', '-l', '--loader']),
+  perl: new Set(['-I']),
+  ruby: new Set(['-I', '-r', '-C', '-E', '--encoding']),
+  php: new Set(['-d', '-c', '-z']),
+};
+// Script paths that are the interpreter's own stdin.
+const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+// Code that reads its own command-line arguments: what it runs may be completed by words the reader does not see as code.
+const ARGV_USE = /\bsys\.argv\b|\bprocess\.argv\b|@ARGV|\$ARGV\b|\bARGV\b|\$argv\b|\bDeno\.args\b|\bBun\.argv\b/;
+
+// Code that can start programs or install: an interpreter using any of these is read with care.
+const EXEC_API =
+  /\b(?:system|popen|subprocess|spawn\w*|exec\w*|child_process|os\.exec\w*|pty|runpy|__import__|importlib|eval|Function|Bun\.\$|Deno\.Command|IO\.popen|Open3|shell_exec|passthru|proc_open|qx|getline|pip|npm|install)\b|`|\|\s*"|%x/;
+const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
+
+export type InterpreterCode = { kind: 'none' } | { kind: 'code'; text: string; label: string } | { kind: 'unreadable'; detail: string };
+
+/** The interpreter family of a program name (`python3.12` → python, `nodejs` → node), or undefined. */
+function familyOf(name: string): string | undefined {
+  if (PYTHON.test(name)) return 'python';
+  if (name === 'nodejs') return 'node';
+  return INTERPRETERS.has(name) ? name : undefined;
+}
+
+/** The code an interpreter command runs, when it is inline (`-c`, `-e`), a heredoc, or unknown (a pipe). */
+export function interpreterCode(words: ResolvedWord[], scope: Scope): InterpreterCode {
+  const name = programName(words[0]?.literal ?? '');
+  const family = familyOf(name);
+  if (family === undefined) return { kind: 'none' };
+  const flags = INLINE_FLAGS[family] ?? [];
+  const valued = VALUED[family] ?? new Set<string>();
+  for (let i = 1; i < words.length; i++) {
+    const resolved = words[i];
+    const word = resolved?.literal;
+    if (resolved === undefined) break;
+    // `python3 <(echo '…')`: the script is what the substitution prints.
+    if (word === undefined) return substitutedScript(name, resolved);
+    const inline = inlineCode(name, flags, word, words[i + 1]);
+    if (inline !== undefined) return withArguments(inline, words.length > i + (inline.kind === 'code' && inline.attached ? 1 : 2));
+    if (STDIN_PATHS.has(word)) break;
+    // A run-time script path or a script file: what it runs is the script's business (`python $SCRIPT`, `node build.js`).
+    if (!word.startsWith('-')) return { kind: 'none' };
+    if (family === 'python' && /^-[A-Za-z]*m/.test(word)) return { kind: 'none' };
+    if (valued.has(word)) i++;
+  }
+  if (!['python', 'node', 'bun', 'perl', 'ruby', 'php'].includes(family)) return { kind: 'none' };
+  return stdinCode(name, scope);
+}
+
+type Inline = { kind: 'code'; text: string; label: string; attached: boolean } | { kind: 'unreadable'; detail: string };
+
+/** `-c code`, `-ccode`, `--eval=code`, `-Ic code` (a cluster ending in the flag); undefined when `word` is none of them. */
+function inlineCode(name: string, flags: readonly string[], word: string, next: ResolvedWord | undefined): Inline | undefined {
+  for (const flag of flags) {
+    let value: ResolvedWord | undefined;
+    let attached = false;
+    if (word === flag) value = next;
+    else if (flag.startsWith('--') && word.startsWith(`${flag}=`)) {
+      value = literalWord(word.slice(flag.length + 1));
+      attached = true;
+    } else if (flag.length === 2 && flag.startsWith('-') && word.startsWith(flag) && !word.startsWith('--')) {
+      value = literalWord(word.slice(flag.length));
+      attached = true;
+    } else if (flag.length === 2 && flag.startsWith('-') && /^-[A-Za-z]+$/.test(word) && word.endsWith(flag.charAt(1))) {
+      value = next;
+    } else continue;
+    // `python -c` with nothing after it runs nothing (python stops with a usage error).
+    if (value === undefined) return undefined;
+    if (value.literal === undefined) return { kind: 'unreadable', detail: `${name} ${flag} runs code known only at run time` };
+    return { kind: 'code', text: value.literal, label: `${name} ${flag}`, attached };
+  }
+  return undefined;
+}
+
+/** Code that passes its own arguments to a program it starts (`subprocess.run(['pip', 'install', *sys.argv[1:]]) x`) cannot be read whole. */
+function withArguments(inline: Inline, hasArguments: boolean): InterpreterCode {
+  if (inline.kind === 'unreadable') return inline;
+  if (hasArguments && ARGV_USE.test(inline.text) && EXEC_API.test(inline.text))
+    return {
+      kind: 'unreadable',
+      detail: `${inline.label} starts programs with arguments given on its command line, which are not read as code`,
+    };
+  return { kind: 'code', text: inline.text, label: inline.label };
+}
+
+/** The code a process substitution prints (`<(echo '…')`, `<(printf '…')`), or unreadable. */
+function substitutedScript(name: string, word: ResolvedWord): InterpreterCode {
+  if (!word.dynamic.every((part) => part.why === 'process_substitution')) return { kind: 'none' };
+  const printed = printedBySubstitution(word);
+  if (printed !== undefined) return { kind: 'code', text: printed, label: `${name} <(…)` };
+  return { kind: 'unreadable', detail: `${name} runs code printed by a process substitution, known only at run time: ${word.display}` };
+}
+
+/** The code an interpreter reads from stdin: a heredoc, a here-string, an `echo` piped in; a pipe or a file is unreadable. */
+export function stdinCode(name: string, scope: Scope): InterpreterCode {
+  const stdin = scope.stdin;
+  if (stdin.kind === 'pipe') return { kind: 'unreadable', detail: `${name} runs code read from a pipe, known only at run time` };
+  if (stdin.kind === 'file') return { kind: 'unreadable', detail: `${name} runs the code in ${stdin.text}, which is not read statically` };
+  if (stdin.kind === 'document') {
+    const body = resolveWord(stdin.word);
+    if (body.literal === undefined) return { kind: 'unreadable', detail: `${name} runs a heredoc with parts known only at run time` };
+    return { kind: 'code', text: body.literal, label: `${name} ${stdin.op}` };
+  }
+  // The literal text of an `echo`/`printf` piped in (`echo "import os; …" | python3`).
+  if (stdin.kind === 'literal') return { kind: 'code', text: stdin.text, label: `${name} < pipe` };
+  return { kind: 'none' };
+}
+
+function literalWord(value: string): ResolvedWord {
+  return resolveWord({ parts: [{ type: 'literal', raw: value, context: 'bare' }], text: value });
+}
+
+/**
+ * Reads interpreter code for package-manager invocations: every string literal holding one is parsed
+ * as shell code, and a list of literals (`['pip', 'install', x]`, `pip.main(['install', x])`) as
+ * argv. Code that can start programs or install but shows no readable invocation is unverifiable.
+ */
+export function walkInterpreterCode(walker: Walker, code: string, label: string, scope: Scope, text: string): void {
+  if (!EXEC_API.test(code) && embeddedScripts(code).length === 0) return;
+  const literals = [...code.matchAll(STRING_LITERAL)].map((m) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/\\(.)/g, '$1'));
+  const scripts = new Set<string>();
+  for (const literal of literals) for (const script of embeddedScripts(literal)) scripts.add(script);
+  // argv lists: the literals joined, from the first that names a package manager; pip's API names none.
+  const joined = literals.map(quoteWord).join(' ');
+  for (const script of embeddedScripts(joined.replaceAll("'", ''))) scripts.add(script);
+  if (/\bpip\s*\.\s*main|pip\._internal|from\s+pip\b|runpy/.test(code)) scripts.add(`pip ${literals.map(quoteWord).join(' ')}`);
+  if (/\bsed\b/.test(label) === false && scripts.size === 0) {
+    walker.report(text, 'eval', `${label} runs code that can start programs, and no command in it can be read statically`);
+    return;
+  }
+  for (const script of scripts) walker.nested(script, scope, text, label);
+}
+
+function quoteWord(value: string): string {
+  return /^[\w@./:=+-]+$/.test(value) ? value : `'${value.replaceAll("'", '')}'`;
+}
+
+/** The script file an interpreter runs (`python3 -u tool.py`, `node build.js`): its first literal word that is not an option; undefined for other programs or inline code. */
+export function interpreterScript(words: ResolvedWord[]): string | undefined {
+  const name = programName(words[0]?.literal ?? '');
+  const family = familyOf(name);
+  if (family === undefined) return undefined;
+  const valued = VALUED[family] ?? new Set<string>();
+  for (let i = 1; i < words.length; i++) {
+    const literal = words[i]?.literal;
+    if (literal === undefined) return undefined;
+    if (literal === '-' || literal === '--') return undefined;
+    if (literal.startsWith('-')) {
+      // Inline code or a module: no script file.
+      if (/^-[A-Za-z]*[cme]$|^--eval|^--print|^-p$/.test(literal)) return undefined;
+      if (valued.has(literal)) i++;
+      continue;
+    }
+    return literal;
+  }
+  return undefined;
+}
