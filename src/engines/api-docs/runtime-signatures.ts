@@ -7,6 +7,7 @@
  */
 import { firstSentences } from './doc-text.js';
 import { parseDocstring } from './docstrings.js';
+import { isStubRecord } from './python-stubs.js';
 import { renderSignature } from './signature-text.js';
 import type { ApiParam, ApiRecord } from './types.js';
 
@@ -44,7 +45,8 @@ export function applyRuntimeNames(
     const at = byName.get(name);
     const existing = at === undefined ? undefined : out[at];
     if (existing && existing.kind !== 'name') {
-      if (entry.params && (existing.kind === 'function' || existing.kind === 'class')) {
+      // A stub's signature (overloads included) is what type checkers use: the interpreter's does not replace it.
+      if (entry.params && (existing.kind === 'function' || existing.kind === 'class') && !isStubRecord(existing)) {
         const returns = entry.returns ?? returnType(existing.signature) ?? parseDocstring(entry.doc).returns;
         out[at!] = {
           ...existing,
