@@ -2,7 +2,7 @@
  * What the interpreter says about a module's public namespace, merged into the records read from
  * its source: the signature Python itself gives (`inspect.signature`, `__text_signature__`, a
  * class's `__new__` or metaclass, a `functools.wraps` wrapper's wrapped function) replaces the one
- * parsed from the text, and a public name the module only re-exports becomes a real record with the
+ * parsed from a .py (beside a .pyi stub's it is one more overload), and a public name the module only re-exports becomes a real record with the
  * documentation and parameters of the object it reaches, so that what exists is what resolves.
  */
 import { firstSentences } from './doc-text.js';
@@ -40,19 +40,21 @@ export function applyRuntimeNames(
 ): ApiRecord[] {
   const byName = new Map(records.map((record, i) => [record.name, i]));
   const out = [...records];
+  const extra: ApiRecord[] = [];
   for (const entry of names) {
     const name = `${module}.${entry.name}`;
     const at = byName.get(name);
     const existing = at === undefined ? undefined : out[at];
     if (existing && existing.kind !== 'name') {
-      // A stub's signature (overloads included) is what type checkers use: the interpreter's does not replace it.
-      if (entry.params && (existing.kind === 'function' || existing.kind === 'class') && !isStubRecord(existing)) {
+      if (entry.params && (existing.kind === 'function' || existing.kind === 'class')) {
         const returns = entry.returns ?? returnType(existing.signature) ?? parseDocstring(entry.doc).returns;
-        out[at!] = {
-          ...existing,
-          params: entry.params,
-          signature: `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}`,
-        };
+        const signature = `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}`;
+        if (!isStubRecord(existing)) out[at!] = { ...existing, params: entry.params, signature };
+        // A stub's signatures (overloads included) stay. The installed code may accept more than a
+        // lagging stub says, so a runtime signature that names parameters is one more overload; a bare
+        // `(*args, **kwargs)` says less than the stub and is left out.
+        else if (entry.params.some((p) => p.kind !== 'var_positional' && p.kind !== 'var_keyword'))
+          extra.push({ ...existing, params: entry.params, signature });
       }
       continue;
     }
@@ -75,6 +77,7 @@ export function applyRuntimeNames(
     if (at === undefined) out.push(record);
     else out[at] = record;
   }
+  out.push(...extra);
   // The module's namespace is now complete: the checker resolves `module.name` through it alone.
   const listed = names.map((n) => n.name).join(', ');
   out.push({
