@@ -49,12 +49,12 @@ export function applyRuntimeNames(
       if (entry.params && (existing.kind === 'function' || existing.kind === 'class')) {
         const returns = entry.returns ?? returnType(existing.signature) ?? parseDocstring(entry.doc).returns;
         const signature = `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}`;
-        if (!isStubRecord(existing)) out[at!] = { ...existing, params: entry.params, signature };
-        // A stub's signatures (overloads included) stay. The installed code may accept more than a
-        // lagging stub says, so a runtime signature that names parameters is one more overload; a bare
-        // `(*args, **kwargs)` says less than the stub and is left out.
-        else if (entry.params.some((p) => p.kind !== 'var_positional' && p.kind !== 'var_keyword'))
-          extra.push({ ...existing, params: entry.params, signature });
+        // A stub's signatures (overloads included) stay, unless the stub says nothing (a class without
+        // `__init__`: `(*args, **kwargs)`). The installed code may accept more than a lagging stub says,
+        // so a runtime signature that names parameters is one more overload; a bare `(*args, **kwargs)`
+        // says less than the stub and is left out.
+        if (!isStubRecord(existing) || !namesParameters(existing.params)) out[at!] = { ...existing, params: entry.params, signature };
+        else if (namesParameters(entry.params)) extra.push({ ...existing, params: entry.params, signature });
       }
       continue;
     }
@@ -94,6 +94,11 @@ export function applyRuntimeNames(
     version,
   });
   return out;
+}
+
+/** Whether a parameter list says anything beyond `(*args, **kwargs)`. */
+function namesParameters(params: readonly ApiParam[]): boolean {
+  return params.some((p) => p.kind !== 'var_positional' && p.kind !== 'var_keyword');
 }
 
 /** The return type written at the end of a signature (`parse(timestr) -> datetime`), if any. */

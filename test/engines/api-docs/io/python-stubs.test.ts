@@ -40,6 +40,11 @@ class Reader:
     def read(self, *args, **kwargs):
         """Read up to size bytes."""
         return b""
+
+
+class Plain(Reader):
+    def __init__(self, size, colour="red"):
+        pass
 `;
 
 const STUB = `import sys
@@ -53,6 +58,8 @@ def convert(value: bytes, /, base: int = ..., *, strict: bool = ...) -> int: ...
 class Reader:
     def __init__(self, path: str, mode: str = ...) -> None: ...
     def read(self, size: int = ..., /) -> bytes: ...
+
+class Plain(Reader): ...
 `;
 
 describe.skipIf(!hasPython)('python stubs (.pyi)', () => {
