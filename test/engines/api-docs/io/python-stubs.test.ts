@@ -114,6 +114,8 @@ describe.skipIf(!hasPython)('python stubs (.pyi)', () => {
       params: [expect.objectContaining({ name: 'path', required: true }), expect.objectContaining({ name: 'mode', required: false })],
       description: 'Reads records from a file.',
     });
+    // A stub class without __init__ says nothing of its constructor: the interpreter's signature replaces it.
+    expect(named('ggstubbed.Plain').map((r) => r.signature)).toEqual(["class Plain(size, colour='red')"]);
     expect(named('ggstubbed.Reader.read')[0]).toMatchObject({
       signature: 'read(size: int=..., /) -> bytes',
       description: 'Read up to size bytes.',
