@@ -24,6 +24,9 @@ export const WEIGHTS: Weights = {
   bm25: 0.5,
 };
 
+/** What an internal name (leading underscore) loses: less than any real evidence, more than a tie. */
+const INTERNAL_PENALTY = 0.25;
+
 export interface Weights {
   /** How much a match of the called name by characters (bigrams of the squashed names) counts beside one by words. */
   characters: number;
@@ -89,7 +92,9 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
       weights.values * valueScore +
       weights.nameInDoc * nameInDoc +
       weights.owner * owner +
-      weights.bm25 * Math.min(1, Math.max(0, candidate.score));
+      weights.bm25 * Math.min(1, Math.max(0, candidate.score)) -
+      // A leading underscore marks an internal name (`_function` beside `function`): on like evidence the public one comes first.
+      (candidate.member.startsWith('_') && !query.member?.startsWith('_') ? INTERNAL_PENALTY : 0);
     return { candidate: { ...candidate, score: round(score) }, order, score };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);

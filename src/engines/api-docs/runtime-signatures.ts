@@ -2,11 +2,12 @@
  * What the interpreter says about a module's public namespace, merged into the records read from
  * its source: the signature Python itself gives (`inspect.signature`, `__text_signature__`, a
  * class's `__new__` or metaclass, a `functools.wraps` wrapper's wrapped function) replaces the one
- * parsed from the text, and a public name the module only re-exports becomes a real record with the
+ * parsed from a .py (beside a .pyi stub's it is one more overload), and a public name the module only re-exports becomes a real record with the
  * documentation and parameters of the object it reaches, so that what exists is what resolves.
  */
 import { firstSentences } from './doc-text.js';
 import { parseDocstring } from './docstrings.js';
+import { isStubRecord } from './python-stubs.js';
 import { renderSignature } from './signature-text.js';
 import type { ApiParam, ApiRecord } from './types.js';
 
@@ -41,6 +42,7 @@ export function applyRuntimeNames(
 ): ApiRecord[] {
   const byName = new Map(records.map((record, i) => [record.name, i]));
   const out = [...records];
+  const extra: ApiRecord[] = [];
   for (const entry of names) {
     const name = `${module}.${entry.name}`;
     const at = byName.get(name);
@@ -48,11 +50,13 @@ export function applyRuntimeNames(
     if (existing && existing.kind !== 'name') {
       if (entry.params && (existing.kind === 'function' || existing.kind === 'class')) {
         const returns = entry.returns ?? returnType(existing.signature) ?? parseDocstring(entry.doc).returns;
-        out[at!] = {
-          ...existing,
-          params: entry.params,
-          signature: `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}`,
-        };
+        const signature = `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}`;
+        // A stub's signatures (overloads included) stay, unless the stub says nothing (a class without
+        // `__init__`: `(*args, **kwargs)`). The installed code may accept more than a lagging stub says,
+        // so a runtime signature that names parameters is one more overload; a bare `(*args, **kwargs)`
+        // says less than the stub and is left out.
+        if (!isStubRecord(existing) || !namesParameters(existing.params)) out[at!] = { ...existing, params: entry.params, signature };
+        else if (namesParameters(entry.params)) extra.push({ ...existing, params: entry.params, signature });
       }
       continue;
     }
@@ -76,6 +80,7 @@ export function applyRuntimeNames(
     else out[at] = record;
   }
   for (const entry of names) if (entry.inherited) out.push(...inheritedRecords(entry, entry.inherited, library, file, version));
+  out.push(...extra);
   // The module's namespace is now complete: the checker resolves `module.name` through it alone.
   const listed = names.map((n) => n.name).join(', ');
   out.push({
@@ -92,6 +97,11 @@ export function applyRuntimeNames(
     version,
   });
   return out;
+}
+
+/** Whether a parameter list says anything beyond `(*args, **kwargs)`. */
+function namesParameters(params: readonly ApiParam[]): boolean {
+  return params.some((p) => p.kind !== 'var_positional' && p.kind !== 'var_keyword');
 }
 
 /** The return type written at the end of a signature (`parse(timestr) -> datetime`), if any. */

@@ -1,11 +1,12 @@
 /** A Python package (a directory) or module (a file) as a source: its .py/.pyi files through tree-sitter. */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 
 import { GuardError } from '../../../shared/errors.js';
 import { createParser } from '../../syntax/index.js';
 import { extractPythonModule } from '../python-source-model.js';
 import { pythonSkeleton } from '../python-skeleton.js';
+import { documentStubRecords } from '../python-stubs.js';
 import { applyRuntimeNames, type RuntimeName } from '../runtime-signatures.js';
 import type { ApiRecord } from '../types.js';
 import { fingerprintFile, walkFiles, type WalkedFile } from './file-walk.js';
@@ -40,15 +41,9 @@ export function planPython(path: string, options: { introspect?: boolean } = {})
   const isFile = statSync(absolute).isFile();
   const root = isFile ? dirname(absolute) : absolute;
   const library = isFile ? basename(absolute).replace(/\.pyi?$/, '') : basename(absolute);
-  const files = isFile
-    ? [fingerprintFile(root, absolute)]
-    : preferStubs(
-        walkFiles(
-          root,
-          (name) => /\.pyi?$/.test(name),
-          (rel, name) => TEST_DIRS.test(rel) || name.startsWith('.'),
-        ),
-      );
+  const { files, implementations } = isFile
+    ? { files: [fingerprintFile(root, absolute)], implementations: new Map<string, string>() }
+    : packageFiles(root);
   const introspect = options.introspect ?? isInstalledPackage(absolute);
   let runtime: Promise<Map<string, RuntimeName[]>> | undefined;
   return {
@@ -72,18 +67,22 @@ export function planPython(path: string, options: { introspect?: boolean } = {})
       try {
         for (const file of changed) {
           // Only signatures and docstrings are read: function bodies are not parsed (most of the work in a large package).
-          const tree = parser.parse(pythonSkeleton(readFileSync(file.absolute, 'utf8')));
-          if (!tree) continue;
-          try {
-            const module = moduleOf(library, file.path, isFile);
-            parsedFiles.push({
-              path: file.path,
-              module,
-              parsed: extractPythonModule(tree.rootNode, { library, module, file: `${library}/${file.path}`, version: '' }),
-            });
-          } finally {
-            tree.delete();
-          }
+          const module = moduleOf(library, file.path, isFile);
+          const read = (absolutePath: string, path: string): ApiRecord[] | undefined => {
+            const tree = parser.parse(pythonSkeleton(readFileSync(absolutePath, 'utf8')));
+            if (!tree) return undefined;
+            try {
+              return extractPythonModule(tree.rootNode, { library, module, file: `${library}/${path}`, version: '' });
+            } finally {
+              tree.delete();
+            }
+          };
+          let parsed = read(file.absolute, file.path);
+          if (!parsed) continue;
+          // A stub's names and signatures, with the documentation its implementation has.
+          const implementation = implementations.get(file.path);
+          if (implementation) parsed = documentStubRecords(parsed, read(implementation, file.path.slice(0, -1)) ?? []);
+          parsedFiles.push({ path: file.path, module, parsed });
         }
       } finally {
         parser.delete();
@@ -106,10 +105,37 @@ function moduleOf(library: string, relativePath: string, isFile: boolean): strin
   return [library, ...parts].join('.');
 }
 
-/** Drops `x.py` when `x.pyi` sits beside it (stubs describe the public API). */
-function preferStubs(files: WalkedFile[]): WalkedFile[] {
-  const stubs = new Set(files.filter((f) => f.path.endsWith('.pyi')).map((f) => f.path.slice(0, -1)));
-  return files.filter((f) => !stubs.has(f.path));
+/**
+ * The package's .py/.pyi files, a stub-only package beside it (`foo-stubs`, PEP 561) laid over them,
+ * and `x.py` dropped where `x.pyi` describes it: `implementations` maps each such stub to the .py
+ * that lends it documentation (whose size and time are folded into the stub's fingerprint, so an
+ * edit of either re-reads the module).
+ */
+function packageFiles(root: string): { files: WalkedFile[]; implementations: Map<string, string> } {
+  const walk = (dir: string): WalkedFile[] =>
+    walkFiles(
+      dir,
+      (name) => /\.pyi?$/.test(name),
+      (rel, name) => TEST_DIRS.test(rel) || name.startsWith('.'),
+    );
+  const byPath = new Map(walk(root).map((file) => [file.path, file]));
+  const stubPackage = `${root}-stubs`;
+  if (existsSync(stubPackage) && statSync(stubPackage).isDirectory())
+    for (const stub of walk(stubPackage)) if (stub.path.endsWith('.pyi')) byPath.set(stub.path, stub);
+  const implementations = new Map<string, string>();
+  const files: WalkedFile[] = [];
+  for (const file of byPath.values()) {
+    const stub = file.path.endsWith('.py') ? byPath.get(`${file.path}i`) : undefined;
+    if (stub) continue;
+    const implementation = file.path.endsWith('.pyi') ? byPath.get(file.path.slice(0, -1)) : undefined;
+    if (!implementation) {
+      files.push(file);
+      continue;
+    }
+    implementations.set(file.path, implementation.absolute);
+    files.push({ ...file, size: file.size + implementation.size, mtimeMs: Math.max(file.mtimeMs, implementation.mtimeMs) });
+  }
+  return { files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), implementations };
 }
 
 function readVersion(root: string): string {
