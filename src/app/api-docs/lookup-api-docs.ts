@@ -15,6 +15,7 @@ import {
   retrieveApis,
   toDocEntry,
   type ApiDocEntry,
+  type ApiIndexStore,
   type InvocationCheck,
   type SnippetLanguage,
   type TokenProbability,
@@ -102,9 +103,26 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
       throw new GuardError('INPUT_INVALID', `${name} must be a probability from 0 to 1, got ${value}`);
   }
   const path = resolveApiIndexPath(options);
-  const store = await openApiIndexForReading(path);
-  if (options.watch) await watchIndexedSources(path, store);
+  const { store, release } = await openApiIndexForReading(path, options.apiDocs);
+  try {
+    if (options.watch) {
+      if (!options.apiDocs) throw new GuardError('INTERNAL', 'watching the indexed sources needs the process services (app/services.ts)');
+      await watchIndexedSources(path, store, options.apiDocs.watchers, options.apiDocs.log);
+    }
+    return await lookupInStore(request, options, store, code, query, topK);
+  } finally {
+    release();
+  }
+}
 
+async function lookupInStore(
+  request: LookupApiDocsRequest,
+  options: LookupApiDocsOptions,
+  store: ApiIndexStore,
+  code: string,
+  query: string,
+  topK: number,
+): Promise<LookupApiDocsResult> {
   let checks: InvocationCheck[] = [];
   let notJudged: UnjudgedCall[] = [];
   if (code.trim().length > 0) {
