@@ -90,7 +90,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   if (name === '--version' || name === '-V') {
-    const { readPackageVersion } = await import('./commands/mcp.js');
+    const { readPackageVersion } = await import('../shared/package-version.js');
     io.stdout.write(`${await readPackageVersion()}\n`);
     return EXIT.ok;
   }
