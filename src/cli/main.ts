@@ -55,7 +55,7 @@ async function loadHookCommand(): Promise<Command> {
     }
   }
   entry ??= await import('./commands/hook-entry.js');
-  return (argv, io) => entry.runHook(argv, io).catch((error: unknown) => entry.reportFault(error, io));
+  return (argv, io) => entry.runHook(argv, io).catch((error: unknown) => entry.reportFault(error, io, 'hook'));
 }
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
