@@ -123,7 +123,12 @@ function absolute(path: string, cwd: string): string {
 
 /** The decision in Claude Code's protocol: no output for allow, deny or ask (warn) with the reason. */
 export function render(decision: HookDecision): HookAnswer {
-  if (decision.verdict === 'allow') return { stdout: '', exitCode: 0 };
+  return renderPreToolUse(decision, '');
+}
+
+/** Claude Code's PreToolUse answer (VS Code reads the same form): `allowed` for allow, else deny (block) or ask (warn) with the reason. */
+export function renderPreToolUse(decision: HookDecision, allowed: string): HookAnswer {
+  if (decision.verdict === 'allow') return { stdout: allowed, exitCode: 0 };
   const output = {
     hookSpecificOutput: {
       hookEventName: 'PreToolUse',
