@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPackages } from '../../src/app/packages/check-packages.js';
 import { startRegistryGate } from '../../src/app/gate/registry-gate.js';
 import { type RunningGate } from '../../src/engines/registry-gate/index.js';
-import { makeGuardHome, type GuardHome } from '../fixtures/guard-home.js';
-import { startPackageUpstream, type PackageUpstream } from '../fixtures/package-upstream.js';
+import { startGateSetup, type GateSetup } from '../fixtures/gate-setup.js';
+import { type GuardHome } from '../fixtures/guard-home.js';
 import { isolatedNpmEnv, runClient } from '../fixtures/run-client.js';
 
 const POLICY = `version: 1
@@ -23,21 +23,18 @@ private:
   - { ecosystem: npm, pattern: "@acme/*", overlay: acme-npm }
 `;
 
+let setup: GateSetup;
 let home: GuardHome;
-let upstream: PackageUpstream;
 let gate: RunningGate;
 let cwd: string;
-const log: string[] = [];
+let log: string[];
 
 beforeAll(async () => {
-  home = await makeGuardHome({
+  setup = await startGateSetup({
+    policy: POLICY,
     lists: { npm: ['good-pkg', 'evil-dep', 'aged-pkg', 'leaf-pkg', '@acme/tool', 'held-pkg', 'is-number'] },
     overlays: { 'acme-npm': { ecosystem: 'npm', names: ['@acme/other'] } },
-  });
-  cwd = home.project('repo', POLICY);
-  upstream = await startPackageUpstream(
-    [],
-    [
+    npm: [
       { name: 'leaf-pkg', version: '1.0.0', ageHours: 900 },
       { name: 'good-pkg', version: '1.0.0', dependencies: { 'evil-dep': '^1.0.0' }, ageHours: 900 },
       { name: 'evil-dep', version: '1.0.0', ageHours: 900 },
@@ -47,18 +44,11 @@ beforeAll(async () => {
       { name: 'fresh-pkg', version: '0.1.0', ageHours: 200 },
       { name: 'held-pkg', version: '0.0.1-security', ageHours: 900 },
     ],
-  );
-  gate = await startRegistryGate(
-    { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } },
-    { cwd, env: home.env, log: (line) => void log.push(line) },
-  );
+  });
+  ({ home, gate, cwd, log } = setup);
 }, 120_000);
 
-afterAll(async () => {
-  await gate?.close();
-  await upstream?.close();
-  home?.cleanup();
-});
+afterAll(() => setup?.close());
 
 async function npmInstall(specs: string[], registry = gate.npmRegistry) {
   const dir = mkdtempSync(join(tmpdir(), 'gg-npm-'));

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPackages } from '../../src/app/packages/check-packages.js';
 import { startRegistryGate } from '../../src/app/gate/registry-gate.js';
 import { type RunningGate } from '../../src/engines/registry-gate/index.js';
-import { makeGuardHome, type GuardHome } from '../fixtures/guard-home.js';
-import { startPackageUpstream, type PackageUpstream } from '../fixtures/package-upstream.js';
+import { startGateSetup, type GateSetup } from '../fixtures/gate-setup.js';
+import { type GuardHome } from '../fixtures/guard-home.js';
 import { runClient } from '../fixtures/run-client.js';
 
 const POLICY = `version: 1
@@ -27,20 +27,18 @@ private:
 
 const python = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim();
 
+let setup: GateSetup;
 let home: GuardHome;
-let upstream: PackageUpstream;
 let gate: RunningGate;
 let cwd: string;
-const log: string[] = [];
+let log: string[];
 
 beforeAll(async () => {
-  home = await makeGuardHome({
+  setup = await startGateSetup({
+    policy: POLICY,
     lists: { pypi: ['goodpkg', 'evildep', 'agedpkg', 'acme-internal', 'sdistpkg', 'htmlold'] },
     overlays: { acme: { ecosystem: 'pypi', names: ['acme-tools'] } },
-  });
-  cwd = home.project('repo', POLICY);
-  upstream = await startPackageUpstream(
-    [
+    python: [
       { name: 'goodpkg', version: '1.0', requires: ['evildep'], ageHours: 900 },
       { name: 'evildep', version: '0.1', ageHours: 900 },
       { name: 'agedpkg', version: '1.0', ageHours: 900 },
@@ -51,20 +49,12 @@ beforeAll(async () => {
       { name: 'htmlnew', version: '1.0', ageHours: 900 },
       { name: 'htmlold', version: '1.0', ageHours: 900 },
     ],
-    [],
-    { htmlOnly: ['htmlnew', 'htmlold'] },
-  );
-  gate = await startRegistryGate(
-    { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } },
-    { cwd, env: home.env, log: (line) => void log.push(line) },
-  );
+    htmlOnly: ['htmlnew', 'htmlold'],
+  });
+  ({ home, gate, cwd, log } = setup);
 }, 120_000);
 
-afterAll(async () => {
-  await gate?.close();
-  await upstream?.close();
-  home?.cleanup();
-});
+afterAll(() => setup?.close());
 
 function pip(args: string[], indexUrl = gate.pypiIndex) {
   const target = mkdtempSync(join(tmpdir(), 'gg-pip-'));
