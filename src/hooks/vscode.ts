@@ -17,6 +17,7 @@
  * skip VS Code's own approval).
  */
 import { resolve } from 'node:path';
+import { renderPreToolUse } from './claude-code.js';
 import { isRecord, type FieldShape } from './event-fields.js';
 import { parseEventJson } from './event-json.js';
 import { failDecision, type HookAnswer, type HookDecision, type HookDeps } from './hook-decision.js';
@@ -114,13 +115,5 @@ function namedPaths(input: Record<string, unknown>): string[] {
 
 /** The decision in VS Code's protocol (Claude Code's PreToolUse output form). */
 export function render(decision: HookDecision): HookAnswer {
-  if (decision.verdict === 'allow') return { stdout: '{}\n', exitCode: 0 };
-  const output = {
-    hookSpecificOutput: {
-      hookEventName: 'PreToolUse',
-      permissionDecision: decision.verdict === 'block' ? 'deny' : 'ask',
-      permissionDecisionReason: decision.reason,
-    },
-  };
-  return { stdout: `${JSON.stringify(output)}\n`, exitCode: 0 };
+  return renderPreToolUse(decision, '{}\n');
 }

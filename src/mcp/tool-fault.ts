@@ -12,3 +12,19 @@ export function renderToolFault(error: unknown): CallToolResult {
     content: [{ type: 'text', text: `${fault.code}: ${fault.message}${hint}` }],
   };
 }
+
+/**
+ * A tool's answer: `run`'s output as `structuredContent` with `render`'s text for clients that
+ * show only text, or any throw as the `isError` result above.
+ */
+export async function answerTool<O extends Record<string, unknown>>(
+  run: () => Promise<O>,
+  render: (output: O) => string,
+): Promise<CallToolResult> {
+  try {
+    const output = await run();
+    return { content: [{ type: 'text', text: render(output) }], structuredContent: output };
+  } catch (error) {
+    return renderToolFault(error);
+  }
+}

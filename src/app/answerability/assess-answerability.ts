@@ -20,6 +20,7 @@ import {
   type LabelDistribution,
   type WordVectors,
 } from '../../engines/answerability/index.js';
+import type { ApiDocsServices } from '../services.js';
 import { GuardError } from '../../shared/errors.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { createProgress, type ProgressStream } from '../../shared/progress.js';
@@ -69,6 +70,8 @@ export interface AssessAnswerabilityDeps {
   loadVectors?: () => Promise<WordVectors>;
   /** The LLM judge; default: the GGUF model at GUARD_JUDGE_GGUF or the endpoint at GUARD_JUDGE_URL, none when unset. */
   judge?: JudgeFn;
+  /** The process's API-docs handles (app/services.ts), for the default retrieval. */
+  apiDocs?: ApiDocsServices;
 }
 
 /** Assesses the request. Throws GuardError INPUT_INVALID, CONFIG_INVALID, INDEX_MISSING (no docs and no index), MODEL_UNAVAILABLE, UPSTREAM_FAILED, IO_FAILED. */
@@ -90,7 +93,7 @@ export async function assessAnswerability(
   let apis = request.apis;
   let source: AnswerabilityReport['source'] = 'given';
   if (apis === undefined) {
-    const retrieve = deps.retrieveApis ?? defaultRetriever(deps.env);
+    const retrieve = deps.retrieveApis ?? defaultRetriever(deps.env, deps.apiDocs);
     const hits = await retrieve({ query: request.query, topK, ...(request.library === undefined ? {} : { library: request.library }) });
     if (hits.length === 0) {
       throw new GuardError(
@@ -164,10 +167,10 @@ function apiName(api: ApiInput): string {
   return /^\s*([A-Za-z_][\w.]*)\s*[(:]/.exec(api)?.[1] ?? api.trim().slice(0, 40);
 }
 
-function defaultRetriever(env: Env = process.env): RetrieveApisFn {
+function defaultRetriever(env: Env = process.env, apiDocs?: ApiDocsServices): RetrieveApisFn {
   return async (request) => {
     const { searchApiDocs } = await import('../api-docs/search-api-docs.js');
-    return searchApiDocs(request, { home: resolveCacheDir(env) });
+    return searchApiDocs(request, { home: resolveCacheDir(env), ...(apiDocs ? { apiDocs } : {}) });
   };
 }
 

@@ -9,10 +9,13 @@ import { existsSync } from 'node:fs';
 import { cachedMeaning, type WordMeaning } from '../../engines/api-docs/index.js';
 import { loadAnswerabilityIo, type WordVectors } from '../../engines/answerability/index.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
+import type { ApiDocsServices } from '../services.js';
 
 export interface MeaningOptions {
   home?: string;
   env?: Env;
+  /** The process's services: a table once loaded is kept there. */
+  apiDocs?: ApiDocsServices;
 }
 
 /** A cosine over unit vectors, memoised per word pair. */
@@ -29,8 +32,6 @@ export function meaningFromVectors(vectors: WordVectors): WordMeaning {
   });
 }
 
-const loaded = new Map<string, Promise<WordMeaning | undefined>>();
-
 /**
  * The word meaning when its table is available: `build` makes it when missing (indexing),
  * otherwise undefined is returned until it exists. Never throws: retrieval then matches words by form.
@@ -39,7 +40,7 @@ export function loadApiDocsMeaning(options: MeaningOptions & { build?: boolean }
   const env = options.env ?? process.env;
   const cacheDir = options.home ?? resolveCacheDir(env);
   const key = `${cacheDir}\0${env.GUARD_EMBEDDINGS ?? ''}`;
-  const known = loaded.get(key);
+  const known = options.apiDocs?.meaning.peek(key);
   if (known) return known;
   const pending = (async (): Promise<WordMeaning | undefined> => {
     try {
@@ -53,7 +54,7 @@ export function loadApiDocsMeaning(options: MeaningOptions & { build?: boolean }
   })();
   // Only a table that exists is remembered: a later call may find one built since.
   void pending.then((meaning) => {
-    if (meaning) loaded.set(key, pending);
+    if (meaning) options.apiDocs?.meaning.remember(key, pending);
   });
   return pending;
 }

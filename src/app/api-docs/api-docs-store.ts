@@ -1,8 +1,9 @@
-/** Where the API index lives (GUARD_HOME or the user cache dir) and the process-wide open handle for reads. */
+/** Where the API index lives (GUARD_HOME or the user cache dir) and its read handles: the process's (app/services.ts) or one per call. */
 import { join } from 'node:path';
 
 import { loadApiDocsIo, type ApiIndexStore } from '../../engines/api-docs/index.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
+import type { ApiDocsServices } from '../services.js';
 
 export const API_INDEX_FILE = 'api-docs.sqlite';
 
@@ -10,28 +11,28 @@ export interface ApiDocsOptions {
   /** Overrides the cache directory (GUARD_HOME). */
   home?: string;
   env?: Env;
+  /** The process's open handles, watchers and word meaning (app/services.ts); without, a call opens and closes its own. */
+  apiDocs?: ApiDocsServices;
 }
 
 export function resolveApiIndexPath(options: ApiDocsOptions = {}): string {
   return join(options.home ?? resolveCacheDir(options.env ?? process.env), API_INDEX_FILE);
 }
 
-const open = new Map<string, Promise<ApiIndexStore>>();
-
-/** The index at `path`, opened once per process for reading (SQLite loads only here). Throws INDEX_MISSING. */
-export function openApiIndexForReading(path: string): Promise<ApiIndexStore> {
-  let pending = open.get(path);
-  if (!pending) {
-    pending = loadApiDocsIo().then(({ openIndexStore }) => openIndexStore(path, { create: false }));
-    open.set(path, pending);
-    pending.catch(() => open.delete(path));
-  }
-  return pending;
+/** An open read handle and what to do when the call is done with it. */
+export interface ApiIndexLease {
+  store: ApiIndexStore;
+  /** Closes a handle opened for this call; a kept one stays open. */
+  release: () => void;
 }
 
-/** Closes the cached read handles (tests, shutdown). */
-export async function closeApiIndexes(): Promise<void> {
-  const stores = [...open.values()];
-  open.clear();
-  for (const store of stores) (await store.catch(() => undefined))?.close();
+/**
+ * The index at `path` for reading (SQLite loads only here): the process's handle when `apiDocs` is
+ * given (opened once), else one opened for this call. Throws INDEX_MISSING.
+ */
+export async function openApiIndexForReading(path: string, apiDocs?: ApiDocsServices): Promise<ApiIndexLease> {
+  const open = (): Promise<ApiIndexStore> => loadApiDocsIo().then(({ openIndexStore }) => openIndexStore(path, { create: false }));
+  if (apiDocs) return { store: await apiDocs.indexes.get(path, open), release: () => undefined };
+  const store = await open();
+  return { store, release: () => store.close() };
 }

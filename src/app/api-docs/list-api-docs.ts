@@ -11,6 +11,10 @@ export interface ApiDocsListing {
 /** Lists the sources in the index. Throws INDEX_MISSING when there is none. */
 export async function listApiDocs(options: ApiDocsOptions = {}): Promise<ApiDocsListing> {
   const path = resolveApiIndexPath(options);
-  const store = await openApiIndexForReading(path);
-  return { index: path, sources: store.listSources(), totalRecords: store.recordCount() };
+  const { store, release } = await openApiIndexForReading(path, options.apiDocs);
+  try {
+    return { index: path, sources: store.listSources(), totalRecords: store.recordCount() };
+  } finally {
+    release();
+  }
 }

@@ -15,6 +15,7 @@ import {
   retrieveApis,
   toDocEntry,
   type ApiDocEntry,
+  type ApiIndexStore,
   type InvocationCheck,
   type SnippetLanguage,
   type TokenProbability,
@@ -102,12 +103,29 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
       throw new GuardError('INPUT_INVALID', `${name} must be a probability from 0 to 1, got ${value}`);
   }
   const path = resolveApiIndexPath(options);
-  const index = await openApiIndexForReading(path);
-  if (options.watch) await watchIndexedSources(path, index);
-  // A Python snippet calls Python packages, a TypeScript one npm packages: same-named ones (`yaml`) never mix.
-  const language = request.language ?? (code.trim().length > 0 ? guessSnippetLanguage(code) : undefined);
-  const store = language === undefined ? index : index.forLanguage(language === 'python' ? 'python' : 'typescript');
+  const { store: index, release } = await openApiIndexForReading(path, options.apiDocs);
+  try {
+    if (options.watch) {
+      if (!options.apiDocs) throw new GuardError('INTERNAL', 'watching the indexed sources needs the process services (app/services.ts)');
+      await watchIndexedSources(path, index, options.apiDocs.watchers, options.apiDocs.log);
+    }
+    // A Python snippet calls Python packages, a TypeScript one npm packages: same-named ones (`yaml`) never mix.
+    const language = request.language ?? (code.trim().length > 0 ? guessSnippetLanguage(code) : undefined);
+    const store = language === undefined ? index : index.forLanguage(language === 'python' ? 'python' : 'typescript');
+    return await lookupInStore(request, options, store, code, query, topK);
+  } finally {
+    release();
+  }
+}
 
+async function lookupInStore(
+  request: LookupApiDocsRequest,
+  options: LookupApiDocsOptions,
+  store: ApiIndexStore,
+  code: string,
+  query: string,
+  topK: number,
+): Promise<LookupApiDocsResult> {
   let checks: InvocationCheck[] = [];
   let notJudged: UnjudgedCall[] = [];
   if (code.trim().length > 0) {

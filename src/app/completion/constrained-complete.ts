@@ -7,10 +7,12 @@
  * (review-generated-calls.ts). Models, tries and mask caches are kept for the life of the process (the
  * MCP server completes many prompts); generations run one at a time on the one model context.
  */
-import type { Ecosystem, NameAutomaton } from '../../engines/package-names/index.js';
+import type { Ecosystem, NameAutomaton, NameIndex } from '../../engines/package-names/index.js';
 import type { Policy } from '../../engines/policy/index.js';
-import type { ChatMessage, DecodingModel, GenerateResult, PackageIntervenor, TokenTrie } from '../../engines/decoding/index.js';
+import type { ChatMessage, DecodingModel, GenerateResult, PackageIntervenor } from '../../engines/decoding/index.js';
 import type { LookupInvocation } from '../api-docs/lookup-api-docs.js';
+import type { ApiDocsServices } from '../services.js';
+import { createCompletionSessions, type CompletionSessions } from './completion-sessions.js';
 import type { CallReview } from './review-generated-calls.js';
 import { GuardError } from '../../shared/errors.js';
 import { type Env } from '../../shared/paths.js';
@@ -57,6 +59,12 @@ export interface CompleteDeps {
   openModel?: (path: string, contextSize: number) => Promise<DecodingModel>;
   /** Name automata by ecosystem (default: the checkpoints of `guard allowlist`). */
   automata?: Partial<Record<Ecosystem, NameAutomaton>>;
+  /** The process's open models and monitors (app/services.ts); without, the call opens its own. */
+  completion?: CompletionSessions;
+  /** The process's API-docs handles, for `dag`. */
+  apiDocs?: ApiDocsServices;
+  /** The process's loaded name lists. */
+  nameLists?: Map<string, NameIndex[]>;
 }
 
 export const DEFAULT_MAX_TOKENS = 256;
@@ -64,33 +72,20 @@ export const MAX_PROMPT_CHARS = 32_000;
 const CONTEXT_SIZE = 4096;
 const DEFAULT_ECOSYSTEMS: readonly Ecosystem[] = ['pypi', 'npm'];
 
-interface Session {
-  model: DecodingModel;
-  trie?: TokenTrie;
-  intervenors: Map<string, PackageIntervenor>;
-}
-
 const MAX_INTERVENORS = 4;
-const automatonIds = new WeakMap<NameAutomaton, number>();
-let nextAutomatonId = 0;
-
-function automatonId(automaton: NameAutomaton): number {
-  let id = automatonIds.get(automaton);
-  if (id === undefined) automatonIds.set(automaton, (id = nextAutomatonId++));
-  return id;
-}
-
-const sessions = new Map<string, Promise<Session>>();
-let queue: Promise<unknown> = Promise.resolve();
 
 /** Runs one completion; faults: MODEL_UNAVAILABLE, INPUT_INVALID, SOURCE_MISSING (conda list absent). */
 export async function constrainedComplete(request: CompleteRequest, deps: CompleteDeps = {}): Promise<CompleteResult> {
-  const run = queue.then(() => complete(request, deps));
-  queue = run.catch(() => undefined);
-  return run;
+  if (deps.completion) return deps.completion.enqueue(() => complete(request, deps, deps.completion!));
+  const sessions = createCompletionSessions();
+  try {
+    return await complete(request, deps, sessions);
+  } finally {
+    await sessions.close();
+  }
 }
 
-async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<CompleteResult> {
+async function complete(request: CompleteRequest, deps: CompleteDeps, sessions: CompletionSessions): Promise<CompleteResult> {
   const env = deps.env ?? process.env;
   const cwd = deps.cwd ?? process.cwd();
   // The policy files in force (model path, private namespaces, denied packages), read once per call.
@@ -104,20 +99,16 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
   if (request.dag) {
     // DAG++ needs the docs index: say so before generating, not after.
     const { openApiIndexForReading, resolveApiIndexPath } = await import('../api-docs/api-docs-store.js');
-    await openApiIndexForReading(resolveApiIndexPath(deps.env ? { env: deps.env } : {}));
+    (await openApiIndexForReading(resolveApiIndexPath(deps.env ? { env: deps.env } : {}), deps.apiDocs)).release();
   }
   const decoding = await import('../../engines/decoding/index.js');
   const key = `${path}\0${deps.openModel ? 'custom' : 'llama'}`;
-  let opening = sessions.get(key);
-  if (!opening) {
-    const open = deps.openModel ?? decoding.openLlamaModel;
-    opening = open(path, CONTEXT_SIZE).then((model) => ({ model, intervenors: new Map<string, PackageIntervenor>() }));
-    sessions.set(key, opening);
-    opening.catch(() => sessions.delete(key));
-  }
-  const session = await opening;
+  const open = deps.openModel ?? decoding.openLlamaModel;
+  const session = await sessions.models.get(key, () =>
+    open(path, CONTEXT_SIZE).then((model) => ({ model, intervenors: new Map<string, PackageIntervenor>() })),
+  );
   const ecosystems = [...new Set(request.ecosystems ?? defaultEcosystems(deps))].sort();
-  const automata = await loadAutomata(ecosystems, deps, request.ecosystems !== undefined, policyInForce);
+  const automata = await loadAutomata(ecosystems, deps, sessions, request.ecosystems !== undefined, policyInForce);
   const walker = decoding.createNameWalker(automata);
   const monitor = request.monitor ?? true;
   let intervenor: PackageIntervenor | undefined;
@@ -125,7 +116,7 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
     // By the automata themselves: an imported overlay or a changed policy gives new ones.
     const intervenorKey = (Object.keys(automata) as Ecosystem[])
       .sort()
-      .map((ecosystem) => `${ecosystem}#${automatonId(automata[ecosystem]!)}`)
+      .map((ecosystem) => `${ecosystem}#${sessions.automatonId(automata[ecosystem]!)}`)
       .join(',');
     intervenor = session.intervenors.get(intervenorKey);
     if (!intervenor) {
@@ -208,7 +199,10 @@ async function reviewFirstGeneration(
     first.tokens.map((token) => model.vocabulary.bytes[token]!),
     emitted.map((step) => step.probability ?? 1),
   );
-  return reviewGeneratedCalls({ prompt, output, tokens: spans }, deps.env ? { env: deps.env } : {});
+  return reviewGeneratedCalls(
+    { prompt, output, tokens: spans },
+    { ...(deps.env ? { env: deps.env } : {}), ...(deps.apiDocs ? { apiDocs: deps.apiDocs } : {}) },
+  );
 }
 
 /** The model: the request's, else GUARD_MODEL, else `completion.model` of the policy files in force. */
@@ -280,6 +274,7 @@ function defaultEcosystems(deps: CompleteDeps): Ecosystem[] {
 async function loadAutomata(
   ecosystems: readonly Ecosystem[],
   deps: CompleteDeps,
+  sessions: CompletionSessions,
   explicit: boolean,
   policyInForce: () => Promise<Policy>,
 ): Promise<Partial<Record<Ecosystem, NameAutomaton>>> {
@@ -295,6 +290,8 @@ async function loadAutomata(
     automata[ecosystem] = monitorNames(ecosystem, await policyInForce(), {
       ...(deps.env ? { env: deps.env } : {}),
       ...(deps.stderr ? { stderr: deps.stderr } : {}),
+      ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+      built: sessions.built,
     });
   }
   return automata;
@@ -302,15 +299,4 @@ async function loadAutomata(
 
 function round(ms: number): number {
   return Math.round(ms * 100) / 100;
-}
-
-/** Frees loaded models (tests, shutdown). */
-export async function closeCompletionModels(): Promise<void> {
-  const all = [...sessions.values()];
-  sessions.clear();
-  for (const opening of all) {
-    const session = await opening.catch(() => undefined);
-    const model = session?.model as { dispose?: () => Promise<void> } | undefined;
-    await model?.dispose?.();
-  }
 }

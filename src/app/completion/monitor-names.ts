@@ -19,6 +19,7 @@ import {
   writeCheckpoint,
   type Ecosystem,
   type NameAutomaton,
+  type NameIndex,
   type UnionSource,
 } from '../../engines/package-names/index.js';
 import { GuardError } from '../../shared/errors.js';
@@ -29,15 +30,17 @@ import { openNameLists } from '../packages/name-lists.js';
 export interface MonitorNamesDeps {
   env?: Env;
   stderr?: ProgressStream;
+  nameLists?: Map<string, NameIndex[]>;
+  /** Automata built before, by cache directory and lineage (the process's: app/completion/completion-sessions.ts). */
+  built?: Map<string, NameAutomaton>;
 }
-
-const built = new Map<string, NameAutomaton>();
 
 /** The automaton of names the monitor allows for `ecosystem`. Throws SOURCE_MISSING when there is no list at all. */
 export function monitorNames(ecosystem: Ecosystem, policy: Policy, deps: MonitorNamesDeps = {}): NameAutomaton {
   const lists = openNameLists(ecosystem, {
     ...(deps.env ? { env: deps.env } : {}),
     ...(deps.stderr ? { stderr: deps.stderr } : {}),
+    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
   }).indexes;
   if (lists.length === 0) {
     throw new GuardError('SOURCE_MISSING', `no ${ecosystem} name list is available to constrain names with`, {
@@ -59,6 +62,7 @@ export function monitorNames(ecosystem: Ecosystem, policy: Policy, deps: Monitor
     denied,
   ]);
   const key = `${cacheDir}\0${lineage}`;
+  const built = deps.built ?? new Map<string, NameAutomaton>();
   const cached = built.get(key);
   if (cached) return cached;
   const source = `monitor:${createHash('sha256').update(lineage).digest('hex').slice(0, 16)}`;
@@ -112,9 +116,4 @@ function readStored(path: string): ReturnType<typeof readCheckpoint> {
   } catch {
     return undefined;
   }
-}
-
-/** Forgets the unions built in this process (tests). */
-export function forgetMonitorNames(): void {
-  built.clear();
 }

@@ -37,7 +37,10 @@ export async function judgeGateProject(
 ): Promise<GateJudgement> {
   const now = deps.now?.() ?? new Date();
   const { policy } = deps;
-  const listDeps: NameListDeps = deps.env ? { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) } : {};
+  const listDeps: NameListDeps = {
+    ...(deps.env ? { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) } : {}),
+    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+  };
   const check = (await checkPackages({ ecosystem, packages: [name] }, listDeps, { maxSuggestionDistance: 2 })).results[0]!;
   const label = `${LABEL[ecosystem]} package "${name}"`;
   if (!facts.exists) {

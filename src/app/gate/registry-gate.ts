@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { policyInForce } from '../../config/policy-in-force.js';
+import { type NameIndex } from '../../engines/package-names/index.js';
 import { type Policy } from '../../engines/policy/index.js';
 import { minReleaseAgeMs, startGateServer, type GateEcosystem, type RunningGate } from '../../engines/registry-gate/index.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
@@ -33,6 +34,8 @@ export interface RegistryGateDeps {
   policy?: Policy;
   now?: () => Date;
   timeoutMs?: number;
+  /** Name lists kept for the gate's lifetime (default: the gate's own). */
+  nameLists?: Map<string, NameIndex[]>;
 }
 
 /** Starts a gate on loopback. Throws CONFIG_INVALID (policy) or IO_FAILED (port taken). */
@@ -41,6 +44,7 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
   const upstreams = { pypi: request.upstreams?.pypi ?? DEFAULT_UPSTREAMS.pypi, npm: request.upstreams?.npm ?? DEFAULT_UPSTREAMS.npm };
   const now = deps.now ?? (() => new Date());
   const cacheDir = resolveCacheDir(deps.env);
+  const nameLists = deps.nameLists ?? new Map<string, NameIndex[]>();
   return startGateServer({
     port: request.port,
     upstreams,
@@ -57,6 +61,7 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
         env: deps.env,
         ...(deps.stderr ? { stderr: deps.stderr } : {}),
         now,
+        nameLists,
         upstream: (eco) => upstreams[eco],
       }),
   });

@@ -3,6 +3,7 @@
  * pyproject.toml, package.json, environment.yml). Only what the edit adds is vetted: packages,
  * index URLs and unreadable parts that the file does not already have.
  */
+import type { NameIndex } from '../../engines/package-names/index.js';
 import { dependencyFileKind, parseDependencyFile, type InstallRequest, type InstallTarget } from '../../engines/install-commands/index.js';
 import { decideUnverifiable, type Policy } from '../../engines/policy/index.js';
 import { malformedText } from '../../engines/shell-commands/index.js';
@@ -31,6 +32,8 @@ export interface FileEditDeps {
   stderr?: ProgressStream;
   now?: Date;
   policy?: Policy;
+  /** The process's loaded name lists (app/services.ts). */
+  nameLists?: Map<string, NameIndex[]>;
 }
 
 /**

@@ -4,6 +4,7 @@
  * vetted; what cannot be read statically (`$(…)`, `eval`, `xargs` …) is decided by the policy's
  * `on_unverifiable`. Nothing is ever run.
  */
+import type { NameIndex } from '../../engines/package-names/index.js';
 import { type Policy } from '../../engines/policy/index.js';
 import { analyzeShellCommand } from '../../engines/shell-commands/index.js';
 import { type Env } from '../../shared/paths.js';
@@ -33,6 +34,8 @@ export interface ShellDeps {
    * The hooks leave it unset: their own environment is not the agent shell's.
    */
   runsWithEnv?: boolean;
+  /** The process's loaded name lists (app/services.ts). */
+  nameLists?: Map<string, NameIndex[]>;
 }
 
 /**

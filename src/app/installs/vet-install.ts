@@ -49,6 +49,8 @@ export interface VetDeps {
   now?: Date;
   /** The policy to apply; loaded for `cwd` and `env` when not given. Throws CONFIG_INVALID when invalid. */
   policy?: Policy;
+  /** The process's loaded name lists (app/services.ts). */
+  nameLists?: NameListDeps['nameLists'];
 }
 
 /**
@@ -59,7 +61,11 @@ export interface VetDeps {
 export async function vetInstallRequest(request: InstallRequest, deps: VetDeps): Promise<InstallVerdict> {
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const now = deps.now ?? new Date();
-  const listDeps: NameListDeps = { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) };
+  const listDeps: NameListDeps = {
+    env: deps.env,
+    ...(deps.stderr ? { stderr: deps.stderr } : {}),
+    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+  };
   let offline = request.installs ? await checkTargets(request.targets, listDeps) : [];
   // Policy `online.hooks`: names missing from the snapshot are asked upstream (lazily loaded; offline by default).
   if (policy.online.hooks && request.targets.some((target, i) => target.kind === 'registry' && offline[i]?.exists === false)) {

@@ -49,7 +49,11 @@ export async function judgePackageNames(
   request: { ecosystem: Ecosystem; packages: string[] },
   deps: JudgeNamesDeps,
 ): Promise<JudgedReport & { online?: OnlineFinding[] }> {
-  const listDeps: NameListDeps = { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) };
+  const listDeps: NameListDeps = {
+    env: deps.env,
+    ...(deps.stderr ? { stderr: deps.stderr } : {}),
+    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+  };
   const now = deps.now ?? new Date();
   let report: CheckReport;
   let online: OnlineFinding[] | undefined;

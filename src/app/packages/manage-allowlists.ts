@@ -27,7 +27,7 @@ import {
 import { GuardError } from '../../shared/errors.js';
 import { resolveCacheDir } from '../../shared/paths.js';
 import { createProgress } from '../../shared/progress.js';
-import { buildBundled, forgetNameLists, type NameListDeps } from './name-lists.js';
+import { buildBundled, type NameListDeps } from './name-lists.js';
 
 export interface AllowlistEntry {
   ecosystem: Ecosystem;
@@ -72,7 +72,8 @@ export function allowlistInfo(deps: NameListDeps = {}): AllowlistEntry[] {
 export function buildAllowlist(ecosystem: Ecosystem, deps: NameListDeps = {}): AllowlistEntry {
   const cacheDir = resolveCacheDir(deps.env);
   const checkpoint = buildBundled(ecosystem, cacheDir, deps);
-  forgetNameLists();
+  // Lists loaded before the change are stale now.
+  deps.nameLists?.clear();
   return describe(ecosystem, checkpointPath(cacheDir, ecosystem), checkpoint.meta);
 }
 
@@ -119,7 +120,8 @@ export async function importAllowlist(
 /** Removes an ecosystem's main list (it is rebuilt from the shipped snapshot on next use) or an overlay. */
 export function resetAllowlist(ecosystem: Ecosystem, overlay: string | undefined, deps: NameListDeps = {}): boolean {
   const removed = removeCheckpoint(checkpointPath(resolveCacheDir(deps.env), ecosystem, overlay));
-  forgetNameLists();
+  // Lists loaded before the change are stale now.
+  deps.nameLists?.clear();
   return removed;
 }
 
@@ -140,7 +142,8 @@ function saveList(
   const checkpoint = compileNameList(input);
   const path = checkpointPath(resolveCacheDir(deps.env), ecosystem, overlay);
   writeCheckpoint(path, checkpoint);
-  forgetNameLists();
+  // Lists loaded before the change are stale now.
+  deps.nameLists?.clear();
   return describe(ecosystem, path, checkpoint.meta, overlay);
 }
 

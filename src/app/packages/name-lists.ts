@@ -1,7 +1,8 @@
 /**
  * Composition of the name lists per ecosystem: load the checkpoint from the cache, rebuild it from
  * the shipped snapshot when it is missing, stale or corrupt, and add overlays (private lists).
- * Loaded lists are kept for the life of the process (the MCP server checks many names).
+ * Loaded lists are kept in `nameLists` when the caller holds one (the MCP server and a registry
+ * gate check many names: app/services.ts), else for the one call.
  */
 import {
   bundledSourceId,
@@ -28,22 +29,23 @@ export interface NameListDeps {
   env?: Env;
   /** Where progress and notices go (stderr). */
   stderr?: ProgressStream;
+  /** Lists already loaded, by cache directory and ecosystem (the process's, from app/services.ts). */
+  nameLists?: Map<string, NameIndex[]>;
 }
-
-const loaded = new Map<string, NameIndex[]>();
 
 /** The lists a check of `ecosystem` consults, building the main list on first use if it ships. */
 export function openNameLists(ecosystem: Ecosystem, deps: NameListDeps = {}): NameLists {
-  const indexes = loadIndexes(ecosystem, deps, true) ?? [];
-  return { ecosystem, indexes, others: (other) => loadIndexes(other, deps, false) };
+  const loaded = deps.nameLists ?? new Map<string, NameIndex[]>();
+  const indexes = loadIndexes(loaded, ecosystem, deps, true) ?? [];
+  return { ecosystem, indexes, others: (other) => loadIndexes(loaded, other, deps, false) };
 }
 
-/** Forgets loaded lists (after a sync or import replaced a checkpoint). */
-export function forgetNameLists(): void {
-  loaded.clear();
-}
-
-function loadIndexes(ecosystem: Ecosystem, deps: NameListDeps, mayBuild: boolean): NameIndex[] | undefined {
+function loadIndexes(
+  loaded: Map<string, NameIndex[]>,
+  ecosystem: Ecosystem,
+  deps: NameListDeps,
+  mayBuild: boolean,
+): NameIndex[] | undefined {
   const cacheDir = resolveCacheDir(deps.env);
   const key = `${cacheDir}\0${ecosystem}`;
   const cached = loaded.get(key);

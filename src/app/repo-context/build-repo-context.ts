@@ -42,10 +42,12 @@ export interface RepoContextOptions {
   /** The model's tokenizer; default the stated approximation (engines/repo-context/token-count.ts). */
   countTokens?: CountTokens;
   /**
-   * Repository facts cache; default one per process (and per cache directory), watching files when
-   * `watch` is set (a long-running server), keeping per-file facts in the cache directory between runs.
+   * Repository facts cache; default the process's one per cache directory from `repoFacts` (see
+   * app/services.ts), watching files when `watch` is set (a long-running server), else one for this
+   * call. Per-file facts are kept in the cache directory between runs either way.
    */
   store?: RepoFactsStore;
+  repoFacts?: Map<string, RepoFactsStore>;
   watch?: boolean;
   /** Environment for the cache directory (GUARD_HOME, XDG_CACHE_HOME); default process.env. */
   env?: Env;
@@ -83,10 +85,8 @@ export interface RepoContextReport {
   repository: { files: number; reused: number; truncated: boolean; factsMillis: number };
 }
 
-const stores = new Map<string, RepoFactsStore>();
-
 /** The process's store for this cache directory and watch mode. */
-function sharedStore(watch: boolean, env: Env): RepoFactsStore {
+function sharedStore(stores: Map<string, RepoFactsStore>, watch: boolean, env: Env): RepoFactsStore {
   const cacheDir = resolveCacheDir(env);
   const key = `${watch ? 'watch' : 'once'}\0${cacheDir}`;
   let store = stores.get(key);
@@ -95,6 +95,20 @@ function sharedStore(watch: boolean, env: Env): RepoFactsStore {
     stores.set(key, store);
   }
   return store;
+}
+
+/** The facts of `root` from the given store, the process's, or (neither given) a store for this call only. */
+async function repoFactsOf(root: string, options: RepoContextOptions, env: Env): ReturnType<RepoFactsStore['get']> {
+  const progress = options.progress ?? silentProgress;
+  if (options.store) return options.store.get(root, progress);
+  if (options.repoFacts) return sharedStore(options.repoFacts, options.watch ?? false, env).get(root, progress);
+  if (options.watch) throw new GuardError('INTERNAL', 'watching a repository needs the process services (app/services.ts)');
+  const store = createRepoFactsStore({ watch: false, cacheDir: resolveCacheDir(env) });
+  try {
+    return await store.get(root, progress);
+  } finally {
+    await store.close();
+  }
 }
 
 /** Builds the repository-level prompt at `request`'s cursor. Throws GuardError INPUT_INVALID for a bad request. */
@@ -116,8 +130,7 @@ export async function buildRepoContext(request: RepoContextRequest, options: Rep
   const text = await readSource(absolute, path);
   const hole = splitAtCursor(text, { line: request.line, ...(request.column === undefined ? {} : { column: request.column }) }, path);
   const countTokens = options.countTokens ?? approximateTokens;
-  const store = options.store ?? sharedStore(options.watch ?? false, options.env ?? process.env);
-  const repo = await store.get(root, options.progress ?? silentProgress);
+  const repo = await repoFactsOf(root, options, options.env ?? process.env);
   // Parsed without the hole: what follows the cursor must not steer the prompt either.
   const facts = await parseSourceFacts(path, textWithoutHole(hole));
   if (!facts) throw new GuardError('INTERNAL', `could not parse ${path}`);

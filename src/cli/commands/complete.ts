@@ -97,33 +97,29 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     monitor: values['no-monitor'] !== true,
     ...(values.dag ? { dag: true } : {}),
   };
-  const { constrainedComplete, closeCompletionModels } = await import('../../app/completion/constrained-complete.js');
-  try {
-    const result = await constrainedComplete(request, { env: io.env, stderr: io.stderr });
-    if (values.json) {
-      io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    } else {
-      io.stdout.write(`${result.text}\n`);
-      const names = result.packages.map((p) => `${p.ecosystem}:${p.name}${p.exists ? '' : ' (does not exist)'}`);
-      io.stderr.write(
-        `guard complete: ${result.tokens} tokens, ${result.interventions} interventions, ` +
-          `${result.timing.total_ms} ms (${result.timing.mask_ms} ms in the monitor)` +
-          `${names.length > 0 ? `; packages: ${names.join(', ')}` : ''}\n`,
+  const { constrainedComplete } = await import('../../app/completion/constrained-complete.js');
+  const result = await constrainedComplete(request, { env: io.env, stderr: io.stderr });
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } else {
+    io.stdout.write(`${result.text}\n`);
+    const names = result.packages.map((p) => `${p.ecosystem}:${p.name}${p.exists ? '' : ' (does not exist)'}`);
+    io.stderr.write(
+      `guard complete: ${result.tokens} tokens, ${result.interventions} interventions, ` +
+        `${result.timing.total_ms} ms (${result.timing.mask_ms} ms in the monitor)` +
+        `${names.length > 0 ? `; packages: ${names.join(', ')}` : ''}\n`,
+    );
+    if (result.dag) {
+      const calls = result.dag.invocations.map(
+        (i) => `${i.api}${i.exists ? '' : ' (unknown)'}${i.confidence === undefined ? '' : ` p=${i.confidence}`}`,
       );
-      if (result.dag) {
-        const calls = result.dag.invocations.map(
-          (i) => `${i.api}${i.exists ? '' : ' (unknown)'}${i.confidence === undefined ? '' : ` p=${i.confidence}`}`,
-        );
-        io.stderr.write(
-          `guard complete: dag ${result.dag.triggered ? `generated again with the docs of ${result.dag.retrieved.join(', ')}` : 'kept the first generation'}` +
-            ` (${result.dag.reason})${calls.length > 0 ? `; calls: ${calls.join(', ')}` : ''}\n`,
-        );
-      }
+      io.stderr.write(
+        `guard complete: dag ${result.dag.triggered ? `generated again with the docs of ${result.dag.retrieved.join(', ')}` : 'kept the first generation'}` +
+          ` (${result.dag.reason})${calls.length > 0 ? `; calls: ${calls.join(', ')}` : ''}\n`,
+      );
     }
-    return EXIT.ok;
-  } finally {
-    await closeCompletionModels();
   }
+  return EXIT.ok;
 }
 
 /** A chat from a messages file: a JSON array of {role, content}. */

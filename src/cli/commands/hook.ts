@@ -1,8 +1,10 @@
 /** `guard hook <agent> [--on-warn deny|allow|ask]`: an agent hook event on stdin, the agent's decision on stdout. */
 import { failDecision, type HookAnswer, type HookDecision, type HookDeps } from '../../hooks/hook-decision.js';
 import { type ProtocolOptions, type WarnAnswer } from '../../hooks/warn-answer.js';
+import { createServices } from '../../app/services.js';
 import { EXIT, UsageError } from '../exit.js';
 import { type CliIo } from '../io.js';
+import { parseCommandArgs } from '../parse-command-args.js';
 
 export const HOOK_USAGE = `Usage: guard hook <agent> [--on-warn deny|allow|ask]
 
@@ -73,27 +75,30 @@ const PROTOCOLS: Record<string, () => Promise<Protocol>> = {
 
 export const HOOK_AGENTS = Object.keys(PROTOCOLS);
 
+/** Runs `guard hook …`; usage errors are thrown (UsageError, exit 2) for the caller's fault report. */
 export async function runHook(argv: string[], io: CliIo): Promise<number> {
-  const [protocol, ...rest] = argv;
-  if (protocol === '--help' || protocol === '-h') {
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    { 'on-warn': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    HOOK_USAGE,
+  );
+  if (values.help) {
     io.stdout.write(`${HOOK_USAGE}\n`);
     return EXIT.ok;
   }
+  const [protocol, ...extra] = positionals;
   if (protocol === undefined) throw new UsageError(`missing the agent protocol (${HOOK_AGENTS.join(', ')})`, HOOK_USAGE);
   const load = Object.hasOwn(PROTOCOLS, protocol) ? PROTOCOLS[protocol] : undefined;
   if (load === undefined)
     throw new UsageError(`unknown agent protocol "${protocol}"; expected one of ${HOOK_AGENTS.join(', ')}`, HOOK_USAGE);
+  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`, HOOK_USAGE);
   const options: ProtocolOptions = {};
-  let onWarn: string | undefined;
-  for (let i = 0; i < rest.length; i += 1) {
-    const arg = rest[i]!;
-    if (arg === '--on-warn' && i + 1 < rest.length) onWarn = rest[++i];
-    else if (arg.startsWith('--on-warn=')) onWarn = arg.slice('--on-warn='.length);
-    else throw new UsageError(`unexpected arguments: ${rest.slice(i).join(' ')}`, HOOK_USAGE);
-  }
+  const onWarn = values['on-warn'];
   if ((io.stdin as { isTTY?: boolean }).isTTY)
     throw new UsageError('the hook reads its event from stdin; pipe the event JSON in', HOOK_USAGE);
-  const deps: HookDeps = { cwd: io.cwd, env: io.env, stderr: io.stderr };
+  // This call's services: what it loads (name lists) is shared by every check of the event.
+  const services = createServices({ cwd: io.cwd, env: io.env, stderr: io.stderr });
+  const deps: HookDeps = { cwd: io.cwd, env: io.env, stderr: io.stderr, nameLists: services.nameLists };
   try {
     const hook = await load();
     if (onWarn !== undefined) {
@@ -114,6 +119,7 @@ export async function runHook(argv: string[], io: CliIo): Promise<number> {
     } catch (error) {
       answer = hook.render(await failDecision(error, io.cwd, deps), options);
     }
+    await services.close();
     if (answer.stdout) io.stdout.write(answer.stdout);
     if (answer.stderr) io.stderr.write(answer.stderr);
     return answer.exitCode;

@@ -61,9 +61,10 @@ export interface Calibration {
   keyMatch: number;
 }
 
-export const DEFAULT_CALIBRATION: Calibration = {
-  threshold: 0.075,
-  missThreshold: 0.45,
+/** Hand-set before looking at any data: where every fit starts (fit-calibration.ts); the default differs in its decision constants. */
+export const CALIBRATION_BASE: Calibration = {
+  threshold: 0.55,
+  missThreshold: 0.35,
   semanticLow: 0.65,
   semanticHigh: 0.9,
   semanticMax: 0.8,
@@ -73,12 +74,21 @@ export const DEFAULT_CALIBRATION: Calibration = {
   oovWeight: 0.8,
   identifierFactor: 0.6,
   fullWeightRank: 20_000,
-  actionBonus: 0.1,
+  actionBonus: 0,
   nameBonus: 0,
-  signatureBonus: 0.4,
+  signatureBonus: 0,
   nameShareBonus: 0,
   liftWeight: 0,
-  relativeMiss: 0.7,
+  relativeMiss: 0,
   keyTerms: 0,
   keyMatch: 0.5,
+};
+
+export const DEFAULT_CALIBRATION: Calibration = {
+  ...CALIBRATION_BASE,
+  threshold: 0.075,
+  missThreshold: 0.45,
+  actionBonus: 0.1,
+  signatureBonus: 0.4,
+  relativeMiss: 0.7,
 };

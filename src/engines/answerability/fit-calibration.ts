@@ -8,7 +8,7 @@
  * labelled by a calibration fitted on the others only.
  */
 import { assessAnswerability, LIMITS } from './assess.js';
-import type { Calibration } from './calibration.js';
+import { CALIBRATION_BASE, type Calibration } from './calibration.js';
 import { labelEvidence } from './decide.js';
 import { gatherEvidence, type PartEvidence } from './evidence.js';
 import { scoreLabels, type LabelMetrics } from './metrics.js';
@@ -30,27 +30,7 @@ const range = (from: number, to: number, step: number): number[] => {
 };
 
 /** Hand-set before looking at any data; the matching constants of every fitted calibration. */
-export const CALIBRATION_START: Calibration = {
-  threshold: 0.55,
-  missThreshold: 0.35,
-  semanticLow: 0.65,
-  semanticHigh: 0.9,
-  semanticMax: 0.8,
-  fuzzyMatch: 0.85,
-  synonymMatch: 0.8,
-  sharedTermDiscount: 1,
-  oovWeight: 0.8,
-  identifierFactor: 0.6,
-  fullWeightRank: 20_000,
-  actionBonus: 0,
-  nameBonus: 0,
-  signatureBonus: 0,
-  nameShareBonus: 0,
-  liftWeight: 0,
-  relativeMiss: 0,
-  keyTerms: 0,
-  keyMatch: 0.5,
-};
+export const CALIBRATION_START: Calibration = CALIBRATION_BASE;
 
 /** The decision constants and the values each may take; the matching constants are not fitted. */
 export const DECISION_GRID: Partial<Record<keyof Calibration, number[]>> = {

@@ -67,6 +67,26 @@ export function parsePythonLock(text: string, file: string): LockTargets {
   return { targets: targets.filter((target) => target.raw !== ''), unresolved: [] };
 }
 
+/**
+ * A PyPI dependency given as a `{ git }`, `{ path, editable }` or `{ <urlKey> }` table (Pipfile
+ * says `file`, pixi says `url`) as its non-registry target; undefined for anything else.
+ */
+function sourceTableTarget(name: string, spec: unknown, urlKey: 'file' | 'url', origin: string): InstallTarget | undefined {
+  if (!isObject(spec)) return undefined;
+  const at = (kind: InstallTarget['kind'], location: string): InstallTarget => ({
+    ecosystem: 'pypi',
+    kind,
+    raw: name,
+    name,
+    location,
+    origin,
+  });
+  if (typeof spec.git === 'string') return at('vcs', spec.git);
+  if (typeof spec.path === 'string') return at(spec.editable === true ? 'editable' : 'path', spec.path);
+  const url = spec[urlKey];
+  return typeof url === 'string' ? at('url', url) : undefined;
+}
+
 /** Pipfile: `[packages]` and `[dev-packages]`, `name = "*"`, `name = ">=1"` or `name = { version, git, path, editable }`. */
 export function parsePipfile(text: string, file: string): LockTargets {
   const parsed = parseTomlText(text, file);
@@ -77,20 +97,9 @@ export function parsePipfile(text: string, file: string): LockTargets {
     if (!isObject(table)) continue;
     for (const [name, spec] of Object.entries(table)) {
       const origin = `${file}:${lineOf(text, name, section)}`;
+      const source = sourceTableTarget(name, spec, 'file', origin);
       if (typeof spec === 'string') targets.push(targetFromRequirement(spec === '*' || spec === '' ? name : `${name}${spec}`, origin));
-      else if (isObject(spec) && typeof spec.git === 'string')
-        targets.push({ ecosystem: 'pypi', kind: 'vcs', raw: name, name, location: spec.git, origin });
-      else if (isObject(spec) && typeof spec.path === 'string')
-        targets.push({
-          ecosystem: 'pypi',
-          kind: spec.editable === true ? 'editable' : 'path',
-          raw: name,
-          name,
-          location: spec.path,
-          origin,
-        });
-      else if (isObject(spec) && typeof spec.file === 'string')
-        targets.push({ ecosystem: 'pypi', kind: 'url', raw: name, name, location: spec.file, origin });
+      else if (source) targets.push(source);
       else
         targets.push(
           targetFromRequirement(
@@ -159,19 +168,8 @@ export function parsePixiToml(text: string, file: string): LockTargets {
       } else if (key === 'pypi-dependencies') {
         for (const [name, spec] of Object.entries(value)) {
           const origin = `${file}:${lineOf(text, name, [...path, key].join('.'))}`;
-          if (isObject(spec) && typeof spec.git === 'string')
-            targets.push({ ecosystem: 'pypi', kind: 'vcs', raw: name, name, location: spec.git, origin });
-          else if (isObject(spec) && typeof spec.path === 'string')
-            targets.push({
-              ecosystem: 'pypi',
-              kind: spec.editable === true ? 'editable' : 'path',
-              raw: name,
-              name,
-              location: spec.path,
-              origin,
-            });
-          else if (isObject(spec) && typeof spec.url === 'string')
-            targets.push({ ecosystem: 'pypi', kind: 'url', raw: name, name, location: spec.url, origin });
+          const source = sourceTableTarget(name, spec, 'url', origin);
+          if (source) targets.push(source);
           else {
             const version = typeof spec === 'string' ? spec : isObject(spec) && typeof spec.version === 'string' ? spec.version : '*';
             targets.push(targetFromRequirement(version === '*' ? name : `${name}${version}`, origin));

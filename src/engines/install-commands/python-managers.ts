@@ -226,18 +226,22 @@ function uvSubcommand(args: string[], context: PipContext): { command?: string; 
 }
 
 function parseUvAdd(args: string[], context: PipContext): InstallRequest {
-  const { events } = scanArguments(args, UV_ADD, CLAP);
+  return parseProjectAdd('uv', scanArguments(args, UV_ADD, CLAP).events, context, targetFromRequirement);
+}
+
+/** `uv add` and `poetry add`: every positional is a dependency read by `read`, made editable by `--editable`. */
+function parseProjectAdd(manager: 'uv' | 'poetry', events: ArgumentEvent[], context: PipContext, read: RequirementReader): InstallRequest {
   const editable = hasFlag(events, '--editable');
   const parts = collectEvents(
     events,
     context,
-    'uv',
+    manager === 'uv' ? 'uv' : 'pip',
     (value, into, here) => {
-      addRequirement(into, value, here.origin ?? 'argv', editableReader(targetFromRequirement, editable));
+      addRequirement(into, value, here.origin ?? 'argv', editableReader(read, editable));
     },
-    UV_PROJECT_ROLES,
+    manager === 'uv' ? UV_PROJECT_ROLES : POETRY_ROLES,
   );
-  return request('uv', true, parts);
+  return request(manager, true, parts);
 }
 
 /** `uvx`/`uv tool run` (the tool's own arguments follow its name) and `uv tool install`. */
@@ -315,18 +319,7 @@ function parsePoetry(args: string[], context: PipContext, depth: number): Instal
 }
 
 function parsePoetryAdd(args: string[], context: PipContext): InstallRequest {
-  const { events } = scanArguments(args, POETRY_ADD, CLEO);
-  const editable = hasFlag(events, '--editable');
-  const parts = collectEvents(
-    events,
-    context,
-    'pip',
-    (value, into, here) => {
-      addRequirement(into, value, here.origin ?? 'argv', editableReader(poetryTarget, editable));
-    },
-    POETRY_ROLES,
-  );
-  return request('poetry', true, parts);
+  return parseProjectAdd('poetry', scanArguments(args, POETRY_ADD, CLEO).events, context, poetryTarget);
 }
 
 /** Poetry's dependency forms: `name@^1.2`, `name@latest`, PEP 508, git (`git@host:…`, `*.git`), URLs, paths. */

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
-import { renderToolFault } from '../tool-fault.js';
+import { answerTool } from '../tool-fault.js';
 
 const LABELS = ['answerable', 'partially_answerable', 'unanswerable'] as const;
 
@@ -113,20 +113,12 @@ export function registerAssessAnswerabilityTool(server: McpServer, assess: Asses
       outputSchema: assessAnswerabilityOutputShape,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
-    async ({ query, apis, library, top_k }): Promise<CallToolResult> => {
-      try {
-        const report = await assess({
-          query,
-          ...(apis ? { apis } : {}),
-          ...(library ? { library } : {}),
-          ...(top_k ? { topK: top_k } : {}),
-        });
-        const output = toOutput(report);
-        return { content: [{ type: 'text', text: renderText(output) }], structuredContent: output };
-      } catch (error) {
-        return renderToolFault(error);
-      }
-    },
+    async ({ query, apis, library, top_k }): Promise<CallToolResult> =>
+      answerTool(
+        async () =>
+          toOutput(await assess({ query, ...(apis ? { apis } : {}), ...(library ? { library } : {}), ...(top_k ? { topK: top_k } : {}) })),
+        renderText,
+      ),
   );
 }
 

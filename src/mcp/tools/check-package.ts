@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { ECOSYSTEMS, type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
 import { type Verdict } from '../../shared/verdict.js';
-import { renderToolFault } from '../tool-fault.js';
+import { answerTool } from '../tool-fault.js';
 
 /** One package as the use case judged it: the name check with the policy's verdict, reasons and deciding rule. */
 export interface JudgedPackage extends Omit<NameCheck, 'reasons'> {
@@ -129,18 +129,8 @@ export function registerCheckPackageTool(server: McpServer, checkPackages: Check
       outputSchema: checkPackageOutputShape,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    async ({ ecosystem, packages }): Promise<CallToolResult> => {
-      try {
-        const report = await checkPackages({ ecosystem, packages });
-        const output = toCheckPackageOutput(report);
-        return {
-          content: [{ type: 'text', text: renderCheckReport(output) }],
-          structuredContent: output,
-        };
-      } catch (error) {
-        return renderToolFault(error);
-      }
-    },
+    async ({ ecosystem, packages }): Promise<CallToolResult> =>
+      answerTool(async () => toCheckPackageOutput(await checkPackages({ ecosystem, packages })), renderCheckReport),
   );
 }
 

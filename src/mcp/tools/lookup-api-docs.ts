@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
-import { renderToolFault } from '../tool-fault.js';
+import { answerTool } from '../tool-fault.js';
 
 /** What the tool passes to the use case (app/lookup-api-docs' request, camel-cased). */
 export interface LookupApiDocsToolRequest {
@@ -130,15 +130,7 @@ export function registerLookupApiDocsTool(server: McpServer, lookup: LookupApiDo
       outputSchema: lookupApiDocsOutputShape,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    async (input): Promise<CallToolResult> => {
-      try {
-        const result = await lookup(toRequest(input));
-        const output = toOutput(result);
-        return { content: [{ type: 'text', text: renderLookup(output) }], structuredContent: output };
-      } catch (error) {
-        return renderToolFault(error);
-      }
-    },
+    async (input): Promise<CallToolResult> => answerTool(async () => toOutput(await lookup(toRequest(input))), renderLookup),
   );
 }
 

@@ -1,13 +1,12 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
-import { closeApiIndexes } from '../../../src/app/api-docs/api-docs-store.js';
 import { indexApiDocs } from '../../../src/app/api-docs/index-api-docs.js';
 import { listApiDocs } from '../../../src/app/api-docs/list-api-docs.js';
 import { lookupApiDocs } from '../../../src/app/api-docs/lookup-api-docs.js';
 import { searchApiDocs } from '../../../src/app/api-docs/search-api-docs.js';
-import { stopWatchingSources } from '../../../src/app/api-docs/watch-api-docs.js';
+import { createServices } from '../../../src/app/services.js';
 import {
   tempDir,
   writeBotocore,
@@ -17,11 +16,13 @@ import {
   writePythonPackage,
 } from '../../fixtures/api-docs-sources.js';
 
+// What the MCP server holds: index handles and source watchers, closed after each test.
+const newServices = () => createServices({ env: {}, cwd: process.cwd(), stderr: process.stderr });
+let services = newServices();
 afterEach(async () => {
-  await stopWatchingSources();
-  await closeApiIndexes();
+  await services.close();
+  services = newServices();
 });
-afterAll(closeApiIndexes);
 
 async function indexed(): Promise<{ home: string; dir: string; pkg: string }> {
   const dir = tempDir();
@@ -185,12 +186,14 @@ describe('lookupApiDocs (DAG++)', () => {
   it('re-indexes a watched local source when its files change', async () => {
     const { home, pkg } = await indexed();
     const code = 'import weatherlib\nweatherlib.fetch_alerts("Paris")\n';
-    expect((await lookupApiDocs({ code }, { home, watch: true })).invocations[0]).toMatchObject({ exists: false });
+    expect((await lookupApiDocs({ code }, { home, watch: true, apiDocs: services.apiDocs })).invocations[0]).toMatchObject({
+      exists: false,
+    });
     writeFileSync(join(pkg, 'alerts.py'), 'def fetch_alerts(city):\n    """Weather alerts for a city."""\n');
     let found = false;
     for (let i = 0; i < 60 && !found; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      found = (await lookupApiDocs({ code }, { home, watch: true })).invocations[0]?.exists === true;
+      found = (await lookupApiDocs({ code }, { home, watch: true, apiDocs: services.apiDocs })).invocations[0]?.exists === true;
     }
     expect(found).toBe(true);
   });

@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { closeApiIndexes } from '../../../src/app/api-docs/api-docs-store.js';
-import { closeCompletionModels, constrainedComplete } from '../../../src/app/completion/constrained-complete.js';
+import { constrainedComplete } from '../../../src/app/completion/constrained-complete.js';
 import type { DecodingModel, TokenConstraint } from '../../../src/engines/decoding/index.js';
 import { buildSmallAutomaton } from '../../../src/engines/package-names/index.js';
 import { GuardError } from '../../../src/shared/errors.js';
@@ -25,10 +24,6 @@ async function fault(promise: Promise<unknown>): Promise<GuardError> {
 }
 
 describe('constrainedComplete use case', () => {
-  afterAll(async () => {
-    await closeCompletionModels();
-  });
-
   it('completes with the model from GUARD_MODEL; every package it writes exists', async () => {
     const env = { GUARD_MODEL: syntheticModelPath() };
     for (const seed of [1, 2, 3, 4]) {
@@ -236,7 +231,6 @@ describe('constrainedComplete with dag (DAG++ inside generation)', () => {
   beforeAll(async () => {
     home = await botocoreDocsHome();
   });
-  afterAll(closeApiIndexes);
 
   it('regenerates once with the documentation in front when the first generation calls an API that does not exist', async () => {
     const { model, prompts } = scriptedModel(

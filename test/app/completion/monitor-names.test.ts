@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { importAllowlist } from '../../../src/app/packages/manage-allowlists.js';
-import { forgetMonitorNames, monitorNames } from '../../../src/app/completion/monitor-names.js';
+import { monitorNames } from '../../../src/app/completion/monitor-names.js';
+import { createServices } from '../../../src/app/services.js';
 import { accepts } from '../../../src/engines/package-names/automaton.js';
 import { mergePolicyLayers, type PolicyLayer } from '../../../src/engines/policy/index.js';
 
@@ -22,14 +23,20 @@ async function home(withOverlay: boolean): Promise<{ GUARD_HOME: string }> {
   return env;
 }
 
+/** What one process keeps: its loaded name lists and built unions. */
+function processMemory(env: { GUARD_HOME: string }) {
+  const services = createServices({ env, cwd: process.cwd(), stderr: process.stderr });
+  return { env, nameLists: services.nameLists, built: services.completion.built };
+}
+
 const allowed = (automaton: ReturnType<typeof monitorNames>, names: string[]) => names.filter((n) => accepts(automaton, enc.encode(n)));
 
 describe('monitorNames (what the decoding monitor lets a model write)', () => {
   it('is the registry list itself when no overlay or policy entry changes it', async () => {
-    const env = await home(false);
-    const automaton = monitorNames('conda', mergePolicyLayers([]), { env });
+    const env = processMemory(await home(false));
+    const automaton = monitorNames('conda', mergePolicyLayers([]), env);
     expect(allowed(automaton, ['numpy', 'acme-core', 'evil-pkg', 'nope'])).toEqual(['numpy', 'evil-pkg']);
-    expect(monitorNames('conda', mergePolicyLayers([]), { env })).toBe(automaton);
+    expect(monitorNames('conda', mergePolicyLayers([]), env)).toBe(automaton);
   });
 
   it('adds private overlays, takes a private namespace from the overlay only, and leaves out denied packages', async () => {
@@ -53,25 +60,26 @@ describe('monitorNames (what the decoding monitor lets a model write)', () => {
   });
 
   it('keeps a built union in the cache for the next process, and rebuilds it when the policy changes', async () => {
-    const env = await home(true);
+    let memory = processMemory(await home(true));
+    const { env } = memory;
     const reserve = (pattern: string): PolicyLayer => ({ version: 1, private: [{ ecosystem: 'conda', pattern, overlay: 'acme' }] });
     const names = ['numpy', 'acme-core', 'acme-lookalike', 'evil-pkg'];
-    const first = monitorNames('conda', mergePolicyLayers([reserve('acme-*')]), { env });
+    const first = monitorNames('conda', mergePolicyLayers([reserve('acme-*')]), memory);
     const file = join(env.GUARD_HOME, 'monitor', 'conda.ggc');
     expect(existsSync(file)).toBe(true);
     const written = statSync(file).mtimeMs;
-    forgetMonitorNames();
-    const second = monitorNames('conda', mergePolicyLayers([reserve('acme-*')]), { env });
+    memory = processMemory(env);
+    const second = monitorNames('conda', mergePolicyLayers([reserve('acme-*')]), memory);
     expect(second).not.toBe(first);
     expect(allowed(second, names)).toEqual(['numpy', 'acme-core', 'evil-pkg']);
     expect(statSync(file).mtimeMs).toBe(written);
-    forgetMonitorNames();
-    const other = monitorNames('conda', mergePolicyLayers([reserve('evil-*')]), { env });
+    memory = processMemory(env);
+    const other = monitorNames('conda', mergePolicyLayers([reserve('evil-*')]), memory);
     expect(allowed(other, names)).toEqual(['numpy', 'acme-core', 'acme-lookalike']);
     // A damaged cache file is rebuilt, not trusted.
     writeFileSync(file, 'garbage');
-    forgetMonitorNames();
-    expect(allowed(monitorNames('conda', mergePolicyLayers([reserve('evil-*')]), { env }), names)).toEqual([
+    memory = processMemory(env);
+    expect(allowed(monitorNames('conda', mergePolicyLayers([reserve('evil-*')]), memory), names)).toEqual([
       'numpy',
       'acme-core',
       'acme-lookalike',

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { closeApiIndexes } from '../../../src/app/api-docs/api-docs-store.js';
 import { reviewGeneratedCalls, tokenSpans } from '../../../src/app/completion/review-generated-calls.js';
 import { botocoreDocsHome } from '../../fixtures/botocore-docs-index.js';
 
@@ -9,7 +8,6 @@ let home: string;
 beforeAll(async () => {
   home = await botocoreDocsHome();
 });
-afterAll(closeApiIndexes);
 
 /** Output tokens of one character each, all at `p` except those of `low` (a substring) at `lowP`. */
 function tokensOf(

@@ -5,7 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { runComplete } from '../../../src/cli/commands/complete.js';
 import { UsageError } from '../../../src/cli/exit.js';
-import { closeCompletionModels } from '../../../src/app/completion/constrained-complete.js';
 import { type GuardError } from '../../../src/shared/errors.js';
 import { captureIo } from '../../fixtures/capture-io.js';
 import { syntheticModelPath } from '../../engines/decoding/model-fixtures.js';
@@ -14,7 +13,6 @@ import { syntheticModelPath } from '../../engines/decoding/model-fixtures.js';
 const home = mkdtempSync(join(tmpdir(), 'guard-complete-cli-'));
 
 afterAll(async () => {
-  await closeCompletionModels();
   rmSync(home, { recursive: true, force: true });
 });
 

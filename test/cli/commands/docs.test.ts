@@ -1,14 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { closeApiIndexes } from '../../../src/app/api-docs/api-docs-store.js';
 import { DOCS_USAGE, runDocs } from '../../../src/cli/commands/docs.js';
 import { reportFault } from '../../../src/cli/exit.js';
 import { captureIo } from '../../fixtures/capture-io.js';
 import { tempDir, writeBotocore } from '../../fixtures/api-docs-sources.js';
-
-afterEach(closeApiIndexes);
 
 async function run(argv: string[], env: Record<string, string>, cwd: string): Promise<{ code: number; out: string; err: string }> {
   const { io, out, err } = captureIo({ env, cwd });

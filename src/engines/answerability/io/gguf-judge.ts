@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 
 import { GuardError } from '../../../shared/errors.js';
+import { PromiseCache } from '../../../shared/promise-cache.js';
 
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from '../../decoding/index.js';
 
@@ -32,7 +33,7 @@ interface JudgeModel {
   queue: Promise<unknown>;
 }
 
-const loaded = new Map<string, Promise<JudgeModel>>();
+const loaded = new PromiseCache<JudgeModel>();
 
 /**
  * Log-probabilities (token text → natural-log probability) of the answer-letter tokens as the next
@@ -56,22 +57,12 @@ export async function ggufFirstTokenLogprobs(
 /** Loads (once per process and path) the model behind the judge; the GGUF header is checked first. */
 function openJudgeModel(path: string, options: GgufJudgeOptions = {}): Promise<JudgeModel> {
   const key = `${resolve(path)}\0${options.contextSize ?? DEFAULT_JUDGE_CONTEXT}\0${options.threads ?? 0}`;
-  let pending = loaded.get(key);
-  if (!pending) {
-    pending = loadJudgeModel(resolve(path), options.contextSize ?? DEFAULT_JUDGE_CONTEXT, options.threads);
-    loaded.set(key, pending);
-    pending.catch(() => loaded.delete(key));
-  }
-  return pending;
+  return loaded.get(key, () => loadJudgeModel(resolve(path), options.contextSize ?? DEFAULT_JUDGE_CONTEXT, options.threads));
 }
 
 /** Frees every judge model this process loaded (tests; long-lived servers never need it). */
 export async function closeJudgeModels(): Promise<void> {
-  const models = [...loaded.values()];
-  loaded.clear();
-  for (const pending of models) {
-    const judge = await pending.catch(() => undefined);
-    if (!judge) continue;
+  for (const judge of await loaded.drain()) {
     await judge.queue;
     await judge.context.dispose();
     await judge.model.dispose();

@@ -117,22 +117,26 @@ export class ProjectStore {
       this.forget(this.projects.keys().next().value!);
   }
 
-  private async loadPypi(name: string): Promise<GateProject> {
-    const base = this.settings.upstreams.pypi.replace(/\/+$/, '');
-    const pageUrl = `${base}/${encodeURIComponent(name)}/`;
-    const doc = await this.fetchDocument(pageUrl, PYPI_ACCEPT);
+  /** A project as its upstream document says: one the upstream does not have (404) is judged at once. */
+  private async startProject(ecosystem: GateProject['ecosystem'], name: string, status: number): Promise<GateProject> {
     const project: GateProject = {
-      ecosystem: 'pypi',
+      ecosystem,
       name,
-      exists: doc.status !== 404,
+      exists: status !== 404,
       held: new Map(),
       fileUrls: new Set(),
       judgement: { verdict: 'allow', message: '' },
     };
-    if (!project.exists) {
-      project.judgement = await this.settings.judge('pypi', name, { exists: false, timesKnown: false });
-      return project;
-    }
+    if (!project.exists) project.judgement = await this.settings.judge(ecosystem, name, { exists: false, timesKnown: false });
+    return project;
+  }
+
+  private async loadPypi(name: string): Promise<GateProject> {
+    const base = this.settings.upstreams.pypi.replace(/\/+$/, '');
+    const pageUrl = `${base}/${encodeURIComponent(name)}/`;
+    const doc = await this.fetchDocument(pageUrl, PYPI_ACCEPT);
+    const project = await this.startProject('pypi', name, doc.status);
+    if (!project.exists) return project;
     let parsed: SimpleProject;
     try {
       parsed = parseSimpleProject(doc.body.toString('utf8'), doc.contentType, doc.url, name);
@@ -151,18 +155,8 @@ export class ProjectStore {
     const base = this.settings.upstreams.npm.replace(/\/+$/, '');
     const accept = format === 'abbreviated' ? `${NPM_ABBREVIATED}; q=1.0, application/json; q=0.8` : 'application/json';
     const doc = await this.fetchDocument(`${base}${npmPackumentPath(name)}`, accept);
-    const project: GateProject = {
-      ecosystem: 'npm',
-      name,
-      exists: doc.status !== 404,
-      held: new Map(),
-      fileUrls: new Set(),
-      judgement: { verdict: 'allow', message: '' },
-    };
-    if (!project.exists) {
-      project.judgement = await this.settings.judge('npm', name, { exists: false, timesKnown: false });
-      return project;
-    }
+    const project = await this.startProject('npm', name, doc.status);
+    if (!project.exists) return project;
     const gate = this.gateBase();
     const minAge = this.settings.minReleaseAgeMs('npm', name);
     // A vetted answer holds for as long as its document: no release it saw was too young, and releases only age.

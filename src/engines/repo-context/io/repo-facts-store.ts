@@ -5,6 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { FSWatcher } from 'chokidar';
+import { PromiseCache } from '../../../shared/promise-cache.js';
 import { silentProgress, type Progress } from '../../../shared/progress.js';
 import { languageOfFile } from '../../syntax/index.js';
 import { SKIPPED_DIRECTORIES, type IgnoreRules } from '../ignore-rules.js';
@@ -96,7 +97,7 @@ export async function computeRepoFacts(root: string, options: ComputeOptions = {
 
 /** A cache of repository facts; with `watch`, file changes invalidate it (chokidar). */
 export function createRepoFactsStore(options: { watch: boolean; maxRoots?: number; cacheDir?: string }): RepoFactsStore {
-  const entries = new Map<string, Promise<Entry>>();
+  const entries = new PromiseCache<Entry>();
   const maxRoots = options.maxRoots ?? 4;
 
   async function open(root: string, progress: Progress): Promise<Entry> {
@@ -108,21 +109,16 @@ export function createRepoFactsStore(options: { watch: boolean; maxRoots?: numbe
 
   return {
     async get(root, progress = silentProgress) {
-      let pending = entries.get(root);
-      if (!pending) {
-        pending = open(root, progress);
-        entries.set(root, pending);
-        pending.catch(() => entries.delete(root));
+      let pending = entries.forget(root);
+      if (pending) {
+        // Most recently used last.
+        entries.remember(root, pending);
+      } else {
+        pending = entries.get(root, () => open(root, progress));
         while (entries.size > maxRoots) {
           const [oldest] = entries.keys();
-          const evicted = entries.get(oldest!);
-          entries.delete(oldest!);
-          void evicted?.then((e) => e.watcher?.close());
+          void entries.forget(oldest!)?.then((e) => e.watcher?.close());
         }
-      } else {
-        // Most recently used last.
-        entries.delete(root);
-        entries.set(root, pending);
       }
       const entry = await pending;
       if (entry.dirty.size > 0) {
@@ -139,11 +135,9 @@ export function createRepoFactsStore(options: { watch: boolean; maxRoots?: numbe
       return entry.linked;
     },
     async close() {
-      const all = await Promise.allSettled(entries.values());
-      entries.clear();
       // chokidar's close() is a promise; the rule misreads the optional call's union type.
       // eslint-disable-next-line @typescript-eslint/await-thenable
-      await Promise.all(all.map((r) => (r.status === 'fulfilled' ? r.value.watcher?.close() : undefined)));
+      await Promise.all((await entries.drain()).map((entry) => entry.watcher?.close()));
     },
   };
 }

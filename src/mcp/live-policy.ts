@@ -3,18 +3,13 @@
  * changes. An invalid edit or a watcher error keeps the last good policy and logs one line; it
  * never ends the server.
  */
-import type { PolicyLookupOptions } from '../../config/policy-files.js';
-import type { Policy } from '../../engines/policy/index.js';
-
-export interface LivePolicy {
-  /** The last policy that loaded without errors. */
-  current(): Promise<Policy>;
-  close(): Promise<void>;
-}
+import type { PolicySource } from '../app/policy/policy-source.js';
+import { policySourceOnDemand } from '../app/policy/policy-source.js';
+import type { PolicyLookupOptions } from '../config/policy-files.js';
 
 /** Starts watching the policy files for `options`; `log` gets one line per reload, failed reload or watcher error. */
-export async function watchMcpPolicy(options: PolicyLookupOptions, log: (line: string) => void): Promise<LivePolicy> {
-  const { watchPolicy } = await import('../../config/watch-policy.js');
+export async function watchLivePolicy(options: PolicyLookupOptions, log: (line: string) => void): Promise<PolicySource> {
+  const { watchPolicy } = await import('../config/watch-policy.js');
   try {
     const watcher = watchPolicy(
       options,
@@ -26,8 +21,7 @@ export async function watchMcpPolicy(options: PolicyLookupOptions, log: (line: s
   } catch (error) {
     // Invalid from the start (or no watch could be set up): read it on each call, so a tool call reports the error.
     log(`guard mcp: the policy is not watched: ${oneLine(error instanceof Error ? error.message : String(error))}`);
-    const { policyInForce } = await import('../../config/policy-in-force.js');
-    return { current: async () => (await policyInForce(options)).policy, close: () => Promise.resolve() };
+    return policySourceOnDemand(options);
   }
 }
 

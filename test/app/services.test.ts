@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+
+import { createServices } from '../../src/app/services.js';
+import type { ApiIndexStore, SourceWatcher } from '../../src/engines/api-docs/index.js';
+
+const context = { env: {}, cwd: process.cwd(), stderr: process.stderr };
+
+describe('createServices', () => {
+  it('closes what the process opened: index handles, watchers, extra closers, once', async () => {
+    const services = createServices(context);
+    const events: string[] = [];
+    await services.apiDocs.indexes.get('/x/api-docs.sqlite', () =>
+      Promise.resolve({ close: () => void events.push('index') } as unknown as ApiIndexStore),
+    );
+    await services.apiDocs.watchers.get('/x/api-docs.sqlite', () =>
+      Promise.resolve({ close: () => Promise.resolve(void events.push('watcher')) } as SourceWatcher),
+    );
+    services.onClose(() => Promise.resolve(void events.push('gate')));
+    services.nameLists.set('k', []);
+    await Promise.all([services.close(), services.close()]);
+    expect(events).toEqual(['gate', 'watcher', 'index']);
+    expect(services.apiDocs.indexes.size).toBe(0);
+    expect(services.nameLists.size).toBe(0);
+  });
+
+  it('still closes the rest when one close fails, then reports the failure', async () => {
+    const services = createServices(context);
+    let closed = false;
+    services.onClose(() => Promise.reject(new Error('gate would not stop')));
+    await services.apiDocs.indexes.get('p', () => Promise.resolve({ close: () => void (closed = true) } as unknown as ApiIndexStore));
+    await expect(services.close()).rejects.toThrow('gate would not stop');
+    expect(closed).toBe(true);
+  });
+
+  it('reads the policy in force for its cwd and env', async () => {
+    const services = createServices(context);
+    expect((await services.policy.current()).version).toBe(1);
+    await services.close();
+  });
+});
