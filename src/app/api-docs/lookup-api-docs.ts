@@ -112,7 +112,7 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
     // A Python snippet calls Python packages, a TypeScript one npm packages: same-named ones (`yaml`) never mix.
     const language = request.language ?? (code.trim().length > 0 ? guessSnippetLanguage(code) : undefined);
     const store = language === undefined ? index : index.forLanguage(language === 'python' ? 'python' : 'typescript');
-    return await lookupInStore(request, options, store, code, query, topK);
+    return await lookupInStore(request, options, store, code, query, topK, language);
   } finally {
     release();
   }
@@ -125,6 +125,7 @@ async function lookupInStore(
   code: string,
   query: string,
   topK: number,
+  language: SnippetLanguage | undefined,
 ): Promise<LookupApiDocsResult> {
   let checks: InvocationCheck[] = [];
   let notJudged: UnjudgedCall[] = [];

@@ -1,13 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { closeApiIndexes } from '../../../src/app/api-docs/api-docs-store.js';
 import { indexApiDocs } from '../../../src/app/api-docs/index-api-docs.js';
 import { lookupApiDocs } from '../../../src/app/api-docs/lookup-api-docs.js';
 import { tempDir } from '../../fixtures/api-docs-sources.js';
-
-afterAll(closeApiIndexes);
 
 function write(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
