@@ -121,13 +121,16 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
   const nodeCore = ecosystem === 'npm' && isNodeCoreModule(name);
 
   if (hit) {
+    // A hint about a package with real usage (among the most downloaded) is context, not a doubt:
+    // people install `datetime`, `configparser` or `jwt` on purpose far too often for it to be a slip.
+    const hintVerdict: Verdict = hasRealUsage(hit.info) ? 'allow' : 'warn';
     // A pinned version names the distribution on the index (an old backport such as argparse==1.2.1), not the module.
     if (stdlib && !isExactVersion(ecosystem, spec.constraint)) {
       reasons.push({
         code: 'stdlib_module',
         message: `\`${name}\` ships with Python; the ${LABEL[ecosystem]} package of that name is a backport or unrelated. Nothing to install for \`import ${name}\`.`,
       });
-      verdicts.push('warn');
+      verdicts.push(hintVerdict);
     }
     if (nodeCore && !BROWSER_POLYFILLS.has(normalized)) {
       reasons.push({
@@ -138,7 +141,7 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
     }
     if (importTarget && normalizeName(ecosystem, importTarget) !== normalized) {
       reasons.push({ code: 'import_name', message: `\`${name}\` is an import name; the package that provides it is "${importTarget}".` });
-      verdicts.push('warn');
+      verdicts.push(hintVerdict);
       suggestions.push(suggestionFor(lists.indexes, ecosystem, importTarget, name));
     }
     // An exact version is a deliberate choice of that package, not a slip of the keyboard.

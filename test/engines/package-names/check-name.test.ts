@@ -89,3 +89,36 @@ describe('checkName on a pinned backport of a standard-library module', () => {
     expect(checkName(pypi, 'argparse==1.2.1').verdict).toBe('allow');
   });
 });
+
+function rankedLists(ranks: Record<string, number | undefined>): NameLists {
+  const sorted = Object.keys(ranks).sort();
+  const checkpoint = compileNameList({
+    meta: { ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11' },
+    names: encoder.encode(`${sorted.join('\n')}\n`),
+    monthByLine: Uint16Array.from(sorted.map(() => 24300)),
+    downloadRank: new Map(Object.entries(ranks).filter((entry): entry is [string, number] => entry[1] !== undefined)),
+    display: new Map([['pyjwt', 'PyJWT']]),
+    popular: [],
+    now: new Date('2026-11-20T00:00:00Z'),
+  });
+  return { ecosystem: 'pypi', indexes: [new NameIndex(checkpoint)], others: () => undefined };
+}
+
+describe('checkName hints on PyPI packages with real usage', () => {
+  // Ranks as the snapshot's download ranking gives them (among the 15k most downloaded); `enum2` and `jwt2` have none.
+  const pypi = rankedLists({ asyncio: 796, configparser: 1299, jwt: 2359, pyjwt: 44, enum2: undefined, argparse: undefined });
+
+  it.each(['asyncio', 'configparser', 'jwt'])('allows %s, keeping the hint as context', (name) => {
+    const check = checkName(pypi, name);
+    expect(check.verdict).toBe('allow');
+    expect(check.reasons.map((r) => r.code).some((code) => code === 'stdlib_module' || code === 'import_name')).toBe(true);
+  });
+
+  it('still warns on a stdlib name whose package the ranking does not know', () => {
+    expect(checkName(pypi, 'argparse').verdict).toBe('warn');
+  });
+
+  it('keeps the import-name suggestion for a ranked package', () => {
+    expect(checkName(pypi, 'jwt').suggestions.map((s) => s.name)).toContain('PyJWT');
+  });
+});
