@@ -3,6 +3,7 @@
  * per-key settings of a later layer replace earlier ones, registry lists replace per ecosystem,
  * entry lists (allow, deny, private, versions) add up. Deny beats allow whatever layer each is in.
  */
+import { KNOWN_PYPI_INDEXES } from './known-indexes.js';
 import { type Policy, type PolicyLayer } from './types.js';
 
 /** What applies with no policy file: strict about what cannot be verified, open about ordinary sources. */
@@ -13,8 +14,8 @@ export const DEFAULT_POLICY: Policy = deepFreeze({
   packages: { allow: [], deny: [] },
   private: [],
   registries: {
-    // PyTorch's own wheel index (CPU/CUDA builds of torch and its siblings), where only PyTorch publishes.
-    pypi: ['https://pypi.org/simple', 'https://download.pytorch.org/whl'],
+    // PyPI, its well-known full mirrors and vendors' own indexes (known-indexes.ts says what each is).
+    pypi: ['https://pypi.org/simple', ...KNOWN_PYPI_INDEXES.map((index) => index.url)],
     npm: ['https://registry.npmjs.org', 'https://registry.yarnpkg.com'],
     // Channels published only by their owners: Anaconda's own, PyTorch's and NVIDIA's.
     conda: ['conda-forge', 'defaults', 'anaconda', 'pytorch', 'nvidia'],

@@ -355,6 +355,41 @@ describe('decideRequest', () => {
     });
   });
 
+  it.each([
+    'https://pypi.tuna.tsinghua.edu.cn/simple',
+    'https://mirrors.aliyun.com/pypi/simple/',
+    'http://mirrors.aliyun.com/pypi/simple/',
+    'https://repo.huaweicloud.com/repository/pypi/simple',
+    'https://storage.googleapis.com/jax-releases/jax_cuda_releases.html',
+    'https://pypi.ngc.nvidia.com',
+    'https://download.pytorch.org/whl/cu121',
+    'https://huggingface.github.io/autogptq-index/whl/cu118/',
+  ])('allows the known index %s under the default policy', (index) => {
+    expect(decideRequest(request({ indexes: [index] }), policy(), NOW).verdict).toBe('allow');
+  });
+
+  it.each([
+    'https://pypi.tuna.tsinghua.edu.cn.evil.example/simple',
+    'https://storage.googleapis.com/someone-else/jax_releases.html',
+    'https://pypi.anaconda.org/some-user/simple',
+    'http://pypi.tuna.tsinghua.edu.cn/simple',
+  ])('still questions the look-alike or unlisted index %s', (index) => {
+    expect(decideRequest(request({ indexes: [index] }), policy(), NOW).verdict).toBe('warn');
+  });
+
+  it('drops the known indexes when a policy file sets its own PyPI list', () => {
+    const own = policy({ registries: { pypi: ['https://pypi.org/simple'] } });
+    expect(decideRequest(request({ indexes: ['https://pypi.tuna.tsinghua.edu.cn/simple'] }), own, NOW).verdict).toBe('warn');
+  });
+
+  it('says what a known index is when explaining', () => {
+    const { steps } = explainDecision(registry('pypi', 'numpy'), found('numpy'), policy(), NOW, {
+      indexes: ['https://pypi.tuna.tsinghua.edu.cn/simple'],
+    });
+    expect(steps[0]).toMatchObject({ rule: 'registries.pypi', outcome: 'pass' });
+    expect(steps[0]!.detail).toContain('mirror of PyPI');
+  });
+
   it('aggregates targets and unresolved parts: the strictest wins, decided by the first that gave it', () => {
     const targets = [
       registry('pypi', 'requests'),
