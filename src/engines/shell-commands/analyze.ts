@@ -3,7 +3,7 @@ import { findDecisiveWords } from './dynamic-arguments.js';
 import { MAX_SOURCE_LENGTH } from './limits.js';
 import { type ShellFiles } from './local-files.js';
 import { pipedStdin } from './piped-literal.js';
-import { settleRuntimeWords } from './static-words.js';
+import { settleProgramPath, settleRuntimeWords } from './static-words.js';
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
 import { type Feeder, redirectedStdin, type Scope, TERMINAL, type Walker } from './scope.js';
 import { runEval, runShell, runSource, runSplitString, runSwitchUser } from './shell-invocations.js';
@@ -229,6 +229,11 @@ class ScriptWalker implements Walker {
       const [head] = words;
       if (head === undefined) return;
       if (head.literal === undefined) {
+        const settled = settleProgramPath(head, this.rootText ?? text, (file) => isPackageManagerProgram(file) && !isShellProgram(file));
+        if (settled !== undefined) {
+          words = [{ ...head, literal: settled }, ...words.slice(1)];
+          continue;
+        }
         const why = dynamicReason(head);
         const detail = `the program ${head.display} is known only at run time (${DYNAMIC_NOUNS[why]})`;
         this.report(text, feeder === undefined ? why : 'xargs', detail);
