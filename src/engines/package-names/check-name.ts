@@ -4,7 +4,7 @@
  */
 import { worstVerdict, type Verdict } from '../../shared/verdict.js';
 import { asciiSkeleton, findConfusables } from './confusables.js';
-import { packageForImportName } from './hints/import-names.js';
+import { isFailingPlaceholder, packageForImportName } from './hints/import-names.js';
 import { isNodeCoreModule } from './hints/node-core.js';
 import { isPythonStdlibModule } from './hints/python-stdlib.js';
 import { type NameIndex, type NameInfo } from './name-index.js';
@@ -123,7 +123,7 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
   if (hit) {
     // A hint about a package with real usage (among the most downloaded) is context, not a doubt:
     // people install `datetime`, `configparser` or `jwt` on purpose far too often for it to be a slip.
-    const hintVerdict: Verdict = hasRealUsage(hit.info) ? 'allow' : 'warn';
+    const hintVerdict: Verdict = hasRealUsage(hit.info) && !isFailingPlaceholder(ecosystem, normalized) ? 'allow' : 'warn';
     // A pinned version names the distribution on the index (an old backport such as argparse==1.2.1), not the module.
     if (stdlib && !isExactVersion(ecosystem, spec.constraint)) {
       reasons.push({

@@ -105,8 +105,16 @@ function rankedLists(ranks: Record<string, number | undefined>): NameLists {
 }
 
 describe('checkName hints on PyPI packages with real usage', () => {
-  // Ranks as the snapshot's download ranking gives them (among the 15k most downloaded); `enum2` and `jwt2` have none.
-  const pypi = rankedLists({ asyncio: 796, configparser: 1299, jwt: 2359, pyjwt: 44, enum2: undefined, argparse: undefined });
+  // Ranks as the snapshot's download ranking gives them (among the 15k most downloaded); argparse has none here.
+  const pypi = rankedLists({
+    asyncio: 796,
+    configparser: 1299,
+    jwt: 2359,
+    pyjwt: 44,
+    sklearn: 3339,
+    'scikit-learn': 90,
+    argparse: undefined,
+  });
 
   it.each(['asyncio', 'configparser', 'jwt'])('allows %s, keeping the hint as context', (name) => {
     const check = checkName(pypi, name);
@@ -116,6 +124,10 @@ describe('checkName hints on PyPI packages with real usage', () => {
 
   it('still warns on a stdlib name whose package the ranking does not know', () => {
     expect(checkName(pypi, 'argparse').verdict).toBe('warn');
+  });
+
+  it('still warns on a placeholder that exists only to fail on install, however ranked', () => {
+    expect(checkName(pypi, 'sklearn').verdict).toBe('warn');
   });
 
   it('keeps the import-name suggestion for a ranked package', () => {
