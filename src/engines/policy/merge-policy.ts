@@ -17,8 +17,9 @@ export const DEFAULT_POLICY: Policy = deepFreeze({
     // PyPI, its well-known full mirrors and vendors' own indexes (known-indexes.ts says what each is).
     pypi: ['https://pypi.org/simple', ...KNOWN_PYPI_INDEXES.map((index) => index.url)],
     npm: ['https://registry.npmjs.org', 'https://registry.yarnpkg.com'],
-    // Channels published only by their owners: Anaconda's own, PyTorch's and NVIDIA's.
-    conda: ['conda-forge', 'defaults', 'anaconda', 'pytorch', 'nvidia'],
+    // conda-forge and bioconda (curated: a package enters by a reviewed recipe) and channels
+    // published only by their owners: Anaconda's own, PyTorch's, NVIDIA's and RAPIDS'.
+    conda: ['conda-forge', 'defaults', 'anaconda', 'bioconda', 'pytorch', 'nvidia', 'rapidsai'],
     unlisted: 'warn',
     uncovered_names: 'warn',
   },

@@ -456,7 +456,7 @@ describe('mergePolicyLayers and privateOverlaysFor', () => {
     expect(merged.registries).toMatchObject({
       pypi: ['https://a.example/simple'],
       npm: ['https://b.example'],
-      conda: ['conda-forge', 'defaults', 'anaconda', 'pytorch', 'nvidia'],
+      conda: ['conda-forge', 'defaults', 'anaconda', 'bioconda', 'pytorch', 'nvidia', 'rapidsai'],
     });
     expect(merged.packages.deny.map((d) => d.name)).toEqual(['a', 'b']);
     expect(decideTarget(registry('npm', 'a'), found('a'), merged, NOW).verdict).toBe('block');
