@@ -152,7 +152,7 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
       !isExactVersion(ecosystem, spec.constraint) &&
       !hasRealUsage(hit.info)
     ) {
-      const target = hit.index.popularNear(normalized).find((near) => farLessUsed(hit.info, near.info));
+      const target = hit.index.popularNear(normalized).find((near) => farLessUsed(hit.info, near.info, hit.index.rankedCount()));
       if (target) {
         const shown = target.info.display ?? target.name;
         reasons.push({
@@ -284,10 +284,16 @@ function dedupe(suggestions: Suggestion[]): Suggestion[] {
   return suggestions.filter((s) => (seen.has(s.name.toLowerCase()) ? false : (seen.add(s.name.toLowerCase()), true)));
 }
 
-/** True when `candidate` is used far less than `popular` (a hundredth of the downloads, or no rank at all). */
-function farLessUsed(candidate: NameInfo, popular: NameInfo): boolean {
+/**
+ * True when `candidate` is known to be used far less than `popular`: a hundredth of the downloads,
+ * or a rank twenty times lower. A name without a rank lies somewhere below the last of the `ranked`
+ * names, which proves it far less used only when `popular` ranks in the top twentieth of them
+ * (`fury` below the 15,000 ranked PyPI names says nothing against `furl` at #2025).
+ */
+function farLessUsed(candidate: NameInfo, popular: NameInfo, ranked: number | undefined): boolean {
   if (popular.downloads !== undefined) return (candidate.downloads ?? 0) * 100 < popular.downloads;
-  if (popular.rank !== undefined) return candidate.rank === undefined || candidate.rank > popular.rank * 20;
+  if (popular.rank !== undefined)
+    return candidate.rank === undefined ? ranked === undefined || popular.rank * 20 <= ranked : candidate.rank > popular.rank * 20;
   return candidate.popularity === undefined;
 }
 

@@ -134,3 +134,28 @@ describe('checkName hints on PyPI packages with real usage', () => {
     expect(checkName(pypi, 'jwt').suggestions.map((s) => s.name)).toContain('PyJWT');
   });
 });
+
+describe('checkName typo warning against ranked PyPI names', () => {
+  // 15,000 ranked names as in the shipped snapshot: `requests` at #4, `furl` at #2025; `reqeusts` and `fury` unranked.
+  const ranks: Record<string, number | undefined> = { requests: 4, furl: 2025, reqeusts: undefined, fury: undefined };
+  for (let i = 1; i <= 15_000; i++) if (i !== 4 && i !== 2025) ranks[`filler-${i}`] = i;
+  const sorted = Object.keys(ranks).sort();
+  const checkpoint = compileNameList({
+    meta: { ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11' },
+    names: encoder.encode(`${sorted.join('\n')}\n`),
+    monthByLine: Uint16Array.from(sorted.map(() => 24300)),
+    downloadRank: new Map(Object.entries(ranks).filter((entry): entry is [string, number] => entry[1] !== undefined)),
+    display: new Map(),
+    popular: ['requests', 'furl'],
+    now: new Date('2026-11-20T00:00:00Z'),
+  });
+  const pypi: NameLists = { ecosystem: 'pypi', indexes: [new NameIndex(checkpoint)], others: () => undefined };
+
+  it('warns when the popular name ranks high enough that an unranked one is surely far less used', () => {
+    expect(checkName(pypi, 'reqeusts').reasons.map((r) => r.code)).toContain('suspected_typosquat');
+  });
+
+  it('does not when an unranked name may be used nearly as much (furl at #2025 of 15,000)', () => {
+    expect(checkName(pypi, 'fury').verdict).toBe('allow');
+  });
+});
