@@ -19,6 +19,9 @@ export interface KnownIndex {
 }
 
 export const KNOWN_PYPI_INDEXES: readonly KnownIndex[] = Object.freeze([
+  // PyPI's former host (redirects to pypi.org) and piwheels (PyPI's own projects built for the Raspberry Pi).
+  { url: 'https://pypi.python.org/simple', kind: 'mirror', what: "PyPI's former host name (redirects to pypi.org)" },
+  { url: 'https://www.piwheels.org/simple', kind: 'mirror', what: "piwheels: PyPI's projects built as ARM wheels for the Raspberry Pi" },
   // Full mirrors of PyPI (bandersnatch or proxy), widely used in images built in China.
   { url: 'https://pypi.tuna.tsinghua.edu.cn/simple', kind: 'mirror', what: 'Tsinghua University (TUNA) mirror of PyPI' },
   { url: 'https://mirrors.tuna.tsinghua.edu.cn/pypi/web/simple', kind: 'mirror', what: 'Tsinghua University (TUNA) mirror of PyPI' },
@@ -51,6 +54,10 @@ export const KNOWN_PYPI_INDEXES: readonly KnownIndex[] = Object.freeze([
   { url: 'https://dl.fbaipublicfiles.com/detectron2/wheels', kind: 'vendor', what: "Meta AI's detectron2 wheels" },
   { url: 'https://download.openmmlab.com/mmcv/dist', kind: 'vendor', what: "OpenMMLab's mmcv wheels" },
   { url: 'https://huggingface.github.io/autogptq-index/whl', kind: 'vendor', what: "Hugging Face's AutoGPTQ wheel index" },
+  { url: 'https://data.dgl.ai/wheels', kind: 'vendor', what: 'Deep Graph Library (DGL) CUDA wheels' },
+  { url: 'https://pytorch-extension.intel.com/release-whl', kind: 'vendor', what: "Intel's Extension for PyTorch wheels" },
+  { url: 'https://pip.repos.neuron.amazonaws.com', kind: 'vendor', what: "AWS Neuron's package index (torch-neuronx and siblings)" },
+  { url: 'https://google-coral.github.io/py-repo', kind: 'vendor', what: "Google Coral's wheels (tflite-runtime, pycoral)" },
   {
     url: 'https://pypi.anaconda.org/scientific-python-nightly-wheels/simple',
     kind: 'vendor',
