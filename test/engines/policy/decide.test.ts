@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type InstallRequest, type InstallTarget } from '../../../src/engines/install-commands/index.js';
 import { type Ecosystem, type NameCheck } from '../../../src/engines/package-names/index.js';
 import {
+  DEFAULT_POLICY,
   decideRequest,
   decideTarget,
   decideUnverifiable,
@@ -341,6 +342,8 @@ describe('decideRequest', () => {
     ['conda channel label under an allowed one', 'conda', 'conda-forge/label/dev', 'allow'],
     ['unlisted conda channel', 'conda', 'some-community-channel', 'block'],
     ['conda channel published only by its owner (built in)', 'conda', 'pytorch', 'allow'],
+    ['curated conda channel (built in)', 'conda', 'bioconda', 'allow'],
+    ['label of a built-in conda channel', 'conda', 'nvidia/label/cuda-12.1.0', 'allow'],
   ])('registries: %s', (_label, manager, index, verdict) => {
     const layer = { registries: { pypi: ['https://pypi.org/simple', 'https://pypi.acme.internal'], unlisted: 'block' as const } };
     const decision = decideRequest(request({ manager, indexes: [index] }), policy(layer), NOW);
@@ -456,7 +459,7 @@ describe('mergePolicyLayers and privateOverlaysFor', () => {
     expect(merged.registries).toMatchObject({
       pypi: ['https://a.example/simple'],
       npm: ['https://b.example'],
-      conda: ['conda-forge', 'defaults', 'anaconda', 'bioconda', 'pytorch', 'nvidia', 'rapidsai'],
+      conda: DEFAULT_POLICY.registries.conda,
     });
     expect(merged.packages.deny.map((d) => d.name)).toEqual(['a', 'b']);
     expect(decideTarget(registry('npm', 'a'), found('a'), merged, NOW).verdict).toBe('block');
