@@ -20,6 +20,7 @@ import { type ProgressStream } from '../../shared/progress.js';
 import { type Verdict } from '../../shared/verdict.js';
 import { checkPackages } from '../packages/check-packages.js';
 import { softenUncoveredConda } from '../packages/conda-channel-coverage.js';
+import { condaConfiguredChannels } from '../packages/conda-config-channels.js';
 import { renderInstallReport } from './install-report.js';
 import { openNameLists, type NameListDeps } from '../packages/name-lists.js';
 
@@ -73,7 +74,12 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
       await import('../packages/online-name-confirm.js')
     ).confirmMissingNames(request.targets, offline, policy, { cwd: deps.cwd, env: deps.env, now });
   }
-  const checks = softenUncoveredConda(request, request.targets, offline, policy.registries);
+  // conda's configured channels matter only for a conda name the list lacks in a command that names no channel.
+  const condarc =
+    request.indexes.length === 0 && request.targets.some((t, i) => t.ecosystem === 'conda' && offline[i]?.exists === false)
+      ? condaConfiguredChannels(deps.env)
+      : undefined;
+  const checks = softenUncoveredConda(request, request.targets, offline, policy.registries, condarc);
   const facts: Array<CheckedFacts | undefined> = request.targets.map((target, i) => {
     const check = checks[i];
     if (target.kind !== 'registry' || target.name === undefined) return check ? { check } : undefined;

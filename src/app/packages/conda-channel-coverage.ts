@@ -4,12 +4,14 @@
  * certain when every channel the request reads is covered by the list; otherwise the name check
  * is softened (`not_in_channel_list`, saying which channels were not checked) to the policy's
  * `registries.uncovered_names` (warn by default; block keeps the list's verdict). Where every
- * uncovered channel is one the policy lists under `registries.conda` (published only by its owner,
- * such as pytorch or nvidia), a missing name cannot be someone else's package: it is let through.
+ * uncovered channel is one the policy lists under `registries.conda` (curated, such as bioconda, or
+ * published only by its owner, such as pytorch, nvidia or defaults), a missing name cannot be
+ * someone else's fresh package: it is let through, the reason kept as context. A command that names
+ * no channel reads conda's configured ones (condarc; `defaults` when none), when the caller knows them.
  */
 import { type InstallRequest, type InstallTarget } from '../../engines/install-commands/index.js';
 import { type NameCheck } from '../../engines/package-names/index.js';
-import { type Policy } from '../../engines/policy/index.js';
+import { allowedIndexEntry, type Policy } from '../../engines/policy/index.js';
 
 /** Channel names as conda spells them on the command line, a MatchSpec or an environment file. */
 function channelName(channel: string): string {
@@ -32,10 +34,12 @@ export function softenUncoveredConda(
   targets: readonly InstallTarget[],
   checks: Array<NameCheck | undefined>,
   rules: Pick<Policy['registries'], 'conda' | 'uncovered_names'> = { conda: [], uncovered_names: 'warn' },
+  configured?: readonly string[],
 ): Array<NameCheck | undefined> {
   if (rules.uncovered_names === 'block') return checks;
-  const channels = request.indexes.map(channelName);
-  const owned = new Set(rules.conda.map(channelName));
+  // With no channel named, conda reads its configured ones (condarc), when the caller knows them.
+  const channels = (request.indexes.length > 0 ? request.indexes : (configured ?? [])).map(channelName);
+  const isListed = (channel: string): boolean => allowedIndexEntry('conda', channel, rules.conda) !== undefined;
   return checks.map((check, i) => {
     const target = targets[i];
     if (check === undefined || target?.ecosystem !== 'conda' || check.exists || !check.reasons.some((r) => r.code === 'not_found'))
@@ -50,15 +54,18 @@ export function softenUncoveredConda(
       uncovered.length > 0
         ? `the channel${uncovered.length > 1 ? 's' : ''} ${uncovered.join(', ')}`
         : "conda's configured default channels";
-    const ownersOnly = uncovered.length > 0 && uncovered.every((c) => owned.has(c));
+    const listedOnly = uncovered.length > 0 && uncovered.every(isListed);
+    const may = listedOnly
+      ? `listed under registries.conda (curated or published only by their owners), so it may exist there and nobody else can claim it there`
+      : `so it may exist there (add a list with \`guard allowlist sync conda --channel NAME\` or \`guard allowlist import conda <file>\`)`;
     return {
       ...check,
-      verdict: ownersOnly ? 'allow' : rules.uncovered_names,
+      verdict: listedOnly ? 'allow' : rules.uncovered_names,
       reasons: check.reasons.map((r) =>
         r.code === 'not_found'
           ? {
               code: 'not_in_channel_list',
-              message: `${r.message.replace(/ \(snapshot/, ` on ${covered} (snapshot`)}; ${where} ${uncovered.length > 1 ? 'are' : 'is'} not in the name list, so it may exist there (add a list with \`guard allowlist sync conda --channel NAME\` or \`guard allowlist import conda <file>\`)`,
+              message: `${r.message.replace(/ \(snapshot/, ` on ${covered} (snapshot`)}; ${where} ${uncovered.length > 1 ? 'are' : 'is'} not in the name list, ${may}`,
             }
           : r,
       ),

@@ -4,7 +4,7 @@
  */
 import { worstVerdict, type Verdict } from '../../shared/verdict.js';
 import { asciiSkeleton, findConfusables } from './confusables.js';
-import { packageForImportName } from './hints/import-names.js';
+import { isFailingPlaceholder, packageForImportName } from './hints/import-names.js';
 import { isNodeCoreModule } from './hints/node-core.js';
 import { isPythonStdlibModule } from './hints/python-stdlib.js';
 import { type NameIndex, type NameInfo } from './name-index.js';
@@ -121,13 +121,16 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
   const nodeCore = ecosystem === 'npm' && isNodeCoreModule(name);
 
   if (hit) {
+    // A hint about a package with real usage (among the most downloaded) is context, not a doubt:
+    // people install `datetime`, `configparser` or `jwt` on purpose far too often for it to be a slip.
+    const hintVerdict: Verdict = hasRealUsage(hit.info) && !isFailingPlaceholder(ecosystem, normalized) ? 'allow' : 'warn';
     // A pinned version names the distribution on the index (an old backport such as argparse==1.2.1), not the module.
     if (stdlib && !isExactVersion(ecosystem, spec.constraint)) {
       reasons.push({
         code: 'stdlib_module',
         message: `\`${name}\` ships with Python; the ${LABEL[ecosystem]} package of that name is a backport or unrelated. Nothing to install for \`import ${name}\`.`,
       });
-      verdicts.push('warn');
+      verdicts.push(hintVerdict);
     }
     if (nodeCore && !BROWSER_POLYFILLS.has(normalized)) {
       reasons.push({
@@ -138,7 +141,7 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
     }
     if (importTarget && normalizeName(ecosystem, importTarget) !== normalized) {
       reasons.push({ code: 'import_name', message: `\`${name}\` is an import name; the package that provides it is "${importTarget}".` });
-      verdicts.push('warn');
+      verdicts.push(hintVerdict);
       suggestions.push(suggestionFor(lists.indexes, ecosystem, importTarget, name));
     }
     // An exact version is a deliberate choice of that package, not a slip of the keyboard.
@@ -149,7 +152,7 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
       !isExactVersion(ecosystem, spec.constraint) &&
       !hasRealUsage(hit.info)
     ) {
-      const target = hit.index.popularNear(normalized).find((near) => farLessUsed(hit.info, near.info));
+      const target = hit.index.popularNear(normalized).find((near) => farLessUsed(hit.info, near.info, hit.index.rankedCount()));
       if (target) {
         const shown = target.info.display ?? target.name;
         reasons.push({
@@ -281,10 +284,16 @@ function dedupe(suggestions: Suggestion[]): Suggestion[] {
   return suggestions.filter((s) => (seen.has(s.name.toLowerCase()) ? false : (seen.add(s.name.toLowerCase()), true)));
 }
 
-/** True when `candidate` is used far less than `popular` (a hundredth of the downloads, or no rank at all). */
-function farLessUsed(candidate: NameInfo, popular: NameInfo): boolean {
+/**
+ * True when `candidate` is known to be used far less than `popular`: a hundredth of the downloads,
+ * or a rank twenty times lower. A name without a rank lies somewhere below the last of the `ranked`
+ * names, which proves it far less used only when `popular` ranks in the top twentieth of them
+ * (`fury` below the 15,000 ranked PyPI names says nothing against `furl` at #2025).
+ */
+function farLessUsed(candidate: NameInfo, popular: NameInfo, ranked: number | undefined): boolean {
   if (popular.downloads !== undefined) return (candidate.downloads ?? 0) * 100 < popular.downloads;
-  if (popular.rank !== undefined) return candidate.rank === undefined || candidate.rank > popular.rank * 20;
+  if (popular.rank !== undefined)
+    return candidate.rank === undefined ? ranked === undefined || popular.rank * 20 <= ranked : candidate.rank > popular.rank * 20;
   return candidate.popularity === undefined;
 }
 

@@ -47,6 +47,12 @@ export class NameIndex {
     return walkAccepts(this.checkpoint.automaton, encodeName(normalized));
   }
 
+  /** How many names carry a download rank (PyPI: the 15,000 most downloaded); undefined when none do. */
+  rankedCount(): number | undefined {
+    const count = this.checkpoint.downloadRank?.values.length;
+    return count === undefined || count === 0 ? undefined : count;
+  }
+
   /** Metadata of a name known to be in the list ({} when the snapshot has none). */
   infoOf(normalized: string): NameInfo {
     const rank = rankOf(this.checkpoint.usage ?? this.checkpoint.automaton, encodeName(normalized));

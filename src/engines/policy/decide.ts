@@ -7,6 +7,7 @@ import { type Ecosystem, type NameCheck } from '../package-names/index.js';
 import { type InstallRequest, type InstallTarget, type PackageManager } from '../install-commands/index.js';
 import { worstVerdict, type Verdict } from '../../shared/verdict.js';
 import { evaluateTarget } from './evaluate-target.js';
+import { knownPypiIndex } from './known-indexes.js';
 import { allowedIndexEntry, matchesName } from './name-patterns.js';
 import {
   type CheckedFacts,
@@ -138,8 +139,12 @@ function indexSteps(indexes: readonly string[], ecosystems: readonly Ecosystem[]
   return indexes.map((index) => {
     for (const ecosystem of ecosystems) {
       const entry = allowedIndexEntry(ecosystem, index, policy.registries[ecosystem]);
-      if (entry !== undefined)
-        return { rule: `registries.${ecosystem}`, outcome: 'pass', detail: `${index} is under the allowed ${entry}`, reasons: [] };
+      if (entry !== undefined) {
+        const known = ecosystem === 'pypi' ? knownPypiIndex(entry) : undefined;
+        const what =
+          known === undefined ? '' : ` (${known.what}${known.kind === 'mirror' ? '; names are judged against the PyPI list' : ''})`;
+        return { rule: `registries.${ecosystem}`, outcome: 'pass', detail: `${index} is under the allowed ${entry}${what}`, reasons: [] };
+      }
     }
     const action = policy.registries.unlisted;
     const allowed = policy.registries[primary];

@@ -22,6 +22,7 @@ export type {
   VersionRule,
 } from './types.js';
 export { DEFAULT_POLICY, mergePolicyLayers } from './merge-policy.js';
+export { KNOWN_PYPI_INDEXES, knownPypiIndex, type KnownIndex, type KnownIndexKind } from './known-indexes.js';
 export { atLeastAsStrict, mergeScopedLayers, type PolicyScope, type ScopedLayer } from './strictest-merge.js';
 export {
   decideRequest,

@@ -4,6 +4,7 @@
  * entry lists (allow, deny, private, versions) add up. Deny beats allow whatever layer each is in.
  */
 import { DEFAULT_FORGES } from './forge-source.js';
+import { KNOWN_PYPI_INDEXES } from './known-indexes.js';
 import { type Policy, type PolicyAction, type PolicyLayer, type SourceRules } from './types.js';
 
 /** What applies with no policy file: strict about what cannot be verified, open about ordinary sources. */
@@ -14,11 +15,39 @@ export const DEFAULT_POLICY: Policy = deepFreeze({
   packages: { allow: [], deny: [] },
   private: [],
   registries: {
-    // PyTorch's own wheel index (CPU/CUDA builds of torch and its siblings), where only PyTorch publishes.
-    pypi: ['https://pypi.org/simple', 'https://download.pytorch.org/whl'],
+    // PyPI, its well-known full mirrors and vendors' own indexes (known-indexes.ts says what each is).
+    pypi: ['https://pypi.org/simple', ...KNOWN_PYPI_INDEXES.map((index) => index.url)],
     npm: ['https://registry.npmjs.org', 'https://registry.yarnpkg.com'],
-    // Channels published only by their owners: Anaconda's own, PyTorch's and NVIDIA's.
-    conda: ['conda-forge', 'defaults', 'anaconda', 'pytorch', 'nvidia'],
+    // conda-forge and bioconda (curated: a package enters by a reviewed recipe) and channels of
+    // well-known projects and vendors, where only they publish: Anaconda's own (anaconda, r),
+    // PyTorch, NVIDIA, RAPIDS, PyG, DGL, fastai, Hugging Face, Intel, Numba, HoloViz, Bokeh,
+    // Plotly, Gurobi, MOSEK and Meta's research libraries.
+    conda: [
+      'conda-forge',
+      'defaults',
+      'anaconda',
+      'r',
+      'bioconda',
+      'pytorch',
+      'pytorch-nightly',
+      'nvidia',
+      'rapidsai',
+      'pyg',
+      'dglteam',
+      'fastai',
+      'huggingface',
+      'intel',
+      'numba',
+      'pyviz',
+      'bokeh',
+      'plotly',
+      'gurobi',
+      'mosek',
+      'pytorch3d',
+      'fvcore',
+      'iopath',
+      'xformers',
+    ],
     unlisted: 'warn',
     uncovered_names: 'warn',
   },

@@ -3,6 +3,7 @@
  * Plain commands are answered by a pre-check; scripts in the small subset of simple-script.ts
  * are parsed by it; the walker and the full parser (mvdan/sh) are loaded on first use.
  */
+import { replaceCiExpressions } from './ci-expressions.js';
 import { MAX_SOURCE_LENGTH } from './limits.js';
 import { malformedText } from './malformed-text.js';
 import { isPlainCommand } from './plain-command.js';
@@ -19,7 +20,8 @@ import { type AnalyzeOptions, type ShellAnalysis, type ShellParser } from './typ
  * Plain commands (`ls -la && git status`, see isPlainCommand) are answered without the parser.
  */
 export async function analyzeShellCommand(source: string, options: AnalyzeOptions = {}): Promise<ShellAnalysis> {
-  const text = String(source);
+  // CI `run:` lines: `${{ matrix.x }}` is substituted by the runner before the shell reads the line.
+  const text = replaceCiExpressions(String(source));
   const malformed = malformedText(text);
   if (malformed !== undefined)
     return { commands: [], unverifiable: [{ text: text.slice(0, 200), why: 'malformed_text', detail: malformed }] };

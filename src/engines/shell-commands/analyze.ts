@@ -4,7 +4,7 @@ import { MAX_SOURCE_LENGTH } from './limits.js';
 import { type ShellFiles } from './local-files.js';
 import { pipedStdin } from './piped-literal.js';
 import { literalOutput } from './literal-writes.js';
-import { settleRuntimeWords } from './static-words.js';
+import { settleProgramPath, settleRuntimeWords } from './static-words.js';
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
 import { type Feeder, redirectedStdin, type Scope, type Stdin, TERMINAL, type Walker } from './scope.js';
 import { runEval, runShell, runSource, runSplitString, runSwitchUser } from './shell-invocations.js';
@@ -231,6 +231,11 @@ class ScriptWalker implements Walker {
       const [head] = words;
       if (head === undefined) return;
       if (head.literal === undefined) {
+        const settled = settleProgramPath(head, this.rootText ?? text, (file) => isPackageManagerProgram(file) && !isShellProgram(file));
+        if (settled !== undefined) {
+          words = [{ ...head, literal: settled }, ...words.slice(1)];
+          continue;
+        }
         const why = dynamicReason(head);
         const detail = `the program ${head.display} is known only at run time (${DYNAMIC_NOUNS[why]})`;
         this.report(text, feeder === undefined ? why : 'xargs', detail);

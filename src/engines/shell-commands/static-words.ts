@@ -73,7 +73,7 @@ function settleIndexUrl(word: ResolvedWord): string | undefined {
 const SETS_BY_NAME = /(?:^|[\s;&|(`])(?:read|readarray|mapfile|getopts|printf\s+-v|declare|typeset|local|eval|source|\.)(?=\s)/;
 
 /** True when the variable of `$NAME`/`${NAME…}` is not assigned anywhere in `command`. */
-function setOutside(text: string, command: string): boolean {
+export function setOutside(text: string, command: string): boolean {
   const name = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(text)?.[1];
   if (name === undefined || SETS_BY_NAME.test(command)) return false;
   return (
@@ -110,4 +110,20 @@ function settleWord(word: ResolvedWord, files: ShellFiles | undefined, command: 
     return name;
   }
   return undefined;
+}
+
+/**
+ * The program of a head word whose directory is known only at run time but whose file name is
+ * written out (`${CONDA_DIR}/bin/pip`, `"$VENV/bin/python"`): `/bin/pip` from its static tail, when
+ * every run-time part is a variable set outside the command (as versions are trusted above) and the
+ * file name is one that `accepts` (a package manager or interpreter); undefined otherwise.
+ */
+export function settleProgramPath(word: ResolvedWord, command: string, accepts: (name: string) => boolean): string | undefined {
+  if (word.substitutions.length > 0 || word.dynamic.length === 0) return undefined;
+  if (!word.dynamic.every((part) => part.why === 'variable' && setOutside(part.text, command))) return undefined;
+  const last = word.pieces.at(-1);
+  if (typeof last !== 'string') return undefined;
+  const tail = /\/[A-Za-z0-9][\w.+-]*$/.exec(last)?.[0];
+  if (tail === undefined || !accepts(tail.slice(1))) return undefined;
+  return tail;
 }

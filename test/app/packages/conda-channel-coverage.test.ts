@@ -48,9 +48,31 @@ describe('softenUncoveredConda', () => {
     ['a user channel, policy blocks uncovered names', ['bioconda'], 'block', 'block'],
   ])('with a policy: %s', (_, indexes, uncoveredNames, verdict) => {
     const rules = { conda: ['conda-forge', 'defaults', 'pytorch', 'nvidia'], uncovered_names: uncoveredNames };
+    // bioconda is listed by the default policy, not by these rules: here it is a user channel.
     const [check] = softenUncoveredConda(request(indexes, [target('nosuchpkg')]), [target('nosuchpkg')], [missing(SHIPPED)], rules);
     expect(check?.verdict).toBe(verdict);
     expect(check?.reasons[0]?.code).toBe(uncoveredNames === 'block' ? 'not_found' : 'not_in_channel_list');
+  });
+
+  it.each<[string, string[] | undefined, 'allow' | 'warn']>([
+    ['bioconda and conda-forge are configured', ['conda-forge', 'bioconda'], 'allow'],
+    ['a label of a listed channel is configured', ['nvidia/label/cuda-12.1.0'], 'allow'],
+    ["Anaconda's own channel by URL is configured", ['https://repo.anaconda.com/pkgs/main'], 'allow'],
+    ['a user channel is configured', ['conda-forge', 'someuser'], 'warn'],
+    ['the configuration is unknown', undefined, 'warn'],
+  ])('no channel named and %s', (_, configured, verdict) => {
+    const rules = { conda: ['conda-forge', 'defaults', 'bioconda', 'nvidia'], uncovered_names: 'warn' as const };
+    const [check] = softenUncoveredConda(request([], [target('nosuchpkg')]), [target('nosuchpkg')], [missing(SHIPPED)], rules, configured);
+    expect(check?.verdict).toBe(verdict);
+    expect(check?.reasons[0]?.code).toBe('not_in_channel_list');
+  });
+
+  it('names configured channels only when the command names none, and blocks on conda-forge alone', () => {
+    const rules = { conda: ['conda-forge', 'bioconda'], uncovered_names: 'warn' as const };
+    const soften = (indexes: string[], configured: string[]) =>
+      softenUncoveredConda(request(indexes, [target('nosuchpkg')]), [target('nosuchpkg')], [missing(SHIPPED)], rules, configured)[0];
+    expect(soften(['conda-forge'], ['bioconda'])?.verdict).toBe('block');
+    expect(soften([], ['conda-forge'])?.verdict).toBe('block');
   });
 
   it('leaves a synced or imported list alone: it covers the channels it was made from', () => {

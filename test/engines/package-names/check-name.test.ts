@@ -89,3 +89,73 @@ describe('checkName on a pinned backport of a standard-library module', () => {
     expect(checkName(pypi, 'argparse==1.2.1').verdict).toBe('allow');
   });
 });
+
+function rankedLists(ranks: Record<string, number | undefined>): NameLists {
+  const sorted = Object.keys(ranks).sort();
+  const checkpoint = compileNameList({
+    meta: { ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11' },
+    names: encoder.encode(`${sorted.join('\n')}\n`),
+    monthByLine: Uint16Array.from(sorted.map(() => 24300)),
+    downloadRank: new Map(Object.entries(ranks).filter((entry): entry is [string, number] => entry[1] !== undefined)),
+    display: new Map([['pyjwt', 'PyJWT']]),
+    popular: [],
+    now: new Date('2026-11-20T00:00:00Z'),
+  });
+  return { ecosystem: 'pypi', indexes: [new NameIndex(checkpoint)], others: () => undefined };
+}
+
+describe('checkName hints on PyPI packages with real usage', () => {
+  // Ranks as the snapshot's download ranking gives them (among the 15k most downloaded); argparse has none here.
+  const pypi = rankedLists({
+    asyncio: 796,
+    configparser: 1299,
+    jwt: 2359,
+    pyjwt: 44,
+    sklearn: 3339,
+    'scikit-learn': 90,
+    argparse: undefined,
+  });
+
+  it.each(['asyncio', 'configparser', 'jwt'])('allows %s, keeping the hint as context', (name) => {
+    const check = checkName(pypi, name);
+    expect(check.verdict).toBe('allow');
+    expect(check.reasons.map((r) => r.code).some((code) => code === 'stdlib_module' || code === 'import_name')).toBe(true);
+  });
+
+  it('still warns on a stdlib name whose package the ranking does not know', () => {
+    expect(checkName(pypi, 'argparse').verdict).toBe('warn');
+  });
+
+  it('still warns on a placeholder that exists only to fail on install, however ranked', () => {
+    expect(checkName(pypi, 'sklearn').verdict).toBe('warn');
+  });
+
+  it('keeps the import-name suggestion for a ranked package', () => {
+    expect(checkName(pypi, 'jwt').suggestions.map((s) => s.name)).toContain('PyJWT');
+  });
+});
+
+describe('checkName typo warning against ranked PyPI names', () => {
+  // 15,000 ranked names as in the shipped snapshot: `requests` at #4, `furl` at #2025; `reqeusts` and `fury` unranked.
+  const ranks: Record<string, number | undefined> = { requests: 4, furl: 2025, reqeusts: undefined, fury: undefined };
+  for (let i = 1; i <= 15_000; i++) if (i !== 4 && i !== 2025) ranks[`filler-${i}`] = i;
+  const sorted = Object.keys(ranks).sort();
+  const checkpoint = compileNameList({
+    meta: { ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11' },
+    names: encoder.encode(`${sorted.join('\n')}\n`),
+    monthByLine: Uint16Array.from(sorted.map(() => 24300)),
+    downloadRank: new Map(Object.entries(ranks).filter((entry): entry is [string, number] => entry[1] !== undefined)),
+    display: new Map(),
+    popular: ['requests', 'furl'],
+    now: new Date('2026-11-20T00:00:00Z'),
+  });
+  const pypi: NameLists = { ecosystem: 'pypi', indexes: [new NameIndex(checkpoint)], others: () => undefined };
+
+  it('warns when the popular name ranks high enough that an unranked one is surely far less used', () => {
+    expect(checkName(pypi, 'reqeusts').reasons.map((r) => r.code)).toContain('suspected_typosquat');
+  });
+
+  it('does not when an unranked name may be used nearly as much (furl at #2025 of 15,000)', () => {
+    expect(checkName(pypi, 'fury').verdict).toBe('allow');
+  });
+});

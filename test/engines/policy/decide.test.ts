@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type InstallRequest, type InstallTarget } from '../../../src/engines/install-commands/index.js';
 import { type Ecosystem, type NameCheck } from '../../../src/engines/package-names/index.js';
 import {
+  DEFAULT_POLICY,
   decideRequest,
   decideTarget,
   decideUnverifiable,
@@ -385,6 +386,8 @@ describe('decideRequest', () => {
     ['conda channel label under an allowed one', 'conda', 'conda-forge/label/dev', 'allow'],
     ['unlisted conda channel', 'conda', 'some-community-channel', 'block'],
     ['conda channel published only by its owner (built in)', 'conda', 'pytorch', 'allow'],
+    ['curated conda channel (built in)', 'conda', 'bioconda', 'allow'],
+    ['label of a built-in conda channel', 'conda', 'nvidia/label/cuda-12.1.0', 'allow'],
   ])('registries: %s', (_label, manager, index, verdict) => {
     const layer = { registries: { pypi: ['https://pypi.org/simple', 'https://pypi.acme.internal'], unlisted: 'block' as const } };
     const decision = decideRequest(request({ manager, indexes: [index] }), policy(layer), NOW);
@@ -397,6 +400,41 @@ describe('decideRequest', () => {
       verdict: 'warn',
       rule: 'registries.pypi',
     });
+  });
+
+  it.each([
+    'https://pypi.tuna.tsinghua.edu.cn/simple',
+    'https://mirrors.aliyun.com/pypi/simple/',
+    'http://mirrors.aliyun.com/pypi/simple/',
+    'https://repo.huaweicloud.com/repository/pypi/simple',
+    'https://storage.googleapis.com/jax-releases/jax_cuda_releases.html',
+    'https://pypi.ngc.nvidia.com',
+    'https://download.pytorch.org/whl/cu121',
+    'https://huggingface.github.io/autogptq-index/whl/cu118/',
+  ])('allows the known index %s under the default policy', (index) => {
+    expect(decideRequest(request({ indexes: [index] }), policy(), NOW).verdict).toBe('allow');
+  });
+
+  it.each([
+    'https://pypi.tuna.tsinghua.edu.cn.evil.example/simple',
+    'https://storage.googleapis.com/someone-else/jax_releases.html',
+    'https://pypi.anaconda.org/some-user/simple',
+    'http://pypi.tuna.tsinghua.edu.cn/simple',
+  ])('still questions the look-alike or unlisted index %s', (index) => {
+    expect(decideRequest(request({ indexes: [index] }), policy(), NOW).verdict).toBe('warn');
+  });
+
+  it('drops the known indexes when a policy file sets its own PyPI list', () => {
+    const own = policy({ registries: { pypi: ['https://pypi.org/simple'] } });
+    expect(decideRequest(request({ indexes: ['https://pypi.tuna.tsinghua.edu.cn/simple'] }), own, NOW).verdict).toBe('warn');
+  });
+
+  it('says what a known index is when explaining', () => {
+    const { steps } = explainDecision(registry('pypi', 'numpy'), found('numpy'), policy(), NOW, {
+      indexes: ['https://pypi.tuna.tsinghua.edu.cn/simple'],
+    });
+    expect(steps[0]).toMatchObject({ rule: 'registries.pypi', outcome: 'pass' });
+    expect(steps[0]!.detail).toContain('mirror of PyPI');
   });
 
   it('aggregates targets and unresolved parts: the strictest wins, decided by the first that gave it', () => {
@@ -465,7 +503,7 @@ describe('mergePolicyLayers and privateOverlaysFor', () => {
     expect(merged.registries).toMatchObject({
       pypi: ['https://a.example/simple'],
       npm: ['https://b.example'],
-      conda: ['conda-forge', 'defaults', 'anaconda', 'pytorch', 'nvidia'],
+      conda: DEFAULT_POLICY.registries.conda,
     });
     expect(merged.packages.deny.map((d) => d.name)).toEqual(['a', 'b']);
     expect(decideTarget(registry('npm', 'a'), found('a'), merged, NOW).verdict).toBe('block');

@@ -1,10 +1,11 @@
 /** Strictest wins: a project's policy layer can tighten the user's policy, never loosen it, unless the user trusts project policies. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type InstallTarget } from '../../../src/engines/install-commands/index.js';
+import { type InstallRequest, type InstallTarget } from '../../../src/engines/install-commands/index.js';
 import { type NameCheck } from '../../../src/engines/package-names/index.js';
 import {
   atLeastAsStrict,
+  decideRequest,
   decideTarget,
   mergePolicyLayers,
   mergeScopedLayers,
@@ -20,9 +21,22 @@ const entry = fc.record({ ecosystem, name });
 const urls = fc.subarray([
   'https://pypi.org/simple',
   'https://download.pytorch.org/whl',
+  'https://pypi.tuna.tsinghua.edu.cn/simple/',
+  'http://mirrors.aliyun.com/pypi/simple',
+  'https://storage.googleapis.com/jax-releases',
   'https://mirror.example/simple',
   'http://evil.invalid/simple',
 ]);
+/** Indexes a command may name: known mirrors and vendor pages (as people spell them), and unknown ones. */
+const requestedIndex = fc.constantFrom(
+  'https://pypi.org/simple',
+  'https://pypi.tuna.tsinghua.edu.cn/simple',
+  'http://mirrors.aliyun.com/pypi/simple/',
+  'https://storage.googleapis.com/jax-releases/jax_cuda_releases.html',
+  'https://download.pytorch.org/whl/cu121',
+  'https://mirror.example/simple',
+  'http://evil.invalid/simple',
+);
 const npmUrls = fc.subarray(['https://registry.npmjs.org', 'https://registry.yarnpkg.com', 'https://npm.evil.invalid']);
 
 /** Any policy file's content, switches included. */
@@ -153,6 +167,23 @@ describe('mergeScopedLayers (property)', () => {
             if (set !== undefined) expect(rank[policy.sources.forge]).toBeGreaterThanOrEqual(rank[set]);
           }
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never lets a project allow an index (known mirror or vendor page included) the user layers do not', () => {
+    fc.assert(
+      fc.property(layer, layer, requestedIndex, (userLayer, projectLayer, index) => {
+        const user = { ...userLayer, trust_project_policies: false };
+        const alone = mergePolicyLayers([user]);
+        const merged = mergeScopedLayers([
+          { layer: user, scope: 'user' },
+          { layer: projectLayer, scope: 'project' },
+        ]);
+        const request: InstallRequest = { manager: 'pip', installs: true, targets: [], indexes: [index], files: [], unresolved: [] };
+        const rank = { allow: 0, warn: 1, block: 2 } as const;
+        expect(rank[decideRequest(request, merged, NOW).verdict]).toBeGreaterThanOrEqual(rank[decideRequest(request, alone, NOW).verdict]);
       }),
       { numRuns: 300 },
     );

@@ -59,6 +59,20 @@ describe('globs, run-time versions and local paths', () => {
     ['pip install git+https://$HOST/a/b', [], ['variable']],
     ['V="1 evil" && pip install torch==$V', [], ['variable']],
     ['read V && pip install torch==$V', [], ['variable']],
+    // A package manager or interpreter in a directory known only at run time: its file name is static.
+    ['${CONDA_DIR}/bin/pip --no-cache-dir install geopandas==0.2.1', ['/pip --no-cache-dir install geopandas==0.2.1'], []],
+    ['"$VENV/bin/python" -m pip install requests', ['/python -m pip install requests'], []],
+    ['$HOME/.local/bin/uv pip install ruff', ['/uv pip install ruff'], []],
+    // Not a program the guard does not read, not a variable the command sets, not a path whose file name is run-time.
+    ['${DIR}/bin/install-deps', [], ['variable']],
+    ['$D/bin/bash -c "pip install x"', [], ['variable']],
+    ['D="/usr/bin/npm install evil #" && $D/bin/pip install x', [], ['variable']],
+    ['${CONDA_DIR}/bin/$PIP install x', [], ['variable']],
+    ['$(which conda)/../pip install x', [], ['command_substitution']],
+    // GitHub Actions expressions (substituted before the shell runs) stand in as outside variables.
+    ['uv pip install --python=${{ matrix.version }} pip', ['uv pip install --python=${GITHUB_EXPRESSION} pip'], []],
+    ['pip install numpy==${{ matrix.numpy }} scipy', ['pip install numpy scipy'], []],
+    ['pip install ${{ matrix.package }}', [], ['variable']],
   ])('%j', async (source, commands, unverifiable) => {
     expect(await summarise(source, project)).toEqual({ commands, unverifiable });
   });

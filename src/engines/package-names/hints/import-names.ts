@@ -252,6 +252,19 @@ export const PYPI_DISTRIBUTION_BY_IMPORT: Readonly<Record<string, string>> = {
   Quartz: 'pyobjc-framework-Quartz',
 };
 
+/**
+ * PyPI projects named after an import name that exist only to fail on install, pointing at the
+ * real distribution: however often they are downloaded (by the installs they break), the hint on
+ * them stays a warning. `sklearn`: the scikit-learn team's brownout placeholder, whose install has
+ * raised an error since 2023-12-01.
+ */
+const FAILING_PLACEHOLDERS = new Set(['sklearn']);
+
+/** True for a PyPI project (normalised name) that exists only to fail on install (`sklearn`). */
+export function isFailingPlaceholder(ecosystem: Ecosystem, normalized: string): boolean {
+  return ecosystem === 'pypi' && FAILING_PLACEHOLDERS.has(normalized);
+}
+
 const EXACT = new Map<string, string>(Object.entries(PYPI_DISTRIBUTION_BY_IMPORT));
 const FOLDED = new Map<string, string>(Object.entries(PYPI_DISTRIBUTION_BY_IMPORT).map(([key, value]) => [key.toLowerCase(), value]));
 
