@@ -9,11 +9,11 @@
  */
 import type { Ecosystem, NameAutomaton } from '../../engines/package-names/index.js';
 import type { Policy } from '../../engines/policy/index.js';
-import type { ChatMessage, DecodingModel, GenerateResult, PackageIntervenor, TokenTrie } from '../../engines/decoding/index.js';
+import type { ChatMessage, DecodingModel, GenerateResult, PackageIntervenor } from '../../engines/decoding/index.js';
 import type { LookupInvocation } from '../api-docs/lookup-api-docs.js';
 import type { CallReview } from './review-generated-calls.js';
 import { GuardError } from '../../shared/errors.js';
-import { type Env } from '../../shared/paths.js';
+import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { type ProgressStream } from '../../shared/progress.js';
 
 export interface CompleteRequest {
@@ -66,7 +66,6 @@ const DEFAULT_ECOSYSTEMS: readonly Ecosystem[] = ['pypi', 'npm'];
 
 interface Session {
   model: DecodingModel;
-  trie?: TokenTrie;
   intervenors: Map<string, PackageIntervenor>;
 }
 
@@ -129,9 +128,8 @@ async function complete(request: CompleteRequest, deps: CompleteDeps): Promise<C
       .join(',');
     intervenor = session.intervenors.get(intervenorKey);
     if (!intervenor) {
-      session.trie ??= decoding.buildTokenTrie(session.model.vocabulary.bytes);
-      intervenor = new decoding.PackageIntervenor(session.model.vocabulary, session.trie, automata);
-      intervenor.warm();
+      // The trie and first masks come from the on-disk snapshot when it is current (built and written otherwise).
+      ({ intervenor } = decoding.openIntervenor(session.model.vocabulary, automata, resolveCacheDir(env)));
       session.intervenors.set(intervenorKey, intervenor);
       // Each keeps mask caches of up to 16 MiB: keep the few most recent.
       for (const key of session.intervenors.keys()) if (session.intervenors.size > MAX_INTERVENORS) session.intervenors.delete(key);
