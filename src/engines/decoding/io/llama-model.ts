@@ -135,6 +135,8 @@ const LIFT_LIMIT = 4096;
 const KEPT_SAMPLERS = 2;
 /** Bias lists longer than this go through a kept sampler (see `sampleBanned`). */
 const KEPT_BIAS = 16_384;
+/** At temperature 0 the step draws under the mask at once only where at most 1/DIRECT_SHARE of the vocabulary is allowed. */
+const DIRECT_SHARE = 8;
 /** Token probabilities are read over this many likeliest tokens. */
 const PROBE_TOP_K = 64;
 
@@ -328,12 +330,16 @@ class LlamaDecodingModel implements LoadedModel {
    * temperature 0 the refused tokens are banned (logit −∞), which leaves the argmax exactly the
    * model's own wherever that is allowed, so text stays token-identical until the model's own
    * choice is refused; where the refused list is long and the allowed one short, the allowed
-   * tokens are lifted instead and the argmax checked (a lift too small draws as usual).
-   * Undefined (draw as usual, check, redo on refusal) where nothing is refused.
+   * tokens are lifted instead and the argmax checked (a lift too small draws as usual); only where
+   * few tokens are allowed (inside names), since elsewhere a refusal is rarer than the masked draw's
+   * own cost. Undefined (draw as usual, check, redo on refusal) where nothing is refused.
    */
   private firstDraw(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number | undefined> | undefined {
     if (constraint.allowedCount === 0 || constraint.refusedCount === 0) return undefined;
     if (sampling.temperature <= 0) {
+      // Only where a refusal is likely (few tokens allowed, as inside a name): the masked draw is a
+      // native call of its own, and it pays only where it usually saves the redo.
+      if (constraint.allowedCount * DIRECT_SHARE > this.vocabulary.bytes.length) return undefined;
       if (constraint.refusedCount <= this.keptBias) return this.sampleBanned(constraint, sampling);
       if (constraint.allowedCount <= this.keptBias && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, true);
       return this.sampleBanned(constraint, sampling);
