@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,8 @@ describe('constrainedComplete use case', () => {
       expect(result.timing.total_ms).toBeGreaterThan(0);
       expect(result.timing.mask_ms).toBeGreaterThanOrEqual(0);
     }
+    // The intervenor's trie and first masks were kept in the cache directory for the next process.
+    expect(readdirSync(join(home, 'decoding')).filter((name) => name.endsWith('.gis')).length).toBeGreaterThan(0);
   }, 120_000);
 
   it('with monitor off reports the names it wrote, existing or not', async () => {
