@@ -1,15 +1,14 @@
 /**
- * What constrained completion keeps between calls in one process: the open model per path, its
- * token trie and its package monitors (each with mask caches), and the queue that runs generations
+ * What constrained completion keeps between calls in one process: the open model per path and its
+ * package monitors (each with mask caches), and the queue that runs generations
  * one at a time on the one model context. The composition root (app/services.ts) holds one.
  */
 import type { NameAutomaton } from '../../engines/package-names/index.js';
-import type { DecodingModel, PackageIntervenor, TokenTrie } from '../../engines/decoding/index.js';
+import type { DecodingModel, PackageIntervenor } from '../../engines/decoding/index.js';
 import { PromiseCache } from '../../shared/promise-cache.js';
 
 export interface CompletionSession {
   model: DecodingModel;
-  trie?: TokenTrie;
   intervenors: Map<string, PackageIntervenor>;
 }
 

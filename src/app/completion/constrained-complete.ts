@@ -15,7 +15,7 @@ import type { ApiDocsServices } from '../services.js';
 import { createCompletionSessions, type CompletionSessions } from './completion-sessions.js';
 import type { CallReview } from './review-generated-calls.js';
 import { GuardError } from '../../shared/errors.js';
-import { type Env } from '../../shared/paths.js';
+import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { type ProgressStream } from '../../shared/progress.js';
 
 export interface CompleteRequest {
@@ -120,9 +120,8 @@ async function complete(request: CompleteRequest, deps: CompleteDeps, sessions: 
       .join(',');
     intervenor = session.intervenors.get(intervenorKey);
     if (!intervenor) {
-      session.trie ??= decoding.buildTokenTrie(session.model.vocabulary.bytes);
-      intervenor = new decoding.PackageIntervenor(session.model.vocabulary, session.trie, automata);
-      intervenor.warm();
+      // The trie and first masks come from the on-disk snapshot when it is current (built and written otherwise).
+      ({ intervenor } = decoding.openIntervenor(session.model.vocabulary, automata, resolveCacheDir(env)));
       session.intervenors.set(intervenorKey, intervenor);
       // Each keeps mask caches of up to 16 MiB: keep the few most recent.
       for (const key of session.intervenors.keys()) if (session.intervenors.size > MAX_INTERVENORS) session.intervenors.delete(key);

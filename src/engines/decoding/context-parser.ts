@@ -13,7 +13,7 @@
  */
 import { type Ecosystem } from '../package-names/index.js';
 import { SHELL_TAGS } from './fence-tags.js';
-import { commandWord, expectsWord, isPrefixWord, isZoneFlag, matchCommand, startsZoneFlag, takesValue } from './installers.js';
+import { commandWord, expectsWord, formEcosystem, isPrefixWord, isZoneFlag, matchForm, startsZoneFlag, takesValue } from './installers.js';
 import { MAX_TAIL, TAIL_REFUSED, tailAccepts, tailDistance, tailStart, tailStep } from './requirement-tail.js';
 
 /** Walks package names; provided by the intervenor over the engine's automata. */
@@ -80,6 +80,8 @@ export class ParserState {
   /** The word being read (command words and option words only). */
   word = '';
   ecosystem: Ecosystem | undefined = undefined;
+  /** The installer form whose arguments are being read (index into the grammar's forms), or -1. */
+  form = -1;
   arg: Arg = Arg.Between;
   pendingValue = false;
   quote = 0;
@@ -101,6 +103,7 @@ export class ParserState {
     copy.cmd = this.cmd;
     copy.word = this.word;
     copy.ecosystem = this.ecosystem;
+    copy.form = this.form;
     copy.arg = this.arg;
     copy.pendingValue = this.pendingValue;
     copy.quote = this.quote;
@@ -114,7 +117,10 @@ export class ParserState {
     return copy;
   }
 
-  /** A string that two states share exactly when they accept the same continuations. */
+  /**
+   * A string two states share exactly when they accept the same strict continuations. Not the form: strict
+   * mode ends only `ZONE_FLAGS`, valued in no form, so `npm i ` and `npm install ` share masks.
+   */
   key(): string {
     const eco = this.ecosystem === undefined ? 0 : ECOSYSTEM_CODE[this.ecosystem];
     return (
@@ -272,6 +278,7 @@ function resetCommand(state: ParserState): void {
   state.cmd = '';
   state.word = '';
   state.ecosystem = undefined;
+  state.form = -1;
   state.arg = Arg.Between;
   state.pendingValue = false;
   state.quote = 0;
@@ -302,7 +309,7 @@ function endCommandWord(state: ParserState): void {
   if (state.cmd.length === 0 && isPrefixWord(word)) return;
   if (word.startsWith('-') && !expectsWord(state.cmd, word)) return;
   const cmd = state.cmd.length === 0 ? word : `${state.cmd} ${word}`;
-  const status = matchCommand(cmd);
+  const status = matchForm(cmd);
   if (status === 'none') {
     state.cmd = '';
     state.phase = Phase.Skip;
@@ -311,7 +318,8 @@ function endCommandWord(state: ParserState): void {
     state.phase = Phase.Words;
   } else {
     state.cmd = '';
-    state.ecosystem = status;
+    state.form = status;
+    state.ecosystem = formEcosystem(status);
     state.phase = Phase.Args;
     state.arg = Arg.Between;
   }
@@ -338,7 +346,7 @@ function feedArgument(state: ParserState, byte: number, walker: NameWalker, stri
         const option = state.word;
         state.word = '';
         state.arg = byte === 0x3d ? Arg.Free : Arg.Between;
-        if (byte !== 0x3d) state.pendingValue = takesValue(eco, option);
+        if (byte !== 0x3d) state.pendingValue = takesValue(state.form, option);
         if (closesQuote) state.quote = 0;
         if (endsCommand) restartCommand(state);
       } else if (state.word.length < MAX_WORD) {

@@ -5,6 +5,7 @@ export { buildTokenTrie, type TokenTrie } from './token-trie.js';
 export { gpt2ByteTable, readVocabulary, silenceTokens, type Vocabulary } from './token-bytes.js';
 export { createNameWalker, PackageIntervenor, stateAfter, type IntervenorStats } from './intervenor.js';
 export { MaskCache } from './mask-cache.js';
+export { SNAPSHOT_FORMAT, type SnapshotKeys } from './intervenor-snapshot.js';
 export { TokenConstraint } from './token-sets.js';
 export { createRandom, stepSeed } from './random.js';
 export {
@@ -27,6 +28,7 @@ export {
   type TinyModelShape,
 } from './test-models.js';
 export { readGgufFileHeader } from './io/gguf-file.js';
+export { openIntervenor, snapshotKeys, snapshotPath, type OpenedIntervenor } from './io/intervenor-cache.js';
 export { openLlamaModel, sharedLlama, type LoadedModel } from './io/llama-model.js';
 export {
   extractBundledVocab,

@@ -105,7 +105,7 @@ export class PackageIntervenor {
     readonly vocabulary: Vocabulary,
     readonly trie: TokenTrie,
     private readonly automata: Partial<Record<Ecosystem, NameAutomaton>>,
-    options: { cacheBudget?: number } = {},
+    options: { cacheBudget?: number; sorted?: SortedChildren } = {},
   ) {
     this.walker = createNameWalker(automata);
     const budget = options.cacheBudget ?? 8 * 1024 * 1024;
@@ -113,7 +113,7 @@ export class PackageIntervenor {
     this.subMasks = new MaskCache(budget);
     this.eog = Int32Array.from(vocabulary.eog);
     this.alwaysAllowed = trie.empty.filter((id) => !vocabulary.eog.has(id));
-    this.sorted = sortChildren(trie);
+    this.sorted = options.sorted ?? sortChildren(trie);
     for (let c = trie.firstChild[0]!; c !== -1; c = trie.nextSibling[c]!) this.rootChild[trie.label[c]!] = c;
     this.words = (vocabulary.bytes.length + 31) >>> 5;
   }
@@ -154,15 +154,49 @@ export class PackageIntervenor {
    * the model is loaded. Returns how many masks it built.
    */
   warm(prefixes: readonly string[] = WARM_PREFIXES): number {
-    const encoder = new TextEncoder();
-    let built = 0;
-    for (const prefix of prefixes) {
-      const state = stateAfter(encoder.encode(prefix), this.walker);
-      if (!state.constrainable) continue;
-      this.constraint(state);
-      built++;
+    const states = warmStates(prefixes, this.walker);
+    for (const state of states) this.constraint(state);
+    return states.length;
+  }
+
+  /** The trie's label-ordered children (kept with the trie in the on-disk snapshot). */
+  get sortedChildren(): SortedChildren {
+    return this.sorted;
+  }
+
+  /** The masks of the installer contexts `warm` builds, by state key (built now where missing), for the on-disk snapshot. */
+  warmMasks(prefixes: readonly string[] = WARM_PREFIXES): Array<[string, Uint32Array]> {
+    return warmStates(prefixes, this.walker).map((state) => [state.key(), this.allowedMask(state)]);
+  }
+
+  /** The state keys of the installer contexts `warm` builds. */
+  warmKeys(prefixes: readonly string[] = WARM_PREFIXES): Set<string> {
+    return new Set(warmStates(prefixes, this.walker).map((state) => state.key()));
+  }
+
+  /**
+   * Checks masks read back from a snapshot against `tryToken` (about `samples` tokens each, evenly
+   * spread from an offset that moves with the key): false when a key is not one of `warm`'s or a bit
+   * disagrees. The snapshot's digest already rules out damage; this catches masks of another parser.
+   */
+  verifyMasks(entries: ReadonlyArray<readonly [string, Uint32Array]>, samples = 512): boolean {
+    const states = new Map(warmStates(WARM_PREFIXES, this.walker).map((state) => [state.key(), state] as const));
+    const size = this.vocabulary.bytes.length;
+    const stride = Math.max(1, Math.floor(size / samples));
+    for (const [key, bits] of entries) {
+      const state = states.get(key);
+      if (!state || bits.length !== this.words) return false;
+      for (let t = key.length % stride; t < size; t += stride) {
+        const allowed = ((bits[t >>> 5]! >>> (t & 31)) & 1) === 1;
+        if (allowed !== (this.tryToken(state, t) !== undefined)) return false;
+      }
     }
-    return built;
+    return true;
+  }
+
+  /** Puts masks read back from a snapshot into the cache (the caller has checked them). */
+  seedMasks(entries: Iterable<readonly [string, Uint32Array]>): void {
+    for (const [key, bits] of entries) if (bits.length === this.words) this.masks.set(key, bits);
   }
 
   /** Every token refused in `state` (the complement of the mask). */
@@ -383,6 +417,12 @@ export class PackageIntervenor {
 /** True for a state inside a tracked name where only the cursor moves on name bytes. */
 function fastName(state: ParserState): boolean {
   return state.inName && state.cursor >= 0 && !state.headOpen && !state.fenceLine;
+}
+
+/** The constrainable states after the installer-context prefixes. */
+function warmStates(prefixes: readonly string[], walker: NameWalker): ParserState[] {
+  const encoder = new TextEncoder();
+  return prefixes.map((prefix) => stateAfter(encoder.encode(prefix), walker)).filter((state) => state.constrainable);
 }
 
 /** A fresh parser state after reading `prefix` (not strict: the prompt is whatever the user wrote). */

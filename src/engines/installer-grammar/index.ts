@@ -1,5 +1,14 @@
 /** The installer grammar: the one table of installer programs, sub-commands, options and command forms, shared by the decoding monitor and the vetting engines. */
-export { INSTALLER_FORMS, installerWord, PREFIX_WORDS, VALUE_OPTIONS, ZONE_FLAGS, type InstallerForm } from './installers.js';
+export {
+  formValueOptions,
+  INSTALLER_FORMS,
+  installerWord,
+  valueIsPackage,
+  PREFIX_WORDS,
+  VALUE_OPTIONS,
+  ZONE_FLAGS,
+  type InstallerForm,
+} from './installers.js';
 export {
   INSTALLING_COMMANDS,
   isManagerProgramName,

@@ -13,12 +13,15 @@ export interface InstallerForm {
   ecosystem: Ecosystem;
   /** Runs the package it names (`npx`, `uvx`, `pipx run`): its first argument is a package too. */
   runs?: boolean;
+  /** This form's options that take the next word as their value (`-s/--long` spellings), from its manager's table. */
+  valued: readonly string[];
 }
 
 /** Every installing form of the grammar's sub-command table (aliases spelled out). */
 export const INSTALLER_FORMS: readonly InstallerForm[] = INSTALLING_COMMANDS.map((command) => ({
   words: command.words,
   ecosystem: command.ecosystem,
+  valued: command.valued,
   ...(command.takes === 'runs' ? { runs: true } : {}),
 }));
 
@@ -37,6 +40,31 @@ const lazyValueSpellings = (ecosystem: Ecosystem): ReadonlySet<string> => {
   if (set === undefined) valueSets.set(ecosystem, (set = valueSpellings(ecosystem)));
   return set;
 };
+
+const formValueSets = new WeakMap<InstallerForm, ReadonlySet<string>>();
+
+/**
+ * The spellings of the options of `form` that take a separate value (`pip install -r`, `uv add
+ * --group`): per manager and sub-command, so an option that takes a value in one installer of a
+ * family is still a flag in another. Built on first use per form.
+ */
+export function formValueOptions(form: InstallerForm): ReadonlySet<string> {
+  let set = formValueSets.get(form);
+  if (set === undefined) formValueSets.set(form, (set = new Set(form.valued.flatMap((entry) => entry.split('/')))));
+  return set;
+}
+
+/** Options whose value is itself a package to install or run (`uvx --from pkg`, `pipx install --spec pkg`, pip arguments). */
+const PACKAGE_VALUED = new Set(['--from', '--with', '--spec', '--preinstall', '--pip-args', '--extra-pip-args']);
+
+/**
+ * True when the value `option` takes in `form` names a package (a runner's `-p/--package`, uv's
+ * `--from`/`--with`, pipx's `--spec` …): a reader of the command must check it as one.
+ */
+export function valueIsPackage(form: InstallerForm, option: string): boolean {
+  if (!formValueOptions(form).has(option)) return false;
+  return PACKAGE_VALUED.has(option) || (form.runs === true && (option === '-p' || option === '--package'));
+}
 
 /**
  * Options of each family that take a separate value (a file, URL or setting, never a package): the

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import { syntheticModelPath } from '../../engines/decoding/model-fixtures.js';
 import { tempDir } from '../../fixtures/api-docs-sources.js';
 import { botocoreDocsHome } from '../../fixtures/botocore-docs-index.js';
 
+// The intervenor's snapshot goes to the cache directory: a temporary one here.
+const home = mkdtempSync(join(tmpdir(), 'guard-complete-home-'));
 const automata = { pypi: buildSmallAutomaton(['requests', 'numpy', 'flask', 'flask-login', 'django', 'pandas', 'typing-extensions']) };
 
 async function fault(promise: Promise<unknown>): Promise<GuardError> {
@@ -25,7 +27,7 @@ async function fault(promise: Promise<unknown>): Promise<GuardError> {
 
 describe('constrainedComplete use case', () => {
   it('completes with the model from GUARD_MODEL; every package it writes exists', async () => {
-    const env = { GUARD_MODEL: syntheticModelPath() };
+    const env = { GUARD_MODEL: syntheticModelPath(), GUARD_HOME: home };
     for (const seed of [1, 2, 3, 4]) {
       const result = await constrainedComplete(
         { prompt: '```bash\npip install ', maxTokens: 24, temperature: 1.5, seed },
@@ -37,10 +39,12 @@ describe('constrainedComplete use case', () => {
       expect(result.timing.total_ms).toBeGreaterThan(0);
       expect(result.timing.mask_ms).toBeGreaterThanOrEqual(0);
     }
+    // The intervenor's trie and first masks were kept in the cache directory for the next process.
+    expect(readdirSync(join(home, 'decoding')).filter((name) => name.endsWith('.gis')).length).toBeGreaterThan(0);
   }, 120_000);
 
   it('with monitor off reports the names it wrote, existing or not', async () => {
-    const env = { GUARD_MODEL: syntheticModelPath() };
+    const env = { GUARD_MODEL: syntheticModelPath(), GUARD_HOME: home };
     let missing = 0;
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const result = await constrainedComplete(
@@ -54,14 +58,14 @@ describe('constrainedComplete use case', () => {
   }, 120_000);
 
   it('is reproducible for a seed', async () => {
-    const env = { GUARD_MODEL: syntheticModelPath() };
+    const env = { GUARD_MODEL: syntheticModelPath(), GUARD_HOME: home };
     const a = await constrainedComplete({ prompt: '```bash\npip install ', maxTokens: 16, temperature: 0.7, seed: 42 }, { env, automata });
     const b = await constrainedComplete({ prompt: '```bash\npip install ', maxTokens: 16, temperature: 0.7, seed: 42 }, { env, automata });
     expect(b.text).toBe(a.text);
   }, 120_000);
 
   it("takes a chat through the model's own template; the monitor covers the assistant's reply", async () => {
-    const env = { GUARD_MODEL: syntheticModelPath() };
+    const env = { GUARD_MODEL: syntheticModelPath(), GUARD_HOME: home };
     const messages = [
       { role: 'system' as const, content: 'You answer with shell commands.' },
       { role: 'user' as const, content: 'How do I install requests? Answer with ```bash\npip install ' },
@@ -77,7 +81,7 @@ describe('constrainedComplete use case', () => {
   }, 120_000);
 
   it('takes exactly one of prompt and messages (INPUT_INVALID)', async () => {
-    const env = { GUARD_MODEL: syntheticModelPath() };
+    const env = { GUARD_MODEL: syntheticModelPath(), GUARD_HOME: home };
     expect((await fault(constrainedComplete({ maxTokens: 4 }, { env, automata }))).code).toBe('INPUT_INVALID');
     expect((await fault(constrainedComplete({ prompt: 'x', messages: [{ role: 'user', content: 'x' }] }, { env, automata }))).code).toBe(
       'INPUT_INVALID',

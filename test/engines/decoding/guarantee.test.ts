@@ -22,6 +22,7 @@ import {
   readBundledManifest,
   type NameAutomaton,
 } from '../../../src/engines/package-names/index.js';
+import { expectIdenticalUntilRefused } from './identity.js';
 import { qwen2ModelPath, syntheticModelPath } from './model-fixtures.js';
 
 const PYPI = [
@@ -133,15 +134,13 @@ for (const [label, pathOf, lists] of [
       expect(hallucinated).toBeGreaterThan(0);
     }, 600_000);
 
-    it('at temperature 0 changes no token outside install arguments: identical until the first intervention, which is inside one', async () => {
+    it("at temperature 0 changes no token outside install arguments: identical until the model's own token is refused, inside one", async () => {
       for (const prompt of [...PROMPTS, 'The weather today is', '```python\nimport os\n']) {
         const monitored = await run(model, intervenor, prompt, 0, 1);
         const free = await run(model, undefined, prompt, 0, 1);
-        const first = monitored.result.steps.findIndex((step) => step.intervened);
-        const until = first === -1 ? monitored.result.steps.length : first;
-        expect(monitored.result.steps.slice(0, until).map((s) => s.token)).toEqual(free.result.steps.slice(0, until).map((s) => s.token));
+        const part = expectIdenticalUntilRefused(intervenor, prompt, monitored.result, free.result, JSON.stringify(prompt));
         for (const step of monitored.result.steps) if (step.intervened) expect(step.constrainable).toBe(true);
-        if (first === -1 && monitored.result.trimmed === 0) expect(monitored.result.tokens).toEqual(free.result.tokens);
+        if (part === -1 && monitored.result.trimmed === 0) expect(monitored.result.tokens).toEqual(free.result.tokens);
       }
     }, 300_000);
 

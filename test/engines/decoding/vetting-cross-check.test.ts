@@ -7,7 +7,7 @@
  * and install-command engines (their index.ts, as the hook uses them): every package they find
  * exists in the lists the monitor used, and every install command the monitor wrote parses.
  * Unmonitored generation runs on every vocabulary too, and at temperature 0 the monitored text is
- * token-identical to it until the first intervention, which is inside an install command.
+ * token-identical to it until the model's own token is refused, which is inside an install command.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -33,6 +33,7 @@ import {
   type NameAutomaton,
 } from '../../../src/engines/package-names/index.js';
 import { analyzeShellCommand } from '../../../src/engines/shell-commands/index.js';
+import { expectIdenticalUntilRefused } from './identity.js';
 import { realVocabModelPath, syntheticModelPath } from './model-fixtures.js';
 
 const NPM = ['lodash', 'express', 'react', 'react-dom', '@types/node', 'left-pad', 'chalk', 'vue', 'axios', 'a', 'typescript', 'jest'];
@@ -183,7 +184,7 @@ for (const [label, pathOf] of VOCABULARIES) {
       await model?.dispose();
     });
 
-    it('every package the vetting engines find exists and every monitored install command parses; at temperature 0 the text is unmonitored generation until the first intervention', async () => {
+    it("every package the vetting engines find exists and every monitored install command parses; at temperature 0 the text is unmonitored generation until the model's own token is refused", async () => {
       let names = 0;
       let commands = 0;
       let interventions = 0;
@@ -215,14 +216,7 @@ for (const [label, pathOf] of VOCABULARIES) {
         // Unmonitored generation runs on every vocabulary; at temperature 0 it is the monitored text up to the first intervention.
         const free = await generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed, walker });
         expect(free.steps.length).toBeGreaterThan(0);
-        if (temperature === 0) {
-          const first = result.steps.findIndex((step) => step.intervened);
-          const until = first === -1 ? result.steps.length : first;
-          expect(
-            result.steps.slice(0, until).map((s) => s.token),
-            where,
-          ).toEqual(free.steps.slice(0, until).map((s) => s.token));
-        }
+        if (temperature === 0) expectIdenticalUntilRefused(intervenor, prompt, result, free, where);
         for (const step of result.steps) if (step.intervened) expect(step.constrainable, where).toBe(true);
       }
       console.log(

@@ -15,6 +15,8 @@ import {
 import { parseInstallCommand, type FileReader, type InstallRequest } from '../../../src/engines/install-commands/index.js';
 import { isPackageManagerProgram } from '../../../src/engines/shell-commands/index.js';
 import { commandWord, matchCommand } from '../../../src/engines/decoding/installers.js';
+import { createNameWalker, findPackageZones } from '../../../src/engines/decoding/index.js';
+import { buildSmallAutomaton } from '../../../src/engines/package-names/index.js';
 
 const files: FileReader = { readText: () => undefined };
 const context = { cwd: '/repo', env: {}, files };
@@ -160,5 +162,40 @@ describe('an option the grammar does not know', () => {
         argv.join(' '),
       ).toEqual([]);
     }
+  });
+});
+
+describe("the monitor reads each form's own value options", () => {
+  const walker = createNameWalker({
+    pypi: buildSmallAutomaton(['requests']),
+    npm: buildSmallAutomaton(['lodash']),
+    conda: buildSmallAutomaton(['numpy']),
+  });
+  const encoder = new TextEncoder();
+  const familyOptions = (ecosystem: string): string[] => [
+    ...new Set(INSTALLING_COMMANDS.filter((c) => c.ecosystem === ecosystem).flatMap((c) => c.valued.flatMap((entry) => entry.split('/')))),
+  ];
+
+  it('a word the vetting parser reads as a package after any option of the family is a name zone of the monitor', () => {
+    let checked = 0;
+    for (const command of INSTALLING_COMMANDS) {
+      for (const option of familyOptions(command.ecosystem)) {
+        const word = 'zzqvalue';
+        const request = parseInstallCommand([...command.words, option, word], context);
+        if (!names(request).includes(word)) continue;
+        const text = `\`\`\`bash\n${command.words.join(' ')} ${option} ${word}\n\`\`\`\n`;
+        const zones = findPackageZones(encoder.encode(text), walker).map((zone) => zone.name);
+        expect(zones, text).toContain(word);
+        checked++;
+      }
+    }
+    // Options that take a value in one manager of a family and not in another (`poetry add -e`, `pdm add -e`).
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('an option valued in one form is a flag in another: `poetry add -e` names a package, `pip install -e` a path', () => {
+    const zonesOf = (text: string): string[] => findPackageZones(encoder.encode(text), walker).map((zone) => zone.name);
+    expect(zonesOf('```bash\npoetry add -e reqeusts\n```\n')).toEqual(['reqeusts']);
+    expect(zonesOf('```bash\npip install -e reqeusts\n```\n')).toEqual([]);
   });
 });

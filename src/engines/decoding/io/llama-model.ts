@@ -135,6 +135,8 @@ const LIFT_LIMIT = 4096;
 const KEPT_SAMPLERS = 2;
 /** Bias lists longer than this go through a kept sampler (see `sampleBanned`). */
 const KEPT_BIAS = 16_384;
+/** At temperature 0 the step draws under the mask at once only where at most 1/DIRECT_SHARE of the vocabulary is allowed. */
+const DIRECT_SHARE = 8;
 /** Token probabilities are read over this many likeliest tokens. */
 const PROBE_TOP_K = 64;
 
@@ -321,15 +323,27 @@ class LlamaDecodingModel implements LoadedModel {
   }
 
   /**
-   * The step's draw from the allowed tokens directly, where that costs no more than the full draw
-   * it replaces (which a refusal would waste): at a temperature, few allowed tokens are lifted
-   * (top k over them only); when both the allowed and the refused tokens are many, the refused
-   * ones are banned through a kept sampler. Undefined (draw as usual, check, redo on refusal)
-   * at temperature 0 — where the check costs nothing and the step's own argmax tells whether the
-   * monitor changed anything — and where few tokens are refused.
+   * The step's draw from the allowed tokens directly, in place of the full draw a refusal would
+   * waste (a redo is a second native call: under load it waits for a thread as long as the draw).
+   * At a temperature, few allowed tokens are lifted (top k over them only); when both the allowed
+   * and the refused tokens are many, the refused ones are banned through a kept sampler. At
+   * temperature 0 the refused tokens are banned (logit −∞), which leaves the argmax exactly the
+   * model's own wherever that is allowed, so text stays token-identical until the model's own
+   * choice is refused; where the refused list is long and the allowed one short, the allowed
+   * tokens are lifted instead and the argmax checked (a lift too small draws as usual); only where
+   * few tokens are allowed (inside names), since elsewhere a refusal is rarer than the masked draw's
+   * own cost. Undefined (draw as usual, check, redo on refusal) where nothing is refused.
    */
   private firstDraw(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number | undefined> | undefined {
-    if (sampling.temperature <= 0 || constraint.allowedCount === 0) return undefined;
+    if (constraint.allowedCount === 0 || constraint.refusedCount === 0) return undefined;
+    if (sampling.temperature <= 0) {
+      // Only where a refusal is likely (few tokens allowed, as inside a name): the masked draw is a
+      // native call of its own, and it pays only where it usually saves the redo.
+      if (constraint.allowedCount * DIRECT_SHARE > this.vocabulary.bytes.length) return undefined;
+      if (constraint.refusedCount <= this.keptBias) return this.sampleBanned(constraint, sampling);
+      if (constraint.allowedCount <= this.keptBias && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, true);
+      return this.sampleBanned(constraint, sampling);
+    }
     if (constraint.allowedCount <= this.liftLimit && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, false);
     if (constraint.refusedCount > this.keptBias) return this.sampleBanned(constraint, sampling);
     return undefined;
