@@ -171,7 +171,7 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
     expect(run.stdout).toContain('removed 18 shims');
     expect(readdirSync(shims)).toEqual(['notes.txt']);
     const kept = guard(['shims', 'uninstall', '--dir', other]);
-    expect(kept.stdout).toContain('removed 15 shims');
+    expect(kept.stdout).toContain('removed 17 shims');
     expect(kept.stdout).toContain(`kept ${join(other, 'yarn')}`);
     expect(readdirSync(other)).toEqual(['yarn']);
     expect(guard(['shims', 'uninstall', '--dir', join(root, 'nowhere')]).code).toBe(0);

@@ -20,7 +20,6 @@ import { type ProgressStream } from '../../shared/progress.js';
 import { type Verdict } from '../../shared/verdict.js';
 import { checkPackages } from '../packages/check-packages.js';
 import { softenUncoveredConda } from '../packages/conda-channel-coverage.js';
-import { condaConfiguredChannels } from '../packages/conda-config-channels.js';
 import { renderInstallReport } from './install-report.js';
 import { openNameLists, type NameListDeps } from '../packages/name-lists.js';
 
@@ -77,7 +76,7 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
   // conda's configured channels matter only for a conda name the list lacks in a command that names no channel.
   const condarc =
     request.indexes.length === 0 && request.targets.some((t, i) => t.ecosystem === 'conda' && offline[i]?.exists === false)
-      ? condaConfiguredChannels(deps.env)
+      ? (await import('../packages/conda-config-channels.js')).condaConfiguredChannels(deps.env)
       : undefined;
   const checks = softenUncoveredConda(request, request.targets, offline, policy.registries, condarc);
   const facts: Array<CheckedFacts | undefined> = request.targets.map((target, i) => {
