@@ -9,12 +9,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkPackages } from '../../src/app/packages/check-packages.js';
-import { startRegistryGate } from '../../src/app/gate/registry-gate.js';
-import { type RunningGate } from '../../src/engines/registry-gate/index.js';
-import { makeGuardHome, type GuardHome } from '../fixtures/guard-home.js';
-import { startPackageUpstream, type PackageUpstream } from '../fixtures/package-upstream.js';
+import { gateSetup } from '../fixtures/gate-setup.js';
 import { isolatedNpmEnv, runClient } from '../fixtures/run-client.js';
 
 const POLICY = `version: 1
@@ -25,51 +22,25 @@ private:
   - { ecosystem: npm, pattern: "@acme/*", overlay: acme-npm }
 `;
 
-let home: GuardHome;
-let upstream: PackageUpstream;
-let gate: RunningGate;
-let streaming: RunningGate;
-let cwd: string;
-const log: string[] = [];
-
-beforeAll(async () => {
-  home = await makeGuardHome({
-    lists: { npm: ['good-pkg', 'evil-dep', 'aged-pkg', 'leaf-pkg', '@acme/tool', 'held-pkg', 'is-number', 'tampered-pkg'] },
-    overlays: { 'acme-npm': { ecosystem: 'npm', names: ['@acme/other'] } },
-  });
-  cwd = home.project('repo', POLICY);
-  upstream = await startPackageUpstream(
-    [],
-    [
-      { name: 'leaf-pkg', version: '1.0.0', ageHours: 900 },
-      { name: 'good-pkg', version: '1.0.0', dependencies: { 'evil-dep': '^1.0.0' }, ageHours: 900 },
-      { name: 'evil-dep', version: '1.0.0', ageHours: 900 },
-      { name: 'aged-pkg', version: '1.0.0', dependencies: { 'leaf-pkg': '^1.0.0' }, ageHours: 900 },
-      { name: 'aged-pkg', version: '1.1.0', ageHours: 2 },
-      { name: '@acme/tool', version: '1.0.0', ageHours: 900 },
-      { name: 'fresh-pkg', version: '0.1.0', ageHours: 200 },
-      { name: 'held-pkg', version: '0.0.1-security', ageHours: 900 },
-      { name: 'tampered-pkg', version: '1.0.0', ageHours: 900, corrupt: true },
-    ],
-  );
-  gate = await startRegistryGate(
-    { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } },
-    { cwd, env: home.env, log: (line) => void log.push(line) },
-  );
-  streaming = await startRegistryGate(
-    { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm }, streamFiles: true },
-    { cwd, env: home.env, log: (line) => void log.push(line) },
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await gate?.close();
-  await streaming?.close();
-  await upstream?.close();
-  home?.cleanup();
+const setup = gateSetup({
+  policy: POLICY,
+  lists: { npm: ['good-pkg', 'evil-dep', 'aged-pkg', 'leaf-pkg', '@acme/tool', 'held-pkg', 'is-number', 'tampered-pkg'] },
+  overlays: { 'acme-npm': { ecosystem: 'npm', names: ['@acme/other'] } },
+  npm: [
+    { name: 'leaf-pkg', version: '1.0.0', ageHours: 900 },
+    { name: 'good-pkg', version: '1.0.0', dependencies: { 'evil-dep': '^1.0.0' }, ageHours: 900 },
+    { name: 'evil-dep', version: '1.0.0', ageHours: 900 },
+    { name: 'aged-pkg', version: '1.0.0', dependencies: { 'leaf-pkg': '^1.0.0' }, ageHours: 900 },
+    { name: 'aged-pkg', version: '1.1.0', ageHours: 2 },
+    { name: '@acme/tool', version: '1.0.0', ageHours: 900 },
+    { name: 'fresh-pkg', version: '0.1.0', ageHours: 200 },
+    { name: 'held-pkg', version: '0.0.1-security', ageHours: 900 },
+    { name: 'tampered-pkg', version: '1.0.0', ageHours: 900, corrupt: true },
+  ],
+  streaming: true,
 });
 
-async function npmInstall(specs: string[], registry = gate.npmRegistry) {
+async function npmInstall(specs: string[], registry = setup.gate.npmRegistry) {
   const dir = mkdtempSync(join(tmpdir(), 'gg-npm-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'probe', version: '1.0.0', private: true }));
   const env = { ...isolatedNpmEnv(dir), npm_config_registry: registry, npm_config_fetch_timeout: '20000' };
@@ -101,7 +72,7 @@ describe('npm through the registry gate', () => {
     expect(run.output).toMatch(/No matching version found for aged-pkg@1\.1\.0/);
     expect(run.version('aged-pkg')).toBeUndefined();
     expect(
-      log.some((line) => line.includes('held back npm aged-pkg 1.1.0') && line.includes('under the minimum release age of 48 h')),
+      setup.log.some((line) => line.includes('held back npm aged-pkg 1.1.0') && line.includes('under the minimum release age of 48 h')),
     ).toBe(true);
   });
 
@@ -131,11 +102,11 @@ describe('npm through the registry gate', () => {
   });
 
   it('allows a name newer than the snapshot and remembers it for guard check', async () => {
-    expect((await checkPackages({ ecosystem: 'npm', packages: ['fresh-pkg'] }, { env: home.env })).verdict).toBe('block');
+    expect((await checkPackages({ ecosystem: 'npm', packages: ['fresh-pkg'] }, { env: setup.home.env })).verdict).toBe('block');
     const run = await npmInstall(['fresh-pkg']);
     expect(run.code, run.output).toBe(0);
     expect(run.version('fresh-pkg')).toBe('0.1.0');
-    expect((await checkPackages({ ecosystem: 'npm', packages: ['fresh-pkg'] }, { env: home.env })).verdict).toBe('allow');
+    expect((await checkPackages({ ecosystem: 'npm', packages: ['fresh-pkg'] }, { env: setup.home.env })).verdict).toBe('allow');
   });
 
   it('answers 404 with the reason for a name the upstream does not have', async () => {
@@ -145,10 +116,7 @@ describe('npm through the registry gate', () => {
   });
 
   it('fails clearly, without hanging, when the upstream is unreachable', async () => {
-    const dead = await startRegistryGate(
-      { port: 0, upstreams: { npm: 'http://127.0.0.1:9' }, noCache: true },
-      { cwd, env: home.env, log: (line) => void log.push(line) },
-    );
+    const dead = await setup.startGate({ port: 0, upstreams: { npm: 'http://127.0.0.1:9' }, noCache: true });
     try {
       const run = await npmInstall(['leaf-pkg'], dead.npmRegistry);
       expect(run.code).not.toBe(0);
@@ -161,34 +129,34 @@ describe('npm through the registry gate', () => {
 
 describe('tarballs: redirected after judging (default) or streamed (--stream-files)', () => {
   it('redirects an allowed tarball to the upstream and refuses a held-back one with the reason', async () => {
-    const allowed = await fetch(`${gate.npmRegistry}aged-pkg/-/aged-pkg-1.0.0.tgz`, { redirect: 'manual' });
+    const allowed = await fetch(`${setup.gate.npmRegistry}aged-pkg/-/aged-pkg-1.0.0.tgz`, { redirect: 'manual' });
     expect(allowed.status).toBe(307);
-    expect(allowed.headers.get('location')).toBe(`${upstream.npm}/aged-pkg/-/aged-pkg-1.0.0.tgz`);
-    const held = await fetch(`${gate.npmRegistry}aged-pkg/-/aged-pkg-1.1.0.tgz`, { redirect: 'manual' });
+    expect(allowed.headers.get('location')).toBe(`${setup.upstream.npm}/aged-pkg/-/aged-pkg-1.0.0.tgz`);
+    const held = await fetch(`${setup.gate.npmRegistry}aged-pkg/-/aged-pkg-1.1.0.tgz`, { redirect: 'manual' });
     expect(held.status).toBe(403);
     expect(((await held.json()) as { error: string }).error).toMatch(/under the minimum release age of 48 h/);
-    const denied = await fetch(`${gate.npmRegistry}evil-dep/-/evil-dep-1.0.0.tgz`, { redirect: 'manual' });
+    const denied = await fetch(`${setup.gate.npmRegistry}evil-dep/-/evil-dep-1.0.0.tgz`, { redirect: 'manual' });
     expect(denied.status).toBe(403);
   });
 
   it.each([
-    ['redirect', () => gate],
-    ['stream', () => streaming],
+    ['redirect', () => setup.gate],
+    ['stream', () => setup.streaming],
   ])('%s: npm installs the allowed release, fetching the tarball from the upstream', async (mode, which) => {
-    const before = upstream.requests.filter((path) => path === '/registry/aged-pkg/-/aged-pkg-1.0.0.tgz').length;
+    const before = setup.upstream.requests.filter((path) => path === '/registry/aged-pkg/-/aged-pkg-1.0.0.tgz').length;
     const run = await npmInstall(['aged-pkg'], which().npmRegistry);
     expect(run.code, run.output).toBe(0);
     expect(run.version('aged-pkg')).toBe('1.0.0');
-    expect(upstream.requests.filter((path) => path === '/registry/aged-pkg/-/aged-pkg-1.0.0.tgz').length).toBe(before + 1);
+    expect(setup.upstream.requests.filter((path) => path === '/registry/aged-pkg/-/aged-pkg-1.0.0.tgz').length).toBe(before + 1);
     if (mode === 'stream') {
-      const streamed = await fetch(`${streaming.npmRegistry}aged-pkg/-/aged-pkg-1.0.0.tgz`, { redirect: 'manual' });
+      const streamed = await fetch(`${setup.streaming.npmRegistry}aged-pkg/-/aged-pkg-1.0.0.tgz`, { redirect: 'manual' });
       expect(streamed.status).toBe(200);
     }
   });
 
   it.each([
-    ['redirect', () => gate],
-    ['stream', () => streaming],
+    ['redirect', () => setup.gate],
+    ['stream', () => setup.streaming],
   ])('%s: a pinned held-back release is still refused', async (_mode, which) => {
     const run = await npmInstall(['aged-pkg@1.1.0'], which().npmRegistry);
     expect(run.code).not.toBe(0);
@@ -196,8 +164,8 @@ describe('tarballs: redirected after judging (default) or streamed (--stream-fil
   });
 
   it.each([
-    ['redirect', () => gate],
-    ['stream', () => streaming],
+    ['redirect', () => setup.gate],
+    ['stream', () => setup.streaming],
   ])('%s: npm checks the tarball against the integrity the gate served (a changed byte is EINTEGRITY)', async (_mode, which) => {
     const run = await npmInstall(['tampered-pkg'], which().npmRegistry);
     expect(run.code).not.toBe(0);
@@ -213,7 +181,7 @@ describe('npm through the registry gate with the public registry upstream', () =
       () => false,
     );
     if (!reachable) return context.skip();
-    const real = await startRegistryGate({ port: 0, noCache: true }, { cwd, env: home.env, log: (line) => void log.push(line) });
+    const real = await setup.startGate({ port: 0, noCache: true });
     try {
       const run = await npmInstall(['is-number@7'], real.npmRegistry);
       expect(run.code, run.output).toBe(0);

@@ -10,12 +10,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkPackages } from '../../src/app/packages/check-packages.js';
-import { startRegistryGate } from '../../src/app/gate/registry-gate.js';
-import { type RunningGate } from '../../src/engines/registry-gate/index.js';
-import { makeGuardHome, type GuardHome } from '../fixtures/guard-home.js';
-import { startPackageUpstream, type PackageUpstream } from '../fixtures/package-upstream.js';
+import { gateSetup } from '../fixtures/gate-setup.js';
 import { runClient } from '../fixtures/run-client.js';
 
 const POLICY = `version: 1
@@ -28,53 +25,27 @@ private:
 
 const python = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim();
 
-let home: GuardHome;
-let upstream: PackageUpstream;
-let gate: RunningGate;
-let streaming: RunningGate;
-let cwd: string;
-const log: string[] = [];
-
-beforeAll(async () => {
-  home = await makeGuardHome({
-    lists: { pypi: ['goodpkg', 'evildep', 'agedpkg', 'acme-internal', 'sdistpkg', 'htmlold', 'tamperedpkg'] },
-    overlays: { acme: { ecosystem: 'pypi', names: ['acme-tools'] } },
-  });
-  cwd = home.project('repo', POLICY);
-  upstream = await startPackageUpstream(
-    [
-      { name: 'goodpkg', version: '1.0', requires: ['evildep'], ageHours: 900 },
-      { name: 'evildep', version: '0.1', ageHours: 900 },
-      { name: 'agedpkg', version: '1.0', ageHours: 900 },
-      { name: 'agedpkg', version: '2.0', ageHours: 3 },
-      { name: 'acme-internal', version: '9.9', ageHours: 900 },
-      { name: 'brandnew', version: '1.0', requires: [], ageHours: 300 },
-      { name: 'sdistpkg', version: '1.0', kind: 'sdist', ageHours: 900 },
-      { name: 'htmlnew', version: '1.0', ageHours: 900 },
-      { name: 'htmlold', version: '1.0', ageHours: 900 },
-      { name: 'tamperedpkg', version: '1.0', ageHours: 900, corrupt: true },
-    ],
-    [],
-    { htmlOnly: ['htmlnew', 'htmlold'] },
-  );
-  gate = await startRegistryGate(
-    { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm } },
-    { cwd, env: home.env, log: (line) => void log.push(line) },
-  );
-  streaming = await startRegistryGate(
-    { port: 0, upstreams: { pypi: upstream.pypi, npm: upstream.npm }, streamFiles: true },
-    { cwd, env: home.env, log: (line) => void log.push(line) },
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await gate?.close();
-  await streaming?.close();
-  await upstream?.close();
-  home?.cleanup();
+const setup = gateSetup({
+  policy: POLICY,
+  lists: { pypi: ['goodpkg', 'evildep', 'agedpkg', 'acme-internal', 'sdistpkg', 'htmlold', 'tamperedpkg'] },
+  overlays: { acme: { ecosystem: 'pypi', names: ['acme-tools'] } },
+  python: [
+    { name: 'goodpkg', version: '1.0', requires: ['evildep'], ageHours: 900 },
+    { name: 'evildep', version: '0.1', ageHours: 900 },
+    { name: 'agedpkg', version: '1.0', ageHours: 900 },
+    { name: 'agedpkg', version: '2.0', ageHours: 3 },
+    { name: 'acme-internal', version: '9.9', ageHours: 900 },
+    { name: 'brandnew', version: '1.0', requires: [], ageHours: 300 },
+    { name: 'sdistpkg', version: '1.0', kind: 'sdist', ageHours: 900 },
+    { name: 'htmlnew', version: '1.0', ageHours: 900 },
+    { name: 'htmlold', version: '1.0', ageHours: 900 },
+    { name: 'tamperedpkg', version: '1.0', ageHours: 900, corrupt: true },
+  ],
+  htmlOnly: ['htmlnew', 'htmlold'],
+  streaming: true,
 });
 
-function pip(args: string[], indexUrl = gate.pypiIndex) {
+function pip(args: string[], indexUrl = setup.gate.pypiIndex) {
   const target = mkdtempSync(join(tmpdir(), 'gg-pip-'));
   const env = {
     PATH: process.env.PATH,
@@ -130,13 +101,13 @@ describe('pip through the registry gate', () => {
   });
 
   it('allows a name newer than the snapshot, remembers it, and guard check then accepts it', async () => {
-    const before = await checkPackages({ ecosystem: 'pypi', packages: ['brandnew'] }, { env: home.env });
+    const before = await checkPackages({ ecosystem: 'pypi', packages: ['brandnew'] }, { env: setup.home.env });
     expect(before.verdict).toBe('block');
     const run = await pip(['download', 'brandnew']);
     expect(run.code).toBe(0);
-    const after = await checkPackages({ ecosystem: 'pypi', packages: ['brandnew'] }, { env: home.env });
+    const after = await checkPackages({ ecosystem: 'pypi', packages: ['brandnew'] }, { env: setup.home.env });
     expect(after.verdict).toBe('allow');
-    expect(log.some((line) => line.includes('brandnew') && line.includes('newer than the snapshot'))).toBe(true);
+    expect(setup.log.some((line) => line.includes('brandnew') && line.includes('newer than the snapshot'))).toBe(true);
   });
 
   it('builds from an sdist fetched through the gate', async () => {
@@ -148,24 +119,21 @@ describe('pip through the registry gate', () => {
   it('refuses a name missing from the snapshot when the index gives no release times (default policy)', async () => {
     const run = await pip(['download', 'htmlnew']);
     expect(run.code).not.toBe(0);
-    expect(log.some((line) => line.includes('htmlnew') && line.includes('no release times'))).toBe(true);
+    expect(setup.log.some((line) => line.includes('htmlnew') && line.includes('no release times'))).toBe(true);
   });
 
   it('serves a name in the snapshot from an HTML-only index, and logs that the age rule could not apply', async () => {
     const run = await pip(['download', 'htmlold']);
     expect(run.code, run.output).toBe(0);
-    expect(log.some((line) => line.includes('htmlold') && line.includes('minimum release age could not be applied'))).toBe(true);
+    expect(setup.log.some((line) => line.includes('htmlold') && line.includes('minimum release age could not be applied'))).toBe(true);
   });
 
   it('fails clearly, without hanging, when the upstream is unreachable', async () => {
-    const dead = await startRegistryGate(
-      { port: 0, upstreams: { pypi: 'http://127.0.0.1:9/simple' }, noCache: true },
-      { cwd, env: home.env, log: (line) => void log.push(line) },
-    );
+    const dead = await setup.startGate({ port: 0, upstreams: { pypi: 'http://127.0.0.1:9/simple' }, noCache: true });
     try {
       const run = await pip(['download', 'agedpkg'], dead.pypiIndex);
       expect(run.code).not.toBe(0);
-      expect(log.some((line) => line.includes('upstream http://127.0.0.1:9 unreachable: ECONNREFUSED'))).toBe(true);
+      expect(setup.log.some((line) => line.includes('upstream http://127.0.0.1:9 unreachable: ECONNREFUSED'))).toBe(true);
     } finally {
       await dead.close();
     }
@@ -175,27 +143,27 @@ describe('pip through the registry gate', () => {
 describe('files: redirected after judging (default) or streamed (--stream-files)', () => {
   it('redirects an allowed file to the upstream; a held-back or denied one gets the 403 with the reason', async () => {
     const page = (await (
-      await fetch(`${gate.pypiIndex}agedpkg/`, { headers: { accept: 'application/vnd.pypi.simple.v1+json' } })
+      await fetch(`${setup.gate.pypiIndex}agedpkg/`, { headers: { accept: 'application/vnd.pypi.simple.v1+json' } })
     ).json()) as { files: Array<{ filename: string; url: string }> };
     const old = page.files.find((f) => f.filename.startsWith('agedpkg-1.0'))!;
     const young = page.files.find((f) => f.filename.startsWith('agedpkg-2.0'))!;
-    const allowed = await fetch(new URL(old.url, `${gate.pypiIndex}agedpkg/`), { redirect: 'manual' });
+    const allowed = await fetch(new URL(old.url, `${setup.gate.pypiIndex}agedpkg/`), { redirect: 'manual' });
     expect(allowed.status).toBe(307);
-    expect(allowed.headers.get('location')).toBe(`${upstream.base}/files/${old.filename}`);
-    const held = await fetch(new URL(young.url, `${gate.pypiIndex}agedpkg/`), { redirect: 'manual' });
+    expect(allowed.headers.get('location')).toBe(`${setup.upstream.base}/files/${old.filename}`);
+    const held = await fetch(new URL(young.url, `${setup.gate.pypiIndex}agedpkg/`), { redirect: 'manual' });
     expect(held.status).toBe(403);
     expect(held.statusText).toMatch(/under the minimum release age of 48 h/);
   });
 
   it.each([
-    ['redirect', () => gate],
-    ['stream', () => streaming],
+    ['redirect', () => setup.gate],
+    ['stream', () => setup.streaming],
   ])('%s: pip installs an allowed wheel, fetched from the upstream, and still refuses a held-back pin', async (_mode, which) => {
-    const before = upstream.requests.filter((path) => path.startsWith('/files/agedpkg-1.0') && !path.endsWith('.metadata')).length;
+    const before = setup.upstream.requests.filter((path) => path.startsWith('/files/agedpkg-1.0') && !path.endsWith('.metadata')).length;
     const run = await pip(['install', 'agedpkg'], which().pypiIndex);
     expect(run.code, run.output).toBe(0);
     expect(existsSync(join(run.dir, 'site', 'agedpkg', '__init__.py'))).toBe(true);
-    expect(upstream.requests.filter((path) => path.startsWith('/files/agedpkg-1.0') && !path.endsWith('.metadata')).length).toBe(
+    expect(setup.upstream.requests.filter((path) => path.startsWith('/files/agedpkg-1.0') && !path.endsWith('.metadata')).length).toBe(
       before + 1,
     );
     const pinned = await pip(['download', 'agedpkg==2.0'], which().pypiIndex);
@@ -204,8 +172,8 @@ describe('files: redirected after judging (default) or streamed (--stream-files)
   });
 
   it.each([
-    ['redirect', () => gate],
-    ['stream', () => streaming],
+    ['redirect', () => setup.gate],
+    ['stream', () => setup.streaming],
   ])('%s: pip checks the file against the sha256 the gate served (a changed byte is refused)', async (_mode, which) => {
     const run = await pip(['download', 'tamperedpkg'], which().pypiIndex);
     expect(run.code).not.toBe(0);

@@ -62,6 +62,7 @@ export type JudgeFn = (prompt: string) => Promise<Record<string, number>>;
 export const DEFAULT_JUDGE_WEIGHT = 0.5;
 
 export interface AssessAnswerabilityDeps {
+  /** The process's environment as the edge read it (GUARD_HOME, GUARD_JUDGE_*, GUARD_EMBEDDINGS); default: none set. */
   env?: Env;
   stderr?: ProgressStream;
   /** Retrieval from the API-docs index; default: searchApiDocs (loaded on first use). */
@@ -87,7 +88,7 @@ export async function assessAnswerability(
     throw new GuardError('INPUT_INVALID', 'the request (query) is empty', { hint: 'pass the user request to assess' });
   }
   // Judge configuration faults surface before any retrieval or vector loading.
-  const env = deps.env ?? process.env;
+  const env = deps.env ?? {};
   const judge = deps.judge ?? judgeFromEnv(env);
   const weight = judge ? judgeWeight(env) : DEFAULT_JUDGE_WEIGHT;
   let apis = request.apis;
@@ -167,7 +168,7 @@ function apiName(api: ApiInput): string {
   return /^\s*([A-Za-z_][\w.]*)\s*[(:]/.exec(api)?.[1] ?? api.trim().slice(0, 40);
 }
 
-function defaultRetriever(env: Env = process.env, apiDocs?: ApiDocsServices): RetrieveApisFn {
+function defaultRetriever(env: Env = {}, apiDocs?: ApiDocsServices): RetrieveApisFn {
   return async (request) => {
     const { searchApiDocs } = await import('../api-docs/search-api-docs.js');
     return searchApiDocs(request, { home: resolveCacheDir(env), ...(apiDocs ? { apiDocs } : {}) });
@@ -176,7 +177,7 @@ function defaultRetriever(env: Env = process.env, apiDocs?: ApiDocsServices): Re
 
 function defaultVectorLoader(deps: AssessAnswerabilityDeps): () => Promise<WordVectors> {
   return async () => {
-    const env = deps.env ?? process.env;
+    const env = deps.env ?? {};
     const { loadWordVectors } = await loadAnswerabilityIo();
     const progress = createProgress('building the word-vector cache (once)', deps.stderr ?? process.stderr);
     let building = false;

@@ -37,7 +37,7 @@ export function meaningFromVectors(vectors: WordVectors): WordMeaning {
  * otherwise undefined is returned until it exists. Never throws: retrieval then matches words by form.
  */
 export function loadApiDocsMeaning(options: MeaningOptions & { build?: boolean } = {}): Promise<WordMeaning | undefined> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? {};
   const cacheDir = options.home ?? resolveCacheDir(env);
   const key = `${cacheDir}\0${env.GUARD_EMBEDDINGS ?? ''}`;
   const known = options.apiDocs?.meaning.peek(key);

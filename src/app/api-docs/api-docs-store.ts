@@ -10,13 +10,14 @@ export const API_INDEX_FILE = 'api-docs.sqlite';
 export interface ApiDocsOptions {
   /** Overrides the cache directory (GUARD_HOME). */
   home?: string;
+  /** The process's environment as the edge read it (GUARD_HOME, GUARD_PYTHON, GUARD_EMBEDDINGS); default: none set. */
   env?: Env;
   /** The process's open handles, watchers and word meaning (app/services.ts); without, a call opens and closes its own. */
   apiDocs?: ApiDocsServices;
 }
 
 export function resolveApiIndexPath(options: ApiDocsOptions = {}): string {
-  return join(options.home ?? resolveCacheDir(options.env ?? process.env), API_INDEX_FILE);
+  return join(options.home ?? resolveCacheDir(options.env ?? {}), API_INDEX_FILE);
 }
 
 /** An open read handle and what to do when the call is done with it. */

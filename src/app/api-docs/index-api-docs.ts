@@ -39,10 +39,10 @@ export interface IndexApiDocsOptions extends ApiDocsOptions {
 export async function indexApiDocs(request: IndexApiDocsRequest, options: IndexApiDocsOptions = {}): Promise<IndexApiDocsReport> {
   const start = performance.now();
   const specs = request.sources.map(parseSourceSpec);
-  const { planSource, openIndexStore } = await loadApiDocsIo();
+  const { planSource, openIndexStore, pythonFromEnv } = await loadApiDocsIo();
   const path = resolveApiIndexPath(options);
   const plans: SourcePlan[] = [];
-  for (const spec of specs) plans.push(await planSource(spec, options.cwd ?? process.cwd()));
+  for (const spec of specs) plans.push(await planSource(spec, options.cwd ?? process.cwd(), pythonFromEnv(options.env ?? {})));
   const store = await openIndexStore(path, { create: true });
   try {
     const sources: IndexedSource[] = [];

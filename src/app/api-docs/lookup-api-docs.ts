@@ -107,7 +107,7 @@ export async function lookupApiDocs(request: LookupApiDocsRequest, options: Look
   try {
     if (options.watch) {
       if (!options.apiDocs) throw new GuardError('INTERNAL', 'watching the indexed sources needs the process services (app/services.ts)');
-      await watchIndexedSources(path, index, options.apiDocs.watchers, options.apiDocs.log);
+      await watchIndexedSources(path, index, options.apiDocs.watchers, options.apiDocs.log, options.env);
     }
     // A Python snippet calls Python packages, a TypeScript one npm packages: same-named ones (`yaml`) never mix.
     const language = request.language ?? (code.trim().length > 0 ? guessSnippetLanguage(code) : undefined);

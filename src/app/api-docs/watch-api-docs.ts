@@ -1,5 +1,6 @@
 /** While the MCP server runs: watch the indexed local sources and re-index one when its files change. */
 import { loadApiDocsIo, type ApiIndexStore, type SourceWatcher } from '../../engines/api-docs/index.js';
+import type { Env } from '../../shared/paths.js';
 import type { PromiseCache } from '../../shared/promise-cache.js';
 import { indexPlan } from './index-api-docs.js';
 
@@ -9,6 +10,7 @@ export function watchIndexedSources(
   store: ApiIndexStore,
   watching: PromiseCache<SourceWatcher>,
   log: (line: string) => void,
+  env: Env = {},
 ): Promise<SourceWatcher> {
   return watching.get(path, async () => {
     const io = await loadApiDocsIo();
@@ -22,7 +24,7 @@ export function watchIndexedSources(
         queue = queue.then(async () => {
           const writer = await io.openIndexStore(path, { create: true });
           try {
-            const report = await indexPlan(writer, await io.replanSource(source.kind, source.root, source.library));
+            const report = await indexPlan(writer, await io.replanSource(source.kind, source.root, source.library, io.pythonFromEnv(env)));
             log(`guard: re-indexed ${id} (${report.changed} changed, ${report.removed} removed files)`);
           } catch (error) {
             log(`guard: cannot re-index ${id}: ${(error as Error).message}`);

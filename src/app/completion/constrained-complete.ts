@@ -86,7 +86,7 @@ export async function constrainedComplete(request: CompleteRequest, deps: Comple
 }
 
 async function complete(request: CompleteRequest, deps: CompleteDeps, sessions: CompletionSessions): Promise<CompleteResult> {
-  const env = deps.env ?? process.env;
+  const env = deps.env ?? {};
   const cwd = deps.cwd ?? process.cwd();
   // The policy files in force (model path, private namespaces, denied packages), read once per call.
   let policy: Promise<Policy> | undefined;

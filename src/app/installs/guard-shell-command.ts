@@ -44,7 +44,7 @@ export interface ShellDeps {
  * policy and the FileReader's faults (a dependency file over 5 MB); the caller applies its fail policy.
  */
 export async function guardShellCommand(command: string, deps: ShellDeps): Promise<ShellVerdict> {
-  const analysis = await analyzeShellCommand(command, { files: createShellFiles(deps.cwd, deps.env.HOME) });
+  const analysis = await analyzeShellCommand(command, { files: createShellFiles(deps.cwd, deps.env.HOME), env: deps.env });
   // Most commands run no package manager: they need neither the policy nor the name lists.
   if (analysis.commands.length === 0 && analysis.unverifiable.length === 0) {
     return { verdict: 'allow', reasons: [], suggestions: [], report: '', commands: [], unverifiable: [] };

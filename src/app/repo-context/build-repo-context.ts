@@ -49,7 +49,7 @@ export interface RepoContextOptions {
   store?: RepoFactsStore;
   repoFacts?: Map<string, RepoFactsStore>;
   watch?: boolean;
-  /** Environment for the cache directory (GUARD_HOME, XDG_CACHE_HOME); default process.env. */
+  /** Environment for the cache directory (GUARD_HOME, XDG_CACHE_HOME); default: none set. */
   env?: Env;
   /** Resolves a relative root (default the process's working directory). */
   cwd?: string;
@@ -125,12 +125,12 @@ export async function buildRepoContext(request: RepoContextRequest, options: Rep
   }
   const given = await resolveRoot(request.root, options.cwd ?? process.cwd());
   const root = await realpath(given);
-  refuseBroadRoot(root, options.env ?? process.env);
+  refuseBroadRoot(root, options.env ?? {});
   const { absolute, path } = await resolveFileInside(given, root, request.file);
   const text = await readSource(absolute, path);
   const hole = splitAtCursor(text, { line: request.line, ...(request.column === undefined ? {} : { column: request.column }) }, path);
   const countTokens = options.countTokens ?? approximateTokens;
-  const repo = await repoFactsOf(root, options, options.env ?? process.env);
+  const repo = await repoFactsOf(root, options, options.env ?? {});
   // Parsed without the hole: what follows the cursor must not steer the prompt either.
   const facts = await parseSourceFacts(path, textWithoutHole(hole));
   if (!facts) throw new GuardError('INTERNAL', `could not parse ${path}`);

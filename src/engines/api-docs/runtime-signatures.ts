@@ -82,20 +82,7 @@ export function applyRuntimeNames(
   for (const entry of names) if (entry.inherited) out.push(...inheritedRecords(entry, entry.inherited, library, file, version));
   out.push(...extra);
   // The module's namespace is now complete: the checker resolves `module.name` through it alone.
-  const listed = names.map((n) => n.name).join(', ');
-  out.push({
-    library,
-    name: `${module}.${NAMESPACE_MEMBER}`,
-    owner: module,
-    member: NAMESPACE_MEMBER,
-    kind: 'name',
-    signature: `${NAMESPACE_MEMBER} = [${listed.length > 400 ? `${listed.slice(0, 400)}, …` : listed}]`,
-    params: [],
-    description: '',
-    documentation: '',
-    location: file,
-    version,
-  });
+  out.push(namespaceRecord({ library, owner: module, names: names.map((n) => n.name), location: file, version }));
   return out;
 }
 
@@ -131,6 +118,31 @@ export function returnedClass(type: string): string | undefined {
 
 /** The member of the record that marks a module whose public callables the interpreter listed. */
 export const NAMESPACE_MEMBER = '__all__';
+
+/** The record saying that `owner`'s namespace is `names` and nothing else (named `owner.__all__` unless `name` is given). */
+export function namespaceRecord(at: {
+  library: string;
+  owner: string;
+  names: readonly string[];
+  location: string;
+  version: string;
+  name?: string;
+}): ApiRecord {
+  const listed = at.names.join(', ');
+  return {
+    library: at.library,
+    name: at.name ?? `${at.owner}.${NAMESPACE_MEMBER}`,
+    owner: at.owner,
+    member: NAMESPACE_MEMBER,
+    kind: 'name',
+    signature: `${NAMESPACE_MEMBER} = [${listed.length > 400 ? `${listed.slice(0, 400)}, …` : listed}]`,
+    params: [],
+    description: '',
+    documentation: '',
+    location: at.location,
+    version: at.version,
+  };
+}
 
 /** The member of the record that marks a class whose members inherited from outside the library were listed. */
 export const INHERITED_MEMBER = '__inherited__';

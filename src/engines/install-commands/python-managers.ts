@@ -109,22 +109,8 @@ function parseCommand(argv: string[], context: PipContext, depth: number): Insta
   const args = argv.slice(1);
   if (PIP_PROGRAM.test(program)) return parsePip(args, context);
   if (PYTHON_PROGRAM.test(program)) return parseInterpreter(args, context, depth);
-  switch (program) {
-    case 'uv':
-      return parseUv(args, context, depth);
-    case 'uvx':
-      return parseUvTool(args, context, 'run');
-    case 'poetry':
-      return parsePoetry(args, context, depth);
-    case 'pipx':
-      return parsePipx(args, context);
-    case 'pdm':
-      return parsePdm(args, context);
-    case 'pipenv':
-      return parsePipenv(args, context);
-    default:
-      return undefined;
-  }
+  if (program === 'uvx') return parseUvTool(args, context, 'run');
+  return parseManager(program, args, context, depth);
 }
 
 function parsePip(args: string[], context: PipContext): InstallRequest {
@@ -163,14 +149,15 @@ function parseInterpreter(args: string[], context: PipContext, depth: number): I
       if (option !== 'm' && option !== 'X' && option !== 'W') continue;
       const value = at + 1 < arg.length ? arg.slice(at + 1) : args[++index];
       if (option !== 'm') break;
-      return value === undefined ? undefined : parseModule(value, args.slice(index + 1), context, depth);
+      return value === undefined ? undefined : parseManager(value, args.slice(index + 1), context, depth);
     }
   }
   return undefined;
 }
 
-function parseModule(module: string, args: string[], context: PipContext, depth: number): InstallRequest | undefined {
-  switch (module) {
+/** A package manager by name, run as a program (`poetry add …`) or as a module (`python -m poetry add …`). */
+function parseManager(name: string, args: string[], context: PipContext, depth: number): InstallRequest | undefined {
+  switch (name) {
     case 'pip':
       return parsePip(args, context);
     case 'uv':

@@ -29,7 +29,11 @@ export async function analyzeShellCommand(source: string, options: AnalyzeOption
   const { analyzeShellScript } = await import('./analyze.js');
   if (text.length > MAX_SOURCE_LENGTH) return analyzeShellScript(text, TOO_LONG, options);
   const { loadShellParserSync } = await import('./io/mvdan-parser.js');
-  return analyzeShellScript(text, layeredParser(loadShellParserSync), options);
+  return analyzeShellScript(
+    text,
+    layeredParser(() => loadShellParserSync(options.env)),
+    options,
+  );
 }
 
 /** The small parser where it applies (nested scripts included), the full one, loaded on first need, elsewhere. */

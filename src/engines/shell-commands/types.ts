@@ -141,10 +141,13 @@ export interface ShellAnalysis {
 }
 
 import { type ShellFiles } from './local-files.js';
+import type { Env } from '../../shared/paths.js';
 
 export interface AnalyzeOptions {
   /** How many scripts deep to follow `bash -c`, `eval`, heredocs to a shell … (default 4). */
   maxDepth?: number;
   /** The command's directory, read for sourced scripts, scripts run by path and glob matches; absent: those stay unverifiable. */
   files?: ShellFiles;
+  /** The process's environment (GUARD_HOME, GUARD_NO_CODE_CACHE): where the full parser keeps its code cache; default: none set. */
+  env?: Env;
 }

@@ -10,11 +10,11 @@ import { GuardError } from '../../../shared/errors.js';
 import { BOTO3_LIBRARY, extractBotocoreService, isServiceModel } from '../botocore-model.js';
 import type { ApiRecord } from '../types.js';
 import { fingerprintFile, type WalkedFile } from './file-walk.js';
-import { runPython } from './python-runner.js';
+import { DEFAULT_PYTHON, runPython } from './python-runner.js';
 import type { SourcePlan } from './source-plan.js';
 
 /** botocore's package directory: `path` when given (the package or its data folder), else the active python3's. */
-export async function locateBotocore(path?: string): Promise<string> {
+export async function locateBotocore(path?: string, python = DEFAULT_PYTHON): Promise<string> {
   if (path !== undefined) {
     if (existsSync(join(path, 'data'))) return path;
     if (existsSync(join(path, 'botocore', 'data'))) return join(path, 'botocore');
@@ -23,7 +23,7 @@ export async function locateBotocore(path?: string): Promise<string> {
       hint: 'pass the botocore package directory (the one holding data/)',
     });
   }
-  const output = await runPython('import botocore, os; print(os.path.dirname(botocore.__file__))', 'botocore');
+  const output = await runPython('import botocore, os; print(os.path.dirname(botocore.__file__))', 'botocore', python);
   return output.trim();
 }
 

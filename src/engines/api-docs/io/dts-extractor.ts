@@ -10,7 +10,7 @@ import type * as TS from 'typescript';
 
 import { firstSentences } from '../doc-text.js';
 import { renderSignature } from '../signature-text.js';
-import { NAMESPACE_MEMBER } from '../runtime-signatures.js';
+import { NAMESPACE_MEMBER, namespaceRecord } from '../runtime-signatures.js';
 import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
 import { fieldsOfType } from './dts-fields.js';
 
@@ -91,20 +91,16 @@ function pushNamespace(
   node: TS.Node,
   name = `${owner}.${NAMESPACE_MEMBER}`,
 ): void {
-  const listed = names.filter((name) => name !== 'default').join(', ');
-  context.records.push({
-    library: context.library,
-    name,
-    owner,
-    member: NAMESPACE_MEMBER,
-    kind: 'name',
-    signature: `${NAMESPACE_MEMBER} = [${listed.length > 400 ? `${listed.slice(0, 400)}, …` : listed}]`,
-    params: [],
-    description: '',
-    documentation: '',
-    location: where(context, node),
-    version: context.version,
-  });
+  context.records.push(
+    namespaceRecord({
+      library: context.library,
+      name,
+      owner,
+      names: names.filter((n) => n !== 'default'),
+      location: where(context, node),
+      version: context.version,
+    }),
+  );
 }
 
 interface Context {

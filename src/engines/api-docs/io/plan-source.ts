@@ -8,17 +8,18 @@ import { locateBotocore, planBotocore } from './botocore-source.js';
 import { planMarkdown } from './markdown-source.js';
 import { locateNpmPackage, planNpm } from './npm-source.js';
 import { planOpenApi } from './openapi-source.js';
+import { DEFAULT_PYTHON } from './python-runner.js';
 import { locatePythonPackage, planPython } from './python-source.js';
 import type { SourcePlan } from './source-plan.js';
 
-/** The plan for one source; relative paths resolve against `cwd`. Throws SOURCE_MISSING / INPUT_INVALID. */
-export async function planSource(spec: SourceSpec, cwd: string): Promise<SourcePlan> {
+/** The plan for one source; relative paths resolve against `cwd`; `python` locates and introspects Python packages. Throws SOURCE_MISSING / INPUT_INVALID. */
+export async function planSource(spec: SourceSpec, cwd: string, python = DEFAULT_PYTHON): Promise<SourcePlan> {
   const at = (path: string): string => (isAbsolute(path) ? path : resolve(cwd, path));
   switch (spec.kind) {
     case 'botocore':
-      return planBotocore(await locateBotocore(spec.path === undefined ? undefined : existing(at(spec.path))));
+      return planBotocore(await locateBotocore(spec.path === undefined ? undefined : existing(at(spec.path)), python));
     case 'python':
-      return planPython(spec.path !== undefined ? existing(at(spec.path)) : await locatePythonPackage(spec.name!));
+      return planPython(spec.path !== undefined ? existing(at(spec.path)) : await locatePythonPackage(spec.name!, python), { python });
     case 'npm':
       return planNpm(locateNpmPackage(spec.name, cwd));
     case 'openapi':
@@ -32,12 +33,12 @@ export async function planSource(spec: SourceSpec, cwd: string): Promise<SourceP
 }
 
 /** Re-plans a source already in the index from its stored kind, root and library (for watching and refresh). */
-export async function replanSource(kind: string, root: string, library: string): Promise<SourcePlan> {
+export async function replanSource(kind: string, root: string, library: string, python = DEFAULT_PYTHON): Promise<SourcePlan> {
   switch (kind) {
     case 'botocore':
       return planBotocore(root);
     case 'python':
-      return planPython(root);
+      return planPython(root, { python });
     case 'npm':
       return planNpm({ dir: root, name: library });
     case 'openapi':

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 
 import type { ApiParam } from '../types.js';
 import type { RuntimeName } from '../runtime-signatures.js';
+import { DEFAULT_PYTHON } from './python-runner.js';
 
 const SCRIPT = String.raw`
 import importlib, inspect, json, sys, warnings
@@ -129,7 +130,7 @@ export function isPublicModule(module: string): boolean {
 /** module → its public callables; empty when python3 is missing or fails (the source text still counts). */
 export function introspectModules(
   modules: readonly string[],
-  python = process.env.GUARD_PYTHON || 'python3',
+  python = DEFAULT_PYTHON,
   timeoutMs = 60_000,
 ): Promise<Map<string, RuntimeName[]>> {
   const wanted = modules.filter(isPublicModule);

@@ -2,9 +2,17 @@
 import { execFile } from 'node:child_process';
 
 import { GuardError } from '../../../shared/errors.js';
+import type { Env } from '../../../shared/paths.js';
 
-/** Runs `python3 -c code` (10 s limit) and returns stdout. Throws SOURCE_MISSING naming `what`. */
-export function runPython(code: string, what: string, python = process.env.GUARD_PYTHON || 'python3'): Promise<string> {
+export const DEFAULT_PYTHON = 'python3';
+
+/** The interpreter to ask: GUARD_PYTHON when set, else python3 on PATH. */
+export function pythonFromEnv(env: Env): string {
+  return env.GUARD_PYTHON || DEFAULT_PYTHON;
+}
+
+/** Runs `python -c code` (10 s limit) and returns stdout. Throws SOURCE_MISSING naming `what`. */
+export function runPython(code: string, what: string, python = DEFAULT_PYTHON): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(python, ['-c', code], { timeout: 10_000, encoding: 'utf8' }, (error, stdout, stderr) => {
       if (!error) return resolve(stdout);

@@ -11,17 +11,17 @@ import { applyRuntimeNames, type RuntimeName } from '../runtime-signatures.js';
 import type { ApiRecord } from '../types.js';
 import { fingerprintFile, walkFiles, type WalkedFile } from './file-walk.js';
 import { introspectModules } from './python-introspect.js';
-import { runPython } from './python-runner.js';
+import { DEFAULT_PYTHON, runPython } from './python-runner.js';
 import type { SourcePlan } from './source-plan.js';
 
 /** The directory (or file) of an importable package, asked of the active python3. */
-export async function locatePythonPackage(name: string): Promise<string> {
+export async function locatePythonPackage(name: string, python = DEFAULT_PYTHON): Promise<string> {
   if (!/^[A-Za-z_][\w.]*$/.test(name))
     throw new GuardError('INPUT_INVALID', `"${name}" is not a Python import name`, {
       hint: 'use the name you import, e.g. python:requests, or a path',
     });
   const code = `import ${name} as m; p = getattr(m, '__path__', None); print(list(p)[0] if p else m.__file__)`;
-  return (await runPython(code, name)).trim();
+  return (await runPython(code, name, python)).trim();
 }
 
 const TEST_DIRS = /(^|\/)(tests?|testing|_?vendor|docs|examples|benchmarks?)$/;
@@ -34,9 +34,9 @@ export function isInstalledPackage(path: string): boolean {
 /**
  * The plan for the package at `path` (a directory with .py/.pyi files, or one module file).
  * `introspect` (default: when the package is installed in site-packages) also imports each public
- * module in python3 and takes the interpreter's signatures and re-exports.
+ * module in `python` (default python3) and takes the interpreter's signatures and re-exports.
  */
-export function planPython(path: string, options: { introspect?: boolean } = {}): SourcePlan {
+export function planPython(path: string, options: { introspect?: boolean; python?: string } = {}): SourcePlan {
   const absolute = resolve(path);
   const isFile = statSync(absolute).isFile();
   const root = isFile ? dirname(absolute) : absolute;
@@ -60,7 +60,7 @@ export function planPython(path: string, options: { introspect?: boolean } = {})
       // One interpreter for the whole package (imports are shared), asked on the first batch only.
       runtime ??=
         introspect && !isFile
-          ? introspectModules([...new Set(files.map((file) => moduleOf(library, file.path, isFile)))])
+          ? introspectModules([...new Set(files.map((file) => moduleOf(library, file.path, isFile)))], options.python)
           : Promise.resolve(new Map());
       // The sources are parsed while python3 imports the package (another process): the two overlap.
       const parsedFiles: Array<{ path: string; module: string; parsed: ApiRecord[] }> = [];

@@ -20,8 +20,8 @@ export interface CachedModule<T> {
   saveCache(): void;
 }
 
-/** Requires `specifier` (a CommonJS package file) through a vm.Script with a code cache named `cacheName`. */
-export function loadCachedModule<T>(specifier: string, cacheName: string, env: Env = process.env): CachedModule<T> {
+/** Requires `specifier` (a CommonJS package file) through a vm.Script with a code cache named `cacheName` in `env`'s cache dir. */
+export function loadCachedModule<T>(specifier: string, cacheName: string, env: Env): CachedModule<T> {
   const file = require.resolve(specifier);
   const source = readFileSync(file, 'utf8');
   // The name changes with the installed file (size, mtime) and the runtime, so a stale cache is never offered.

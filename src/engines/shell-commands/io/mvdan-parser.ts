@@ -3,6 +3,7 @@
  * from the `mvdan-sh` package, loaded on first use (with a V8 code cache) so start-up does not pay for it.
  */
 import { GuardError } from '../../../shared/errors.js';
+import type { Env } from '../../../shared/paths.js';
 import { loadCachedModule, type CachedModule } from './load-cached-module.js';
 import { type ListOperator, type RedirectOperator, type ShellParser, type ShellParseResult } from '../types.js';
 import {
@@ -24,21 +25,21 @@ export interface GoSyntax {
 
 let loaded: ShellParser | undefined;
 
-/** The shared parser, loaded once. Rejects with GuardError INTERNAL when the mvdan-sh package cannot be loaded. */
-export async function loadShellParser(): Promise<ShellParser> {
-  return loadShellParserSync();
+/** The shared parser, loaded once (its code cache in `env`'s cache dir). Rejects with GuardError INTERNAL when the mvdan-sh package cannot be loaded. */
+export async function loadShellParser(env: Env = {}): Promise<ShellParser> {
+  return loadShellParserSync(env);
 }
 
-/** The shared parser, loaded once, synchronously. Throws GuardError INTERNAL when the mvdan-sh package cannot be loaded. */
-export function loadShellParserSync(): ShellParser {
-  loaded ??= importParser();
+/** The shared parser, loaded once, synchronously (its code cache in `env`'s cache dir). Throws GuardError INTERNAL when the mvdan-sh package cannot be loaded. */
+export function loadShellParserSync(env: Env = {}): ShellParser {
+  loaded ??= importParser(env);
   return loaded;
 }
 
-function importParser(): ShellParser {
+function importParser(env: Env): ShellParser {
   let module: CachedModule<unknown>;
   try {
-    module = loadCachedModule<unknown>('mvdan-sh', 'mvdan-sh');
+    module = loadCachedModule<unknown>('mvdan-sh', 'mvdan-sh', env);
   } catch (error) {
     throw new GuardError('INTERNAL', 'the shell parser (package mvdan-sh) could not be loaded', {
       hint: 'reinstall the dependencies with `npm ci`',
