@@ -22,6 +22,16 @@ function importsOf(args: string[], input?: string, extraEnv: NodeJS.ProcessEnv =
   return readFileSync(log, 'utf8').split('\n').filter(Boolean);
 }
 
+/** What a hook call never loads, bundled or not. */
+const HOOK_NEVER_LOADS = [
+  '@modelcontextprotocol',
+  '/node_modules/tar/',
+  'better-sqlite3',
+  'node-llama-cpp',
+  'web-tree-sitter',
+  '/node_modules/execa/',
+];
+
 describe('start-up stays light', () => {
   it('guard check loads neither the MCP SDK nor archive or network code', () => {
     const imports = importsOf(['check', 'pypi', 'requests']);
@@ -44,16 +54,7 @@ describe('start-up stays light', () => {
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
     expect(imports.some((url) => url.includes('/dist/hooks/claude-code.js'))).toBe(true);
     expect(imports.some((url) => url.includes('/dist/app/installs/vet-install.js'))).toBe(true);
-    for (const heavy of [
-      '@modelcontextprotocol',
-      '/node_modules/tar/',
-      'better-sqlite3',
-      'node-llama-cpp',
-      'web-tree-sitter',
-      '/node_modules/execa/',
-    ]) {
-      expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
-    }
+    for (const heavy of HOOK_NEVER_LOADS) expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
   });
 
   it('guard hook runs the bundled hook path, which loads no heavy package', () => {
@@ -61,16 +62,7 @@ describe('start-up stays light', () => {
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event), { GUARD_HOOK_BUNDLE: '1' });
     expect(imports.some((url) => url.includes('/dist/cli/commands/bundle/hook.js'))).toBe(true);
     expect(imports.filter((url) => url.includes('/dist/hooks/') || url.includes('/dist/app/'))).toEqual([]);
-    for (const heavy of [
-      '@modelcontextprotocol',
-      '/node_modules/tar/',
-      'better-sqlite3',
-      'node-llama-cpp',
-      'web-tree-sitter',
-      '/node_modules/execa/',
-    ]) {
-      expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
-    }
+    for (const heavy of HOOK_NEVER_LOADS) expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
   });
 
   it('guard hook with a command that runs no package manager loads neither the policy nor the name lists', () => {

@@ -76,7 +76,7 @@ export async function judgePackageNames(
 }
 
 /** A report's checks (from `guard check`, `--online` or not) with the policy applied to each: the same decision as {@link decidePackageName}. */
-export function applyPolicy(report: CheckReport, policy: Policy, now: Date, deps: NameListDeps): JudgedReport {
+function applyPolicy(report: CheckReport, policy: Policy, now: Date, deps: NameListDeps): JudgedReport {
   const results = report.results.map((check): JudgedName => {
     const decision = decidePackageName(check.ecosystem, check.name, check.input, check, policy, now, deps);
     return {

@@ -11,7 +11,7 @@
 const EXPRESSION = /\$\{\{(?:[^}]|\}(?!\}))*\}\}/g;
 
 /** The variable each expression stands in as. */
-export const CI_EXPRESSION_VARIABLE = 'GITHUB_EXPRESSION';
+const CI_EXPRESSION_VARIABLE = 'GITHUB_EXPRESSION';
 
 /** `source` with every `${{ … }}` replaced by `${GITHUB_EXPRESSION}`; unchanged when it has none. */
 export function replaceCiExpressions(source: string): string {

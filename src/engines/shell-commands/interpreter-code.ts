@@ -138,7 +138,7 @@ function substitutedScript(name: string, word: ResolvedWord): InterpreterCode {
 }
 
 /** The code an interpreter reads from stdin: a heredoc, a here-string, an `echo` piped in; a pipe or a file is unreadable. */
-export function stdinCode(name: string, scope: Scope): InterpreterCode {
+function stdinCode(name: string, scope: Scope): InterpreterCode {
   const stdin = scope.stdin;
   if (stdin.kind === 'pipe') return { kind: 'unreadable', detail: `${name} runs code read from a pipe, known only at run time` };
   if (stdin.kind === 'file') return { kind: 'unreadable', detail: `${name} runs the code in ${stdin.text}, which is not read statically` };
