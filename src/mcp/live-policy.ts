@@ -11,13 +11,21 @@ import type { PolicyLookupOptions } from '../config/policy-files.js';
 export async function watchLivePolicy(options: PolicyLookupOptions, log: (line: string) => void): Promise<PolicySource> {
   const { watchPolicy } = await import('../config/watch-policy.js');
   try {
+    let generation = 0;
     const watcher = watchPolicy(
       options,
-      (loaded) => log(`guard mcp: policy reloaded (${loaded.sources.join(', ') || 'defaults only'})`),
+      (loaded) => {
+        generation++;
+        log(`guard mcp: policy reloaded (${loaded.sources.join(', ') || 'defaults only'})`);
+      },
       (error) => log(`guard mcp: ${error.code}: ${oneLine(error.message)}; keeping the last good policy`),
     );
     await watcher.ready;
-    return { current: () => Promise.resolve(watcher.current().policy), close: () => watcher.close() };
+    return {
+      current: () => Promise.resolve(watcher.current().policy),
+      latest: () => ({ policy: watcher.current().policy, generation }),
+      close: () => watcher.close(),
+    };
   } catch (error) {
     // Invalid from the start (or no watch could be set up): read it on each call, so a tool call reports the error.
     log(`guard mcp: the policy is not watched: ${oneLine(error instanceof Error ? error.message : String(error))}`);

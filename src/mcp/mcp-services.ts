@@ -5,12 +5,17 @@
  * calls). The use case modules load on the first tool call, so the server answers `initialize` at once.
  */
 import { createServices, type ServiceContext, type Services } from '../app/services.js';
+import type { RegistryGateRequest } from '../app/gate/registry-gate.js';
 import { watchLivePolicy } from './live-policy.js';
 import type { McpDeps } from './server.js';
 
 export interface McpServiceOptions {
   /** Also serve a registry gate on this loopback port. */
   gatePort?: number;
+  /** The gate copies allowed files through itself instead of redirecting to the upstream. */
+  streamFiles?: boolean;
+  /** The gate's upstream indexes (default: the public PyPI and npm registries). */
+  gateUpstreams?: RegistryGateRequest['upstreams'];
 }
 
 /** Builds the services, watches the policy and starts the gate; close them with `services.close()`. */
@@ -18,16 +23,23 @@ export async function startMcpServices(context: ServiceContext, options: McpServ
   const services = createServices(context);
   const log = (line: string): void => void context.stderr.write(`${line}\n`);
   try {
+    services.policy = await watchLivePolicy({ cwd: context.cwd, env: context.env }, log);
     if (options.gatePort !== undefined) {
       const { startRegistryGate } = await import('../app/gate/registry-gate.js');
+      // The watched policy, as the tools see it: an edit to the policy file changes the gate's answers too.
       const gate = await startRegistryGate(
-        { port: options.gatePort },
-        { cwd: context.cwd, env: context.env, stderr: context.stderr, log, nameLists: services.nameLists },
+        {
+          port: options.gatePort,
+          ...(options.gateUpstreams ? { upstreams: options.gateUpstreams } : {}),
+          ...(options.streamFiles ? { streamFiles: true } : {}),
+        },
+        { cwd: context.cwd, env: context.env, stderr: context.stderr, log, nameLists: services.nameLists, policySource: services.policy },
       );
       services.onClose(() => gate.close());
-      log(`guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry})`);
+      log(
+        `guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry}); files ${options.streamFiles ? 'streamed through the gate' : 'redirected to the upstream'}`,
+      );
     }
-    services.policy = await watchLivePolicy({ cwd: context.cwd, env: context.env }, log);
   } catch (error) {
     await services.close();
     throw error;

@@ -17,6 +17,7 @@ export interface ServeMcpOptions {
   port: number;
   host: LoopbackHost;
   gatePort?: number;
+  streamFiles?: boolean;
 }
 
 export interface ServeMcpIo extends ServiceContext {
@@ -34,7 +35,7 @@ export async function serveMcp(options: ServeMcpOptions, io: ServeMcpIo): Promis
   }
   const services = await startMcpServices(
     { env: io.env, cwd: io.cwd, stderr: io.stderr },
-    options.gatePort === undefined ? {} : { gatePort: options.gatePort },
+    options.gatePort === undefined ? {} : { gatePort: options.gatePort, ...(options.streamFiles ? { streamFiles: true } : {}) },
   );
   try {
     const deps = mcpToolDeps(services, await readPackageVersion());

@@ -9,6 +9,7 @@ import { type Policy } from '../../engines/policy/index.js';
 import { minReleaseAgeMs, startGateServer, type GateEcosystem, type RunningGate } from '../../engines/registry-gate/index.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { type ProgressStream } from '../../shared/progress.js';
+import { type PolicySource } from '../policy/policy-source.js';
 import { judgeGateProject } from './judge-gate-project.js';
 
 export const DEFAULT_UPSTREAMS = { pypi: 'https://pypi.org/simple', npm: 'https://registry.npmjs.org' } as const;
@@ -31,7 +32,13 @@ export interface RegistryGateDeps {
   /** Refusals, warnings and upstream failures, one line each. */
   log: (line: string) => void;
   stderr?: ProgressStream;
+  /** A fixed policy; without it (and without `policySource`), the policy files as they are at start. */
   policy?: Policy;
+  /**
+   * Where the policy in force comes from; a watched source (`guard mcp`) is followed as it
+   * reloads, so the gate judges by the same policy as the MCP tools at every moment.
+   */
+  policySource?: PolicySource;
   now?: () => Date;
   timeoutMs?: number;
   /** Name lists kept for the gate's lifetime (default: the gate's own). */
@@ -40,7 +47,9 @@ export interface RegistryGateDeps {
 
 /** Starts a gate on loopback. Throws CONFIG_INVALID (policy) or IO_FAILED (port taken). */
 export async function startRegistryGate(request: RegistryGateRequest, deps: RegistryGateDeps): Promise<RunningGate> {
-  const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
+  const live = deps.policySource?.latest?.bind(deps.policySource);
+  const fixed = live ? undefined : await fixedPolicy(deps);
+  const policyNow = (): Policy => (live ? live().policy : fixed!);
   const upstreams = { pypi: request.upstreams?.pypi ?? DEFAULT_UPSTREAMS.pypi, npm: request.upstreams?.npm ?? DEFAULT_UPSTREAMS.npm };
   const now = deps.now ?? (() => new Date());
   const cacheDir = resolveCacheDir(deps.env);
@@ -54,10 +63,11 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
     ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
     log: deps.log,
     ...(request.streamFiles ? { streamFiles: true } : {}),
-    minReleaseAgeMs: (ecosystem, name) => minReleaseAgeMs(policy.min_release_age, ecosystem, name, now()),
+    ...(live ? { policyGeneration: () => live().generation } : {}),
+    minReleaseAgeMs: (ecosystem, name) => minReleaseAgeMs(policyNow().min_release_age, ecosystem, name, now()),
     judge: (ecosystem, name, facts) =>
       judgeGateProject(ecosystem, name, facts, {
-        policy,
+        policy: policyNow(),
         env: deps.env,
         ...(deps.stderr ? { stderr: deps.stderr } : {}),
         now,
@@ -65,4 +75,10 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
         upstream: (eco) => upstreams[eco],
       }),
   });
+}
+
+async function fixedPolicy(deps: RegistryGateDeps): Promise<Policy> {
+  if (deps.policy) return deps.policy;
+  if (deps.policySource) return deps.policySource.current();
+  return (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
 }

@@ -9,6 +9,11 @@ import type { Policy } from '../../engines/policy/index.js';
 export interface PolicySource {
   /** The policy in force now. Throws CONFIG_INVALID for an invalid policy file. */
   current(): Promise<Policy>;
+  /**
+   * A watched source only: the policy in force now without waiting, and a number that changes on
+   * each reload (what a long-running server keys its judgements by).
+   */
+  latest?(): { policy: Policy; generation: number };
   close(): Promise<void>;
 }
 

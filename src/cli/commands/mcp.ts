@@ -11,7 +11,7 @@ export { readPackageVersion } from '../../shared/package-version.js';
 export const DEFAULT_MCP_PORT = 8765;
 const LOOPBACK: readonly string[] = ['127.0.0.1', '::1', 'localhost'];
 
-export const MCP_USAGE = `Usage: guard mcp [--http [--port N] [--host ADDRESS]]
+export const MCP_USAGE = `Usage: guard mcp [--http [--port N] [--host ADDRESS]] [--gate-port N [--stream-files]]
 
 Serves the groundguard MCP server (tools: check_package, lookup_api_docs, assess_answerability,
 repo_context, constrained_complete).
@@ -21,7 +21,10 @@ repo_context, constrained_complete).
   --port N        HTTP port, 0..65535 (default ${DEFAULT_MCP_PORT}; 0 picks a free one)
   --host ADDRESS  loopback address to bind: 127.0.0.1 (default), ::1 or localhost
   --gate-port N   also serve a registry gate on 127.0.0.1:N for the server's lifetime (see
-                  \`guard gate --help\`; point an agent's installs at it with \`guard gate env --port N\`)
+                  \`guard gate --help\`; point an agent's installs at it with \`guard gate env --port N\`);
+                  it judges by the same hot-reloaded policy as check_package
+  --stream-files  with --gate-port: copy allowed files through the gate instead of redirecting
+                  clients to the upstream (for when the gate is the only way out)
   -h, --help      show this help
 
 Environment:
@@ -35,6 +38,8 @@ export interface McpCommandOptions {
   host: LoopbackHost;
   /** Also serve a registry gate on this port. */
   gatePort?: number;
+  /** The gate streams allowed files instead of redirecting. */
+  streamFiles?: boolean;
 }
 
 /** Parses `guard mcp` arguments; throws UsageError (INPUT_INVALID) with a message that names the fix. */
@@ -46,6 +51,7 @@ export function parseMcpArguments(argv: string[]): McpCommandOptions {
       port: { type: 'string' },
       host: { type: 'string' },
       'gate-port': { type: 'string' },
+      'stream-files': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     MCP_USAGE,
@@ -55,12 +61,16 @@ export function parseMcpArguments(argv: string[]): McpCommandOptions {
   if (!http && (values.port !== undefined || values.host !== undefined)) {
     throw new UsageError('--port and --host only apply to the HTTP server', MCP_USAGE, { hint: 'add --http' });
   }
+  if (values['stream-files'] && values['gate-port'] === undefined) {
+    throw new UsageError('--stream-files applies to the registry gate', MCP_USAGE, { hint: 'add --gate-port N' });
+  }
   return {
     help: values.help ?? false,
     http,
     port: values.port === undefined ? DEFAULT_MCP_PORT : parsePort(values.port),
     host: values.host === undefined ? '127.0.0.1' : parseLoopbackHost(values.host),
     ...(values['gate-port'] === undefined ? {} : { gatePort: parsePort(values['gate-port'], '--gate-port') }),
+    ...(values['stream-files'] ? { streamFiles: true } : {}),
   };
 }
 

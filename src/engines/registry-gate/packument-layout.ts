@@ -15,6 +15,12 @@ export interface PackumentLayout {
   members: Map<string, ByteRange>;
   /** `versions` member name (a version) → its manifest's range; empty when `versions` is absent or not an object. */
   versions: Map<string, ByteRange>;
+  /**
+   * Every `versions.<v>.dist.tarball` string value, its content without the quotes, in document
+   * order (escapes left as they are); `regular` is true when each version has exactly one.
+   */
+  tarballs: ByteRange[];
+  regular: boolean;
 }
 
 const QUOTE = 0x22;
@@ -25,11 +31,19 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
+const DIST = Buffer.from('"dist"');
+const TARBALL = Buffer.from('"tarball"');
 
-/** Scans a packument (UTF-8 bytes). O(n), no allocation per byte; undefined when `bytes` is not one well-nested JSON object. */
-export function scanPackumentLayout(bytes: Uint8Array): PackumentLayout | undefined {
+/**
+ * Scans a packument (UTF-8 bytes). O(n): strings are skipped by the native byte search, only the
+ * bytes between them are looked at one by one; undefined when `bytes` is not one well-nested JSON object.
+ */
+export function scanPackumentLayout(input: Uint8Array): PackumentLayout | undefined {
+  const bytes = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const members = new Map<string, ByteRange>();
   const versions = new Map<string, ByteRange>();
+  const tarballs: ByteRange[] = [];
+  let regular = true;
   const length = bytes.length;
   let depth = 0;
   let stringStart = -1;
@@ -40,59 +54,98 @@ export function scanPackumentLayout(bytes: Uint8Array): PackumentLayout | undefi
   let versionKey: string | undefined;
   let versionStart = -1;
   let inVersions = false;
+  // Inside a version's `dist` object (depth 4), and the tarballs the current version has.
+  let inDist = false;
+  let versionTarballs = 0;
   let closed = -1;
+  const endVersion = (at: number): void => {
+    if (versionKey === undefined) return;
+    versions.set(versionKey, [versionStart, trimEnd(bytes, versionStart, at)]);
+    if (versionTarballs !== 1) regular = false;
+    versionKey = undefined;
+  };
   let i = skipSpace(bytes, 0);
   if (bytes[i] !== OPEN_BRACE) return undefined;
   for (; i < length; i++) {
     const c = bytes[i]!;
     if (c === QUOTE) {
+      const end = closingQuote(bytes, i);
+      if (end < 0) return undefined;
       stringStart = i;
-      let j = i + 1;
-      for (;;) {
-        if (j >= length) return undefined;
-        const d = bytes[j]!;
-        if (d === QUOTE) break;
-        j += d === BACKSLASH ? 2 : 1;
-      }
-      stringEnd = j + 1;
-      i = j;
+      stringEnd = end + 1;
+      i = end;
     } else if (c === COLON) {
       if (depth === 1) {
         if (stringEnd !== i && !onlySpace(bytes, stringEnd, i)) return undefined;
         topKey = decodeKey(bytes, stringStart, stringEnd);
         topStart = skipSpace(bytes, i + 1);
         inVersions = topKey === 'versions' && bytes[topStart] === OPEN_BRACE;
-      } else if (depth === 2 && inVersions) {
+      } else if (inVersions && depth === 2) {
         versionKey = decodeKey(bytes, stringStart, stringEnd);
         versionStart = skipSpace(bytes, i + 1);
+        versionTarballs = 0;
+      } else if (inVersions && depth === 3) {
+        inDist = isKey(bytes, stringStart, stringEnd, DIST) && bytes[skipSpace(bytes, i + 1)] === OPEN_BRACE;
+      } else if (inDist && depth === 4 && isKey(bytes, stringStart, stringEnd, TARBALL)) {
+        const value = skipSpace(bytes, i + 1);
+        if (bytes[value] !== QUOTE) {
+          regular = false;
+          continue;
+        }
+        const end = closingQuote(bytes, value);
+        if (end < 0) return undefined;
+        tarballs.push([value + 1, end]);
+        versionTarballs++;
+        stringStart = value;
+        stringEnd = end + 1;
+        i = end;
       }
     } else if (c === COMMA) {
       if (depth === 1 && topKey !== undefined) {
         members.set(topKey, [topStart, trimEnd(bytes, topStart, i)]);
         topKey = undefined;
-      } else if (depth === 2 && inVersions && versionKey !== undefined) {
-        versions.set(versionKey, [versionStart, trimEnd(bytes, versionStart, i)]);
-        versionKey = undefined;
+      } else if (depth === 2 && inVersions) {
+        endVersion(i);
       }
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       depth++;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-      if (depth === 2 && inVersions && versionKey !== undefined) {
-        versions.set(versionKey, [versionStart, trimEnd(bytes, versionStart, i)]);
-        versionKey = undefined;
-      }
+      if (depth === 2 && inVersions) endVersion(i);
       if (depth === 1) {
         if (topKey !== undefined) members.set(topKey, [topStart, trimEnd(bytes, topStart, i)]);
         closed = i;
         break;
       }
       depth--;
+      if (depth === 3) inDist = false;
       if (depth === 1) inVersions = false;
       if (depth < 1) return undefined;
     }
   }
   if (closed < 0 || skipSpace(bytes, closed + 1) !== length) return undefined;
-  return { members, versions };
+  return { members, versions, tarballs, regular };
+}
+
+/** The index of the quote that closes the string opening at `open`, or -1 when the document ends first. */
+function closingQuote(bytes: Buffer, open: number): number {
+  let from = open + 1;
+  for (;;) {
+    const quote = bytes.indexOf(QUOTE, from);
+    if (quote < 0) return -1;
+    // Escaped when an odd number of backslashes precede it.
+    let b = quote - 1;
+    while (b > open && bytes[b] === BACKSLASH) b--;
+    if ((quote - 1 - b) % 2 === 0) return quote;
+    from = quote + 1;
+  }
+}
+
+/** Whether the bytes at [start, end) are exactly `key`. */
+export function isKey(bytes: Uint8Array, start: number, end: number, key: Uint8Array): boolean {
+  if (end - start !== key.length) return false;
+  // A byte loop: keys are a few bytes, where Buffer.compare's call costs more than the comparison.
+  for (let k = 0; k < key.length; k++) if (bytes[start + k] !== key[k]) return false;
+  return true;
 }
 
 /** The text of a range as UTF-8. */

@@ -107,14 +107,47 @@ describe('quickVetPackument', () => {
     },
   );
 
-  it('declines when a version is too young, a tarball lives elsewhere or an extra "tarball" key appears (the full vet decides)', () => {
+  it('declines when a version is too young, a tarball lives elsewhere, is escaped, missing or not a string (the full vet decides)', () => {
     expect(quickVetPackument(bytes(doc({ '1.0.0': 900, '2.0.0': 1 })), MIN, now, upstream, gate)).toBeUndefined();
-    const elsewhere = doc({ '1.0.0': 900 });
-    (elsewhere.versions!['1.0.0']!.dist as { tarball: string }).tarball = 'https://cdn.example/pkg.tgz';
-    expect(quickVetPackument(bytes(elsewhere), MIN, now, upstream, gate)).toBeUndefined();
-    expect(
-      quickVetPackument(bytes(doc({ '1.0.0': 900 }, { extra: { tarball: `${upstream}/pkg/-/pkg-1.0.0.tgz` } })), MIN, now, upstream, gate),
-    ).toBeUndefined();
+    const tarballOf = (value: unknown): Packument => {
+      const packument = doc({ '1.0.0': 900, '1.1.0': 800 });
+      (packument.versions!['1.0.0']!.dist as { tarball: unknown }).tarball = value;
+      return packument;
+    };
+    for (const value of ['https://cdn.example/pkg.tgz', undefined, 42, `${upstream}/pkg/-/pkg\\-1.0.0.tgz`])
+      expect(quickVetPackument(bytes(tarballOf(value)), MIN, now, upstream, gate)).toBeUndefined();
+    const escaped = bytes(doc({ '1.0.0': 900 }))
+      .toString('utf8')
+      .replace('/pkg/-/pkg-1.0.0.tgz', '\\u002fpkg/-/pkg-1.0.0.tgz');
+    expect(quickVetPackument(Buffer.from(escaped), MIN, now, upstream, gate)).toBeUndefined();
+  });
+
+  it('rewrites only dist.tarball, as the full vet does: an author\'s own "tarball" keys and a readme mention stay as they are', () => {
+    const packument = doc({ '1.0.0': 900 }, { extra: { tarball: `${upstream}/pkg/-/pkg-1.0.0.tgz` }, homepage: `${upstream}/pkg` });
+    const quick = quickVetPackument(bytes(packument, 1), MIN, now, upstream, gate)!;
+    const full = vetPackument(packument, MIN, now, (url) => npmTarballUrl(gate, upstream, 'pkg', url));
+    expect(JSON.parse(quick.body.toString('utf8'))).toEqual(full.doc);
+    expect(quick.tarballs).toEqual([`${upstream}/pkg/-/pkg-1.0.0.tgz`]);
+  });
+
+  it('served bytes and facts equal the full vet for any manifests and any spacing (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom('1.0.0', '1.1.0', '2.0.0-rc.1', '0.1.0'), fc.dictionary(fc.string(), fc.jsonValue()), { minKeys: 1 }),
+        fc.constantFrom(undefined, 1, 2),
+        (manifests, space) => {
+          const packument = doc(Object.fromEntries(Object.keys(manifests).map((v) => [v, 900])));
+          for (const [v, extra] of Object.entries(manifests))
+            Object.assign(packument.versions![v]!, extra, { dist: { tarball: `${upstream}/pkg/-/pkg-${v}.tgz` } });
+          const quick = quickVetPackument(bytes(packument, space), MIN, now, upstream, gate);
+          const full = vetPackument(packument, MIN, now, (url) => npmTarballUrl(gate, upstream, 'pkg', url));
+          expect(quick).toBeDefined();
+          expect(JSON.parse(quick!.body.toString('utf8'))).toEqual(full.doc);
+          expect(quick!.facts).toEqual(full.facts);
+          expect(quick!.tarballs).toHaveLength(Object.keys(manifests).length);
+        },
+      ),
+    );
   });
 
   it('is not fooled by an author\'s nested "time" claiming an old date for a young version', () => {

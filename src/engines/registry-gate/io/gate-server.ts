@@ -61,6 +61,7 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
     upstreams: options.upstreams,
     judge: options.judge,
     minReleaseAgeMs: options.minReleaseAgeMs,
+    ...(options.policyGeneration ? { policyGeneration: options.policyGeneration } : {}),
     now: options.now ?? (() => new Date()),
     timeoutMs: options.timeoutMs ?? 30_000,
     maxMetadataBytes: options.maxMetadataBytes ?? 128 * 1024 * 1024,
@@ -69,10 +70,14 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
   };
   const store = new ProjectStore(settings, () => base);
   const log = options.log ?? (() => {});
-  const files: FileMode = { stream: options.streamFiles === true, timeoutMs: settings.timeoutMs };
+  const files: FileMode = {
+    stream: options.streamFiles === true,
+    timeoutMs: settings.timeoutMs,
+    npmUpstream: settings.upstreams.npm.replace(/\/+$/, ''),
+  };
   // Larger stream buffers: a tarball crosses the gate in fewer, bigger writes.
   const server = createServer({ highWaterMark: STREAM_BUFFER }, (req, res) => {
-    handle(req, res, store, settings, files, () => base, log).catch((error: unknown) => {
+    handle(req, res, store, files, () => base, log).catch((error: unknown) => {
       const fault = toGuardError(error);
       log(`guard gate: ${req.url}: ${fault.message}`);
       if (!res.headersSent) send(res, fault.code === 'UPSTREAM_FAILED' ? 502 : 500, fault.message, fault.code);
@@ -109,7 +114,6 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   store: ProjectStore,
-  settings: GateSettings,
   files: FileMode,
   base: () => string,
   log: (line: string) => void,
@@ -160,7 +164,7 @@ async function handle(
       return;
     }
     case 'pypi-file': {
-      const project = await store.get('pypi', route.project);
+      const project = store.peek('pypi', route.project) ?? (await store.get('pypi', route.project));
       if (refuse(res, project, log)) return;
       const url = `${route.origin}${route.path}`;
       const fileUrl = url.endsWith('.metadata') && !project.fileUrls.has(url) ? url.slice(0, -'.metadata'.length) : url;
@@ -187,10 +191,9 @@ async function handle(
     }
     case 'npm-tarball':
     case 'npm-ext': {
-      const project = await store.get('npm', route.name);
+      const project = store.peek('npm', route.name) ?? (await store.get('npm', route.name));
       if (refuse(res, project, log)) return;
-      const url =
-        route.kind === 'npm-tarball' ? `${settings.upstreams.npm.replace(/\/+$/, '')}${route.path}` : `${route.origin}${route.path}`;
+      const url = route.kind === 'npm-tarball' ? `${files.npmUpstream}${route.path}` : `${route.origin}${route.path}`;
       const version = tarballVersion(url.split('/').pop() ?? '', route.name);
       const held = version === undefined ? undefined : project.held.get(version);
       if (held) {
@@ -229,6 +232,8 @@ function refuse(res: ServerResponse, project: GateProject, log: (line: string) =
 interface FileMode {
   stream: boolean;
   timeoutMs: number;
+  /** The npm upstream without a trailing slash. */
+  npmUpstream: string;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Projects as the gate knows them: upstream metadata fetched (through the disk cache, revalidated
  * by the upstream's validators; an npm packument's vetted answer is kept there too), vetted for
- * release age and judged (always again: the policy in force decides), kept in memory for a short while (bounded count) with concurrent loads
- * of one project coalesced, so a burst of file requests costs one metadata fetch.
+ * release age and judged under the policy in force, kept in memory for a short while (bounded in
+ * count and bytes, dropped when the policy changes) with concurrent loads of one project
+ * coalesced, so a burst of file requests costs one metadata fetch and is judged without waiting.
  */
 import { GuardError } from '../../../shared/errors.js';
 import { replaceBytes } from '../byte-replace.js';
@@ -25,6 +26,11 @@ export interface GateSettings {
   maxMetadataBytes: number;
   /** Seconds a cached document is used without asking the upstream. */
   freshSeconds: number;
+  /**
+   * Changes whenever the policy in force changes (a hot reload): projects judged under another
+   * generation are judged again. Absent: the policy is fixed for the gate's lifetime.
+   */
+  policyGeneration?: () => number;
   cache?: MetadataCache;
 }
 
@@ -57,7 +63,7 @@ const PYPI_ACCEPT = 'application/vnd.pypi.simple.v1+json, application/vnd.pypi.s
 export class ProjectStore {
   /** Upstream 304s, and vetted answers served from the disk cache without vetting again. */
   readonly stats = { notModified: 0, vetReused: 0 };
-  private readonly projects = new Map<string, { at: number; load: Promise<GateProject>; bytes: number }>();
+  private readonly projects = new Map<string, StoreEntry>();
   private bytes = 0;
 
   constructor(
@@ -81,13 +87,16 @@ export class ProjectStore {
     const now = Date.now();
     const known = this.recent(key);
     if (known) return known;
+    // Read before the load starts: a policy reloaded meanwhile makes this entry stale at once.
+    const generation = this.generation();
     const load = ecosystem === 'pypi' ? this.loadPypi(name) : this.loadNpm(name, npmFormat);
     this.forget(key);
-    const entry = { at: now, load, bytes: 0 };
+    const entry: StoreEntry = { at: now, load, bytes: 0, generation };
     this.projects.set(key, entry);
     load.then(
       (project) => {
         if (this.projects.get(key) !== entry) return;
+        entry.value = project;
         entry.bytes = project.npmBody?.length ?? 0;
         this.bytes += entry.bytes;
         this.evict();
@@ -100,9 +109,31 @@ export class ProjectStore {
     return load;
   }
 
+  /**
+   * The project when it is already loaded and recent, synchronously (no await, no disk): what a
+   * file request is judged from, the metadata that listed the file having just been served.
+   */
+  peek(ecosystem: GateEcosystem, name: string): GateProject | undefined {
+    if (ecosystem === 'pypi') return this.settled(`pypi\0${name.toLowerCase().replace(/[-_.]+/g, '-')}`);
+    return this.settled(`npm\0${name}\0full`) ?? this.settled(`npm\0${name}\0abbreviated`);
+  }
+
+  private settled(key: string): GateProject | undefined {
+    const known = this.projects.get(key);
+    return known?.value !== undefined && this.isRecent(known) ? known.value : undefined;
+  }
+
   private recent(key: string): Promise<GateProject> | undefined {
     const known = this.projects.get(key);
-    return known && Date.now() - known.at < MEMORY_MS ? known.load : undefined;
+    return known && this.isRecent(known) ? known.load : undefined;
+  }
+
+  private isRecent(entry: StoreEntry): boolean {
+    return Date.now() - entry.at < MEMORY_MS && entry.generation === this.generation();
+  }
+
+  private generation(): number {
+    return this.settings.policyGeneration?.() ?? 0;
   }
 
   private forget(key: string): void {
@@ -263,6 +294,16 @@ export class ProjectStore {
       meta.gate === gate ? stored.body : replaceBytes(stored.body, Buffer.from(`"${meta.gate}/npm/`), Buffer.from(`"${gate}/npm/`));
     return { facts: meta.facts, tarballs: tarballs, body };
   }
+}
+
+interface StoreEntry {
+  at: number;
+  load: Promise<GateProject>;
+  /** The project once loaded. */
+  value?: GateProject;
+  bytes: number;
+  /** The policy generation it was judged under. */
+  generation: number;
 }
 
 interface FetchedDocument {
