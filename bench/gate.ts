@@ -6,20 +6,29 @@
  * modes (redirect, the default, and --stream-files), p50/p99 and ratios; requests per second and the gate's peak memory under 200 concurrent
  * requests; failed requests. The packument is the real `express` one when registry.npmjs.org
  * answers, else a synthetic one of the same shape.
+ *
+ * The client is modelled on npm's and pip's: one keep-alive connection pool per origin (npm's
+ * @npmcli/agent, pip's requests.Session), used alike for the direct and the gated requests, so a
+ * 307 costs one round trip on an already open socket; a request on a kept-alive socket that the
+ * server has just closed is sent again once (as make-fetch-happen and urllib3 retry), counted
+ * apart; and each tarball's bytes are checked against its sha512 integrity as they arrive (npm's
+ * ssri; pip checks sha256), which a bare "read and discard" client (also reported) skips.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importAllowlist } from '../src/app/packages/manage-allowlists.js';
 import { abbreviate, NPM_ACCEPT, packumentBody, pypiPage, startPlainProxy, startUpstream } from './gate-world.js';
-import { percentile, table } from './stats.js';
+import { median, percentile, table } from './stats.js';
 
 const PROJECTS = 400;
 const TARBALL_BYTES = 8 * 1024 * 1024;
 const TARBALL_RUNS = 30;
+/** The tarball comparison is run this many times (each interleaved); the report gives each run's ratio and their median. */
+const TARBALL_REPEATS = 3;
 const CONCURRENCY = 200;
 const LOAD_REQUESTS = 4000;
 /** Projects from here on are asked for only in the direct / proxy / gate comparison (new to the gate's memory and disk cache). */
@@ -56,6 +65,7 @@ export async function benchGate(): Promise<void> {
   const gate = gateProcess.child;
   const gateUrl = gateProcess.url;
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const loadStart = loadavg()[0]!;
   try {
     // Warm every path (name lists loaded in the gates, sockets open).
     for (const g of gates) await get(agent, `${g.url}/npm/bench-pkg-${PROJECTS}`);
@@ -72,7 +82,7 @@ export async function benchGate(): Promise<void> {
       (i) => `${base}/registry/bench-pkg-${i}`,
       (i) => `${gateUrl}/npm/bench-pkg-${i}`,
       agent,
-      { accept: NPM_ACCEPT },
+      { headers: { accept: NPM_ACCEPT } },
     );
     const npmWarm = await pairs(
       PROJECTS,
@@ -85,9 +95,10 @@ export async function benchGate(): Promise<void> {
       (i) => `${base}/simple/bench-pkg-${i}/`,
       (i) => `${gateUrl}/pypi/simple/bench-pkg-${i}/`,
       agent,
-      { accept: 'application/vnd.pypi.simple.v1+json' },
+      { headers: { accept: 'application/vnd.pypi.simple.v1+json' } },
     );
     // The gate's own work: direct, a do-nothing proxy and the gate, interleaved (order rotated), new projects each round.
+    const cpuBefore = cpuSeconds(gate.pid!);
     const split = await interleave(
       PROJECTS,
       {
@@ -96,20 +107,26 @@ export async function benchGate(): Promise<void> {
         gate: (i) => `${gateUrl}/npm/bench-pkg-${SPLIT_BASE + i}`,
       },
       agent,
-      { accept: NPM_ACCEPT },
+      { headers: { accept: NPM_ACCEPT } },
     );
+    const gateCpuMs = ((cpuSeconds(gate.pid!) - cpuBefore) * 1000) / PROJECTS;
     const tarballPath = '/registry/bench-pkg-1/-/bench-pkg-1-1.0.0.tgz';
     const gateTarball = '/npm/bench-pkg-1/-/bench-pkg-1-1.0.0.tgz';
-    const tar = await interleave(
-      TARBALL_RUNS,
-      {
-        direct: () => `${base}${tarballPath}`,
-        proxy: () => `${proxy.base}${tarballPath}`,
-        redirect: () => `${gateUrl}${gateTarball}`,
-        stream: () => `${streamGate.url}${gateTarball}`,
-      },
-      agent,
-    );
+    const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+    const tarSides = {
+      direct: () => `${base}${tarballPath}`,
+      proxy: () => `${proxy.base}${tarballPath}`,
+      redirect: () => `${gateUrl}${gateTarball}`,
+      stream: () => `${streamGate.url}${gateTarball}`,
+    };
+    // Repeated, each time both client models; the two alternate so that neither gets the quieter moments.
+    const tarRuns: Array<{ client: Record<string, number[]>; bare: Record<string, number[]>; load: number }> = [];
+    for (let r = 0; r < TARBALL_REPEATS; r++) {
+      const client = await interleave(TARBALL_RUNS, tarSides, agent, { integrity });
+      const bare = await interleave(TARBALL_RUNS, tarSides, agent);
+      tarRuns.push({ client, bare, load: loadavg()[0]! });
+    }
+    const tar = merge(tarRuns.map((run) => run.client));
     const tarSlow = await interleave(
       10,
       {
@@ -118,6 +135,7 @@ export async function benchGate(): Promise<void> {
         stream: () => `${slowStreamGate.url}${gateTarball}`,
       },
       agent,
+      { integrity },
     );
     const mb = TARBALL_BYTES / 1048576;
     const rows = [
@@ -131,15 +149,23 @@ export async function benchGate(): Promise<void> {
       row(`tarball ${mb} MB, upstream at ~100 MB/s, --stream-files`, { direct: tarSlow.direct!, gate: tarSlow.stream! }),
     ];
     process.stdout.write(
-      `packument: ${source} (${(packumentTemplate.length / 1024).toFixed(0)} KB; abbreviated ${(abbreviatedTemplate.length / 1024).toFixed(0)} KB); PyPI page ${(simplePage.length / 1024).toFixed(0)} KB; ${PROJECTS} projects\n\n`,
+      `packument: ${source} (${(packumentTemplate.length / 1024).toFixed(0)} KB; abbreviated ${(abbreviatedTemplate.length / 1024).toFixed(0)} KB); PyPI page ${(simplePage.length / 1024).toFixed(0)} KB; ${PROJECTS} projects; load average at start ${loadStart.toFixed(1)}, now ${loadavg()[0]!.toFixed(1)}\n` +
+        'client model (npm, pip): one keep-alive pool per origin for direct and gated requests alike (a 307 is one round trip on an open socket), a reset kept-alive socket retried once, tarballs checked against sha512 as they arrive\n\n',
     );
     process.stdout.write(table(['request', 'direct p50', 'gate p50', 'direct p99', 'gate p99', 'added p50 ms', 'ratio p50'], rows));
     const throughput = (times: number[]): number => mb / (p50(times) / 1000);
     const ratio = (times: number[], direct: number[]): string => `${((p50(direct) / p50(times)) * 100).toFixed(1)} %`;
+    const percent = (side: string, times: Record<string, number[]>): number => (p50(times.direct!) / p50(times[side]!)) * 100;
+    const runs = (model: 'client' | 'bare', side: string): string => {
+      const each = tarRuns.map((run) => percent(side, run[model]));
+      return `${median(each).toFixed(1)} % (runs ${each.map((v) => v.toFixed(1)).join(' / ')})`;
+    };
     process.stdout.write(
-      `\ntarball throughput, loopback upstream (p50 of ${TARBALL_RUNS}, one run, interleaved): direct ${throughput(tar.direct!).toFixed(0)} MB/s; ` +
-        `gate redirect (default) ${ratio(tar.redirect!, tar.direct!)} of direct, gate --stream-files ${ratio(tar.stream!, tar.direct!)}, ` +
-        `do-nothing streaming proxy ${ratio(tar.proxy!, tar.direct!)} (target ≥ 90 %)\n`,
+      `\ntarball throughput, loopback upstream, % of direct, median of ${TARBALL_REPEATS} interleaved runs of ${TARBALL_RUNS} (load average ${tarRuns.map((run) => run.load.toFixed(1)).join(' / ')}):\n` +
+        `  client checking sha512 as npm does (direct ${throughput(tar.direct!).toFixed(0)} MB/s): gate redirect (default) ${runs('client', 'redirect')}, ` +
+        `--stream-files ${runs('client', 'stream')}, do-nothing streaming proxy ${runs('client', 'proxy')} (target ≥ 90 %)\n` +
+        `  bare client, bytes discarded (direct ${throughput(merge(tarRuns.map((run) => run.bare)).direct!).toFixed(0)} MB/s): gate redirect ${runs('bare', 'redirect')}, ` +
+        `--stream-files ${runs('bare', 'stream')}, do-nothing proxy ${runs('bare', 'proxy')}\n`,
     );
     process.stdout.write(
       `tarball throughput, upstream at ~100 MB/s: gate redirect ${ratio(tarSlow.redirect!, tarSlow.direct!)} of direct, --stream-files ${ratio(tarSlow.stream!, tarSlow.direct!)}\n`,
@@ -149,7 +175,8 @@ export async function benchGate(): Promise<void> {
     );
     process.stdout.write(
       `metadata, interleaved direct / do-nothing proxy / gate (abbreviated, ${PROJECTS} new projects): p50 ${ms(p50(split.direct!))} / ${ms(p50(split.proxy!))} / ${ms(p50(split.gate!))} ms; ` +
-        `the gate adds ${(p50(split.gate!) - p50(split.direct!)).toFixed(2)} ms over direct, of which ${(p50(split.gate!) - p50(split.proxy!)).toFixed(2)} ms over any extra hop (its own work)\n`,
+        `the gate adds ${(p50(split.gate!) - p50(split.direct!)).toFixed(2)} ms over direct, of which ${(p50(split.gate!) - p50(split.proxy!)).toFixed(2)} ms over any extra hop (its own work); ` +
+        `gate CPU ${gateCpuMs.toFixed(2)} ms per request (user + system, whole process)\n`,
     );
 
     // Load: 200 in flight, a mix of packuments (new and known projects) and tarballs (redirected, then fetched from the upstream).
@@ -177,6 +204,15 @@ export async function benchGate(): Promise<void> {
     const peak = gateRss(gate.pid!);
     process.stdout.write(
       `\nload: ${LOAD_REQUESTS} requests, ${CONCURRENCY} concurrent (1 in 10 a ${mb} MB tarball): ${(LOAD_REQUESTS / seconds).toFixed(0)} requests/s, ${failed} failed (target 0)${failed > 0 ? ` [${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')}]` : ''}; gate memory: peak RSS ${peak.hwm} MB (${baseline.rss} MB before the load)\n`,
+    );
+    const names = new Map([
+      [new URL(base).origin, 'loopback upstream'],
+      [new URL(slow.base).origin, '100 MB/s upstream'],
+      [new URL(proxy.base).origin, 'proxy'],
+      ...gates.map((g): [string, string] => [new URL(g.url).origin, 'gate']),
+    ]);
+    process.stdout.write(
+      `requests sent again after a kept-alive socket reset: ${retried.size === 0 ? 'none' : [...retried].map(([origin, n]) => `${names.get(origin) ?? origin} ${n}`).join(', ')}; load average at the end ${loadavg()[0]!.toFixed(1)}\n`,
     );
   } finally {
     agent.destroy();
@@ -235,9 +271,9 @@ function pairs(
   direct: (i: number) => string,
   gate: (i: number) => string,
   agent: Agent,
-  headers: Record<string, string> = {},
+  options: GetOptions = {},
 ): Promise<Pairs> {
-  return interleave(count, { direct, gate }, agent, headers).then((times) => ({ direct: times.direct!, gate: times.gate! }));
+  return interleave(count, { direct, gate }, agent, options).then((times) => ({ direct: times.direct!, gate: times.gate! }));
 }
 
 /** Request i of every side in turn, the order rotated each round (each side first as often as the others); milliseconds each. */
@@ -245,7 +281,7 @@ async function interleave(
   count: number,
   sides: Record<string, (i: number) => string>,
   agent: Agent,
-  headers: Record<string, string> = {},
+  options: GetOptions = {},
 ): Promise<Record<string, number[]>> {
   const names = Object.keys(sides);
   const out: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
@@ -253,7 +289,7 @@ async function interleave(
     for (let k = 0; k < names.length; k++) {
       const side = names[(i + k) % names.length]!;
       const start = performance.now();
-      const status = await get(agent, sides[side]!(i), headers);
+      const status = await get(agent, sides[side]!(i), options);
       if (status !== 200) throw new Error(`${side} request ${i} answered ${status}`);
       out[side]!.push(performance.now() - start);
     }
@@ -275,29 +311,67 @@ function row(label: string, p: Pairs): Array<string | number> {
   ];
 }
 
-/** GET with the body read and discarded; a redirect is followed (as clients do) and its time counted. Resolves with the final status. */
-function get(agent: Agent, url: string, headers: Record<string, string> = {}, hops = 0): Promise<number> {
+interface GetOptions {
+  headers?: Record<string, string>;
+  /** The body's expected `sha512-<base64>`: hashed as it arrives and checked at the end (npm's ssri). */
+  integrity?: string;
+}
+
+/** Requests sent again after a kept-alive socket was reset by the server, by origin. */
+const retried = new Map<string, number>();
+
+/**
+ * GET with the body read (and hashed when `integrity` is given); a redirect is followed (as clients
+ * do) and its time counted; a reset on a reused socket is retried once. Resolves with the final status.
+ */
+function get(agent: Agent, url: string, options: GetOptions = {}, hops = 0, retry = true): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers }, (res) => {
+    const req = request(url, { agent, headers: options.headers ?? {} }, (res) => {
       const location = res.headers.location;
       if (res.statusCode !== undefined && res.statusCode >= 301 && res.statusCode <= 308 && location && hops < 5) {
         res.resume();
-        res.on('end', () => void get(agent, new URL(location, url).href, headers, hops + 1).then(resolve, reject));
+        res.on('end', () => void get(agent, new URL(location, url).href, options, hops + 1).then(resolve, reject));
         return;
       }
-      res.on('data', () => {});
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      const hash = options.integrity !== undefined && res.statusCode === 200 ? createHash('sha512') : undefined;
+      res.on('data', hash ? (chunk: Buffer) => void hash.update(chunk) : () => {});
+      res.on('end', () => {
+        if (hash && `sha512-${hash.digest('base64')}` !== options.integrity) reject(new Error(`${url}: integrity check failed`));
+        else resolve(res.statusCode ?? 0);
+      });
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (error: Error & { code?: string }) => {
+      if (retry && req.reusedSocket && error.code === 'ECONNRESET') {
+        const origin = new URL(url).origin;
+        retried.set(origin, (retried.get(origin) ?? 0) + 1);
+        get(agent, url, options, hops, false).then(resolve, reject);
+        return;
+      }
+      reject(error);
+    });
     req.end();
   });
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function gateRss(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: Math.round(kb('VmRSS') / 1024), hwm: Math.round(kb('VmHWM') / 1024) };
+}
+
+/** The runs' times side by side, pooled. */
+function merge(runs: Array<Record<string, number[]>>): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const run of runs) for (const [side, times] of Object.entries(run)) (out[side] ??= []).push(...times);
+  return out;
 }
 
 function p50(values: number[]): number {

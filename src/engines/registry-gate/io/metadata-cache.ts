@@ -7,8 +7,7 @@
  * cache write never delays an answer, and a damaged or short file is ignored and replaced.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { close, mkdirSync, open, readdirSync, readFileSync, rename, rm, statSync, unlinkSync, writev } from 'node:fs';
 import { join } from 'node:path';
 
 export interface CachedDocument {
@@ -26,13 +25,13 @@ export interface CachedDocument {
 }
 
 const MAX_CACHED_BYTES = 16 * 1024 * 1024;
-/** The whole cache is kept under this (oldest files removed first), checked at start and every PRUNE_EVERY writes. */
+/** The whole cache is kept under this (oldest files removed first), checked at start and whenever the bytes written since reach it. */
 const MAX_TOTAL_BYTES = 512 * 1024 * 1024;
-const PRUNE_EVERY = 256;
 
 export class MetadataCache {
   private readonly dir: string;
-  private writes = 0;
+  /** Bytes on disk as of the last prune plus every byte written since (an overwrite counted twice: an upper bound). */
+  private total = 0;
 
   constructor(
     dir: string,
@@ -43,8 +42,8 @@ export class MetadataCache {
     this.prune();
   }
 
-  /** Removes the oldest documents until the cache fits its budget. Never throws. */
-  prune(): void {
+  /** Removes the oldest documents until the cache, plus `reserve` bytes about to be written, fits its budget. Never throws. */
+  prune(reserve = 0): void {
     try {
       const files = readdirSync(this.dir)
         .filter((name) => name.endsWith('.doc'))
@@ -55,10 +54,11 @@ export class MetadataCache {
         .sort((a, b) => a.at - b.at);
       let total = files.reduce((sum, file) => sum + file.size, 0);
       for (const file of files) {
-        if (total <= this.maxTotalBytes) break;
+        if (total + reserve <= this.maxTotalBytes) break;
         unlinkSync(join(this.dir, file.name));
         total -= file.size;
       }
+      this.total = total;
     } catch {
       // A cache that cannot be listed is only a cache.
     }
@@ -89,15 +89,19 @@ export class MetadataCache {
   /** Stores a document in the background (bodies over 16 MB are not kept). Never throws: a cache that cannot be written is skipped. */
   put(key: string, document: CachedDocument): void {
     if (document.body.length > MAX_CACHED_BYTES) return;
-    if (++this.writes % PRUNE_EVERY === 0) this.prune();
     const { body, ...header } = document;
     const file = this.fileOf(key);
     const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
     const head = Buffer.from(`${JSON.stringify({ ...header, key, length: body.length })}\n`, 'utf8');
+    // The directory is listed only when this write may take the cache over its budget.
+    const size = head.length + body.length;
+    if (this.total + size > this.maxTotalBytes) this.prune(size);
+    this.total += size;
     // A read-only or full disk only costs the cache. The body is written as it is, not copied.
-    writeFileParts(temp, [head, body])
-      .then(() => rename(temp, file))
-      .catch(() => rm(temp, { force: true }).catch(() => undefined));
+    writeFileParts(temp, [head, body], (error) => {
+      if (error) rm(temp, { force: true }, () => undefined);
+      else rename(temp, file, (failed) => failed && rm(temp, { force: true }, () => undefined));
+    });
   }
 
   private fileOf(key: string): string {
@@ -105,11 +109,10 @@ export class MetadataCache {
   }
 }
 
-async function writeFileParts(path: string, parts: Buffer[]): Promise<void> {
-  const handle = await open(path, 'w');
-  try {
-    await handle.writev(parts);
-  } finally {
-    await handle.close();
-  }
+/** Writes `parts` to a new file at `path` (callbacks: no file handle object or promise per write, on a path taken once per fetch). */
+function writeFileParts(path: string, parts: Buffer[], done: (error: Error | null) => void): void {
+  open(path, 'w', (opened, fd) => {
+    if (opened) return done(opened);
+    writev(fd, parts, (written) => close(fd, (closed) => done(written ?? closed)));
+  });
 }
