@@ -27,6 +27,8 @@ export interface CachedDocument {
 const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 /** The whole cache is kept under this (oldest files removed first), checked at start and whenever the bytes written since reach it. */
 const MAX_TOTAL_BYTES = 512 * 1024 * 1024;
+/** A prune while writing goes down to this fraction of the budget. */
+const PRUNE_TO = 0.75;
 
 export class MetadataCache {
   private readonly dir: string;
@@ -42,8 +44,12 @@ export class MetadataCache {
     this.prune();
   }
 
-  /** Removes the oldest documents until the cache, plus `reserve` bytes about to be written, fits its budget. Never throws. */
-  prune(reserve = 0): void {
+  /**
+   * Removes the oldest documents until the cache, plus `reserve` bytes about to be written, fits
+   * under `fraction` of its budget (below the whole of it, so that the next writes do not list
+   * the folder again at once). Never throws.
+   */
+  prune(reserve = 0, fraction = 1): void {
     try {
       const files = readdirSync(this.dir)
         .filter((name) => name.endsWith('.doc'))
@@ -54,7 +60,7 @@ export class MetadataCache {
         .sort((a, b) => a.at - b.at);
       let total = files.reduce((sum, file) => sum + file.size, 0);
       for (const file of files) {
-        if (total + reserve <= this.maxTotalBytes) break;
+        if (total + reserve <= this.maxTotalBytes * fraction) break;
         unlinkSync(join(this.dir, file.name));
         total -= file.size;
       }
@@ -95,7 +101,7 @@ export class MetadataCache {
     const head = Buffer.from(`${JSON.stringify({ ...header, key, length: body.length })}\n`, 'utf8');
     // The directory is listed only when this write may take the cache over its budget.
     const size = head.length + body.length;
-    if (this.total + size > this.maxTotalBytes) this.prune(size);
+    if (this.total + size > this.maxTotalBytes) this.prune(size, PRUNE_TO);
     this.total += size;
     // A read-only or full disk only costs the cache. The body is written as it is, not copied.
     writeFileParts(temp, [head, body], (error) => {

@@ -60,6 +60,7 @@ describe('MetadataCache', () => {
       await new Promise((r) => setTimeout(r, 15));
       expect(docs().length).toBeLessThanOrEqual(2);
     }
+    // Writing k2 pruned down to three quarters of the budget (k0 and k1 gone), so k3 fitted without listing the folder again.
     expect(['k0', 'k1', 'k2', 'k3'].filter(stored)).toEqual(['k2', 'k3']);
     new MetadataCache(dir, 1500);
     expect(docs()).toHaveLength(1);
