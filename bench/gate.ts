@@ -10,8 +10,8 @@
  * The client is modelled on npm's and pip's: one keep-alive connection pool per origin (npm's
  * @npmcli/agent, pip's requests.Session), used alike for the direct and the gated requests, so a
  * 307 costs one round trip on an already open socket; a request on a kept-alive socket that the
- * server has just closed is sent again once (as make-fetch-happen and urllib3 retry), counted
- * apart; and each tarball's bytes are checked against its sha512 integrity as they arrive (npm's
+ * server has just closed is sent again, up to twice (npm's fetch-retries default; urllib3 retries
+ * too), counted apart; and each tarball's bytes are checked against its sha512 integrity as they arrive (npm's
  * ssri; pip checks sha256), which a bare "read and discard" client (also reported) skips.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,7 +21,8 @@ import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importAllowlist } from '../src/app/packages/manage-allowlists.js';
-import { abbreviate, NPM_ACCEPT, packumentBody, pypiPage, startPlainProxy, startUpstream } from './gate-world.js';
+import { abbreviate, NPM_ACCEPT, packumentBody, pypiPage } from './gate-world.js';
+import { startWorldProcess } from './gate-world-process.js';
 import { median, percentile, table } from './stats.js';
 
 const PROJECTS = 400;
@@ -52,11 +53,24 @@ export async function benchGate(): Promise<void> {
   const tarball = randomBytes(TARBALL_BYTES);
   const simplePage = pypiPage();
   const abbreviatedTemplate = abbreviate(packumentTemplate);
-  const fast = await startUpstream(packumentTemplate, abbreviatedTemplate, simplePage, tarball, 0);
+  // The upstreams and the proxy run in processes of their own, as a registry does (see gate-world-process.ts).
+  const world = join(root, 'world');
+  mkdirSync(world);
+  const files = {
+    packument: join(world, 'packument.json'),
+    abbreviated: join(world, 'abbreviated.json'),
+    page: join(world, 'page.json'),
+    tarball: join(world, 'tarball.tgz'),
+  };
+  writeFileSync(files.packument, packumentTemplate);
+  writeFileSync(files.abbreviated, abbreviatedTemplate);
+  writeFileSync(files.page, simplePage);
+  writeFileSync(files.tarball, tarball);
+  const fast = await startWorldProcess({ kind: 'upstream', ...files, mbPerSecond: 0 });
   // A link of about 100 MB/s (a fast CDN): the case where a tarball's time is the network's, not the CPU's.
-  const slow = await startUpstream(packumentTemplate, abbreviatedTemplate, simplePage, tarball, 100);
+  const slow = await startWorldProcess({ kind: 'upstream', ...files, mbPerSecond: 100 });
   const base = fast.base;
-  const proxy = await startPlainProxy(fast.base);
+  const proxy = await startWorldProcess({ kind: 'proxy', upstream: fast.base });
   const gateProcess = await startGate(cli, env, fast.base);
   const streamGate = await startGate(cli, env, fast.base, ['--stream-files']);
   const slowGate = await startGate(cli, env, slow.base);
@@ -150,7 +164,8 @@ export async function benchGate(): Promise<void> {
     ];
     process.stdout.write(
       `packument: ${source} (${(packumentTemplate.length / 1024).toFixed(0)} KB; abbreviated ${(abbreviatedTemplate.length / 1024).toFixed(0)} KB); PyPI page ${(simplePage.length / 1024).toFixed(0)} KB; ${PROJECTS} projects; load average at start ${loadStart.toFixed(1)}, now ${loadavg()[0]!.toFixed(1)}\n` +
-        'client model (npm, pip): one keep-alive pool per origin for direct and gated requests alike (a 307 is one round trip on an open socket), a reset kept-alive socket retried once, tarballs checked against sha512 as they arrive\n\n',
+        'client model (npm, pip): one keep-alive pool per origin for direct and gated requests alike (a 307 is one round trip on an open socket), a request on a reset kept-alive socket retried up to twice, tarballs checked against sha512 as they arrive; ' +
+        'the upstreams, the proxy and the gates each in a process of their own, apart from the client\n\n',
     );
     process.stdout.write(table(['request', 'direct p50', 'gate p50', 'direct p99', 'gate p99', 'added p50 ms', 'ratio p50'], rows));
     const throughput = (times: number[]): number => mb / (p50(times) / 1000);
@@ -217,10 +232,7 @@ export async function benchGate(): Promise<void> {
   } finally {
     agent.destroy();
     for (const g of gates) g.child.kill('SIGTERM');
-    for (const server of [fast.server, slow.server, proxy.server]) {
-      server.closeAllConnections();
-      server.close();
-    }
+    for (const started of [fast, slow, proxy]) started.close();
     rmSync(root, { recursive: true, force: true });
   }
 }
@@ -317,14 +329,17 @@ interface GetOptions {
   integrity?: string;
 }
 
+/** A request on a kept-alive socket the server has just closed is sent again up to this many times (npm's fetch-retries default). */
+const RETRIES = 2;
+
 /** Requests sent again after a kept-alive socket was reset by the server, by origin. */
 const retried = new Map<string, number>();
 
 /**
  * GET with the body read (and hashed when `integrity` is given); a redirect is followed (as clients
- * do) and its time counted; a reset on a reused socket is retried once. Resolves with the final status.
+ * do) and its time counted; a reset on a reused socket is retried (up to RETRIES). Resolves with the final status.
  */
-function get(agent: Agent, url: string, options: GetOptions = {}, hops = 0, retry = true): Promise<number> {
+function get(agent: Agent, url: string, options: GetOptions = {}, hops = 0, retries = RETRIES): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(url, { agent, headers: options.headers ?? {} }, (res) => {
       const location = res.headers.location;
@@ -342,10 +357,10 @@ function get(agent: Agent, url: string, options: GetOptions = {}, hops = 0, retr
       res.on('error', reject);
     });
     req.on('error', (error: Error & { code?: string }) => {
-      if (retry && req.reusedSocket && error.code === 'ECONNRESET') {
+      if (retries > 0 && req.reusedSocket && error.code === 'ECONNRESET') {
         const origin = new URL(url).origin;
         retried.set(origin, (retried.get(origin) ?? 0) + 1);
-        get(agent, url, options, hops, false).then(resolve, reject);
+        get(agent, url, options, hops, retries - 1).then(resolve, reject);
         return;
       }
       reject(error);
