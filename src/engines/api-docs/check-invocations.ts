@@ -6,7 +6,8 @@
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
 import { BASES_MEMBER } from './python-source-model.js';
-import { INHERITED_MEMBER, NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
+import { classMember, classOfCall } from './receiver-types.js';
+import { INHERITED_MEMBER, NAMESPACE_MEMBER } from './runtime-signatures.js';
 import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
 /**
@@ -81,7 +82,7 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
   if (call.receiverOf !== undefined) {
     // What a function returned: judged as an instance of the class its return annotation names.
-    const cls = returnedClassOf(call.receiverOf, library, catalog);
+    const cls = classOfCall(call.receiverOf, library, catalog);
     if (cls === undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
     return checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog);
   }
@@ -109,19 +110,6 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   // A bare name proves existence only: its arguments were not checked (said, never passed as valid).
   const unchecked = best!.hit.kind === 'name' ? { argumentsChecked: false as const } : {};
   return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
-}
-
-/** The indexed class that calling `path` gives: the class itself, or the class its return annotation names. */
-function returnedClassOf(path: string, library: string, catalog: ApiCatalog): string | undefined {
-  if (path.endsWith(')')) return undefined;
-  const producer = catalog
-    .findMember(lastSegment(path), library)
-    .find((hit) => hit.kind !== 'name' && (hit.name === path || (hit.aliases ?? []).includes(path)));
-  // Calling a class (whatever its name's case: `tzoffset(…)`, `norm_gen(…)`) gives an instance of it.
-  if (producer?.kind === 'class') return catalog.hasOwner(producer.member, library) ? producer.member : undefined;
-  const type = producer ? returnType(producer.signature) : undefined;
-  const cls = type === undefined ? undefined : returnedClass(type);
-  return cls !== undefined && catalog.hasOwner(cls, library) ? cls : undefined;
 }
 
 /** The bases of class `owner` (and of its bases in the library, `depth` levels up) that the library does not define. */
@@ -171,6 +159,9 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
   switch (call.ownerKind) {
     case 'instance': {
       const owner = call.owner ?? '';
+      // The class as the interpreter listed it: the member its MRO reaches, or none.
+      const reached = classMember(owner, call.member, library, catalog);
+      if (reached !== undefined) return reached;
       const own = all.filter((hit) => lastSegment(hit.owner) === owner && hit.kind !== 'class');
       if (own.length > 0) return own;
       // Inherited methods: any method of the library by that name; unknown classes are not judged.

@@ -48,14 +48,73 @@ export function pythonSkeleton(source: string): string {
     const from = lines[elideFrom]!.start;
     const to = lines[last]!.end;
     out.push(source.slice(copiedTo, from));
-    // Keep the newlines (and so every line number); a body without a docstring becomes `pass`.
-    const elided = source.slice(from, to).replace(/[^\n]+/g, '');
-    out.push(docstring ? elided : `${' '.repeat(head.indent)}pass${elided}`);
+    // Keep the newlines (and so every line number); a body without a docstring becomes `pass`. The
+    // function's own `return` and `name = …` statements stay, moved to the body's indentation, so
+    // that the extractor can infer what it returns.
+    const kept = returnStatements(source, lines, elideFrom, last);
+    let elided = source.slice(from, to).replace(/[^\n]+/g, '');
+    if (kept.length > 0) {
+      const parts: string[] = [];
+      let at = from;
+      for (const line of kept) {
+        parts.push(
+          source.slice(at, line.start).replace(/[^\n]+/g, ''),
+          ' '.repeat(head.indent),
+          source.slice(line.start, line.end).trimStart(),
+        );
+        at = line.end;
+      }
+      parts.push(source.slice(at, to).replace(/[^\n]+/g, ''));
+      elided = parts.join('');
+    }
+    out.push(docstring || kept.length > 0 ? elided : `${' '.repeat(head.indent)}pass${elided}`);
     copiedTo = to;
     i = last;
   }
   out.push(source.slice(copiedTo));
   return out.join('');
+}
+
+/**
+ * The `return` and simple assignment statements of a function body (lines `from`..`to`), outside
+ * nested functions and classes; none when the body is a generator or returns from inside a
+ * compound line (`if x: return y`), where the kept lines would not tell every return.
+ */
+function returnStatements(source: string, lines: readonly LogicalLine[], from: number, to: number): LogicalLine[] {
+  const kept: LogicalLine[] = [];
+  for (let j = from; j <= to; j++) {
+    const line = lines[j]!;
+    if (line.blank) continue;
+    const text = source.slice(line.start, line.end).trimStart();
+    if (line.opensBlock && /^(async\s+def|def|class)\b/.test(text)) {
+      while (j + 1 <= to && (lines[j + 1]!.blank || lines[j + 1]!.indent > line.indent)) j++;
+      continue;
+    }
+    const code = withoutStrings(text);
+    if (/(^|[^\w.])yield\b/.test(code)) return [];
+    if (/^return\b/.test(code) || /^[A-Za-z_]\w*\s*(:[^=]*)?=[^=]/.test(code)) kept.push(line);
+    else if (/(^|[^\w.])return\b/.test(code)) return [];
+  }
+  return kept;
+}
+
+/** A line's code with its string literals emptied (so that words inside strings are not read as keywords). */
+function withoutStrings(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length;) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const end = skipString(text, i);
+      out += '""';
+      i = end;
+    } else if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
 }
 
 /** The logical lines of a Python source (a statement's physical lines joined by brackets, strings or `\`). */

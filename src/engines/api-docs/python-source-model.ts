@@ -145,7 +145,10 @@ function functionRecord(
   const docstring = docstringOf(definition);
   const parsed = parseDocstring(docstring);
   // Without an annotation, the docstring's "Returns" type (what a receiver of the result is).
-  const returns = definition.childForFieldName('return_type')?.text ?? parsed.returns;
+  const returns =
+    definition.childForFieldName('return_type')?.text ??
+    parsed.returns ??
+    inferReturn(definition, kind === 'method' ? qualifier : undefined);
   params = addDocumentedKeywords(params, parsed.keywords);
   const decoration = decorators.filter(
     (d) => !/^(staticmethod|classmethod|overload|typing\.overload|abstractmethod|abc\.abstractmethod)$/.test(d),
@@ -163,6 +166,69 @@ function functionRecord(
     location: `${info.file}:${definition.startPosition.row + 1}`,
     version: info.version,
   };
+}
+
+/**
+ * What a function returns, read from its body (the statements the skeleton keeps give the same
+ * answer as the full body): `return self` or `return cls(…)` (the class), `return Name(…)`
+ * (deferred as `Name()`: whatever calling it gives), `return self.method(…)` (`Class.method()`),
+ * or a local assigned once from one of those. Every return must agree (a bare `return` or
+ * `return None` aside); a generator, or a return written on a compound statement's line, gives none.
+ */
+function inferReturn(definition: Node, cls: string | undefined): string | undefined {
+  const body = definition.childForFieldName('body');
+  if (!body) return undefined;
+  const returns: Node[] = [];
+  const locals = new Map<string, Node | null>();
+  let unsure = false;
+  const walk = (node: Node): void => {
+    for (const child of node.namedChildren) {
+      if (!child || unsure) continue;
+      if (['function_definition', 'class_definition', 'decorated_definition', 'lambda'].includes(child.type)) continue;
+      if (child.type === 'yield') {
+        unsure = true;
+        return;
+      }
+      // On the line of its compound statement (`if x: return y`): the skeleton does not keep it.
+      const inline = node.type === 'block' && node.parent !== null && child.startPosition.row === node.parent.startPosition.row;
+      if (child.type === 'return_statement') {
+        if (inline) unsure = true;
+        else returns.push(child);
+      } else if (child.type === 'expression_statement' && !inline) {
+        const assignment = child.namedChildren[0];
+        const left = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : undefined;
+        if (left?.type === 'identifier') locals.set(left.text, locals.has(left.text) ? null : assignment!.childForFieldName('right'));
+      }
+      walk(child);
+    }
+  };
+  walk(body);
+  if (unsure || returns.length === 0) return undefined;
+  const typeOf = (node: Node | null | undefined, depth: number): string | undefined | null => {
+    if (!node || depth > 3) return undefined;
+    if (node.type === 'none' || (node.type === 'identifier' && node.text === 'NotImplemented')) return null;
+    if (node.type === 'identifier') {
+      if (node.text === 'self' && cls) return cls;
+      return locals.has(node.text) ? typeOf(locals.get(node.text), depth + 1) : undefined;
+    }
+    if (node.type === 'parenthesized_expression') return typeOf(node.namedChildren[0], depth);
+    if (node.type !== 'call') return undefined;
+    const fn = node.childForFieldName('function');
+    if (fn?.type === 'identifier') {
+      if (fn.text === 'cls') return cls;
+      return locals.has(fn.text) ? undefined : `${fn.text}()`;
+    }
+    if (fn?.type === 'attribute' && cls && fn.childForFieldName('object')?.text === 'self')
+      return `${cls}.${fn.childForFieldName('attribute')?.text ?? ''}()`;
+    return undefined;
+  };
+  const types = new Set<string>();
+  for (const statement of returns) {
+    const type = typeOf(statement.namedChildren[0], 0);
+    if (type === undefined) return undefined;
+    if (type !== null) types.add(type);
+  }
+  return types.size === 1 ? [...types][0] : undefined;
 }
 
 /** `**kwargs` with documented keywords (Azure's `:keyword`): those become optional keyword parameters. */
@@ -189,7 +255,7 @@ function classRecords(definition: Node, decorators: string[], info: PythonModule
       if (innerDecorators.some((d) => d === 'property' || d.endsWith('.setter') || d.endsWith('.deleter') || d.endsWith('cached_property')))
         continue;
       if (method === '__init__') init = functionRecord(inner, innerDecorators, info, name, 'method', qualified);
-      else if (!method.startsWith('_') || method === '__call__')
+      else if (!method.startsWith('_') || method === '__call__' || method === '__enter__')
         methods.push(functionRecord(inner, innerDecorators, info, name, 'method', qualified));
     } else if (inner?.type === 'expression_statement') {
       const assignment = inner.namedChildren[0];

@@ -8,11 +8,12 @@ import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 
 import type { ApiParam } from '../types.js';
+import type { RuntimeClass } from '../runtime-classes.js';
 import type { RuntimeName } from '../runtime-signatures.js';
 import { DEFAULT_PYTHON } from './python-runner.js';
 
 const SCRIPT = String.raw`
-import importlib, inspect, json, sys, warnings
+import functools, importlib, inspect, json, sys, warnings
 warnings.simplefilter("ignore")
 KINDS = {inspect.Parameter.POSITIONAL_ONLY: "positional", inspect.Parameter.POSITIONAL_OR_KEYWORD: "normal",
          inspect.Parameter.KEYWORD_ONLY: "keyword", inspect.Parameter.VAR_POSITIONAL: "var_positional",
@@ -72,8 +73,67 @@ def describe(obj):
     entry = {"kind": "class" if inspect.isclass(obj) else "function", "params": params(obj),
              "returns": None if inspect.isclass(obj) else returns(obj),
              "target": f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else None, "doc": at}
+    if inspect.isclass(obj):
+        describe_class(obj)
+    elif not inspect.isroutine(obj) and from_library(type(obj)):
+        # A callable instance (scipy's norm): calling it is calling its class's __call__.
+        entry["instanceOf"] = describe_class(type(obj))
     described[key] = (obj, entry)  # the object is kept alive, so its id is never reused
     return entry
+# Each class of the library met (the public ones and the library classes in their MRO), described once:
+# its MRO, and its own public members as the interpreter binds them (metaclass-made and assigned ones too).
+classes = {}
+def target_of(cls):
+    return f"{cls.__module__}.{cls.__qualname__}"
+def member_entry(cls, name, raw, plain_ok=True):
+    if isinstance(raw, (property, functools.cached_property)) or not callable(raw) and not isinstance(raw, (staticmethod, classmethod)):
+        return {"kind": "attribute"}
+    fn = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
+    if plain_ok and inspect.isfunction(fn) and fn.__qualname__ == f"{cls.__qualname__}.{name}" and fn.__code__.co_name == name:
+        return {"kind": "method"}  # written in the class body: the source's record describes it
+    try:
+        attr = getattr(cls, name)
+        ps = params(attr)
+    except BaseException:
+        attr, ps = None, None
+    # Reached through the class, a function or a method descriptor still takes the instance first.
+    if ps and not isinstance(raw, staticmethod) and (inspect.isfunction(attr) or inspect.ismethoddescriptor(attr)) and ps[0]["kind"] in ("positional", "normal"):
+        ps = ps[1:]
+    entry = {"kind": "method", "params": ps, "doc": (inspect.getdoc(fn) or "")[:2000]}
+    ret = returns(fn)
+    if ret:
+        entry["returns"] = ret
+    return entry
+def init_attributes(cls):
+    init = vars(cls).get("__init__")
+    code = getattr(init, "__code__", None)
+    return sorted(n for n in (code.co_names if code else ()) if not n.startswith("_"))
+def describe_class(cls):
+    target = target_of(cls)
+    if target in classes or not from_library(cls):
+        return target
+    classes[target] = None
+    own = {}
+    for name, raw in list(vars(cls).items()):
+        if isinstance(name, str) and (not name.startswith("_") or name in ("__call__", "__enter__")):
+            try:
+                own[name] = member_entry(cls, name, raw)
+            except BaseException:
+                own[name] = {"kind": "attribute"}
+    mro = [c for c in cls.__mro__ if from_library(c)]
+    # Public members inherited from outside the library (dict's, MutableMapping's).
+    outside = {}
+    for m in dir(cls):
+        home = next((c for c in cls.__mro__ if m in vars(c)), object)
+        if not m.startswith("_") and not from_library(home):
+            try:
+                outside[m] = member_entry(home, m, vars(home).get(m), plain_ok=False)
+            except BaseException:
+                outside[m] = {"kind": "attribute"}
+    classes[target] = {"mro": [target_of(c) for c in mro], "own": own, "attributes": init_attributes(cls), "outside": outside}
+    for c in mro[1:]:
+        describe_class(c)
+    return target
 def names_of(module_name):
     module = importlib.import_module(module_name)
     # What an attribute access resolves: the names the module binds, and __all__ (which may name lazy ones).
@@ -107,7 +167,22 @@ for module_name in json.loads(sys.argv[1]):
         result[module_name] = names_of(module_name)
     except BaseException:
         continue
-out.write(json.dumps({"modules": result, "docs": docs}))
+# The library's other classes (private ones a function returns: scipy's matrix_t_frozen), from every
+# module of the library the imports loaded.
+for module_name, module in list(sys.modules.items()):
+    if module is None or module_name.split(".")[0].lstrip("_") not in LIBRARIES:
+        continue
+    try:
+        members = list(vars(module).values())
+    except BaseException:
+        continue
+    for obj in members:
+        try:
+            if inspect.isclass(obj) and obj.__module__ == module_name:
+                describe_class(obj)
+        except BaseException:
+            continue
+out.write(json.dumps({"modules": result, "docs": docs, "classes": classes}))
 `;
 
 interface Raw {
@@ -120,6 +195,8 @@ interface Raw {
   doc: number;
   /** A class's public members inherited from outside the library (given where the class is first listed). */
   inherited?: string[];
+  /** For a callable instance: the `module.qualname` of its class. */
+  instanceOf?: string | null;
 }
 
 /** Public module paths only (no segment with a leading underscore, no `__main__`). */
@@ -128,37 +205,57 @@ export function isPublicModule(module: string): boolean {
 }
 
 /** module → its public callables; empty when python3 is missing or fails (the source text still counts). */
-export function introspectModules(
+export async function introspectModules(
   modules: readonly string[],
   python = DEFAULT_PYTHON,
   timeoutMs = 60_000,
 ): Promise<Map<string, RuntimeName[]>> {
+  return (await introspectPackage(modules, python, timeoutMs)).modules;
+}
+
+/** What the interpreter says of a package: each module's public callables, and each library class it met (by `module.qualname`). */
+export interface PackageIntrospection {
+  modules: Map<string, RuntimeName[]>;
+  classes: Map<string, RuntimeClass>;
+}
+
+/** The modules' public callables and the classes met; empty when python3 is missing or fails. */
+export function introspectPackage(modules: readonly string[], python = DEFAULT_PYTHON, timeoutMs = 60_000): Promise<PackageIntrospection> {
   const wanted = modules.filter(isPublicModule);
-  if (wanted.length === 0) return Promise.resolve(new Map());
+  const empty = (): PackageIntrospection => ({ modules: new Map(), classes: new Map() });
+  if (wanted.length === 0) return Promise.resolve(empty());
   return new Promise((resolve) => {
     execFile(
       python,
       ['-c', SCRIPT, JSON.stringify(wanted)], // Run outside the working directory, so that a local file never shadows the installed module.
       { cwd: tmpdir(), timeout: timeoutMs, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
       (error, stdout) => {
-        if (error) return resolve(new Map());
+        if (error) return resolve(empty());
         try {
-          const data = JSON.parse(stdout) as { modules: Record<string, Raw[]>; docs: string[] };
-          resolve(
-            new Map(
+          const data = JSON.parse(stdout) as {
+            modules: Record<string, Raw[]>;
+            docs: string[];
+            classes?: Record<string, RuntimeClass | null>;
+          };
+          const classes = new Map<string, RuntimeClass>();
+          for (const [target, cls] of Object.entries(data.classes ?? {})) if (cls) classes.set(target, cls);
+          resolve({
+            classes,
+            modules: new Map(
               Object.entries(data.modules).map(([module, names]) => [
                 module,
-                names.map(({ params, returns, doc, ...rest }) => ({
+                names.map(({ params, returns, doc, instanceOf, ...rest }) => ({
                   ...rest,
                   doc: data.docs[doc] ?? '',
                   ...(params ? { params } : {}),
                   ...(returns ? { returns } : {}),
+                  ...(instanceOf ? { instanceOf } : {}),
                 })),
               ]),
             ),
-          );
+          });
         } catch {
-          resolve(new Map());
+          resolve(empty());
         }
       },
     );
