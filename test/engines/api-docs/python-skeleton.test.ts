@@ -53,8 +53,8 @@ describe('pythonSkeleton', () => {
     ],
     [
       'reads multi-line headers, brackets, continuations and comments',
-      "async def f(a,\n      b={\"k\": \":\"}) -> int:  # note:\n    r\'\'\'Doc.\'\'\'\n    if a:\n        return \\\n            b\n",
-      "async def f(a,\n      b={\"k\": \":\"}) -> int:  # note:\n    r\'\'\'Doc.\'\'\'\n\n    return \\\n            b\n",
+      "async def f(a,\n      b={\"k\": \":\"}) -> int:  # note:\n    r'''Doc.'''\n    if a:\n        return \\\n            b\n",
+      "async def f(a,\n      b={\"k\": \":\"}) -> int:  # note:\n    r'''Doc.'''\n\n    return \\\n            b\n",
     ],
     [
       'keeps no return of a generator, nor of a body that returns on a compound line',
