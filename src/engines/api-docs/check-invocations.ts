@@ -6,7 +6,7 @@
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
 import { BASES_MEMBER } from './python-source-model.js';
-import { classMember, classOfCall } from './receiver-types.js';
+import { classMember, classesOfCall } from './receiver-types.js';
 import { INHERITED_MEMBER, NAMESPACE_MEMBER } from './runtime-signatures.js';
 import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
@@ -82,9 +82,11 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
   if (call.receiverOf !== undefined) {
     // What a function returned: judged as an instance of the class its return annotation names.
-    const cls = classOfCall(call.receiverOf, library, catalog);
-    if (cls === undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
-    return checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog);
+    const classes = classesOfCall(call.receiverOf, library, catalog);
+    if (classes === undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
+    return checkOnAny(
+      classes.map((cls) => checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog)),
+    );
   }
   const wanted = describeWanted(call, library);
   if (call.ownerKind === 'client' && call.owner !== undefined && !catalog.hasOwner(call.owner, library)) {
@@ -110,6 +112,30 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   // A bare name proves existence only: its arguments were not checked (said, never passed as valid).
   const unchecked = best!.hit.kind === 'name' ? { argumentsChecked: false as const } : {};
   return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
+}
+
+/**
+ * The check of a call on an object that is an instance of one of several classes: valid if it is
+ * valid on one; a member that none has is unknown; otherwise the problems it has on every class
+ * that has the member (nothing is reported that one of them would accept). Not judged if any is not.
+ */
+function checkOnAny(checks: ReadonlyArray<InvocationCheck | string | undefined>): InvocationCheck | string | undefined {
+  if (checks.length === 1) return checks[0];
+  const judged: InvocationCheck[] = [];
+  for (const check of checks) {
+    if (check === undefined || typeof check === 'string') return check;
+    judged.push(check);
+  }
+  const existing = judged.filter((check) => check.exists);
+  if (existing.length === 0) return judged[0];
+  const valid = existing.find((check) => check.valid);
+  if (valid) return valid;
+  const shared = existing[0]!.problems.filter((problem) =>
+    existing.every((check) => check.problems.some((other) => other.code === problem.code && other.argument === problem.argument)),
+  );
+  return shared.length > 0
+    ? { ...existing[0]!, problems: shared }
+    : { ...existing[0]!, problems: [], valid: true, argumentsChecked: false };
 }
 
 /** The bases of class `owner` (and of its bases in the library, `depth` levels up) that the library does not define. */

@@ -228,7 +228,8 @@ function inferReturn(definition: Node, cls: string | undefined): string | undefi
     if (type === undefined) return undefined;
     if (type !== null) types.add(type);
   }
-  return types.size === 1 ? [...types][0] : undefined;
+  // One of several (`return A(…)` here, `return B(…)` there): the receiver is judged on each.
+  return types.size > 0 ? [...types].sort().join(' | ') : undefined;
 }
 
 /** `**kwargs` with documented keywords (Azure's `:keyword`): those become optional keyword parameters. */

@@ -58,35 +58,53 @@ function throughMro(shape: ClassShape, member: string, library: string, catalog:
   return listed.length > 0 ? listed : [bareMember(shape, member, library)];
 }
 
-/** The (short) name of the class of what calling `callee` gives; undefined when the index cannot say. */
-export function classOfCall(callee: string, library: string, catalog: ApiCatalog, depth = 0): string | undefined {
+/** Every answer, or none when one of them is unknown (a union is known only when each of its members is). */
+function union(answers: ReadonlyArray<readonly string[] | undefined>): string[] | undefined {
+  const out = new Set<string>();
+  for (const answer of answers) {
+    if (answer === undefined) return undefined;
+    for (const cls of answer) out.add(cls);
+  }
+  return out.size === 0 ? undefined : [...out].sort();
+}
+
+/**
+ * The (short) names of the classes that what calling `callee` gives may be an instance of (more
+ * than one where the function returns one of several: each is judged); undefined when the index
+ * cannot say.
+ */
+export function classesOfCall(callee: string, library: string, catalog: ApiCatalog, depth = 0): string[] | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const dot = callee.lastIndexOf(`${CALLED}.`);
   if (dot >= 0) {
     // A method of an object: `f(…).m` — the class of f(…), then what its method m returns.
-    const cls = classOfCall(callee.slice(0, dot), library, catalog, depth + 1);
+    const classes = classesOfCall(callee.slice(0, dot), library, catalog, depth + 1);
     const method = callee.slice(dot + CALLED.length + 1);
-    return cls === undefined ? undefined : classOfMethodCall(cls, method, library, catalog, depth + 1);
+    return classes && union(classes.map((cls) => classesOfMethodCall(cls, method, library, catalog, depth + 1)));
   }
   if (callee.endsWith(CALLED)) {
     // Calling what a call returned: a callable instance's __call__.
-    const cls = classOfCall(callee.slice(0, -CALLED.length), library, catalog, depth + 1);
-    return cls === undefined ? undefined : classOfMethodCall(cls, '__call__', library, catalog, depth + 1);
+    const classes = classesOfCall(callee.slice(0, -CALLED.length), library, catalog, depth + 1);
+    return classes && union(classes.map((cls) => classesOfMethodCall(cls, '__call__', library, catalog, depth + 1)));
   }
-  return classOfPath(callee, library, catalog, depth + 1);
+  return classesOfPath(callee, library, catalog, depth + 1);
 }
 
 /** What calling `path` (a module path or a name) gives: the class itself, or what the function returns. */
-function classOfPath(path: string, library: string, catalog: ApiCatalog, depth: number): string | undefined {
+function classesOfPath(path: string, library: string, catalog: ApiCatalog, depth: number): string[] | undefined {
   const name = shortName(path);
   const hits = catalog.findMember(name, library).filter((hit) => hit.kind !== 'name' && hit.kind !== 'method');
   const exact = hits.filter((hit) => hit.name === path || (hit.aliases ?? []).includes(path));
   // A bare name (`X()` inferred from a body) means the library's one definition of it, when there is one.
   const producers = exact.length > 0 ? exact : path.includes('.') ? [] : hits;
-  const answers = new Set(
-    producers.map((hit) => (hit.kind === 'class' ? hit.member : typeClass(returnTypeOf(hit, hits), library, catalog, undefined, depth))),
+  // A class the interpreter described though no record defines it (a namedtuple, a class made by a factory).
+  if (producers.length === 0)
+    return classShapes(name, library, catalog).some((shape) => !path.includes('.') || shape.target === path) ? [name] : undefined;
+  return union(
+    producers.map((hit) =>
+      hit.kind === 'class' ? [hit.member] : typeClasses(returnTypeOf(hit, hits), library, catalog, undefined, depth),
+    ),
   );
-  return answers.size === 1 ? [...answers][0] : undefined;
 }
 
 /** A function's return type, or its home definition's (a re-export whose documentation was cut short). */
@@ -98,28 +116,40 @@ function returnTypeOf(hit: ApiHit, namesakes: readonly ApiHit[]): string | undef
   return types.size === 1 ? [...types][0] : undefined;
 }
 
-function classOfMethodCall(cls: string, method: string, library: string, catalog: ApiCatalog, depth: number): string | undefined {
+function classesOfMethodCall(cls: string, method: string, library: string, catalog: ApiCatalog, depth: number): string[] | undefined {
   const hits = (classMember(cls, method, library, catalog) ?? catalog.findMember(method, library, cls)).filter(
     (hit) => hit.kind !== 'name',
   );
-  const answers = new Set(hits.map((hit) => typeClass(returnType(hit.signature), library, catalog, cls, depth)));
-  return answers.size === 1 ? [...answers][0] : undefined;
+  if (hits.length === 0) return undefined;
+  return union(hits.map((hit) => typeClasses(returnType(hit.signature), library, catalog, cls, depth)));
 }
 
 /**
- * The class a return type names: `Foo`, `pkg.mod.Foo`, `"Foo"`, `Optional[Foo]`, `Foo | None`,
- * `Self` (the class itself), or a deferred `f()` / `Class.method()` (what that call returns). The
- * class must be one the library defines; containers, unions and type variables give none.
+ * The classes a return type names: `Foo`, `pkg.mod.Foo`, `"Foo"`, `Optional[Foo]`, `Foo | Bar | None`,
+ * `Self` (the class itself), or a deferred `f()` / `Class.method()` (what that call returns). Each
+ * class must be one the library defines; containers and type variables give none.
  */
-function typeClass(
+function typeClasses(
   type: string | undefined,
   library: string,
   catalog: ApiCatalog,
   self: string | undefined,
   depth: number,
-): string | undefined {
+): string[] | undefined {
   if (type === undefined || depth > MAX_DEPTH) return undefined;
-  const deferred = /^([A-Za-z_][\w.]*)\(\)$/.exec(type.trim());
+  let t = type.trim().replace(/^['"]|['"]$/g, '');
+  const optional = /^(?:typing\.)?Optional\[(.+)\]$/.exec(t);
+  if (optional) t = optional[1]!;
+  const parts = t
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => p !== 'None');
+  if (parts.length === 0) return undefined;
+  return union(parts.map((part) => typeClass(part, library, catalog, self, depth)));
+}
+
+function typeClass(part: string, library: string, catalog: ApiCatalog, self: string | undefined, depth: number): string[] | undefined {
+  const deferred = /^([A-Za-z_][\w.]*)\(\)$/.exec(part);
   if (deferred) {
     const path = deferred[1]!;
     const dot = path.lastIndexOf('.');
@@ -129,20 +159,13 @@ function typeClass(
       isClass(owner, library, catalog) &&
       !catalog.findMember(shortName(path), library).some((hit) => hit.kind === 'class' && hit.name === path)
     )
-      return classOfMethodCall(owner, path.slice(dot + 1), library, catalog, depth + 1);
-    return classOfPath(path, library, catalog, depth + 1);
+      return classesOfMethodCall(owner, path.slice(dot + 1), library, catalog, depth + 1);
+    return classesOfPath(path, library, catalog, depth + 1);
   }
-  let t = type.trim().replace(/^['"]|['"]$/g, '');
-  const optional = /^(?:typing\.)?Optional\[(.+)\]$/.exec(t);
-  if (optional) t = optional[1]!;
-  const parts = t
-    .split('|')
-    .map((p) => p.trim())
-    .filter((p) => p !== 'None');
-  if (parts.length !== 1 || !/^[A-Za-z_][\w.]*$/.test(parts[0]!)) return undefined;
-  const name = shortName(parts[0]!);
-  if (name === 'Self') return self;
-  return isClass(name, library, catalog) ? name : undefined;
+  if (!/^[A-Za-z_][\w.]*$/.test(part)) return undefined;
+  const name = shortName(part);
+  if (name === 'Self') return self === undefined ? undefined : [self];
+  return isClass(name, library, catalog) ? [name] : undefined;
 }
 
 /** Whether the library defines a class of that name (described by the interpreter, with methods, or as a record). */

@@ -144,6 +144,21 @@ def names_of(module_name):
         declared = None
     if isinstance(declared, (list, tuple)):
         names = list(dict.fromkeys([*names, *declared]))
+    # A module __getattr__ (lazy or deprecated names): the names its code compares against, where they resolve.
+    lazy = vars(module).get("__getattr__")
+    code = getattr(lazy, "__code__", None)
+    if code is not None:
+        consts = [c for c in code.co_consts if isinstance(c, str) and c.isidentifier() and not c.startswith("_")]
+        for c in code.co_consts:
+            if isinstance(c, tuple):
+                consts += [x for x in c if isinstance(x, str) and x.isidentifier() and not x.startswith("_")]
+        for c in consts:
+            if c not in names:
+                try:
+                    getattr(module, c)
+                    names.append(c)
+                except BaseException:
+                    pass
     entries = []
     for n in names:
         if not isinstance(n, str) or n.startswith("_"):
