@@ -56,11 +56,12 @@ export function pythonSkeleton(source: string): string {
     if (kept.length > 0) {
       const parts: string[] = [];
       let at = from;
-      for (const line of kept) {
+      for (const { line, text } of kept) {
+        const original = source.slice(line.start, line.end);
         parts.push(
           source.slice(at, line.start).replace(/[^\n]+/g, ''),
           ' '.repeat(head.indent),
-          source.slice(line.start, line.end).trimStart(),
+          text === undefined ? original.trimStart() : `${text}${original.replace(/[^\n]+/g, '')}`,
         );
         at = line.end;
       }
@@ -80,8 +81,8 @@ export function pythonSkeleton(source: string): string {
  * nested functions and classes; none when the body is a generator or returns from inside a
  * compound line (`if x: return y`), where the kept lines would not tell every return.
  */
-function returnStatements(source: string, lines: readonly LogicalLine[], from: number, to: number): LogicalLine[] {
-  const kept: LogicalLine[] = [];
+function returnStatements(source: string, lines: readonly LogicalLine[], from: number, to: number): KeptStatement[] {
+  const kept: Array<KeptStatement & { assigns?: string; reads?: string }> = [];
   for (let j = from; j <= to; j++) {
     const line = lines[j]!;
     if (line.blank) continue;
@@ -90,12 +91,68 @@ function returnStatements(source: string, lines: readonly LogicalLine[], from: n
       while (j + 1 <= to && (lines[j + 1]!.blank || lines[j + 1]!.indent > line.indent)) j++;
       continue;
     }
+    const assignment = /^([A-Za-z_]\w*)\s*(:[^=]*)?=(?!=)/.exec(text);
+    if (!assignment && !text.includes('return') && !text.includes('yield')) continue;
     const code = withoutStrings(text);
     if (/(^|[^\w.])yield\b/.test(code)) return [];
-    if (/^return\b/.test(code) || /^[A-Za-z_]\w*\s*(:[^=]*)?=[^=]/.test(code)) kept.push(line);
-    else if (/(^|[^\w.])return\b/.test(code)) return [];
+    const assigns = /^([A-Za-z_]\w*)\s*(:[^=]*)?=(?!=)/.exec(code);
+    const value = /^return\b/.exec(code) ? code.slice(6) : assigns ? code.slice(assigns[0].length) : undefined;
+    if (value === undefined) {
+      if (/(^|[^\w.])return\b/.test(code)) return [];
+      continue;
+    }
+    const short = shortValue(value);
+    const head = assigns ? `${assigns[1]!} =` : 'return';
+    const statement: KeptStatement & { assigns?: string; reads?: string } = {
+      line,
+      ...(short === undefined ? {} : { text: `${head} ${short}`.trimEnd() }),
+    };
+    if (assigns) statement.assigns = assigns[1]!;
+    else {
+      const reads = /^([A-Za-z_]\w*)(\(\))?$/.exec(short ?? '')?.[1];
+      if (reads !== undefined) statement.reads = reads;
+    }
+    kept.push(statement);
   }
-  return kept;
+  // Of the assignments, those of a name a return reads (`return x`, `return x(…)`): the others tell nothing.
+  const read = new Set(kept.flatMap(({ reads }) => (reads === undefined ? [] : [reads])));
+  return kept
+    .filter(({ assigns }) => assigns === undefined || read.has(assigns))
+    .map(({ line, text }) => (text === undefined ? { line } : { line, text }));
+}
+
+/** A statement kept in a body: its line, and the shorter text that stands for it (same inference). */
+interface KeptStatement {
+  line: LogicalLine;
+  text?: string;
+}
+
+/**
+ * What a returned or assigned value (strings emptied) may be shortened to without changing what the
+ * extractor infers: `name` and `a.b` stay, a call `f.g(…)` keeps its callee (`f.g()`), a
+ * parenthesized value or a line of several statements stays as written (undefined), and anything
+ * else becomes `0` (nothing inferred).
+ */
+function shortValue(value: string): string | undefined {
+  const v = value.trim();
+  if (v === '') return '';
+  // Several statements on one line, or a parenthesized value: kept as written.
+  if (v.includes(';') || v.startsWith('(')) return undefined;
+  const name = /^[A-Za-z_][\w.]*/.exec(v)?.[0];
+  if (name === undefined) return '0';
+  const rest = v.slice(name.length).trimStart();
+  if (rest === '') return name;
+  if (!rest.startsWith('(')) return '0';
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i]!;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return rest.slice(i + 1).trim() === '' ? `${name}()` : '0';
+    }
+  }
+  return '0';
 }
 
 /** A line's code with its string literals emptied (so that words inside strings are not read as keywords). */

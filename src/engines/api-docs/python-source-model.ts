@@ -178,32 +178,34 @@ function functionRecord(
 function inferReturn(definition: Node, cls: string | undefined): string | undefined {
   const body = definition.childForFieldName('body');
   if (!body) return undefined;
-  const returns: Node[] = [];
-  const locals = new Map<string, Node | null>();
-  let unsure = false;
-  const walk = (node: Node): void => {
-    for (const child of node.namedChildren) {
-      if (!child || unsure) continue;
-      if (['function_definition', 'class_definition', 'decorated_definition', 'lambda'].includes(child.type)) continue;
-      if (child.type === 'yield') {
-        unsure = true;
-        return;
-      }
-      // On the line of its compound statement (`if x: return y`): the skeleton does not keep it.
-      const inline = node.type === 'block' && node.parent !== null && child.startPosition.row === node.parent.startPosition.row;
-      if (child.type === 'return_statement') {
-        if (inline) unsure = true;
-        else returns.push(child);
-      } else if (child.type === 'expression_statement' && !inline) {
-        const assignment = child.namedChildren[0];
-        const left = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : undefined;
-        if (left?.type === 'identifier') locals.set(left.text, locals.has(left.text) ? null : assignment!.childForFieldName('right'));
-      }
-      walk(child);
+  // Whether a node belongs to this function (not to a function, class or lambda nested in it).
+  const own = (node: Node): boolean => {
+    for (let up = node.parent; up; up = up.parent) {
+      if (up.startIndex === definition.startIndex && up.type === definition.type) return true;
+      if (up.type === 'function_definition' || up.type === 'class_definition' || up.type === 'lambda') return false;
     }
+    return false;
   };
-  walk(body);
-  if (unsure || returns.length === 0) return undefined;
+  // On the line of its compound statement (`if x: return y`): the skeleton does not keep it.
+  const inline = (statement: Node): boolean => {
+    const block = statement.parent;
+    return block?.type === 'block' && block.parent !== null && statement.startPosition.row === block.parent.startPosition.row;
+  };
+  if (body.descendantsOfType('yield').some((node) => node !== null && own(node))) return undefined;
+  const returns = body.descendantsOfType('return_statement').filter((node): node is Node => node !== null && own(node));
+  if (returns.length === 0 || returns.some(inline)) return undefined;
+  // The locals the returns name, each assigned once in the function's own statements.
+  const wanted = new Set(returns.flatMap((node) => returnedName(node.namedChildren[0])));
+  const locals = new Map<string, Node | null>();
+  if (wanted.size > 0) {
+    for (const assignment of body.descendantsOfType('assignment')) {
+      const left = assignment?.childForFieldName('left');
+      const statement = assignment?.parent;
+      if (!assignment || left?.type !== 'identifier' || !wanted.has(left.text) || statement?.type !== 'expression_statement') continue;
+      if (inline(statement) || !own(assignment)) continue;
+      locals.set(left.text, locals.has(left.text) ? null : assignment.childForFieldName('right'));
+    }
+  }
   const typeOf = (node: Node | null | undefined, depth: number): string | undefined | null => {
     if (!node || depth > 3) return undefined;
     if (node.type === 'none' || (node.type === 'identifier' && node.text === 'NotImplemented')) return null;
@@ -230,6 +232,13 @@ function inferReturn(definition: Node, cls: string | undefined): string | undefi
   }
   // One of several (`return A(…)` here, `return B(…)` there): the receiver is judged on each.
   return types.size > 0 ? [...types].sort().join(' | ') : undefined;
+}
+
+/** The name a return statement's value reads: `x` of `return x` and of `return x(…)`. */
+function returnedName(value: Node | null | undefined): string[] {
+  if (value?.type === 'identifier') return [value.text];
+  const fn = value?.type === 'call' ? value.childForFieldName('function') : undefined;
+  return fn?.type === 'identifier' ? [fn.text] : [];
 }
 
 /** `**kwargs` with documented keywords (Azure's `:keyword`): those become optional keyword parameters. */

@@ -69,7 +69,7 @@ def describe(obj):
         docs.append(doc)
     if inspect.isclass(obj):
         # Public members the class inherits from outside the library (dict, MutableMapping), listed once.
-        inherited[key] = sorted(m for m in dir(obj) if not m.startswith("_") and not from_library(next((c for c in obj.__mro__ if m in vars(c)), object)))
+        inherited[key] = sorted(outside_members(obj))
     entry = {"kind": "class" if inspect.isclass(obj) else "function", "params": params(obj),
              "returns": None if inspect.isclass(obj) else returns(obj),
              "target": f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else None, "doc": at}
@@ -108,6 +108,21 @@ def init_attributes(cls):
     init = vars(cls).get("__init__")
     code = getattr(init, "__code__", None)
     return sorted(n for n in (code.co_names if code else ()) if not n.startswith("_"))
+def outside_members(cls):
+    """Public name -> the class outside the library that defines it, for what cls inherits from there."""
+    mro = cls.__mro__
+    if all(c is object or from_library(c) for c in mro):
+        return {}  # the common case: nothing but object outside
+    seen, out = set(), {}
+    for c in mro:
+        own = from_library(c)
+        for name in vars(c):
+            if name in seen:
+                continue
+            seen.add(name)
+            if not own and isinstance(name, str) and not name.startswith("_"):
+                out[name] = c
+    return out
 def describe_class(cls):
     target = target_of(cls)
     if target in classes or not from_library(cls):
@@ -123,13 +138,11 @@ def describe_class(cls):
     mro = [c for c in cls.__mro__ if from_library(c)]
     # Public members inherited from outside the library (dict's, MutableMapping's).
     outside = {}
-    for m in dir(cls):
-        home = next((c for c in cls.__mro__ if m in vars(c)), object)
-        if not m.startswith("_") and not from_library(home):
-            try:
-                outside[m] = member_entry(home, m, vars(home).get(m), plain_ok=False)
-            except BaseException:
-                outside[m] = {"kind": "attribute"}
+    for name, home in outside_members(cls).items():
+        try:
+            outside[name] = member_entry(home, name, vars(home).get(name), plain_ok=False)
+        except BaseException:
+            outside[name] = {"kind": "attribute"}
     classes[target] = {"mro": [target_of(c) for c in mro], "own": own, "attributes": init_attributes(cls), "outside": outside}
     for c in mro[1:]:
         describe_class(c)
