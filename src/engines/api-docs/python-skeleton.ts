@@ -1,8 +1,9 @@
 /**
  * A Python module's skeleton for the API extractor: every function body is emptied except its
- * docstring, line for line (each line keeps its place, so locations are unchanged). The extractor
- * reads a function's signature and docstring only, and parsing the bodies is most of the cost of
- * indexing a large package. The scan knows strings, brackets, comments and continuations, so a
+ * docstring and its own `return` statements (shortened to what tells their type) with the
+ * assignments those read, line for line (each line keeps its place, so locations are unchanged).
+ * The extractor reads a function's signature, docstring and returned type only, and parsing the
+ * bodies is most of the cost of indexing a large package. The scan knows strings, brackets, comments and continuations, so a
  * body ends exactly where Python's indentation ends it.
  */
 
