@@ -36,7 +36,10 @@ export function judgeInvocations(
   const unjudged: UnjudgedCall[] = [];
   for (const original of calls) {
     const call =
-      original.receiver !== undefined && options.library !== undefined && original.receiverOf === undefined
+      original.receiver !== undefined &&
+      options.library !== undefined &&
+      original.receiverOf === undefined &&
+      original.receiverAttribute === undefined
         ? guessReceiver(original, options.library, catalog)
         : original;
     const library = call.library ?? (call.receiver !== undefined ? options.library : undefined);
@@ -80,6 +83,8 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   };
   // boto3's index holds client methods only: module functions (boto3.client …) are not judged here.
   if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
+  if (call.receiverAttribute !== undefined)
+    return `not judged: the type of the attribute ${call.receiverAttribute} is not known to the index`;
   if (call.receiverOf !== undefined) {
     // What a function returned: judged as an instance of the class its return annotation names.
     const classes = classesOfCall(call.receiverOf, library, catalog);

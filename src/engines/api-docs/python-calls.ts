@@ -209,6 +209,15 @@ function resolveCallee(fn: Node, scope: Scope, base: CallBase): SnippetCall | un
       return { ...base, library: 'boto3', ownerKind: 'client', owner: value.service, member };
     case 'instance':
       return { ...base, library: value.library, ownerKind: 'instance', owner: value.cls, member };
+    case 'member':
+      // An attribute of an object whose class may be known (`conn.session.get()`): its own type is not.
+      return {
+        ...base,
+        library: value.library,
+        member,
+        receiverAttribute: value.of,
+        ...(receiver.type === 'identifier' ? { receiver: receiver.text } : {}),
+      };
     case 'result':
       return {
         ...base,

@@ -176,5 +176,6 @@ describe.skipIf(!hasPython)('Python receivers: methods on returned objects', () 
 
   it('says "not judged" with the reason where the type cannot be known, never valid', async () => {
     expect(await last('v = ggrecv_pkg.echo(3)\nv.bit_length()')).toEqual(expect.stringContaining('ggrecv_pkg.echo'));
+    expect(await last('c = ggrecv_pkg.Conn()\nc.sock.sendall(1)')).toEqual(expect.stringContaining('attribute Conn(…).sock'));
   });
 });
