@@ -6,7 +6,7 @@
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
 import { BASES_MEMBER } from './python-source-model.js';
-import { classMember, classesOfCall } from './receiver-types.js';
+import { classesOfAttribute, classMember, classesOfCall } from './receiver-types.js';
 import { INHERITED_MEMBER, NAMESPACE_MEMBER } from './runtime-signatures.js';
 import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
@@ -83,8 +83,14 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   };
   // boto3's index holds client methods only: module functions (boto3.client …) are not judged here.
   if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
-  if (call.receiverAttribute !== undefined)
-    return `not judged: the type of the attribute ${call.receiverAttribute} is not known to the index`;
+  if (call.receiverAttribute !== undefined) {
+    // An attribute of a returned object: judged as an instance of the class its class body annotates.
+    const classes = classesOfAttribute(call.receiverAttribute, library, catalog);
+    if (classes === undefined) return `not judged: the type of the attribute ${call.receiverAttribute} is not known to the index`;
+    return checkOnAny(
+      classes.map((cls) => checkCall({ ...call, receiverAttribute: undefined, ownerKind: 'instance', owner: cls }, library, catalog)),
+    );
+  }
   if (call.receiverOf !== undefined) {
     // What a function returned: judged as an instance of the class its return annotation names.
     const classes = classesOfCall(call.receiverOf, library, catalog);

@@ -90,6 +90,30 @@ export function classesOfCall(callee: string, library: string, catalog: ApiCatal
   return classesOfPath(callee, library, catalog, depth + 1);
 }
 
+/**
+ * The classes of an attribute of an object a call gave (`P(…).x`): the type the class body annotates
+ * for `x`, found through the MRO of each class the object may be; undefined when one of them does not say.
+ */
+export function classesOfAttribute(expression: string, library: string, catalog: ApiCatalog): string[] | undefined {
+  const dot = expression.lastIndexOf(`${CALLED}.`);
+  if (dot < 0) return undefined;
+  const attribute = expression.slice(dot + CALLED.length + 1);
+  const owners = classesOfCall(expression.slice(0, dot), library, catalog);
+  if (owners === undefined) return undefined;
+  return union(
+    owners.map((owner) => {
+      const types = classShapes(owner, library, catalog).map((shape) => {
+        for (const target of shape.mro) {
+          const type = (target === shape.target ? shape : shapeOf(target, library, catalog))?.types.get(attribute);
+          if (type !== undefined) return typeClasses(type, library, catalog, owner, 1);
+        }
+        return undefined;
+      });
+      return types.length === 0 ? undefined : union(types);
+    }),
+  );
+}
+
 /** What calling `path` (a module path or a name) gives: the class itself, or what the function returns. */
 function classesOfPath(path: string, library: string, catalog: ApiCatalog, depth: number): string[] | undefined {
   const name = shortName(path);

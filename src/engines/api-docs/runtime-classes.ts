@@ -24,6 +24,8 @@ export interface RuntimeClass {
   own: Record<string, RuntimeMember>;
   /** Names `__init__` refers to (a superset of the instance attributes it sets). */
   attributes: string[];
+  /** The annotated public attributes of the class body: name → type (as written, or a class's qualified name). */
+  types?: Record<string, string>;
   /** Public members inherited from classes outside the library (`dict`'s), with their signatures where known. */
   outside: Record<string, RuntimeMember>;
 }
@@ -38,6 +40,8 @@ export interface ClassShape {
   own: Set<string>;
   /** Names that exist but whose signatures are unknown: instance attributes and members from outside the library. */
   other: Set<string>;
+  /** The annotated attributes' types. */
+  types: Map<string, string>;
 }
 
 const ANYTHING: ApiParam[] = [
@@ -70,7 +74,7 @@ export function runtimeClassRecords(
       name: `${target}.${MRO_MEMBER}`,
       member: MRO_MEMBER,
       kind: 'name',
-      signature: `${MRO_MEMBER} = (${cls.mro.join(', ')}); own = ${list(own)}; other = ${list([...new Set([...cls.attributes, ...Object.keys(cls.outside)])].sort())}`,
+      signature: `${MRO_MEMBER} = (${cls.mro.join(', ')}); own = ${list(own)}; other = ${list([...new Set([...cls.attributes, ...Object.keys(cls.outside)])].sort())}${typesText(cls.types ?? {})}`,
       params: [],
     },
   ];
@@ -95,9 +99,15 @@ export function runtimeClassRecords(
   return records;
 }
 
+/** `; types = {x: Foo; y: Bar}` when the class annotates attributes (types without `;`, `{` or `}`). */
+function typesText(types: Record<string, string>): string {
+  const entries = Object.entries(types).filter(([, type]) => !/[;{}]/.test(type));
+  return entries.length === 0 ? '' : `; types = {${entries.map(([name, type]) => `${name}: ${type}`).join('; ')}}`;
+}
+
 /** Reads a `__mro__` record back; undefined when it is not one. */
 export function readClassShape(record: Pick<ApiRecord, 'name' | 'signature'>): ClassShape | undefined {
-  const match = /^__mro__ = \(([^)]*)\); own = \[([^\]]*)\]; other = \[([^\]]*)\]$/s.exec(record.signature);
+  const match = /^__mro__ = \(([^)]*)\); own = \[([^\]]*)\]; other = \[([^\]]*)\](?:; types = \{(.*)\})?$/s.exec(record.signature);
   if (!match) return undefined;
   const split = (text: string): string[] =>
     text
@@ -109,6 +119,13 @@ export function readClassShape(record: Pick<ApiRecord, 'name' | 'signature'>): C
     mro: split(match[1]!),
     own: new Set(split(match[2]!)),
     other: new Set(split(match[3]!)),
+    types: new Map(
+      (match[4] ?? '')
+        .split('; ')
+        .map((entry) => /^([A-Za-z_]\w*): (.+)$/.exec(entry))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m): [string, string] => [m[1]!, m[2]!]),
+    ),
   };
 }
 

@@ -108,6 +108,20 @@ def init_attributes(cls):
     init = vars(cls).get("__init__")
     code = getattr(init, "__code__", None)
     return sorted(n for n in (code.co_names if code else ()) if not n.startswith("_"))
+def annotated_types(cls):
+    """The annotated public attributes of the class body (dataclass, attrs and pydantic fields): name -> type."""
+    try:
+        annotations = vars(cls).get("__annotations__", {})
+    except BaseException:
+        return {}
+    out = {}
+    for name, ann in list(annotations.items()) if isinstance(annotations, dict) else []:
+        if isinstance(name, str) and not name.startswith("_"):
+            if isinstance(ann, str):
+                out[name] = ann[:80]
+            elif inspect.isclass(ann):
+                out[name] = ann.__qualname__
+    return out
 def outside_members(cls):
     """Public name -> the class outside the library that defines it, for what cls inherits from there."""
     mro = cls.__mro__
@@ -143,7 +157,8 @@ def describe_class(cls):
             outside[name] = member_entry(home, name, vars(home).get(name), plain_ok=False)
         except BaseException:
             outside[name] = {"kind": "attribute"}
-    classes[target] = {"mro": [target_of(c) for c in mro], "own": own, "attributes": init_attributes(cls), "outside": outside}
+    classes[target] = {"mro": [target_of(c) for c in mro], "own": own, "attributes": init_attributes(cls), "outside": outside,
+                       "types": annotated_types(cls)}
     for c in mro[1:]:
         describe_class(c)
     return target

@@ -25,7 +25,8 @@ const hasPython = ((): boolean => {
   }
 })();
 
-const IMPL = `import functools
+const IMPL = `import dataclasses
+import functools
 
 def _measure(path, follow=True):
     """Measures the path."""
@@ -94,6 +95,14 @@ def make_sub():
 def echo(value):
     return value
 
+@dataclasses.dataclass
+class Holder:
+    conn: Conn
+    count: int = 0
+
+def hold():
+    return Holder(Conn())
+
 class Registry(dict):
     def register(self, key):
         pass
@@ -108,7 +117,7 @@ describe.skipIf(!hasPython)('Python receivers: methods on returned objects', () 
     mkdirSync(pkg);
     writeFileSync(
       join(pkg, '__init__.py'),
-      'from ._impl import Sub, Other, Path, norm, Conn, pick, make_sub, echo, Registry\n__all__ = ["Sub", "Other", "Path", "norm", "Conn", "pick", "make_sub", "echo", "Registry"]\n',
+      'from ._impl import Sub, Other, Path, norm, Conn, pick, make_sub, echo, Registry, hold\n__all__ = ["Sub", "Other", "Path", "norm", "Conn", "pick", "make_sub", "echo", "Registry", "hold"]\n',
     );
     writeFileSync(join(pkg, '_impl.py'), IMPL);
     process.env.PYTHONPATH = dir;
@@ -165,6 +174,12 @@ describe.skipIf(!hasPython)('Python receivers: methods on returned objects', () 
       valid: false,
       problems: [expect.objectContaining({ code: 'missing_required', argument: 'x' })],
     });
+  });
+
+  it('follows an attribute the class body annotates with a class of the library', async () => {
+    expect(await last('h = ggrecv_pkg.hold()\nh.conn.send(1)')).toMatchObject({ member: 'send', valid: true });
+    expect(await last('h = ggrecv_pkg.hold()\nconn = h.conn\nconn.sendd(1)')).toMatchObject({ member: 'sendd', exists: false });
+    expect(await last('ggrecv_pkg.hold().count.bit_length()')).toEqual(expect.stringContaining('attribute ggrecv_pkg.hold(…).count'));
   });
 
   it('checks what a class inherits from outside the library by the signature the interpreter gives', async () => {
