@@ -6,7 +6,8 @@
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
 import { BASES_MEMBER } from './python-source-model.js';
-import { INHERITED_MEMBER, NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
+import { classesOfAttribute, classMember, classesOfCall } from './receiver-types.js';
+import { INHERITED_MEMBER, NAMESPACE_MEMBER } from './runtime-signatures.js';
 import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
 /**
@@ -35,7 +36,10 @@ export function judgeInvocations(
   const unjudged: UnjudgedCall[] = [];
   for (const original of calls) {
     const call =
-      original.receiver !== undefined && options.library !== undefined && original.receiverOf === undefined
+      original.receiver !== undefined &&
+      options.library !== undefined &&
+      original.receiverOf === undefined &&
+      original.receiverAttribute === undefined
         ? guessReceiver(original, options.library, catalog)
         : original;
     const library = call.library ?? (call.receiver !== undefined ? options.library : undefined);
@@ -79,11 +83,21 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   };
   // boto3's index holds client methods only: module functions (boto3.client …) are not judged here.
   if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
+  if (call.receiverAttribute !== undefined) {
+    // An attribute of a returned object: judged as an instance of the class its class body annotates.
+    const classes = classesOfAttribute(call.receiverAttribute, library, catalog);
+    if (classes === undefined) return `not judged: the type of the attribute ${call.receiverAttribute} is not known to the index`;
+    return checkOnAny(
+      classes.map((cls) => checkCall({ ...call, receiverAttribute: undefined, ownerKind: 'instance', owner: cls }, library, catalog)),
+    );
+  }
   if (call.receiverOf !== undefined) {
     // What a function returned: judged as an instance of the class its return annotation names.
-    const cls = returnedClassOf(call.receiverOf, library, catalog);
-    if (cls === undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
-    return checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog);
+    const classes = classesOfCall(call.receiverOf, library, catalog);
+    if (classes === undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
+    return checkOnAny(
+      classes.map((cls) => checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog)),
+    );
   }
   const wanted = describeWanted(call, library);
   if (call.ownerKind === 'client' && call.owner !== undefined && !catalog.hasOwner(call.owner, library)) {
@@ -111,17 +125,28 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
 }
 
-/** The indexed class that calling `path` gives: the class itself, or the class its return annotation names. */
-function returnedClassOf(path: string, library: string, catalog: ApiCatalog): string | undefined {
-  if (path.endsWith(')')) return undefined;
-  const producer = catalog
-    .findMember(lastSegment(path), library)
-    .find((hit) => hit.kind !== 'name' && (hit.name === path || (hit.aliases ?? []).includes(path)));
-  // Calling a class (whatever its name's case: `tzoffset(…)`, `norm_gen(…)`) gives an instance of it.
-  if (producer?.kind === 'class') return catalog.hasOwner(producer.member, library) ? producer.member : undefined;
-  const type = producer ? returnType(producer.signature) : undefined;
-  const cls = type === undefined ? undefined : returnedClass(type);
-  return cls !== undefined && catalog.hasOwner(cls, library) ? cls : undefined;
+/**
+ * The check of a call on an object that is an instance of one of several classes: valid if it is
+ * valid on one; a member that none has is unknown; otherwise the problems it has on every class
+ * that has the member (nothing is reported that one of them would accept). Not judged if any is not.
+ */
+function checkOnAny(checks: ReadonlyArray<InvocationCheck | string | undefined>): InvocationCheck | string | undefined {
+  if (checks.length === 1) return checks[0];
+  const judged: InvocationCheck[] = [];
+  for (const check of checks) {
+    if (check === undefined || typeof check === 'string') return check;
+    judged.push(check);
+  }
+  const existing = judged.filter((check) => check.exists);
+  if (existing.length === 0) return judged[0];
+  const valid = existing.find((check) => check.valid);
+  if (valid) return valid;
+  const shared = existing[0]!.problems.filter((problem) =>
+    existing.every((check) => check.problems.some((other) => other.code === problem.code && other.argument === problem.argument)),
+  );
+  return shared.length > 0
+    ? { ...existing[0]!, problems: shared }
+    : { ...existing[0]!, problems: [], valid: true, argumentsChecked: false };
 }
 
 /** The bases of class `owner` (and of its bases in the library, `depth` levels up) that the library does not define. */
@@ -171,6 +196,9 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
   switch (call.ownerKind) {
     case 'instance': {
       const owner = call.owner ?? '';
+      // The class as the interpreter listed it: the member its MRO reaches, or none.
+      const reached = classMember(owner, call.member, library, catalog);
+      if (reached !== undefined) return reached;
       const own = all.filter((hit) => lastSegment(hit.owner) === owner && hit.kind !== 'class');
       if (own.length > 0) return own;
       // Inherited methods: any method of the library by that name; unknown classes are not judged.

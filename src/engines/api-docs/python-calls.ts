@@ -40,7 +40,15 @@ function visit(node: Node, scope: Scope, calls: SnippetCall[]): void {
   } else if (node.type === 'as_pattern') {
     const target = node.namedChildren.find((child) => child?.type === 'as_pattern_target')?.namedChildren[0];
     const value = node.namedChildren[0];
-    if (target?.type === 'identifier' && value) bind(scope, target.text, evaluate(value, scope));
+    // `with X as x` binds what X.__enter__() returns (the object itself, most often: the checker knows which).
+    const entered = (v: SnippetValue | undefined): SnippetValue | undefined =>
+      v?.kind === 'result'
+        ? { kind: 'result', library: v.library, of: `${v.of}(…).__enter__` }
+        : v?.kind === 'instance'
+          ? { kind: 'result', library: v.library, of: `${v.cls}(…).__enter__` }
+          : v;
+    const bound = value ? evaluate(value, scope) : undefined;
+    if (target?.type === 'identifier') bind(scope, target.text, node.parent?.type === 'with_item' ? entered(bound) : bound);
   }
 }
 
@@ -91,7 +99,11 @@ function evaluate(node: Node, scope: Scope): SnippetValue | undefined {
       const object = node.childForFieldName('object');
       const attribute = node.childForFieldName('attribute')?.text;
       const value = object ? evaluate(object, scope) : undefined;
-      if (value?.kind === 'module' && attribute) return { kind: 'module', library: value.library, path: `${value.path}.${attribute}` };
+      if (!attribute) return undefined;
+      if (value?.kind === 'module') return { kind: 'module', library: value.library, path: `${value.path}.${attribute}` };
+      // A method of an object whose class the checker may know (`parse(s).replace`, `Session().get`).
+      if (value?.kind === 'result') return { kind: 'member', library: value.library, of: `${value.of}(…).${attribute}` };
+      if (value?.kind === 'instance') return { kind: 'member', library: value.library, of: `${value.cls}(…).${attribute}` };
       return undefined;
     }
     case 'call':
@@ -116,6 +128,7 @@ function evaluateCall(node: Node, scope: Scope): SnippetValue | undefined {
   }
   const value = evaluate(fn, scope);
   if (value?.kind === 'result') return { kind: 'result', library: value.library, of: `${value.of}(…)` };
+  if (value?.kind === 'member') return { kind: 'result', library: value.library, of: value.of };
   if (value?.kind !== 'module') return undefined;
   if (value.library === 'boto3') {
     const name = lastPathSegment(value.path);
@@ -196,6 +209,15 @@ function resolveCallee(fn: Node, scope: Scope, base: CallBase): SnippetCall | un
       return { ...base, library: 'boto3', ownerKind: 'client', owner: value.service, member };
     case 'instance':
       return { ...base, library: value.library, ownerKind: 'instance', owner: value.cls, member };
+    case 'member':
+      // An attribute of an object whose class may be known (`conn.session.get()`): its own type is not.
+      return {
+        ...base,
+        library: value.library,
+        member,
+        receiverAttribute: value.of,
+        ...(receiver.type === 'identifier' ? { receiver: receiver.text } : {}),
+      };
     case 'result':
       return {
         ...base,

@@ -1,8 +1,9 @@
 /**
  * A Python module's skeleton for the API extractor: every function body is emptied except its
- * docstring, line for line (each line keeps its place, so locations are unchanged). The extractor
- * reads a function's signature and docstring only, and parsing the bodies is most of the cost of
- * indexing a large package. The scan knows strings, brackets, comments and continuations, so a
+ * docstring and its own `return` statements (shortened to what tells their type) with the
+ * assignments those read, line for line (each line keeps its place, so locations are unchanged).
+ * The extractor reads a function's signature, docstring and returned type only, and parsing the
+ * bodies is most of the cost of indexing a large package. The scan knows strings, brackets, comments and continuations, so a
  * body ends exactly where Python's indentation ends it.
  */
 
@@ -48,14 +49,130 @@ export function pythonSkeleton(source: string): string {
     const from = lines[elideFrom]!.start;
     const to = lines[last]!.end;
     out.push(source.slice(copiedTo, from));
-    // Keep the newlines (and so every line number); a body without a docstring becomes `pass`.
-    const elided = source.slice(from, to).replace(/[^\n]+/g, '');
-    out.push(docstring ? elided : `${' '.repeat(head.indent)}pass${elided}`);
+    // Keep the newlines (and so every line number); a body without a docstring becomes `pass`. The
+    // function's own `return` and `name = …` statements stay, moved to the body's indentation, so
+    // that the extractor can infer what it returns.
+    const kept = returnStatements(source, lines, elideFrom, last);
+    let elided = source.slice(from, to).replace(/[^\n]+/g, '');
+    if (kept.length > 0) {
+      const parts: string[] = [];
+      let at = from;
+      for (const { line, text } of kept) {
+        const original = source.slice(line.start, line.end);
+        parts.push(
+          source.slice(at, line.start).replace(/[^\n]+/g, ''),
+          ' '.repeat(head.indent),
+          text === undefined ? original.trimStart() : `${text}${original.replace(/[^\n]+/g, '')}`,
+        );
+        at = line.end;
+      }
+      parts.push(source.slice(at, to).replace(/[^\n]+/g, ''));
+      elided = parts.join('');
+    }
+    out.push(docstring || kept.length > 0 ? elided : `${' '.repeat(head.indent)}pass${elided}`);
     copiedTo = to;
     i = last;
   }
   out.push(source.slice(copiedTo));
   return out.join('');
+}
+
+/**
+ * The `return` and simple assignment statements of a function body (lines `from`..`to`), outside
+ * nested functions and classes; none when the body is a generator or returns from inside a
+ * compound line (`if x: return y`), where the kept lines would not tell every return.
+ */
+function returnStatements(source: string, lines: readonly LogicalLine[], from: number, to: number): KeptStatement[] {
+  const kept: Array<KeptStatement & { assigns?: string; reads?: string }> = [];
+  for (let j = from; j <= to; j++) {
+    const line = lines[j]!;
+    if (line.blank) continue;
+    const text = source.slice(line.start, line.end).trimStart();
+    if (line.opensBlock && /^(async\s+def|def|class)\b/.test(text)) {
+      while (j + 1 <= to && (lines[j + 1]!.blank || lines[j + 1]!.indent > line.indent)) j++;
+      continue;
+    }
+    const assignment = /^([A-Za-z_]\w*)\s*(:[^=]*)?=(?!=)/.exec(text);
+    if (!assignment && !text.includes('return') && !text.includes('yield')) continue;
+    const code = withoutStrings(text);
+    if (/(^|[^\w.])yield\b/.test(code)) return [];
+    const assigns = /^([A-Za-z_]\w*)\s*(:[^=]*)?=(?!=)/.exec(code);
+    const value = /^return\b/.exec(code) ? code.slice(6) : assigns ? code.slice(assigns[0].length) : undefined;
+    if (value === undefined) {
+      if (/(^|[^\w.])return\b/.test(code)) return [];
+      continue;
+    }
+    const short = shortValue(value);
+    const head = assigns ? `${assigns[1]!} =` : 'return';
+    const statement: KeptStatement & { assigns?: string; reads?: string } = {
+      line,
+      ...(short === undefined ? {} : { text: `${head} ${short}`.trimEnd() }),
+    };
+    if (assigns) statement.assigns = assigns[1]!;
+    else {
+      const reads = /^([A-Za-z_]\w*)(\(\))?$/.exec(short ?? '')?.[1];
+      if (reads !== undefined) statement.reads = reads;
+    }
+    kept.push(statement);
+  }
+  // Of the assignments, those of a name a return reads (`return x`, `return x(…)`): the others tell nothing.
+  const read = new Set(kept.flatMap(({ reads }) => (reads === undefined ? [] : [reads])));
+  return kept
+    .filter(({ assigns }) => assigns === undefined || read.has(assigns))
+    .map(({ line, text }) => (text === undefined ? { line } : { line, text }));
+}
+
+/** A statement kept in a body: its line, and the shorter text that stands for it (same inference). */
+interface KeptStatement {
+  line: LogicalLine;
+  text?: string;
+}
+
+/**
+ * What a returned or assigned value (strings emptied) may be shortened to without changing what the
+ * extractor infers: `name` and `a.b` stay, a call `f.g(…)` keeps its callee (`f.g()`), a
+ * parenthesized value or a line of several statements stays as written (undefined), and anything
+ * else becomes `0` (nothing inferred).
+ */
+function shortValue(value: string): string | undefined {
+  const v = value.trim();
+  if (v === '') return '';
+  // Several statements on one line, or a parenthesized value: kept as written.
+  if (v.includes(';') || v.startsWith('(')) return undefined;
+  const name = /^[A-Za-z_][\w.]*/.exec(v)?.[0];
+  if (name === undefined) return '0';
+  const rest = v.slice(name.length).trimStart();
+  if (rest === '') return name;
+  if (!rest.startsWith('(')) return '0';
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i]!;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return rest.slice(i + 1).trim() === '' ? `${name}()` : '0';
+    }
+  }
+  return '0';
+}
+
+/** A line's code with its string literals emptied (so that words inside strings are not read as keywords). */
+function withoutStrings(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length;) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const end = skipString(text, i);
+      out += '""';
+      i = end;
+    } else if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
 }
 
 /** The logical lines of a Python source (a statement's physical lines joined by brackets, strings or `\`). */

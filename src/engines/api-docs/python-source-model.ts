@@ -145,7 +145,10 @@ function functionRecord(
   const docstring = docstringOf(definition);
   const parsed = parseDocstring(docstring);
   // Without an annotation, the docstring's "Returns" type (what a receiver of the result is).
-  const returns = definition.childForFieldName('return_type')?.text ?? parsed.returns;
+  const returns =
+    definition.childForFieldName('return_type')?.text ??
+    parsed.returns ??
+    inferReturn(definition, kind === 'method' ? qualifier : undefined);
   params = addDocumentedKeywords(params, parsed.keywords);
   const decoration = decorators.filter(
     (d) => !/^(staticmethod|classmethod|overload|typing\.overload|abstractmethod|abc\.abstractmethod)$/.test(d),
@@ -163,6 +166,79 @@ function functionRecord(
     location: `${info.file}:${definition.startPosition.row + 1}`,
     version: info.version,
   };
+}
+
+/**
+ * What a function returns, read from its body (the statements the skeleton keeps give the same
+ * answer as the full body): `return self` or `return cls(…)` (the class), `return Name(…)`
+ * (deferred as `Name()`: whatever calling it gives), `return self.method(…)` (`Class.method()`),
+ * or a local assigned once from one of those. Every return must agree (a bare `return` or
+ * `return None` aside); a generator, or a return written on a compound statement's line, gives none.
+ */
+function inferReturn(definition: Node, cls: string | undefined): string | undefined {
+  const body = definition.childForFieldName('body');
+  if (!body) return undefined;
+  // Whether a node belongs to this function (not to a function, class or lambda nested in it).
+  const own = (node: Node): boolean => {
+    for (let up = node.parent; up; up = up.parent) {
+      if (up.startIndex === definition.startIndex && up.type === definition.type) return true;
+      if (up.type === 'function_definition' || up.type === 'class_definition' || up.type === 'lambda') return false;
+    }
+    return false;
+  };
+  // On the line of its compound statement (`if x: return y`): the skeleton does not keep it.
+  const inline = (statement: Node): boolean => {
+    const block = statement.parent;
+    return block?.type === 'block' && block.parent !== null && statement.startPosition.row === block.parent.startPosition.row;
+  };
+  if (body.descendantsOfType('yield').some((node) => node !== null && own(node))) return undefined;
+  const returns = body.descendantsOfType('return_statement').filter((node): node is Node => node !== null && own(node));
+  if (returns.length === 0 || returns.some(inline)) return undefined;
+  // The locals the returns name, each assigned once in the function's own statements.
+  const wanted = new Set(returns.flatMap((node) => returnedName(node.namedChildren[0])));
+  const locals = new Map<string, Node | null>();
+  if (wanted.size > 0) {
+    for (const assignment of body.descendantsOfType('assignment')) {
+      const left = assignment?.childForFieldName('left');
+      const statement = assignment?.parent;
+      if (!assignment || left?.type !== 'identifier' || !wanted.has(left.text) || statement?.type !== 'expression_statement') continue;
+      if (inline(statement) || !own(assignment)) continue;
+      locals.set(left.text, locals.has(left.text) ? null : assignment.childForFieldName('right'));
+    }
+  }
+  const typeOf = (node: Node | null | undefined, depth: number): string | undefined | null => {
+    if (!node || depth > 3) return undefined;
+    if (node.type === 'none' || (node.type === 'identifier' && node.text === 'NotImplemented')) return null;
+    if (node.type === 'identifier') {
+      if (node.text === 'self' && cls) return cls;
+      return locals.has(node.text) ? typeOf(locals.get(node.text), depth + 1) : undefined;
+    }
+    if (node.type === 'parenthesized_expression') return typeOf(node.namedChildren[0], depth);
+    if (node.type !== 'call') return undefined;
+    const fn = node.childForFieldName('function');
+    if (fn?.type === 'identifier') {
+      if (fn.text === 'cls') return cls;
+      return locals.has(fn.text) ? undefined : `${fn.text}()`;
+    }
+    if (fn?.type === 'attribute' && cls && fn.childForFieldName('object')?.text === 'self')
+      return `${cls}.${fn.childForFieldName('attribute')?.text ?? ''}()`;
+    return undefined;
+  };
+  const types = new Set<string>();
+  for (const statement of returns) {
+    const type = typeOf(statement.namedChildren[0], 0);
+    if (type === undefined) return undefined;
+    if (type !== null) types.add(type);
+  }
+  // One of several (`return A(…)` here, `return B(…)` there): the receiver is judged on each.
+  return types.size > 0 ? [...types].sort().join(' | ') : undefined;
+}
+
+/** The name a return statement's value reads: `x` of `return x` and of `return x(…)`. */
+function returnedName(value: Node | null | undefined): string[] {
+  if (value?.type === 'identifier') return [value.text];
+  const fn = value?.type === 'call' ? value.childForFieldName('function') : undefined;
+  return fn?.type === 'identifier' ? [fn.text] : [];
 }
 
 /** `**kwargs` with documented keywords (Azure's `:keyword`): those become optional keyword parameters. */
@@ -189,7 +265,7 @@ function classRecords(definition: Node, decorators: string[], info: PythonModule
       if (innerDecorators.some((d) => d === 'property' || d.endsWith('.setter') || d.endsWith('.deleter') || d.endsWith('cached_property')))
         continue;
       if (method === '__init__') init = functionRecord(inner, innerDecorators, info, name, 'method', qualified);
-      else if (!method.startsWith('_') || method === '__call__')
+      else if (!method.startsWith('_') || method === '__call__' || method === '__enter__')
         methods.push(functionRecord(inner, innerDecorators, info, name, 'method', qualified));
     } else if (inner?.type === 'expression_statement') {
       const assignment = inner.namedChildren[0];

@@ -24,6 +24,8 @@ export interface RuntimeName {
   doc: string;
   /** A class's public members inherited from outside the library (`dict`'s), when the interpreter listed them. */
   inherited?: string[];
+  /** For a callable instance (scipy's `norm`): the `module.qualname` of its class, whose `__call__` it runs. */
+  instanceOf?: string;
 }
 
 const ANYTHING: ApiParam[] = [
@@ -62,13 +64,18 @@ export function applyRuntimeNames(
     }
     if (!entry.params && existing) continue; // a bare name stays a name: its arguments cannot be checked
     const params = entry.params ?? ANYTHING;
+    // A callable instance returns what its class's __call__ returns (resolved when a receiver needs it).
+    const returns =
+      entry.kind === 'class'
+        ? entry.returns
+        : (entry.returns ?? (entry.instanceOf ? `${entry.instanceOf}.__call__()` : parseDocstring(entry.doc).returns));
     const record: ApiRecord = {
       library,
       name,
       owner: module,
       member: entry.name,
       kind: entry.params ? entry.kind : 'name',
-      signature: `${entry.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, params, entry.kind === 'class' ? entry.returns : (entry.returns ?? parseDocstring(entry.doc).returns))}`,
+      signature: `${entry.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, params, returns)}`,
       params,
       description: firstSentences(entry.doc),
       documentation: entry.doc,

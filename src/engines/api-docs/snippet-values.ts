@@ -12,7 +12,9 @@ export type SnippetValue =
   /** `Session()`, `new S3Client()` */
   | { kind: 'instance'; library: string; cls: string }
   /** What a library function returned (`dateutil.parser.parse(s)`): its type is not known from the snippet. */
-  | { kind: 'result'; library: string; of: string };
+  | { kind: 'result'; library: string; of: string }
+  /** A method of such a result or instance, not yet called (`parse(s).replace`): `of` is the callee written `f(…).replace`. */
+  | { kind: 'member'; library: string; of: string };
 
 /** The last dotted segment of a path. */
 export function lastPathSegment(path: string): string {

@@ -117,6 +117,8 @@ export interface SnippetCall {
   objects?: ObjectArgument[];
   /** The receiver is what this library call returned (`dateutil.parser.parse`): its type is unknown. */
   receiverOf?: string;
+  /** The receiver is an attribute of an object a library call gave (`parse(s).tzinfo`, written `parse(…).tzinfo`): not judged. */
+  receiverAttribute?: string;
 }
 
 /** A call into an indexed library that the checker could not judge, and why (never a silent pass). */

@@ -36,25 +36,35 @@ async function recordsOf(): Promise<(source: string) => string> {
 describe('pythonSkeleton', () => {
   it.each([
     [
-      'keeps a docstring and drops the rest of the body',
-      'def f(a, b=1):\n    """Doc."""\n    x = a\n    return x\n',
-      'def f(a, b=1):\n    """Doc."""\n\n\n',
+      "keeps a docstring and the function's own returns (shortened to what tells their type) and the assignments they read",
+      'def f(a, b=1):\n    """Doc."""\n    print(a)\n    if a:\n        x = g(a)\n    return x\n',
+      'def f(a, b=1):\n    """Doc."""\n\n\n    x = g()\n    return x\n',
     ],
-    ['puts pass in a body without a docstring', 'def f():\n    x = 1\n    return x\ny = 2\n', 'def f():\n    pass\n\ny = 2\n'],
+    ['puts pass in a body without a docstring', 'def f():\n    print(1)\n    g()\ny = 2\n', 'def f():\n    pass\n\ny = 2\n'],
     [
       'ends a body where the indentation does, not inside a string at column 0',
-      'def f():\n    s = """\nnot code: def g():\n"""\n    return s\ndef h():\n    """H."""\n',
+      'def f():\n    call("""\nnot code: def g():\n""")\n    done()\ndef h():\n    """H."""\n',
       'def f():\n    pass\n\n\n\ndef h():\n    """H."""\n',
     ],
     [
       'keeps class bodies and empties their methods, nested functions included',
-      'class C:\n    """C."""\n    def m(self):\n        def inner():\n            pass\n        return inner\n    x: int = 1\n',
-      'class C:\n    """C."""\n    def m(self):\n        pass\n\n\n    x: int = 1\n',
+      'class C:\n    """C."""\n    def m(self):\n        def inner():\n            return 1\n        return inner\n    x: int = 1\n',
+      'class C:\n    """C."""\n    def m(self):\n\n\n        return inner\n    x: int = 1\n',
     ],
     [
       'reads multi-line headers, brackets, continuations and comments',
       "async def f(a,\n      b={\"k\": \":\"}) -> int:  # note:\n    r'''Doc.'''\n    if a:\n        return \\\n            b\n",
-      "async def f(a,\n      b={\"k\": \":\"}) -> int:  # note:\n    r'''Doc.'''\n\n\n\n",
+      "async def f(a,\n      b={\"k\": \":\"}) -> int:  # note:\n    r'''Doc.'''\n\n    return 0\n\n",
+    ],
+    [
+      'keeps no return of a generator, nor of a body that returns on a compound line',
+      'def f():\n    x = 1\n    yield x\ndef g(a):\n    y = h()\n    if a: return 2\n    return y\n',
+      'def f():\n    pass\n\ndef g(a):\n    pass\n\n\n',
+    ],
+    [
+      'shortens a return that tells no type to `return 0`, and drops the assignments no return reads',
+      'def f():\n    y = h(1)\n    z = k(2)\n    return y(3)(4)\n',
+      'def f():\n\n\n    return 0\n',
     ],
     ['leaves one-line functions alone', 'def f(): return 1\nlambda: 2\n', 'def f(): return 1\nlambda: 2\n'],
   ])('%s', (_title, source, expected) => {

@@ -99,3 +99,27 @@ describe('extractPythonModule', () => {
     expect(records.map((r) => r.member)).toContain('fast');
   });
 });
+
+describe('return types inferred from a function body', () => {
+  it.each([
+    ['a class called', 'def f():\n    return Widget(1)\n', 'f() -> Widget()'],
+    ['a local assigned once', 'def f():\n    w = make(1)\n    if w:\n        return w\n    return None\n', 'f() -> make()'],
+    ['one of several', 'def f(x):\n    if x:\n        return A()\n    return B()\n', 'f(x) -> A() | B()'],
+    ['a parameter (unknown)', 'def f(x):\n    return x\n', 'f(x)'],
+    ['a generator (none)', 'def f():\n    yield 1\n    return Widget()\n', 'f()'],
+    ['a return inside a nested function (not its own)', 'def f():\n    def g():\n        return Widget()\n    return g\n', 'f()'],
+  ])('%s', (_title, code, signature) => {
+    expect(extract(code)[0]!.signature).toBe(signature);
+  });
+
+  it('reads `return self`, `return cls(…)` and `return self.method(…)` in methods as the class', () => {
+    const records = extract(
+      'class K:\n    def a(self):\n        return self\n    @classmethod\n    def b(cls):\n        return cls()\n    def c(self):\n        return self.a()\n',
+    );
+    expect(records.filter((r) => r.kind === 'method').map((r) => r.signature)).toEqual([
+      'a() -> pkg.mod.K',
+      'b() -> pkg.mod.K',
+      'c() -> pkg.mod.K.a()',
+    ]);
+  });
+});

@@ -33,7 +33,8 @@ describe('findSnippetCalls (Python)', () => {
       ['requests', 'instance', 'Session', null, 'post', null],
       ['os', 'module', null, 'os.path.join', 'join', null],
       ['requests', 'module', null, 'requests.Session', 'Session', null],
-      ['requests', 'instance', 'Session', null, 'close', null],
+      // `with X as t` binds what X.__enter__() returns.
+      ['requests', null, null, null, 'close', 't'],
       [null, null, null, null, 'post', 's'],
       [null, null, null, null, 'call', 'unknown'],
     ]);

@@ -8,11 +8,12 @@ import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 
 import type { ApiParam } from '../types.js';
+import type { RuntimeClass } from '../runtime-classes.js';
 import type { RuntimeName } from '../runtime-signatures.js';
 import { DEFAULT_PYTHON } from './python-runner.js';
 
 const SCRIPT = String.raw`
-import importlib, inspect, json, sys, warnings
+import functools, importlib, inspect, json, sys, warnings
 warnings.simplefilter("ignore")
 KINDS = {inspect.Parameter.POSITIONAL_ONLY: "positional", inspect.Parameter.POSITIONAL_OR_KEYWORD: "normal",
          inspect.Parameter.KEYWORD_ONLY: "keyword", inspect.Parameter.VAR_POSITIONAL: "var_positional",
@@ -68,12 +69,99 @@ def describe(obj):
         docs.append(doc)
     if inspect.isclass(obj):
         # Public members the class inherits from outside the library (dict, MutableMapping), listed once.
-        inherited[key] = sorted(m for m in dir(obj) if not m.startswith("_") and not from_library(next((c for c in obj.__mro__ if m in vars(c)), object)))
+        inherited[key] = sorted(outside_members(obj))
     entry = {"kind": "class" if inspect.isclass(obj) else "function", "params": params(obj),
              "returns": None if inspect.isclass(obj) else returns(obj),
              "target": f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else None, "doc": at}
+    if inspect.isclass(obj):
+        describe_class(obj)
+    elif not inspect.isroutine(obj) and from_library(type(obj)):
+        # A callable instance (scipy's norm): calling it is calling its class's __call__.
+        entry["instanceOf"] = describe_class(type(obj))
     described[key] = (obj, entry)  # the object is kept alive, so its id is never reused
     return entry
+# Each class of the library met (the public ones and the library classes in their MRO), described once:
+# its MRO, and its own public members as the interpreter binds them (metaclass-made and assigned ones too).
+classes = {}
+def target_of(cls):
+    return f"{cls.__module__}.{cls.__qualname__}"
+def member_entry(cls, name, raw, plain_ok=True):
+    if isinstance(raw, (property, functools.cached_property)) or not callable(raw) and not isinstance(raw, (staticmethod, classmethod)):
+        return {"kind": "attribute"}
+    fn = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
+    if plain_ok and inspect.isfunction(fn) and fn.__qualname__ == f"{cls.__qualname__}.{name}" and fn.__code__.co_name == name:
+        return {"kind": "method"}  # written in the class body: the source's record describes it
+    try:
+        attr = getattr(cls, name)
+        ps = params(attr)
+    except BaseException:
+        attr, ps = None, None
+    # Reached through the class, a function or a method descriptor still takes the instance first.
+    if ps and not isinstance(raw, staticmethod) and (inspect.isfunction(attr) or inspect.ismethoddescriptor(attr)) and ps[0]["kind"] in ("positional", "normal"):
+        ps = ps[1:]
+    entry = {"kind": "method", "params": ps, "doc": (inspect.getdoc(fn) or "")[:2000]}
+    ret = returns(fn)
+    if ret:
+        entry["returns"] = ret
+    return entry
+def init_attributes(cls):
+    init = vars(cls).get("__init__")
+    code = getattr(init, "__code__", None)
+    return sorted(n for n in (code.co_names if code else ()) if not n.startswith("_"))
+def annotated_types(cls):
+    """The annotated public attributes of the class body (dataclass, attrs and pydantic fields): name -> type."""
+    try:
+        annotations = vars(cls).get("__annotations__", {})
+    except BaseException:
+        return {}
+    out = {}
+    for name, ann in list(annotations.items()) if isinstance(annotations, dict) else []:
+        if isinstance(name, str) and not name.startswith("_"):
+            if isinstance(ann, str):
+                out[name] = ann[:80]
+            elif inspect.isclass(ann):
+                out[name] = ann.__qualname__
+    return out
+def outside_members(cls):
+    """Public name -> the class outside the library that defines it, for what cls inherits from there."""
+    mro = cls.__mro__
+    if all(c is object or from_library(c) for c in mro):
+        return {}  # the common case: nothing but object outside
+    seen, out = set(), {}
+    for c in mro:
+        own = from_library(c)
+        for name in vars(c):
+            if name in seen:
+                continue
+            seen.add(name)
+            if not own and isinstance(name, str) and not name.startswith("_"):
+                out[name] = c
+    return out
+def describe_class(cls):
+    target = target_of(cls)
+    if target in classes or not from_library(cls):
+        return target
+    classes[target] = None
+    own = {}
+    for name, raw in list(vars(cls).items()):
+        if isinstance(name, str) and (not name.startswith("_") or name in ("__call__", "__enter__")):
+            try:
+                own[name] = member_entry(cls, name, raw)
+            except BaseException:
+                own[name] = {"kind": "attribute"}
+    mro = [c for c in cls.__mro__ if from_library(c)]
+    # Public members inherited from outside the library (dict's, MutableMapping's).
+    outside = {}
+    for name, home in outside_members(cls).items():
+        try:
+            outside[name] = member_entry(home, name, vars(home).get(name), plain_ok=False)
+        except BaseException:
+            outside[name] = {"kind": "attribute"}
+    classes[target] = {"mro": [target_of(c) for c in mro], "own": own, "attributes": init_attributes(cls), "outside": outside,
+                       "types": annotated_types(cls)}
+    for c in mro[1:]:
+        describe_class(c)
+    return target
 def names_of(module_name):
     module = importlib.import_module(module_name)
     # What an attribute access resolves: the names the module binds, and __all__ (which may name lazy ones).
@@ -84,6 +172,21 @@ def names_of(module_name):
         declared = None
     if isinstance(declared, (list, tuple)):
         names = list(dict.fromkeys([*names, *declared]))
+    # A module __getattr__ (lazy or deprecated names): the names its code compares against, where they resolve.
+    lazy = vars(module).get("__getattr__")
+    code = getattr(lazy, "__code__", None)
+    if code is not None:
+        consts = [c for c in code.co_consts if isinstance(c, str) and c.isidentifier() and not c.startswith("_")]
+        for c in code.co_consts:
+            if isinstance(c, tuple):
+                consts += [x for x in c if isinstance(x, str) and x.isidentifier() and not x.startswith("_")]
+        for c in consts:
+            if c not in names:
+                try:
+                    getattr(module, c)
+                    names.append(c)
+                except BaseException:
+                    pass
     entries = []
     for n in names:
         if not isinstance(n, str) or n.startswith("_"):
@@ -107,7 +210,22 @@ for module_name in json.loads(sys.argv[1]):
         result[module_name] = names_of(module_name)
     except BaseException:
         continue
-out.write(json.dumps({"modules": result, "docs": docs}))
+# The library's other classes (private ones a function returns: scipy's matrix_t_frozen), from every
+# module of the library the imports loaded.
+for module_name, module in list(sys.modules.items()):
+    if module is None or module_name.split(".")[0].lstrip("_") not in LIBRARIES:
+        continue
+    try:
+        members = list(vars(module).values())
+    except BaseException:
+        continue
+    for obj in members:
+        try:
+            if inspect.isclass(obj) and obj.__module__ == module_name:
+                describe_class(obj)
+        except BaseException:
+            continue
+out.write(json.dumps({"modules": result, "docs": docs, "classes": classes}))
 `;
 
 interface Raw {
@@ -120,6 +238,8 @@ interface Raw {
   doc: number;
   /** A class's public members inherited from outside the library (given where the class is first listed). */
   inherited?: string[];
+  /** For a callable instance: the `module.qualname` of its class. */
+  instanceOf?: string | null;
 }
 
 /** Public module paths only (no segment with a leading underscore, no `__main__`). */
@@ -128,37 +248,57 @@ export function isPublicModule(module: string): boolean {
 }
 
 /** module → its public callables; empty when python3 is missing or fails (the source text still counts). */
-export function introspectModules(
+export async function introspectModules(
   modules: readonly string[],
   python = DEFAULT_PYTHON,
   timeoutMs = 60_000,
 ): Promise<Map<string, RuntimeName[]>> {
+  return (await introspectPackage(modules, python, timeoutMs)).modules;
+}
+
+/** What the interpreter says of a package: each module's public callables, and each library class it met (by `module.qualname`). */
+export interface PackageIntrospection {
+  modules: Map<string, RuntimeName[]>;
+  classes: Map<string, RuntimeClass>;
+}
+
+/** The modules' public callables and the classes met; empty when python3 is missing or fails. */
+export function introspectPackage(modules: readonly string[], python = DEFAULT_PYTHON, timeoutMs = 60_000): Promise<PackageIntrospection> {
   const wanted = modules.filter(isPublicModule);
-  if (wanted.length === 0) return Promise.resolve(new Map());
+  const empty = (): PackageIntrospection => ({ modules: new Map(), classes: new Map() });
+  if (wanted.length === 0) return Promise.resolve(empty());
   return new Promise((resolve) => {
     execFile(
       python,
       ['-c', SCRIPT, JSON.stringify(wanted)], // Run outside the working directory, so that a local file never shadows the installed module.
       { cwd: tmpdir(), timeout: timeoutMs, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
       (error, stdout) => {
-        if (error) return resolve(new Map());
+        if (error) return resolve(empty());
         try {
-          const data = JSON.parse(stdout) as { modules: Record<string, Raw[]>; docs: string[] };
-          resolve(
-            new Map(
+          const data = JSON.parse(stdout) as {
+            modules: Record<string, Raw[]>;
+            docs: string[];
+            classes?: Record<string, RuntimeClass | null>;
+          };
+          const classes = new Map<string, RuntimeClass>();
+          for (const [target, cls] of Object.entries(data.classes ?? {})) if (cls) classes.set(target, cls);
+          resolve({
+            classes,
+            modules: new Map(
               Object.entries(data.modules).map(([module, names]) => [
                 module,
-                names.map(({ params, returns, doc, ...rest }) => ({
+                names.map(({ params, returns, doc, instanceOf, ...rest }) => ({
                   ...rest,
                   doc: data.docs[doc] ?? '',
                   ...(params ? { params } : {}),
                   ...(returns ? { returns } : {}),
+                  ...(instanceOf ? { instanceOf } : {}),
                 })),
               ]),
             ),
-          );
+          });
         } catch {
-          resolve(new Map());
+          resolve(empty());
         }
       },
     );

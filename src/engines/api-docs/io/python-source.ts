@@ -7,10 +7,11 @@ import { createParser } from '../../syntax/index.js';
 import { extractPythonModule } from '../python-source-model.js';
 import { pythonSkeleton } from '../python-skeleton.js';
 import { documentStubRecords } from '../python-stubs.js';
-import { applyRuntimeNames, type RuntimeName } from '../runtime-signatures.js';
+import { runtimeClassRecords } from '../runtime-classes.js';
+import { applyRuntimeNames } from '../runtime-signatures.js';
 import type { ApiRecord } from '../types.js';
 import { fingerprintFile, walkFiles, type WalkedFile } from './file-walk.js';
-import { introspectModules } from './python-introspect.js';
+import { introspectPackage, type PackageIntrospection } from './python-introspect.js';
 import { DEFAULT_PYTHON, runPython } from './python-runner.js';
 import type { SourcePlan } from './source-plan.js';
 
@@ -45,7 +46,8 @@ export function planPython(path: string, options: { introspect?: boolean; python
     ? { files: [fingerprintFile(root, absolute)], implementations: new Map<string, string>() }
     : packageFiles(root);
   const introspect = options.introspect ?? isInstalledPackage(absolute);
-  let runtime: Promise<Map<string, RuntimeName[]>> | undefined;
+  let runtime: Promise<PackageIntrospection> | undefined;
+  const modules = new Set(files.map((file) => moduleOf(library, file.path, isFile)));
   return {
     id: `python:${absolute}`,
     kind: 'python',
@@ -60,8 +62,8 @@ export function planPython(path: string, options: { introspect?: boolean; python
       // One interpreter for the whole package (imports are shared), asked on the first batch only.
       runtime ??=
         introspect && !isFile
-          ? introspectModules([...new Set(files.map((file) => moduleOf(library, file.path, isFile)))], options.python)
-          : Promise.resolve(new Map());
+          ? introspectPackage([...modules], options.python)
+          : Promise.resolve({ modules: new Map(), classes: new Map() });
       // The sources are parsed while python3 imports the package (another process): the two overlap.
       const parsedFiles: Array<{ path: string; module: string; parsed: ApiRecord[] }> = [];
       try {
@@ -87,14 +89,33 @@ export function planPython(path: string, options: { introspect?: boolean; python
       } finally {
         parser.delete();
       }
-      const names = await runtime;
+      const { modules: names, classes } = await runtime;
+      // Each class's records go with the module that defines it (the package's own module when it claims another).
+      const classesByModule = new Map<string, string[]>();
+      for (const target of classes.keys()) {
+        const home = homeModule(target, modules, library);
+        classesByModule.set(home, [...(classesByModule.get(home) ?? []), target]);
+      }
       for (const { path, module, parsed } of parsedFiles) {
         const known = names.get(module);
-        records.set(path, known ? applyRuntimeNames(parsed, module, known, library, `${library}/${path}`, '') : parsed);
+        const file = `${library}/${path}`;
+        const merged = known ? applyRuntimeNames(parsed, module, known, library, file, '') : parsed;
+        for (const target of classesByModule.get(module) ?? [])
+          merged.push(...runtimeClassRecords(target, classes.get(target)!, { library, file, version: '' }));
+        records.set(path, merged);
       }
       return records;
     },
   };
+}
+
+/** The longest module of the package that `target` (`module.qualname`) lies in; else the package itself. */
+function homeModule(target: string, modules: ReadonlySet<string>, library: string): string {
+  for (let at = target.lastIndexOf('.'); at > 0; at = target.lastIndexOf('.', at - 1)) {
+    const module = target.slice(0, at);
+    if (modules.has(module)) return module;
+  }
+  return library;
 }
 
 /** `sessions.py` → `requests.sessions`; `adapters/__init__.pyi` → `requests.adapters`. */
