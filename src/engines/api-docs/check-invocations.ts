@@ -6,6 +6,7 @@
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
 import { BASES_MEMBER } from './python-source-model.js';
+import { receiverChainClass } from './receiver-chain.js';
 import { INHERITED_MEMBER, NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
 import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
@@ -81,7 +82,7 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   if (library === BOTO3_LIBRARY && call.ownerKind !== 'client' && call.ownerKind !== undefined) return undefined;
   if (call.receiverOf !== undefined) {
     // What a function returned: judged as an instance of the class its return annotation names.
-    const cls = returnedClassOf(call.receiverOf, library, catalog);
+    const cls = receiverChainClass(call.receiverOf, library, catalog, (path) => returnedClassOf(path, library, catalog));
     if (cls === undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
     return checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog);
   }

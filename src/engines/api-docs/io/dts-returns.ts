@@ -1,0 +1,46 @@
+/**
+ * What a declared function or method returns, as the checker needs it to judge a method called on
+ * the result (`z.object({…}).parse(x)`, `program.option(…).action(…)`): `this`, or the class or
+ * interface the package declares that the type names (through aliases, `typeof`, re-exports and
+ * heritage: the TypeScript checker resolves those), rendered as its owner name so that the
+ * signature text ends in `-> ZodObject<…>`. Anything else (a union, a primitive, a type parameter,
+ * an anonymous object, a type from another package) names no class: methods on it stay unjudged.
+ */
+import type * as TS from 'typescript';
+
+/** The rendered return type and, when it names one, the package's class or interface symbol. */
+export interface ReturnedType {
+  text: string | undefined;
+  declared?: TS.Symbol;
+}
+
+/**
+ * Describes `type` (a signature's return type). `ownerName` gives the name records of a declared
+ * symbol go under (an exported class's export name); `inside` says whether a declaration belongs
+ * to the package being indexed.
+ */
+export function describeReturn(
+  ts: typeof TS,
+  checker: TS.TypeChecker,
+  type: TS.Type,
+  ownerName: (symbol: TS.Symbol) => string,
+  inside: (declaration: TS.Declaration) => boolean,
+): ReturnedType {
+  const full = checker.typeToString(type);
+  if (isThisType(ts, type)) return { text: 'this' };
+  const symbol = type.getSymbol();
+  const named =
+    symbol !== undefined &&
+    (symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) !== 0 &&
+    !symbol.getName().startsWith('__') &&
+    (symbol.declarations ?? []).some((declaration) => inside(declaration));
+  if (!named) return { text: full.length <= 60 ? full : undefined };
+  const name = ownerName(symbol);
+  const generic = full.includes('<');
+  const text = full.startsWith(`${name}<`) || full === name ? (full.length <= 60 ? full : `${name}<…>`) : generic ? `${name}<…>` : name;
+  return { text, declared: symbol };
+}
+
+function isThisType(ts: typeof TS, type: TS.Type): boolean {
+  return (type.flags & ts.TypeFlags.TypeParameter) !== 0 && (type as TS.Type & { isThisType?: boolean }).isThisType === true;
+}
