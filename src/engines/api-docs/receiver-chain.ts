@@ -69,7 +69,7 @@ function declaredReturnClass(
   const type = returnType(first.signature);
   if (type === undefined) return undefined;
   if (type === 'this') return self;
-  const cls = returnedClass(type) ?? genericClass(type);
+  const cls = returnedClass(type) ?? genericClass(type.replace(/\s*\|\s*(?:null|undefined)\b/g, ''));
   return cls !== undefined && catalog.hasOwner(cls, library) ? cls : undefined;
 }
 

@@ -25,7 +25,10 @@ const OBJECT_MEMBERS = ['toString', 'toLocaleString', 'valueOf', 'hasOwnProperty
 /** Records for everything `entry` exports (the default export is named after the package). */
 export async function extractDeclarations(entry: string, library: string, packageDir: string, version: string): Promise<ApiRecord[]> {
   const ts = ((await import('typescript')) as unknown as { default: typeof TS }).default;
-  const program = ts.createProgram([entry], { noEmit: true, skipLibCheck: true, allowJs: false, types: [], noResolve: false });
+  const base: TS.CompilerOptions = { noEmit: true, skipLibCheck: true, allowJs: false, types: [], noResolve: false };
+  // Node's own declarations where the project has them: a class extending `EventEmitter` or a stream is then known in full.
+  const node = ts.resolveTypeReferenceDirective('node', entry, base, ts.sys).resolvedTypeReferenceDirective;
+  const program = ts.createProgram([entry], { ...base, types: node?.resolvedFileName ? ['node'] : [] });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry);
   const moduleSymbol = source ? checker.getSymbolAtLocation(source) : undefined;
@@ -105,8 +108,9 @@ function pushName(context: Context, name: string, owner: string, node: TS.Node):
     owner,
     member,
     kind: 'name',
-    signature: member,
-    params: [],
+    // Existence only: any arguments pass (`argumentsChecked: false` says so).
+    signature: `${member}(...args)`,
+    params: [{ name: 'args', kind: 'var_positional', required: false }],
     description: '',
     documentation: '',
     location: where(context, node),

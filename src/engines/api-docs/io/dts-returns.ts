@@ -3,7 +3,8 @@
  * the result (`z.object({…}).parse(x)`, `program.option(…).action(…)`): `this`, or the class or
  * interface the package declares that the type names (through aliases, `typeof`, re-exports and
  * heritage: the TypeScript checker resolves those), rendered as its owner name so that the
- * signature text ends in `-> ZodObject<…>`. Anything else (a union, a primitive, a type parameter,
+ * signature text ends in `-> ZodObject<…>` (`-> SemVer | null` where the type also admits null or
+ * undefined: a method is judged once the caller rules those out). Anything else (a union, a primitive, a type parameter,
  * an anonymous object, a type from another package) names no class: methods on it stay unjudged.
  */
 import type * as TS from 'typescript';
@@ -28,7 +29,10 @@ export function describeReturn(
 ): ReturnedType {
   const full = checker.typeToString(type);
   if (isThisType(ts, type)) return { text: 'this' };
-  const symbol = type.getSymbol();
+  // `Foo | null`, `Foo | undefined`: the object, once the caller has ruled the empty cases out.
+  const nonNull = checker.getNonNullableType(type);
+  const optional = nonNull !== type;
+  const symbol = nonNull.getSymbol();
   const named =
     symbol !== undefined &&
     (symbol.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface)) !== 0 &&
@@ -36,9 +40,10 @@ export function describeReturn(
     (symbol.declarations ?? []).some((declaration) => inside(declaration));
   if (!named) return { text: full.length <= 60 ? full : undefined };
   const name = ownerName(symbol);
-  const generic = full.includes('<');
-  const text = full.startsWith(`${name}<`) || full === name ? (full.length <= 60 ? full : `${name}<…>`) : generic ? `${name}<…>` : name;
-  return { text, declared: symbol };
+  const own = checker.typeToString(nonNull);
+  const short =
+    own.startsWith(`${name}<`) || own === name ? (own.length <= 60 ? own : `${name}<…>`) : own.includes('<') ? `${name}<…>` : name;
+  return { text: optional ? `${short} | null` : short, declared: symbol };
 }
 
 function isThisType(ts: typeof TS, type: TS.Type): boolean {

@@ -68,7 +68,7 @@ export declare const factory: { make(): Text };
   write(join(emitter, 'package.json'), JSON.stringify({ name: 'watch-js', version: '0.1.0', types: 'index.d.ts' }));
   write(
     join(emitter, 'index.d.ts'),
-    `import { EventEmitter } from 'events';
+    `import { EventEmitter } from 'missing-events';
 export declare class Watcher extends EventEmitter {
   close(): Promise<void>;
 }
@@ -130,12 +130,30 @@ describe('methods on objects that TypeScript declarations say a call returns', (
     expect(unjudged).toEqual([expect.objectContaining({ member: 'parse', reason: expect.stringMatching(/^not judged: .*either/) })]);
   });
 
-  it('leaves a member a class may inherit from an unresolved base not judged, never unknown', async () => {
+  it('leaves a member a class may inherit from a base the declarations cannot resolve not judged, never unknown', async () => {
     const code = "import { watch } from 'watch-js';\nconst w = watch('p');\nw.on('add', f);\nw.close();";
     expect(await verdict(code, "w.on('add', f)")).toBe('not judged');
     const { unjudged } = await judge(code);
     expect(unjudged[0]?.reason).toMatch(/EventEmitter/);
     expect(await verdict(code, 'w.close()')).toBe('valid');
+  });
+});
+
+describe("a real package whose class extends Node's EventEmitter (chokidar, with this project's @types/node)", () => {
+  let real: ApiIndexStore;
+  beforeAll(async () => {
+    real = await buildStore(tempDir(), [planNpm(locateNpmPackage('chokidar', process.cwd()))]);
+  }, 60_000);
+  afterAll(() => real.close());
+
+  it('judges methods of the watcher a function returned, inherited ones included', async () => {
+    const code = "import chokidar from 'chokidar';\nconst w = chokidar.watch('src');\nw.on('add', log);\nw.onn('add', log);\nw.close();";
+    const { checks, unjudged } = judgeInvocations(await findSnippetCalls(code, 'typescript'), real);
+    expect(unjudged).toEqual([]);
+    const byCall = new Map(checks.map((check) => [check.call, check]));
+    expect(byCall.get("w.on('add', log)")).toMatchObject({ exists: true, valid: true });
+    expect(byCall.get("w.onn('add', log)")?.problems.map((p) => p.code)).toEqual(['unknown_api']);
+    expect(byCall.get('w.close()')).toMatchObject({ api: 'chokidar.FSWatcher.close', valid: true });
   });
 });
 
