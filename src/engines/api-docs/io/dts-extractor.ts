@@ -19,8 +19,19 @@ import { describeReturn } from './dts-returns.js';
 const MAX_MEMBERS = 400;
 /** How many classes and interfaces reached only as return types are listed (zod reaches ~150). */
 const MAX_RETURNED_TYPES = 2000;
-/** What every object has (`Object.prototype`): a namespace or an instance answers these too. */
-const OBJECT_MEMBERS = ['toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'];
+/** What every object has (`Object.prototype`), with the parameters lib.es5.d.ts gives them: a namespace or an instance answers these too. */
+const ONE_VALUE: ApiParam[] = [{ name: 'v', kind: 'normal', required: true }];
+const OBJECT_PARAMS: Record<string, ApiParam[]> = {
+  toString: [],
+  toLocaleString: [],
+  valueOf: [],
+  hasOwnProperty: ONE_VALUE,
+  isPrototypeOf: ONE_VALUE,
+  propertyIsEnumerable: ONE_VALUE,
+};
+const OBJECT_MEMBERS = Object.keys(OBJECT_PARAMS);
+/** A method inherited from another package: it exists; its arguments are not checked here. */
+const ANY_ARGUMENTS: ApiParam[] = [{ name: 'args', kind: 'var_positional', required: false }];
 
 /** Records for everything `entry` exports (the default export is named after the package). */
 export async function extractDeclarations(entry: string, library: string, packageDir: string, version: string): Promise<ApiRecord[]> {
@@ -67,7 +78,7 @@ export async function extractDeclarations(entry: string, library: string, packag
       values.map((exported) => exported.getName()),
       source!,
     );
-    for (const member of OBJECT_MEMBERS) pushName(context, `${library}.${member}`, library, source!);
+    for (const member of OBJECT_MEMBERS) pushName(context, `${library}.${member}`, library, source!, OBJECT_PARAMS[member]);
   }
   addReturnedTypes(context);
   return records;
@@ -97,8 +108,8 @@ function ownerNameOf(context: Context, symbol: TS.Symbol): string {
   return context.owners.get(symbol) ?? symbol.getName();
 }
 
-/** A method an instance inherits from another package: it exists, its arguments are not checked here. */
-function pushName(context: Context, name: string, owner: string, node: TS.Node): void {
+/** A method an instance inherits from another package (any arguments), or from `Object.prototype` (its own parameters). */
+function pushName(context: Context, name: string, owner: string, node: TS.Node, params: ApiParam[] = ANY_ARGUMENTS): void {
   const member = name.slice(name.lastIndexOf('.') + 1);
   if (context.seen.has(`${name}|name`)) return;
   context.seen.add(`${name}|name`);
@@ -108,9 +119,8 @@ function pushName(context: Context, name: string, owner: string, node: TS.Node):
     owner,
     member,
     kind: 'name',
-    // Existence only: any arguments pass (`argumentsChecked: false` says so).
-    signature: `${member}(...args)`,
-    params: [{ name: 'args', kind: 'var_positional', required: false }],
+    signature: renderSignature(member, params),
+    params,
     description: '',
     documentation: '',
     location: where(context, node),
@@ -201,7 +211,8 @@ function addInstanceMembers(context: Context, instance: TS.Type, name: string, m
   if (unresolved.length > 0) pushBases(context, name, member, unresolved, declaration);
   else if (names.length > 0 && names.length <= MAX_MEMBERS) {
     pushNamespace(context, member, names, declaration, `${name}.prototype.${NAMESPACE_MEMBER}`);
-    for (const method of OBJECT_MEMBERS) if (!names.includes(method)) pushName(context, `${name}.${method}`, member, declaration);
+    for (const method of OBJECT_MEMBERS)
+      if (!names.includes(method)) pushName(context, `${name}.${method}`, member, declaration, OBJECT_PARAMS[method]);
   }
 }
 
@@ -255,6 +266,8 @@ function addMethods(context: Context, type: TS.Type, ownerName: string, owner: s
     if (
       modifiers & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected) ||
       property.getName().startsWith('#') ||
+      // A symbol-keyed member (`[ENTRY]`, `[Symbol.iterator]`) is never called by a name.
+      property.getName().startsWith('__@') ||
       property.getName() === 'prototype'
     )
       continue;

@@ -119,6 +119,9 @@ describe('methods on objects that TypeScript declarations say a call returns', (
     // A class returned by a function, `new` then methods, and `this` along a chain.
     ['const b = s.builder("x");\nb.add("a").add("b").build().describe();', 'b.add("a").add("b").build().describe()', 'valid'],
     ['const b = new s.Builder("x");\nb.add("a").biuld();', 'b.add("a").biuld()', 'unknown_api'],
+    // What every object has, with Object.prototype's own parameters.
+    ['const b = new s.Builder("x");\nb.toString();', 'b.toString()', 'valid'],
+    ['const b = new s.Builder("x");\nb.toString(16);', 'b.toString(16)', 'too_many_positional'],
     // A method of an exported object.
     ['s.factory.make().min(2);', 's.factory.make().min(2)', 'valid'],
   ])('%s', async (code, text, expected) => {
