@@ -19,6 +19,8 @@ import { describeReturn } from './dts-returns.js';
 const MAX_MEMBERS = 400;
 /** How many classes and interfaces reached only as return types are listed (zod reaches ~150). */
 const MAX_RETURNED_TYPES = 2000;
+/** And at most this many records for them: a very large SDK stays a bounded index (zod needs ~5,700). */
+const MAX_RETURNED_RECORDS = 30_000;
 /** What every object has (`Object.prototype`), with the parameters lib.es5.d.ts gives them: a namespace or an instance answers these too. */
 const ONE_VALUE: ApiParam[] = [{ name: 'v', kind: 'normal', required: true }];
 const OBJECT_PARAMS: Record<string, ApiParam[]> = {
@@ -91,7 +93,8 @@ export async function extractDeclarations(entry: string, library: string, packag
  */
 function addReturnedTypes(context: Context): void {
   const done = new Set<string>();
-  for (let count = 0; context.pending.length > 0 && count < MAX_RETURNED_TYPES; count++) {
+  const limit = context.records.length + MAX_RETURNED_RECORDS;
+  for (let count = 0; context.pending.length > 0 && count < MAX_RETURNED_TYPES && context.records.length < limit; count++) {
     const symbol = context.pending.shift()!;
     const name = ownerNameOf(context, symbol);
     if (done.has(name)) continue;
