@@ -5,11 +5,12 @@
  * its label is what tsc's diagnostics on that file say (no error: valid; property does not exist:
  * unknown_api; excess property of an object literal: unknown_argument; too few arguments:
  * missing_required). Probes whose set-up fails or whose error is of another kind are left out.
- * Writes bench/data/api-docs-libraries/typescript-probes.json.
+ * Writes bench/data/api-docs-libraries/typescript-probes.json, and typescript-receiver-probes.json: the
+ * same kinds on methods of objects that the package's functions return (scripts/api-docs-ts-receivers.ts).
  *
  *   npx tsx scripts/build-api-docs-ts-probes.ts [--seed N]
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,9 @@ import type * as TS from 'typescript';
 import { fieldsOfType } from '../src/engines/api-docs/io/dts-fields.js';
 import type { ApiField } from '../src/engines/api-docs/types.js';
 import { writeFileAtomic } from '../src/shared/write-file-atomic.js';
+import { readmeIntent } from './api-docs-readme-intent.js';
 import { madeUpName, NAME_KINDS, pick, seededRandom } from './api-docs-made-up-names.js';
+import { receiverApis } from './api-docs-ts-receivers.js';
 
 const ts = ((await import('typescript')) as unknown as { default: typeof TS }).default;
 const RESERVED = new Set([
@@ -103,6 +106,9 @@ interface Api {
   signatures: Param[][];
   doc: string;
   siblings: Set<string>;
+  receiver?: 'assign' | 'chain';
+  /** The package's folder in node_modules. */
+  home: string;
 }
 interface Probe {
   language: 'typescript';
@@ -116,6 +122,7 @@ interface Probe {
   intent: string;
   label?: string;
   argument?: string | null;
+  receiver?: 'assign' | 'chain';
 }
 
 const split = JSON.parse(readFileSync(join(ROOT, 'bench/data/api-docs-libraries/split.json'), 'utf8')) as Split;
@@ -137,6 +144,23 @@ try {
   const apis = new Map(
     packages.map(({ pkg, alias }) => [pkg, publicApis(enumProgram, checker, pkg, alias, join(work, `enum-${alias}.ts`))]),
   );
+  const receivers = new Map(
+    packages.map(({ pkg, alias }) => {
+      const file = join(work, `enum-${alias}.ts`);
+      const source = enumProgram.getSourceFile(file)!;
+      const moduleSymbol = checker.getSymbolAtLocation((source.statements[0] as TS.ImportDeclaration).moduleSpecifier)!;
+      const home = homeOf(moduleSymbol, pkg);
+      const kit = {
+        ts,
+        checker,
+        paramsOf: (signature: TS.Signature) => paramsOf(checker, signature),
+        docOf: (symbol: TS.Symbol) => docOf(checker, symbol),
+        isPublicName,
+        random: seededRandom(seed ^ hash(`receivers:${pkg}`)),
+      };
+      return [pkg, receiverApis(kit, moduleSymbol, pkg, alias, home).map((api): Api => ({ ...api, pkg, alias, home, isNew: false }))];
+    }),
+  );
   const probes: Probe[] = [];
   for (const { pkg, group } of packages) {
     const random = seededRandom(seed ^ hash(pkg));
@@ -145,15 +169,30 @@ try {
       .filter(([other]) => other !== pkg)
       .flatMap(([, list]) => list.map((api) => api.member))
       .filter((m) => m.length > 3);
-    for (const api of mine) probes.push(...probesOf(api, group, random, others));
+    // An API without JSDoc takes its intent from what the package's README says of it (or has none).
+    const readme = readmeOf(apis.get(pkg)?.[0]?.home ?? receivers.get(pkg)?.[0]?.home);
+    const described = (api: Api): Api =>
+      api.doc || !readme ? api : { ...api, doc: readmeIntent(readme, api.member, api.owner === api.pkg ? undefined : api.owner) };
+    for (const api of mine) probes.push(...probesOf(described(api), group, random, others));
+    const receiverRandom = seededRandom(seed ^ hash(`receiver-probes:${pkg}`));
+    for (const api of receivers.get(pkg) ?? []) probes.push(...probesOf(described(api), group, receiverRandom, others));
   }
-  const labelled = label(probes);
+  const all = label(probes);
+  const labelled = all.filter((p) => p.receiver === undefined);
+  const onReceivers = all.filter((p) => p.receiver !== undefined);
   const counts = Object.fromEntries([...apis].map(([pkg, list]) => [pkg, list.length]));
   const head = JSON.stringify({ seed, typescript: ts.version, publicApis: counts }).slice(0, -1);
   writeFileAtomic(
     join(ROOT, 'bench/data/api-docs-libraries/typescript-probes.json'),
     `${head}, "probes": [\n${labelled.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`,
   );
+  const receiverCounts = Object.fromEntries([...receivers].map(([pkg, list]) => [pkg, new Set(list.map((api) => api.owner)).size]));
+  const receiverHead = JSON.stringify({ seed, typescript: ts.version, returnedTypes: receiverCounts }).slice(0, -1);
+  writeFileAtomic(
+    join(ROOT, 'bench/data/api-docs-libraries/typescript-receiver-probes.json'),
+    `${receiverHead}, "probes": [\n${onReceivers.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`,
+  );
+  process.stdout.write(`${onReceivers.length} labelled probes on returned objects\n`);
   process.stdout.write(
     `${labelled.length} labelled probes (${probes.length - labelled.length} left out) over ${packages.length} packages\n`,
   );
@@ -168,9 +207,7 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
   if (!moduleSymbol) throw new Error(`cannot resolve ${pkg}`);
   const apis: Api[] = [];
   const seen = new Set<string>();
-  const home =
-    /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+\/)/.exec(moduleSymbol.declarations?.[0]?.getSourceFile().fileName ?? '')?.[1] ??
-    `/node_modules/${pkg}/`;
+  const home = homeOf(moduleSymbol, pkg);
   const exports = checker.getExportsOfModule(moduleSymbol);
   const topNames = new Set(exports.map((e) => e.getName()));
   for (const exported of exports) {
@@ -185,6 +222,7 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
       const abstract = symbol.valueDeclaration && ts.getCombinedModifierFlags(symbol.valueDeclaration) & ts.ModifierFlags.Abstract;
       if (constructs.length === 0 || abstract) continue;
       add({
+        home,
         pkg,
         alias,
         path: `${pkg}.${name}`,
@@ -211,6 +249,7 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
         const signatures = checker.getTypeOfSymbolAtLocation(property, declaration).getCallSignatures();
         if (signatures.length === 0) continue;
         add({
+          home,
           pkg,
           alias,
           path: `${pkg}.${name}.${property.getName()}`,
@@ -229,6 +268,7 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
     const calls = type.getCallSignatures();
     if (calls.length > 0)
       add({
+        home,
         pkg,
         alias,
         path: `${pkg}.${name}`,
@@ -250,6 +290,21 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
     seen.add(key);
     apis.push(api);
   }
+}
+
+/** The package's README (README.md in any case), or undefined. */
+function readmeOf(home: string | undefined): string | undefined {
+  if (!home) return undefined;
+  const name = readdirSync(home).find((file) => /^readme(\.md|\.markdown)?$/i.test(file));
+  return name ? readFileSync(join(home, name), 'utf8') : undefined;
+}
+
+/** The package's folder in node_modules, as its declarations' file names start. */
+function homeOf(moduleSymbol: TS.Symbol, pkg: string): string {
+  return (
+    /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+\/)/.exec(moduleSymbol.declarations?.[0]?.getSourceFile().fileName ?? '')?.[1] ??
+    `/node_modules/${pkg}/`
+  );
 }
 
 function isPublicName(name: string): boolean {
@@ -274,8 +329,15 @@ function paramsOf(checker: TS.TypeChecker, signature: TS.Signature): Param[] {
   });
 }
 
+/** The first paragraph of a symbol's JSDoc, else of the first of its declarations' signatures that has one. */
 function docOf(checker: TS.TypeChecker, symbol: TS.Symbol): string {
-  const text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  let text = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  for (const declaration of symbol.declarations ?? []) {
+    if (text.length > 0) break;
+    if (!ts.isFunctionLike(declaration)) continue;
+    const signature = checker.getSignatureFromDeclaration(declaration);
+    text = signature ? ts.displayPartsToString(signature.getDocumentationComment(checker)).trim() : '';
+  }
   return (text.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').slice(0, 300);
 }
 
@@ -284,7 +346,15 @@ function probesOf(api: Api, group: 'tune' | 'heldOut', random: () => number, oth
   const signature = pick(random, api.signatures);
   const required = signature.filter((p) => !p.optional && !p.rest).length;
   const optionsAt = signature.findIndex((p) => !p.rest && (p.fields?.length ?? 0) > 0);
-  const base = { language: 'typescript' as const, library: api.pkg, group, owner: api.owner, intended: api.path, intent: api.doc };
+  const base = {
+    language: 'typescript' as const,
+    library: api.pkg,
+    group,
+    owner: api.owner,
+    intended: api.path,
+    intent: api.doc,
+    ...(api.receiver ? { receiver: api.receiver } : {}),
+  };
   const out: Probe[] = [];
   const render = (member: string, args: string[]): string => {
     const callee = `${api.callee.slice(0, api.callee.lastIndexOf('.') + 1)}${member}`;

@@ -6,8 +6,9 @@
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
 import { BASES_MEMBER } from './python-source-model.js';
+import { receiverChainClass, isReceiverChain } from './receiver-chain.js';
 import { classesOfAttribute, classMember, classesOfCall } from './receiver-types.js';
-import { INHERITED_MEMBER, NAMESPACE_MEMBER } from './runtime-signatures.js';
+import { INHERITED_MEMBER, NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
 import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
 /**
@@ -93,10 +94,17 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   }
   if (call.receiverOf !== undefined) {
     // What a function returned: judged as an instance of the class its return annotation names.
-    const classes = classesOfCall(call.receiverOf, library, catalog);
-    if (classes === undefined) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
+    // Python chains (`f(…).m`) and plain paths first; TypeScript chains (`f().m`, `new C`) and what
+    // Python's reading cannot type follow the declared return types step by step.
+    const classes = isReceiverChain(call.receiverOf) ? undefined : classesOfCall(call.receiverOf, library, catalog);
+    const chained =
+      classes ??
+      [receiverChainClass(call.receiverOf, library, catalog, (path) => returnedClassOf(path, library, catalog))].filter(
+        (cls): cls is string => cls !== undefined,
+      );
+    if (chained.length === 0) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
     return checkOnAny(
-      classes.map((cls) => checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog)),
+      chained.map((cls) => checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog)),
     );
   }
   const wanted = describeWanted(call, library);
@@ -147,6 +155,19 @@ function checkOnAny(checks: ReadonlyArray<InvocationCheck | string | undefined>)
   return shared.length > 0
     ? { ...existing[0]!, problems: shared }
     : { ...existing[0]!, problems: [], valid: true, argumentsChecked: false };
+}
+
+/** The indexed class that calling `path` gives: the class itself, or the class its return annotation names. */
+function returnedClassOf(path: string, library: string, catalog: ApiCatalog): string | undefined {
+  if (path.endsWith(')')) return undefined;
+  const producer = catalog
+    .findMember(lastSegment(path), library)
+    .find((hit) => hit.kind !== 'name' && (hit.name === path || (hit.aliases ?? []).includes(path)));
+  // Calling a class (whatever its name's case: `tzoffset(…)`, `norm_gen(…)`) gives an instance of it.
+  if (producer?.kind === 'class') return catalog.hasOwner(producer.member, library) ? producer.member : undefined;
+  const type = producer ? returnType(producer.signature) : undefined;
+  const cls = type === undefined ? undefined : returnedClass(type);
+  return cls !== undefined && catalog.hasOwner(cls, library) ? cls : undefined;
 }
 
 /** The bases of class `owner` (and of its bases in the library, `depth` levels up) that the library does not define. */

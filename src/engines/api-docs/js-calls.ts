@@ -1,6 +1,7 @@
 /**
  * Finds the calls in a JavaScript or TypeScript snippet (tree-sitter, tolerant of incomplete code)
- * and resolves receivers: `import … from`, `require()`, destructuring, `new Class()`, variables.
+ * and resolves receivers: `import … from`, `require()`, destructuring, `new Class()`, variables, and
+ * what calls returned (`const s = z.object(…); s.parse(x)`, chained `z.string().min(1).email()`).
  */
 import type { Node } from 'web-tree-sitter';
 
@@ -114,7 +115,7 @@ function evaluate(node: Node, scope: Scope): SnippetValue | undefined {
         const library = fragment ? packageOf(fragment) : undefined;
         return library ? { kind: 'module', library, path: library } : undefined;
       }
-      return undefined;
+      return fn ? returnedBy(fn, scope) : undefined;
     }
     case 'new_expression': {
       const constructor = node.childForFieldName('constructor');
@@ -129,6 +130,25 @@ function evaluate(node: Node, scope: Scope): SnippetValue | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * What calling `fn` gives, as a path the checker follows through return types: `zod.object` (a
+ * library function), `new Command().option` (a method of an instance), `zod.string().min` (a
+ * method of what a call returned).
+ */
+function returnedBy(fn: Node, scope: Scope): SnippetValue | undefined {
+  const value = evaluate(fn, scope);
+  if (value?.kind === 'module')
+    return value.path === value.library ? undefined : { kind: 'result', library: value.library, of: value.path };
+  if (fn.type !== 'member_expression') return undefined;
+  const member = fn.childForFieldName('property')?.text;
+  const object = fn.childForFieldName('object');
+  const receiver = object ? evaluate(object, scope) : undefined;
+  if (!member || !receiver) return undefined;
+  if (receiver.kind === 'instance') return { kind: 'result', library: receiver.library, of: `new ${receiver.cls}().${member}` };
+  if (receiver.kind === 'result') return { kind: 'result', library: receiver.library, of: `${receiver.of}().${member}` };
+  return undefined;
 }
 
 function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
@@ -155,6 +175,14 @@ function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
   if (!value) return receiver.type === 'identifier' && !isNew ? { ...base, member, receiver: receiver.text } : undefined;
   if (value.kind === 'module') return { ...base, library: value.library, ownerKind: 'module', member, path: `${value.path}.${member}` };
   if (value.kind === 'instance') return { ...base, library: value.library, ownerKind: 'instance', owner: value.cls, member };
+  if (value.kind === 'result' && !isNew)
+    return {
+      ...base,
+      library: value.library,
+      member,
+      receiverOf: value.of,
+      ...(receiver.type === 'identifier' ? { receiver: receiver.text } : {}),
+    };
   return undefined;
 }
 

@@ -22,6 +22,7 @@ export const WEIGHTS: Weights = {
   nameInDoc: 0.75,
   owner: 5,
   bm25: 0.5,
+  confidentName: 0.8,
 };
 
 /** What an internal name (leading underscore) loses: less than any real evidence, more than a tie. */
@@ -43,6 +44,11 @@ export interface Weights {
   nameInDoc: number;
   owner: number;
   bm25: number;
+  /**
+   * Beside an intent, a called name that some candidate matches at least this well (a slip of a
+   * real name: a plural, a case swap, an added word) keeps the weight it has without an intent.
+   */
+  confidentName: number;
 }
 
 export interface RankOptions {
@@ -65,15 +71,18 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
   const joined = query.member === undefined ? '' : squash(query.member);
   const keywords = new Set(query.keywords);
   const lowerKeywords = new Set(query.keywords.map((k) => k.toLowerCase()));
+  const names = candidates.map((candidate, order) => {
+    const squashed = squash(candidate.member);
+    return queryWords.length === 0
+      ? 0
+      : joined.length > 0 && squashed === joined
+        ? 1.3
+        : Math.max(softDice(queryWords, words[order]!.member, meaning), weights.characters * characterDice(joined, squashed));
+  });
+  const nameFactor = Math.max(...names) >= weights.confidentName ? weights.name : nameWeight;
   const scored = candidates.map((candidate, order) => {
     const w = words[order]!;
-    const squashed = squash(candidate.member);
-    const name =
-      queryWords.length === 0
-        ? 0
-        : joined.length > 0 && squashed === joined
-          ? 1.3
-          : Math.max(softDice(queryWords, w.member, meaning), weights.characters * characterDice(joined, squashed));
+    const name = names[order]!;
     const args = keywords.size > 0 ? argumentFit(keywords, lowerKeywords, candidate) : 0;
     const shape = query.positional === undefined ? 0 : arityFit(query.positional, keywords, candidate);
     const intentScore = intent.length > 0 ? intentAgreement(intent, w, meaning) : 0;
@@ -85,7 +94,7 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
         : 0;
     const owner = query.ownerWords.length > 0 ? ownerAgreement(query, candidate.owner, w.owner) : 0;
     const score =
-      nameWeight * name +
+      nameFactor * name +
       weights.args * args +
       weights.shape * shape +
       weights.intent * intentScore +

@@ -10,25 +10,52 @@ import type * as TS from 'typescript';
 
 import { firstSentences } from '../doc-text.js';
 import { renderSignature } from '../signature-text.js';
+import { BASES_MEMBER } from '../python-source-model.js';
 import { NAMESPACE_MEMBER, namespaceRecord } from '../runtime-signatures.js';
 import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
 import { fieldsOfType } from './dts-fields.js';
+import { describeReturn } from './dts-returns.js';
 
 const MAX_MEMBERS = 400;
-/** What every object has (`Object.prototype`): a namespace or an instance answers these too. */
-const OBJECT_MEMBERS = ['toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'];
+/** How many classes and interfaces reached only as return types are listed (zod reaches ~150). */
+const MAX_RETURNED_TYPES = 2000;
+/** And at most this many records for them: a very large SDK stays a bounded index (zod needs ~5,700). */
+const MAX_RETURNED_RECORDS = 30_000;
+/** What every object has (`Object.prototype`), with the parameters lib.es5.d.ts gives them: a namespace or an instance answers these too. */
+const ONE_VALUE: ApiParam[] = [{ name: 'v', kind: 'normal', required: true }];
+const OBJECT_PARAMS: Record<string, ApiParam[]> = {
+  toString: [],
+  toLocaleString: [],
+  valueOf: [],
+  hasOwnProperty: ONE_VALUE,
+  isPrototypeOf: ONE_VALUE,
+  propertyIsEnumerable: ONE_VALUE,
+};
+const OBJECT_MEMBERS = Object.keys(OBJECT_PARAMS);
+/** A method inherited from another package: it exists; its arguments are not checked here. */
+const ANY_ARGUMENTS: ApiParam[] = [{ name: 'args', kind: 'var_positional', required: false }];
 
 /** Records for everything `entry` exports (the default export is named after the package). */
 export async function extractDeclarations(entry: string, library: string, packageDir: string, version: string): Promise<ApiRecord[]> {
   const ts = ((await import('typescript')) as unknown as { default: typeof TS }).default;
-  const program = ts.createProgram([entry], { noEmit: true, skipLibCheck: true, allowJs: false, types: [], noResolve: false });
+  const base: TS.CompilerOptions = { noEmit: true, skipLibCheck: true, allowJs: false, types: [], noResolve: false };
+  // Node's own declarations where the project has them: a class extending `EventEmitter` or a stream is then known in full.
+  const node = ts.resolveTypeReferenceDirective('node', entry, base, ts.sys).resolvedTypeReferenceDirective;
+  const program = ts.createProgram([entry], { ...base, types: node?.resolvedFileName ? ['node'] : [] });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry);
   const moduleSymbol = source ? checker.getSymbolAtLocation(source) : undefined;
   if (!moduleSymbol) return [];
   const records: ApiRecord[] = [];
-  const context: Context = { ts, checker, library, packageDir, version, records, seen: new Set() };
+  const context: Context = { ts, checker, library, packageDir, version, records, seen: new Set(), owners: new Map(), pending: [] };
   const exports = checker.getExportsOfModule(moduleSymbol);
+  // An exported class's records go under its export name; a return type naming it points there.
+  for (const exported of exports) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const name = exported.getName();
+    if (symbol.flags & ts.SymbolFlags.Class && name !== 'default' && name !== 'export=' && !context.owners.has(symbol))
+      context.owners.set(symbol, name);
+  }
   for (const exported of exports) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const exportName = exported.getName();
@@ -53,13 +80,39 @@ export async function extractDeclarations(entry: string, library: string, packag
       values.map((exported) => exported.getName()),
       source!,
     );
-    for (const member of OBJECT_MEMBERS) pushName(context, `${library}.${member}`, library, source!);
+    for (const member of OBJECT_MEMBERS) pushName(context, `${library}.${member}`, library, source!, OBJECT_PARAMS[member]);
   }
+  addReturnedTypes(context);
   return records;
 }
 
-/** A method an instance inherits from another package: it exists, its arguments are not checked here. */
-function pushName(context: Context, name: string, owner: string, node: TS.Node): void {
+/**
+ * The classes and interfaces that functions and methods return (transitively: a method of one may
+ * return another), each listed in full under its name, as an exported class is: what a method
+ * called on a returned object can be.
+ */
+function addReturnedTypes(context: Context): void {
+  const done = new Set<string>();
+  const limit = context.records.length + MAX_RETURNED_RECORDS;
+  for (let count = 0; context.pending.length > 0 && count < MAX_RETURNED_TYPES && context.records.length < limit; count++) {
+    const symbol = context.pending.shift()!;
+    const name = ownerNameOf(context, symbol);
+    if (done.has(name)) continue;
+    done.add(name);
+    // An exported class was listed with its exports.
+    if (symbol.flags & context.ts.SymbolFlags.Class && context.owners.has(symbol)) continue;
+    const declaration = symbol.declarations?.find((d) => isInside(context, d));
+    if (!declaration) continue;
+    addInstanceMembers(context, context.checker.getDeclaredTypeOfSymbol(symbol), `${context.library}.${name}`, name, declaration);
+  }
+}
+
+function ownerNameOf(context: Context, symbol: TS.Symbol): string {
+  return context.owners.get(symbol) ?? symbol.getName();
+}
+
+/** A method an instance inherits from another package (any arguments), or from `Object.prototype` (its own parameters). */
+function pushName(context: Context, name: string, owner: string, node: TS.Node, params: ApiParam[] = ANY_ARGUMENTS): void {
   const member = name.slice(name.lastIndexOf('.') + 1);
   if (context.seen.has(`${name}|name`)) return;
   context.seen.add(`${name}|name`);
@@ -69,8 +122,8 @@ function pushName(context: Context, name: string, owner: string, node: TS.Node):
     owner,
     member,
     kind: 'name',
-    signature: member,
-    params: [],
+    signature: renderSignature(member, params),
+    params,
     description: '',
     documentation: '',
     location: where(context, node),
@@ -111,6 +164,10 @@ interface Context {
   version: string;
   records: ApiRecord[];
   seen: Set<string>;
+  /** The name each exported class's records go under (its export name). */
+  owners: Map<TS.Symbol, string>;
+  /** Classes and interfaces named by return types, still to be listed. */
+  pending: TS.Symbol[];
 }
 
 function addSymbol(context: Context, symbol: TS.Symbol, name: string, member: string): void {
@@ -123,22 +180,8 @@ function addSymbol(context: Context, symbol: TS.Symbol, name: string, member: st
     for (const signature of constructors.length > 0 ? constructors : [undefined]) {
       push(context, { name, member, owner: ownerOf(context, name), kind: 'class', signature, symbol, declaration, prefix: 'new ' });
     }
-    const instance = checker.getDeclaredTypeOfSymbol(symbol);
-    addMethods(context, instance, name, member);
+    addInstanceMembers(context, checker.getDeclaredTypeOfSymbol(symbol), name, member, declaration);
     addMethods(context, type, name, member, true);
-    // What an instance has, in full: methods inherited from outside the package prove existence only.
-    const names: string[] = [];
-    for (const property of instance.getProperties()) {
-      const at = property.valueDeclaration ?? property.declarations?.[0];
-      if (!at || property.getName().startsWith('#') || property.getName().startsWith('__@')) continue;
-      names.push(property.getName());
-      if (!isInside(context, at) && checker.getTypeOfSymbolAtLocation(property, at).getCallSignatures().length > 0)
-        pushName(context, `${name}.${property.getName()}`, member, at);
-    }
-    if (names.length > 0 && names.length <= MAX_MEMBERS) {
-      pushNamespace(context, member, names, declaration, `${name}.prototype.${NAMESPACE_MEMBER}`);
-      for (const method of OBJECT_MEMBERS) if (!names.includes(method)) pushName(context, `${name}.${method}`, member, declaration);
-    }
     return;
   }
   const calls = type.getCallSignatures();
@@ -152,6 +195,62 @@ function addSymbol(context: Context, symbol: TS.Symbol, name: string, member: st
       if (names.length > 0 && names.length <= MAX_MEMBERS) pushNamespace(context, name, names, declaration);
     }
   }
+}
+
+/** An instance type's methods, and what it has in full: methods inherited from outside the package prove existence only. */
+function addInstanceMembers(context: Context, instance: TS.Type, name: string, member: string, declaration: TS.Declaration): void {
+  const { checker } = context;
+  addMethods(context, instance, name, member);
+  const names: string[] = [];
+  for (const property of instance.getProperties()) {
+    const at = property.valueDeclaration ?? property.declarations?.[0];
+    if (!at || property.getName().startsWith('#') || property.getName().startsWith('__@')) continue;
+    names.push(property.getName());
+    if (!isInside(context, at) && checker.getTypeOfSymbolAtLocation(property, at).getCallSignatures().length > 0)
+      pushName(context, `${name}.${property.getName()}`, member, at);
+  }
+  // A base the program cannot resolve (`EventEmitter` without @types/node) hides members: the bases are named instead.
+  const unresolved = unresolvedBases(context, instance);
+  if (unresolved.length > 0) pushBases(context, name, member, unresolved, declaration);
+  else if (names.length > 0 && names.length <= MAX_MEMBERS) {
+    pushNamespace(context, member, names, declaration, `${name}.prototype.${NAMESPACE_MEMBER}`);
+    for (const method of OBJECT_MEMBERS)
+      if (!names.includes(method)) pushName(context, `${name}.${method}`, member, declaration, OBJECT_PARAMS[method]);
+  }
+}
+
+/** The `extends`/`implements` clauses of a class or interface (and of its bases) whose type does not resolve. */
+function unresolvedBases(context: Context, type: TS.Type, depth = 0): string[] {
+  const { ts, checker } = context;
+  const out: string[] = [];
+  for (const declaration of type.getSymbol()?.declarations ?? []) {
+    if (!ts.isClassDeclaration(declaration) && !ts.isInterfaceDeclaration(declaration)) continue;
+    for (const clause of declaration.heritageClauses ?? []) {
+      for (const base of clause.types) {
+        const baseType = checker.getTypeAtLocation(base);
+        if (baseType.flags & ts.TypeFlags.Any) out.push(base.expression.getText());
+        else if (depth < 4 && clause.token === ts.SyntaxKind.ExtendsKeyword) out.push(...unresolvedBases(context, baseType, depth + 1));
+      }
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** The record naming a class's bases whose members the index does not hold (the checker leaves those calls unjudged). */
+function pushBases(context: Context, name: string, owner: string, bases: readonly string[], node: TS.Node): void {
+  context.records.push({
+    library: context.library,
+    name: `${name}.${BASES_MEMBER}`,
+    owner,
+    member: BASES_MEMBER,
+    kind: 'name',
+    signature: `${BASES_MEMBER} = (${bases.join(', ')})`,
+    params: [],
+    description: '',
+    documentation: '',
+    location: where(context, node),
+    version: context.version,
+  });
 }
 
 function isClosedObject(context: Context, type: TS.Type): boolean {
@@ -170,6 +269,8 @@ function addMethods(context: Context, type: TS.Type, ownerName: string, owner: s
     if (
       modifiers & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected) ||
       property.getName().startsWith('#') ||
+      // A symbol-keyed member (`[ENTRY]`, `[Symbol.iterator]`) is never called by a name.
+      property.getName().startsWith('__@') ||
       property.getName() === 'prototype'
     )
       continue;
@@ -225,8 +326,18 @@ function push(
       ...(fields ? { fields } : {}),
     } satisfies ApiParam;
   });
-  const returns = item.signature && item.kind !== 'class' ? checker.typeToString(item.signature.getReturnType()) : undefined;
-  const signatureText = `${item.prefix ?? ''}${renderSignature(item.member, params, returns && returns.length <= 60 ? returns : undefined)}`;
+  const returned =
+    item.signature && item.kind !== 'class'
+      ? describeReturn(
+          ts,
+          checker,
+          item.signature.getReturnType(),
+          (symbol) => ownerNameOf(context, symbol),
+          (declaration) => isInside(context, declaration),
+        )
+      : undefined;
+  if (returned?.declared) context.pending.push(returned.declared);
+  const signatureText = `${item.prefix ?? ''}${renderSignature(item.member, params, returned?.text)}`;
   const key = `${item.name}|${signatureText}`;
   if (context.seen.has(key)) return;
   context.seen.add(key);

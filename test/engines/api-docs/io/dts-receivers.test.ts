@@ -1,0 +1,176 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { judgeInvocations } from '../../../../src/engines/api-docs/index.js';
+import type { ApiIndexStore } from '../../../../src/engines/api-docs/io/index-store.js';
+import { locateNpmPackage, planNpm } from '../../../../src/engines/api-docs/io/npm-source.js';
+import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
+import { genericClass } from '../../../../src/engines/api-docs/receiver-chain.js';
+import { tempDir } from '../../../fixtures/api-docs-sources.js';
+import { buildStore } from '../built-store.js';
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+/**
+ * A package whose functions return objects of interfaces and classes it declares in another file
+ * (re-exported, aliased, generic, extending each other, returning `this`), and one whose class
+ * extends a base the declarations cannot resolve.
+ */
+function writePackages(root: string): void {
+  const pkg = join(root, 'node_modules', 'schema-js');
+  write(join(pkg, 'package.json'), JSON.stringify({ name: 'schema-js', version: '1.2.0', types: 'index.d.ts' }));
+  write(
+    join(pkg, 'types.d.ts'),
+    `export interface Base<T> {
+  parse(data: unknown): T;
+  optional(): Optional<this>;
+}
+export interface Optional<S> extends Base<S | undefined> {
+  unwrap(): S;
+}
+export interface Text extends Base<string> {
+  min(length: number, message?: string): this;
+  email(options?: { message?: string }): Text;
+}
+export interface Shape<T> extends Base<T> {
+  extend(more: object): Shape<T>;
+  pick(mask: { [k: string]: true }): Shape<Partial<T>>;
+}
+export declare class Builder {
+  constructor(name: string);
+  add(item: string): this;
+  build(): Product;
+}
+export declare class Product {
+  describe(): string;
+}
+export type Anything = Text | Shape<object>;
+`,
+  );
+  write(
+    join(pkg, 'index.d.ts'),
+    `import type { Text, Shape, Builder, Anything } from './types.js';
+export type { Text, Shape } from './types.js';
+export { Builder } from './types.js';
+type TextSchema = Text;
+export declare function text(): TextSchema;
+export declare function object<T extends object>(shape: T): Shape<T>;
+export declare function builder(name: string): Builder;
+export declare function either(): Anything;
+export declare const factory: { make(): Text };
+`,
+  );
+  const emitter = join(root, 'node_modules', 'watch-js');
+  write(join(emitter, 'package.json'), JSON.stringify({ name: 'watch-js', version: '0.1.0', types: 'index.d.ts' }));
+  write(
+    join(emitter, 'index.d.ts'),
+    `import { EventEmitter } from 'missing-events';
+export declare class Watcher extends EventEmitter {
+  close(): Promise<void>;
+}
+export declare function watch(path: string): Watcher;
+`,
+  );
+}
+
+let store: ApiIndexStore;
+
+beforeAll(async () => {
+  const dir = tempDir();
+  writePackages(dir);
+  store = await buildStore(dir, [planNpm(locateNpmPackage('schema-js', dir)), planNpm(locateNpmPackage('watch-js', dir))]);
+}, 60_000);
+
+afterAll(() => store.close());
+
+async function judge(code: string): Promise<ReturnType<typeof judgeInvocations>> {
+  return judgeInvocations(await findSnippetCalls(code, 'typescript'), store);
+}
+
+/** The verdict on the call whose text is `text`: `valid`, a problem code, or `not judged`. */
+async function verdict(code: string, text: string): Promise<string> {
+  const { checks, unjudged } = await judge(code);
+  if (unjudged.some((u) => u.call === text)) return 'not judged';
+  const check = checks.find((c) => c.call === text);
+  if (!check) return 'absent';
+  return check.valid ? 'valid' : check.problems[0]!.code;
+}
+
+describe('methods on objects that TypeScript declarations say a call returns', () => {
+  const head = "import * as s from 'schema-js';\n";
+
+  it.each([
+    ['const t = s.text();\nt.min(1);', 't.min(1)', 'valid'],
+    ['const t = s.text();\nt.minimum(1);', 't.minimum(1)', 'unknown_api'],
+    ['const t = s.text();\nt.min();', 't.min()', 'missing_required'],
+    ['const t = s.text();\nt.email({ mesage: "x" });', 't.email({ mesage: "x" })', 'unknown_argument'],
+    // Chained, through `this` and an inherited method of the base interface.
+    ['s.text().min(1).email().parse(x);', 's.text().min(1).email().parse(x)', 'valid'],
+    ['s.text().min(1).emial();', 's.text().min(1).emial()', 'unknown_api'],
+    // A generic interface (`Shape<T>`), its own methods and its base's.
+    ['const o = s.object({ a: 1 });\no.extend({}).pick({ a: true }).parse(1);', 'o.extend({}).pick({ a: true }).parse(1)', 'valid'],
+    ['const o = s.object({ a: 1 });\no.extends({});', 'o.extends({})', 'unknown_api'],
+    // `Optional<this>`: a generic whose argument is the receiver.
+    ['s.text().optional().unwrap();', 's.text().optional().unwrap()', 'valid'],
+    // A class returned by a function, `new` then methods, and `this` along a chain.
+    ['const b = s.builder("x");\nb.add("a").add("b").build().describe();', 'b.add("a").add("b").build().describe()', 'valid'],
+    ['const b = new s.Builder("x");\nb.add("a").biuld();', 'b.add("a").biuld()', 'unknown_api'],
+    // What every object has, with Object.prototype's own parameters.
+    ['const b = new s.Builder("x");\nb.toString();', 'b.toString()', 'valid'],
+    ['const b = new s.Builder("x");\nb.toString(16);', 'b.toString(16)', 'too_many_positional'],
+    // A method of an exported object.
+    ['s.factory.make().min(2);', 's.factory.make().min(2)', 'valid'],
+  ])('%s', async (code, text, expected) => {
+    expect(await verdict(head + code, text)).toBe(expected);
+  });
+
+  it('leaves a method on a union-typed result not judged, with the reason', async () => {
+    const { unjudged } = await judge(`${head}s.either().parse(1);`);
+    expect(unjudged).toEqual([expect.objectContaining({ member: 'parse', reason: expect.stringMatching(/^not judged: .*either/) })]);
+  });
+
+  it('leaves a member a class may inherit from a base the declarations cannot resolve not judged, never unknown', async () => {
+    const code = "import { watch } from 'watch-js';\nconst w = watch('p');\nw.on('add', f);\nw.close();";
+    expect(await verdict(code, "w.on('add', f)")).toBe('not judged');
+    const { unjudged } = await judge(code);
+    expect(unjudged[0]?.reason).toMatch(/EventEmitter/);
+    expect(await verdict(code, 'w.close()')).toBe('valid');
+  });
+});
+
+describe("a real package whose class extends Node's EventEmitter (chokidar, with this project's @types/node)", () => {
+  let real: ApiIndexStore;
+  beforeAll(async () => {
+    real = await buildStore(tempDir(), [planNpm(locateNpmPackage('chokidar', process.cwd()))]);
+  }, 60_000);
+  afterAll(() => real.close());
+
+  it('judges methods of the watcher a function returned, inherited ones included', async () => {
+    const code = "import chokidar from 'chokidar';\nconst w = chokidar.watch('src');\nw.on('add', log);\nw.onn('add', log);\nw.close();";
+    const { checks, unjudged } = judgeInvocations(await findSnippetCalls(code, 'typescript'), real);
+    expect(unjudged).toEqual([]);
+    const byCall = new Map(checks.map((check) => [check.call, check]));
+    expect(byCall.get("w.on('add', log)")).toMatchObject({ exists: true, valid: true });
+    expect(byCall.get("w.onn('add', log)")?.problems.map((p) => p.code)).toEqual(['unknown_api']);
+    expect(byCall.get('w.close()')).toMatchObject({ api: 'chokidar.FSWatcher.close', valid: true });
+  });
+});
+
+describe('genericClass', () => {
+  it.each([
+    ['ZodObject<{ a: string }, $strip>', 'ZodObject'],
+    ['core.$ZodType<T, T>', '$ZodType'],
+    ['Command', 'Command'],
+    ['Foo<(x: A) => B>', 'Foo'],
+    ['string', undefined],
+    ['Foo<A> | Bar<B>', undefined],
+    ['Foo[]', undefined],
+    ['Promise<Foo>', 'Promise'],
+  ])('%s → %s', (type, expected) => {
+    expect(genericClass(type)).toBe(expected);
+  });
+});
