@@ -204,7 +204,7 @@ async function npmRegistryAnswers(): Promise<boolean> {
 }
 
 /** The corpus replayed with `online.hooks` on (answers cached across records, as in one user's home); undefined when offline. */
-async function replayOnline(records: CorpusRecord[]): Promise<ReplayOutcome[] | undefined> {
+export async function replayOnline(records: CorpusRecord[]): Promise<ReplayOutcome[] | undefined> {
   if (!(await npmRegistryAnswers())) return undefined;
   const sandbox = makeSandbox(ONLINE_POLICY);
   try {
