@@ -5,10 +5,13 @@
  * directory. Reports the false-block rate (deny or ask on a record that installs only existing
  * packages) on the held-out half of the repositories and, beside it, the tuning half; the
  * non-existent names allowed; crashes; and the hook's latency per call (a fresh `guard hook
- * claude-code` process) as a ratio to a bare `node -e 0` start measured in the same run.
+ * claude-code` process) as a ratio to a bare `node -e 0` start measured in the same run. The
+ * figures come twice: with the default policy (offline), and with the hooks' optional online check
+ * (`online: { hooks: true }`, the real npm registry) when registry.npmjs.org answers, which also
+ * catches npm names unpublished since the shipped name list was made.
  *
  *   npm run bench -- install-guard          (with the rest of the install-guard section)
- *   npx tsx bench/install-guard-real-world.ts [--show tune|heldout|all]   (the failures, for tuning)
+ *   npx tsx bench/install-guard-real-world.ts [--show tune|heldout|all] [--online]   (the failures, for tuning)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -75,8 +78,15 @@ interface Sandbox {
   project: () => string;
 }
 
-function makeSandbox(): Sandbox {
+/** The policy of the online replay: the hooks may ask the upstream (the default timeout). */
+const ONLINE_POLICY = 'version: 1\nonline:\n  hooks: true\n';
+
+function makeSandbox(policy?: string): Sandbox {
   const root = mkdtempSync(join(tmpdir(), 'gg-bench-realworld-'));
+  if (policy !== undefined) {
+    mkdirSync(join(root, 'config'), { recursive: true });
+    writeFileSync(join(root, 'config', 'policy.yaml'), policy);
+  }
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: root,
@@ -163,6 +173,47 @@ function hookLatency(records: CorpusRecord[], sandbox: Sandbox): { hook: number[
 
 const pct = (n: number, d: number): string => (d === 0 ? '—' : `${((100 * n) / d).toFixed(2)}%`);
 
+function figureRows(outcomes: ReplayOutcome[], policy: string): Array<Array<string | number>> {
+  return (['heldout', 'tune'] as const).map((split) => {
+    const f = figuresOf(outcomes.filter((o) => o.record.split === split));
+    const repos = new Set(outcomes.filter((o) => o.record.split === split).map((o) => o.record.repo)).size;
+    return [
+      split === 'heldout' ? 'held-out half' : 'tuning half',
+      policy,
+      repos,
+      f.records,
+      `${f.falseBlocks} / ${f.existing} = ${pct(f.falseBlocks, f.existing)}`,
+      '≤ 0.5%',
+      `${f.bySourcePolicy} (${pct(f.falseBlocks - f.bySourcePolicy, f.existing)} without them)`,
+      `${f.nonExistentAllowed} / ${f.nonExistent}`,
+      '0',
+      f.crashes,
+      '0',
+    ];
+  });
+}
+
+/** True when the real npm registry answers (the online replay needs it). */
+async function npmRegistryAnswers(): Promise<boolean> {
+  try {
+    const answer = await fetch('https://registry.npmjs.org/left-pad', { method: 'HEAD', signal: AbortSignal.timeout(5000) });
+    return answer.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The corpus replayed with `online.hooks` on (answers cached across records, as in one user's home); undefined when offline. */
+export async function replayOnline(records: CorpusRecord[]): Promise<ReplayOutcome[] | undefined> {
+  if (!(await npmRegistryAnswers())) return undefined;
+  const sandbox = makeSandbox(ONLINE_POLICY);
+  try {
+    return await replayCorpus(records, sandbox);
+  } finally {
+    rmSync(sandbox.root, { recursive: true, force: true });
+  }
+}
+
 export async function benchRealWorld(): Promise<void> {
   const records = loadCorpus();
   const sandbox = makeSandbox();
@@ -170,22 +221,7 @@ export async function benchRealWorld(): Promise<void> {
     // Name lists compiled before anything is timed or replayed.
     await replayCorpus(records.filter((r) => r.kind === 'command').slice(0, 3), sandbox);
     const outcomes = await replayCorpus(records, sandbox);
-    const rows = (['heldout', 'tune'] as const).map((split) => {
-      const f = figuresOf(outcomes.filter((o) => o.record.split === split));
-      const repos = new Set(outcomes.filter((o) => o.record.split === split).map((o) => o.record.repo)).size;
-      return [
-        split === 'heldout' ? 'held-out half' : 'tuning half',
-        repos,
-        f.records,
-        `${f.falseBlocks} / ${f.existing} = ${pct(f.falseBlocks, f.existing)}`,
-        '≤ 0.5%',
-        `${f.bySourcePolicy} (${pct(f.falseBlocks - f.bySourcePolicy, f.existing)} without them)`,
-        `${f.nonExistentAllowed} / ${f.nonExistent}`,
-        '0',
-        f.crashes,
-        '0',
-      ];
-    });
+    const online = await replayOnline(records);
     process.stdout.write(
       `Real-world corpus: install commands and dependency files from public repositories (${CORPUS.replace(process.cwd() + '/', '')}), replayed through the Claude Code hook in a fresh empty project each; split by repository.\n\n`,
     );
@@ -193,6 +229,7 @@ export async function benchRealWorld(): Promise<void> {
       table(
         [
           'split',
+          'policy',
           'repositories',
           'records',
           'false blocks (deny/ask on existing only)',
@@ -203,9 +240,10 @@ export async function benchRealWorld(): Promise<void> {
           'crashes',
           'target',
         ],
-        rows,
+        [...figureRows(outcomes, 'offline (default)'), ...(online ? figureRows(online, 'online.hooks (registry.npmjs.org)') : [])],
       ),
     );
+    if (!online) process.stdout.write('\n(online.hooks replay skipped: registry.npmjs.org did not answer)\n');
     const heldoutCommands = records.filter((r) => r.split === 'heldout' && r.kind === 'command');
     const step = Math.max(1, Math.floor(heldoutCommands.length / LATENCY_SAMPLE));
     const sample = heldoutCommands.filter((_, i) => i % step === 0).slice(0, LATENCY_SAMPLE);
@@ -234,7 +272,7 @@ export async function benchRealWorld(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--show');
   const show = at === -1 ? 'tune' : (process.argv[at + 1] ?? 'tune');
-  const sandbox = makeSandbox();
+  const sandbox = makeSandbox(process.argv.includes('--online') ? ONLINE_POLICY : undefined);
   const records = loadCorpus().filter((r) => show === 'all' || r.split === show);
   const outcomes = await replayCorpus(records, sandbox);
   for (const o of outcomes) {

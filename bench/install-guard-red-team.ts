@@ -175,7 +175,7 @@ if (process.argv[1]?.endsWith('install-guard-red-team.ts')) {
   try {
     const env = { PATH: process.env.PATH ?? '', HOME: home, GUARD_HOME: join(home, 'guard-home'), GUARD_CONFIG_HOME: join(home, 'config') };
     await benchRedTeam(env, show);
-    const { figuresOf, loadCorpus, replayCorpus } = await import('./install-guard-real-world.js');
+    const { figuresOf, loadCorpus, replayCorpus, replayOnline } = await import('./install-guard-real-world.js');
     let n = 0;
     const project = (): string => {
       const dir = join(home, 'real-world', String(n++));
@@ -183,11 +183,22 @@ if (process.argv[1]?.endsWith('install-guard-red-team.ts')) {
       return dir;
     };
     const outcomes = await replayCorpus(loadCorpus(), { root: home, env: { ...env, XDG_CONFIG_HOME: join(home, 'config') }, project });
-    for (const split of ['heldout', 'tune'] as const) {
-      const f = figuresOf(outcomes.filter((o) => o.record.split === split));
-      process.stdout.write(
-        `Real-world ${split}: false blocks ${f.falseBlocks} / ${f.existing} (policy asks on git/URL sources: ${f.bySourcePolicy}), non-existent allowed ${f.nonExistentAllowed} / ${f.nonExistent}, crashes ${f.crashes}\n`,
-      );
+    // The default policy (offline), then the hooks' optional online check (online.hooks, the real npm registry) when it answers.
+    const online = await replayOnline(loadCorpus());
+    for (const [label, replayed] of [
+      ['offline (default policy)', outcomes],
+      ['online.hooks (registry.npmjs.org)', online],
+    ] as const) {
+      if (replayed === undefined) {
+        process.stdout.write(`Real-world ${label}: skipped, registry.npmjs.org did not answer\n`);
+        continue;
+      }
+      for (const split of ['heldout', 'tune'] as const) {
+        const f = figuresOf(replayed.filter((o) => o.record.split === split));
+        process.stdout.write(
+          `Real-world ${split}, ${label}: false blocks ${f.falseBlocks} / ${f.existing} (policy asks on git/URL sources: ${f.bySourcePolicy}), non-existent allowed ${f.nonExistentAllowed} / ${f.nonExistent}, crashes ${f.crashes}\n`,
+        );
+      }
     }
   } finally {
     rmSync(home, { recursive: true, force: true });

@@ -58,7 +58,7 @@ export interface VetDeps {
  * policy needs (popularity, private overlay membership) and applies the policy to the request.
  * A request that installs nothing is allowed. No network; first use may build a name checkpoint.
  */
-export async function vetInstallRequest(request: InstallRequest, deps: VetDeps): Promise<InstallVerdict> {
+export async function vetInstallRequest(asked: InstallRequest, deps: VetDeps): Promise<InstallVerdict> {
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const now = deps.now ?? new Date();
   const listDeps: NameListDeps = {
@@ -66,12 +66,16 @@ export async function vetInstallRequest(request: InstallRequest, deps: VetDeps):
     ...(deps.stderr ? { stderr: deps.stderr } : {}),
     ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
   };
+  const request = await settleMaybePackages(asked, listDeps);
   let offline = request.installs ? await checkTargets(request.targets, listDeps) : [];
-  // Policy `online.hooks`: names missing from the snapshot are asked upstream (lazily loaded; offline by default).
-  if (policy.online.hooks && request.targets.some((target, i) => target.kind === 'registry' && offline[i]?.exists === false)) {
-    offline = await (
-      await import('../packages/online-name-confirm.js')
-    ).confirmMissingNames(request.targets, offline, policy, { cwd: deps.cwd, env: deps.env, now });
+  // Policy `online.hooks`: names the snapshot cannot vouch for are asked upstream (lazily loaded; offline by default).
+  if (policy.online.hooks) {
+    const longTail = longTailNames(request.targets, offline, listDeps);
+    if (longTail.some(Boolean) || request.targets.some((target, i) => target.kind === 'registry' && offline[i]?.exists === false)) {
+      offline = await (
+        await import('../packages/online-name-confirm.js')
+      ).confirmMissingNames(request.targets, offline, policy, { cwd: deps.cwd, env: deps.env, now }, longTail);
+    }
   }
   // conda's configured channels matter only for a conda name the list lacks in a command that names no channel.
   const condarc =
@@ -119,6 +123,45 @@ export function gatherTargetFacts(
   }
   if (Object.keys(found).length > 0) facts.overlays = found;
   return facts;
+}
+
+/**
+ * The request with each unreadable part whose word names an existing package (the word after an
+ * unknown option: a flag then that package, or the option's value) read as that package, so the
+ * policy vets it like any other; a word that is no existing package keeps the part's doubt and is
+ * never reported as a missing package.
+ */
+async function settleMaybePackages(request: InstallRequest, deps: NameListDeps): Promise<InstallRequest> {
+  const maybe = request.unresolved.filter((part) => part.maybePackage !== undefined);
+  if (maybe.length === 0 || !request.installs) return request;
+  const checks = await checkTargets(
+    maybe.map((part) => part.maybePackage!),
+    deps,
+  );
+  const settled = maybe.filter((_, i) => checks[i]?.exists === true);
+  if (settled.length === 0) return request;
+  return {
+    ...request,
+    targets: [...request.targets, ...settled.map((part) => part.maybePackage!)],
+    unresolved: request.unresolved.filter((part) => !settled.includes(part)),
+  };
+}
+
+/**
+ * Which targets are npm names the snapshot lists without a usage figure: the complete name list
+ * keeps names unpublished since it was made, and only the upstream can tell them apart.
+ */
+export function longTailNames(
+  targets: readonly InstallTarget[],
+  checks: ReadonlyArray<NameCheck | undefined>,
+  deps: NameListDeps,
+): boolean[] {
+  return targets.map((target, i) => {
+    const check = checks[i];
+    if (target.kind !== 'registry' || target.ecosystem !== 'npm' || target.name === undefined || check?.exists !== true) return false;
+    const lists = openNameLists('npm', deps);
+    return lists.indexes.find((index) => index.has(check.normalized))?.infoOf(check.normalized).popularity === undefined;
+  });
 }
 
 /** The name check of each registry target with a name, by target index; one check call per ecosystem. */

@@ -11,7 +11,7 @@ import { type Ecosystem, type NameCheck } from '../../engines/package-names/inde
 import { decideTarget, type Policy, type PolicyDecision, type PolicyReason } from '../../engines/policy/index.js';
 import { type Env } from '../../shared/paths.js';
 import { worstVerdict, type Verdict } from '../../shared/verdict.js';
-import { gatherTargetFacts } from '../installs/vet-install.js';
+import { gatherTargetFacts, longTailNames } from '../installs/vet-install.js';
 import { type OnlineFinding } from './check-online.js';
 import { checkPackages, type CheckReport } from './check-packages.js';
 import { softenUncoveredConda } from './conda-channel-coverage.js';
@@ -65,9 +65,10 @@ export async function judgePackageNames(
   } else report = await checkPackages(request, listDeps);
   const targets = report.results.map((check) => targetOf(check));
   let checks: Array<NameCheck | undefined> = report.results;
-  if (!deps.online && deps.policy.online.hooks && report.results.some((check) => !check.exists)) {
+  const longTail = !deps.online && deps.policy.online.hooks ? longTailNames(targets, checks, listDeps) : [];
+  if (!deps.online && deps.policy.online.hooks && (longTail.some(Boolean) || report.results.some((check) => !check.exists))) {
     const { confirmMissingNames } = await import('./online-name-confirm.js');
-    checks = await confirmMissingNames(targets, checks, deps.policy, { cwd: deps.cwd, env: deps.env, now });
+    checks = await confirmMissingNames(targets, checks, deps.policy, { cwd: deps.cwd, env: deps.env, now }, longTail);
   }
   // check_package names no channel: conda's configured channels apply, as for a bare `conda install`.
   checks = softenUncoveredConda({ indexes: [] }, targets, checks, deps.policy.registries);

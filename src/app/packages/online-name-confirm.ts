@@ -1,10 +1,13 @@
 /**
  * The install guard's online step, when the policy allows it (`online: { hooks: true }`): names a
- * request installs that are missing from the shipped snapshot are looked up on the upstream index
- * like `guard check --online` (a short timeout per request, at most a few names per request). A
- * name the upstream has and that is older than the minimum release age is written to the delta
- * list and passes; other answers are remembered for an hour so the next hook call stays offline.
- * An unreachable upstream leaves the offline verdict. Loaded only when needed (the hook starts fast).
+ * request installs that the shipped snapshot cannot vouch for are looked up on the upstream index
+ * like `guard check --online` (a short timeout per request, at most a few names per request):
+ * names missing from the snapshot, and npm names in the complete name list but outside its usage
+ * figures (the long tail, where names unpublished since the list was made stay listed). A missing
+ * name the upstream has and that is older than the minimum release age is written to the delta list
+ * and passes; a long-tail name the upstream answers 404 for is blocked as unpublished. Answers are
+ * remembered (an hour; a day for a name found published) so the next hook call stays offline. An
+ * unreachable upstream leaves the offline verdict. Loaded only when needed (the hook starts fast).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,9 +17,14 @@ import { type Policy } from '../../engines/policy/index.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { writeFileAtomic } from '../../shared/write-file-atomic.js';
 import { checkPackagesOnline } from './check-online.js';
+import { DEFAULT_UPSTREAMS } from '../gate/registry-gate.js';
 
 const ANSWER_MS = 3_600_000;
+const PUBLISHED_MS = 24 * ANSWER_MS;
 const MAX_NAMES = 8;
+/** The answer remembered for a long-tail name the upstream has. */
+const PUBLISHED = 'published';
+const UNPUBLISHED = 'not_found_upstream';
 
 type Answers = Record<string, { at: number; code: string }>;
 
@@ -31,20 +39,32 @@ export function missingFromSnapshot(target: InstallTarget, check: NameCheck | un
   );
 }
 
-/** The checks with names confirmed upstream replaced by their new (passing) check. Never throws for the network or the cache. */
+/**
+ * The checks with names confirmed upstream replaced by their new check: a missing name found
+ * (old enough) passes, a long-tail name (`longTail[i]`: npm, in the snapshot, no usage figure) the
+ * upstream does not have is blocked with `not_found`. Never throws for the network or the cache.
+ */
 export async function confirmMissingNames(
   targets: readonly InstallTarget[],
   checks: ReadonlyArray<NameCheck | undefined>,
   policy: Policy,
   deps: { cwd: string; env: Env; now?: Date },
+  longTail: readonly boolean[] = [],
 ): Promise<Array<NameCheck | undefined>> {
   const out = [...checks];
   const now = deps.now ?? new Date();
   const file = join(resolveCacheDir(deps.env), 'gate', 'online-answers.json');
   const answers = readAnswers(file, now.getTime());
+  const tail = (i: number): boolean => longTail[i] === true && checks[i]?.exists === true && targets[i]?.ecosystem === 'npm';
+  const upstreamOf = (ecosystem: 'pypi' | 'npm'): string => policy.online[ecosystem] ?? DEFAULT_UPSTREAMS[ecosystem];
+  targets.forEach((target, i) => {
+    if (tail(i) && answers[key(target)]?.code === UNPUBLISHED) out[i] = unpublished(checks[i]!, upstreamOf('npm'));
+  });
   const asked = targets
     .map((target, i) => ({ target, i }))
-    .filter(({ target, i }) => missingFromSnapshot(target, checks[i]) && answers[key(target)] === undefined)
+    .filter(({ target, i }) => (missingFromSnapshot(target, checks[i]) || tail(i)) && answers[key(target)] === undefined)
+    // Names missing from the snapshot first: they are blocked offline, a long-tail name is not.
+    .sort((a, b) => Number(tail(a.i)) - Number(tail(b.i)))
     .slice(0, MAX_NAMES);
   if (asked.length === 0) return out;
   for (const ecosystem of ['pypi', 'npm'] as const) {
@@ -65,8 +85,13 @@ export async function confirmMissingNames(
     if (!report) continue;
     group.forEach(({ target, i }, k) => {
       const finding = report.online.find((f) => f.input === report.results[k]?.input);
-      if (finding?.code === 'fresh') out[i] = report.results[k];
-      else if (finding && finding.code !== 'upstream_failed') answers[key(target)] = { at: now.getTime(), code: finding.code };
+      if (finding?.code === 'upstream_failed') return;
+      if (tail(i)) {
+        const gone = finding?.code === UNPUBLISHED;
+        if (gone) out[i] = unpublished(checks[i]!, upstreamOf(ecosystem));
+        answers[key(target)] = { at: now.getTime(), code: gone ? UNPUBLISHED : PUBLISHED };
+      } else if (finding?.code === 'fresh') out[i] = report.results[k];
+      else if (finding) answers[key(target)] = { at: now.getTime(), code: finding.code };
     });
   }
   try {
@@ -78,6 +103,22 @@ export async function confirmMissingNames(
   return out;
 }
 
+/** A name the snapshot lists that the upstream no longer has: unpublished since the list was made. */
+function unpublished(check: NameCheck, upstream: string): NameCheck {
+  return {
+    ...check,
+    exists: false,
+    verdict: 'block',
+    reasons: [
+      {
+        code: 'not_found',
+        message: `npm package "${check.name}" does not exist on ${upstream} (unpublished; the name list ${check.snapshot.source} of ${check.snapshot.date} still has it)`,
+      },
+    ],
+    suggestions: [],
+  };
+}
+
 function key(target: InstallTarget): string {
   return `${target.ecosystem}:${(target.name ?? '').toLowerCase()}`;
 }
@@ -86,7 +127,11 @@ function readAnswers(file: string, now: number): Answers {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     if (typeof parsed !== 'object' || parsed === null) return {};
-    return Object.fromEntries(Object.entries(parsed as Answers).filter(([, v]) => typeof v?.at === 'number' && now - v.at < ANSWER_MS));
+    return Object.fromEntries(
+      Object.entries(parsed as Answers).filter(
+        ([, v]) => typeof v?.at === 'number' && now - v.at < (v.code === PUBLISHED ? PUBLISHED_MS : ANSWER_MS),
+      ),
+    );
   } catch {
     return {};
   }

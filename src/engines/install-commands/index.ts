@@ -1,5 +1,5 @@
 /** The install-command engine: what a package-manager command line asks to install, read as the manager reads it. */
-export type { FileReader, InstallRequest, InstallTarget, PackageManager, TargetKind } from './types.js';
+export type { FileReader, InstallRequest, InstallTarget, PackageManager, TargetKind, UnresolvedPart } from './types.js';
 export { parseRequirement, type Requirement, type RequirementResult } from './pep508.js';
 export { parsePipInstall } from './pip-arguments.js';
 export { parseRequirementsFile, type PipContext } from './requirements-file.js';

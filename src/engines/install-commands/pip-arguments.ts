@@ -14,7 +14,7 @@ import {
   withUniqueLists,
 } from './requirements-file.js';
 import { parsePyprojectText } from './pyproject-file.js';
-import { type InstallRequest } from './types.js';
+import { type InstallRequest, type InstallTarget } from './types.js';
 import { PIP_INSTALL_FLAGS, PIP_INSTALL_VALUED, UV_PIP_FLAGS, UV_PIP_VALUED } from '../installer-grammar/index.js';
 
 /** Whose option grammar to read: pip's (optparse) or uv's pip interface (clap). */
@@ -114,9 +114,11 @@ export function collectEvents(
       continue;
     }
     if (event.unknown === true) {
+      const maybe = event.value === undefined ? undefined : registryWord(event.value, origin);
       parts.unresolved.push({
         what: `${event.spelled} ${event.value ?? ''}`.trim(),
         why: `unknown option ${event.spelled}: its value or a package? not read (${origin})`,
+        ...(maybe ? { maybePackage: maybe } : {}),
       });
       continue;
     }
@@ -206,6 +208,16 @@ function readPyprojectFile(file: string, context: PipContext, into: Requirements
   }
   const request = parsePyprojectText(text, file);
   mergeParts(into, { targets: request.targets, indexes: request.indexes, files: request.files, unresolved: request.unresolved });
+}
+
+/** The registry requirement `word` would be as a positional, or undefined when it would be anything else (a path, a URL, a doubt). */
+function registryWord(word: string, origin: string): InstallTarget | undefined {
+  const probe: RequirementsParts = { targets: [], indexes: [], files: [], unresolved: [] };
+  addRequirement(probe, word, origin);
+  const target = probe.targets[0];
+  return probe.targets.length === 1 && probe.unresolved.length === 0 && target?.kind === 'registry' && target.name !== undefined
+    ? target
+    : undefined;
 }
 
 /** `--pip-args` (pipx) holds a shell-quoted pip install command line of its own. */

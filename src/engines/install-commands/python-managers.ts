@@ -90,6 +90,7 @@ const PIPX_ROLES: OptionRoles = {
   '--index-url': 'index',
   '--requirement': 'requirements',
   '--preinstall': 'requirement',
+  '--with': 'requirement',
   '--pip-args': 'pip-args',
 };
 
@@ -408,6 +409,10 @@ function parsePipxInstall(args: string[], context: PipContext, skip: number): In
   const read = editableReader(targetFromRequirement, hasFlag(events, '--editable'));
   const main = emptyParts();
   for (const item of packages) addRequirement(main, item, origin, read);
+  // pipx 1.16 installs what a PEP 751 lock pins (its packages, not the named one alone).
+  const lock = lastValue(events, '--lock');
+  if (lock !== undefined)
+    main.unresolved.push({ what: lock, why: `pipx installs what the lock file pins, which is not vetted here (${origin})` });
   mergeParts(main, parts);
   return request('pipx', true, main);
 }

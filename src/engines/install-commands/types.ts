@@ -33,7 +33,19 @@ export interface InstallRequest {
   /** Files read to find targets (requirements, constraints, package.json). */
   files: string[];
   /** What could not be read statically (a missing -r file, `${VAR}` without a value, …). */
-  unresolved: Array<{ what: string; why: string }>;
+  unresolved: UnresolvedPart[];
+}
+
+/** A part of a request that could not be read statically. */
+export interface UnresolvedPart {
+  what: string;
+  why: string;
+  /**
+   * The word after an unknown option, read as the package it may be (`pip install -y plumbum`):
+   * when it names an existing package, both readings (a flag then a package, or the option's
+   * value) install only existing packages and the part is no doubt. It never becomes a target.
+   */
+  maybePackage?: InstallTarget;
 }
 
 /** File access for parsers that follow `-r` files and package.json: injected, so parsers stay pure. */

@@ -235,7 +235,10 @@ const NPM_CONFIG_VALUED = [
  * `pnpm add`'s own option list (pkg-manager/plugin-commands-installation/src/add.ts at commit
  * 020727f7cc92, `rcOptionsTypes` picked from @pnpm/config's types): the string and list keys there
  * (`--pnpmfile`, `--global-pnpmfile`, `--global-bin-dir`, `--hoist-pattern`, `--public-hoist-pattern`,
- * `--lockfile-directory`, `--only`) take a value too.
+ * `--lockfile-directory`, `--only`) take a value too. Re-sourced from the pnpm 10.34.9 package (the
+ * newest 10.x on the npm registry, dist/pnpm.cjs, @pnpm/config's lib/types.js): every key whose type
+ * admits neither a Boolean nor `[null, true]` takes the next word (nopt), which added the keys after
+ * `--only` below (`--color` is an enum there, not a Boolean as in npm).
  */
 export const PNPM_VALUED = [
   ...NPM_CONFIG_VALUED,
@@ -267,10 +270,48 @@ export const PNPM_VALUED = [
   '--public-hoist-pattern',
   '--lockfile-directory',
   '--only',
+  '--catalog-mode',
+  '--merge-git-branch-lockfiles-branch-pattern',
+  '--color',
+  '--fetch-warn-timeout-ms',
+  '--fetch-min-speed-ki-bps',
+  '--fetching-concurrency',
+  '--git-shallow-hosts',
+  '--global-path',
+  '--init-type',
+  '--maxsockets',
+  '--modules-cache-max-age',
+  '--dlx-cache-max-age',
+  '--minimum-release-age',
+  '--minimum-release-age-exclude',
+  '--npm-path',
+  '--only-built-dependencies',
+  '--pack-destination',
+  '--pack-gzip-level',
+  '--patches-dir',
+  '--publish-branch',
+  '--state-dir',
+  '--trust-policy',
+  '--trust-policy-exclude',
+  '--trust-policy-ignore-after',
+  '--use-node-version',
+  '--global-virtual-store-dir',
+  '--virtual-store-dir-max-length',
+  '--peers-suffix-max-length',
+  '--workspace-packages',
+  '--sync-injected-deps-after-scripts',
+  '--cpu',
+  '--libc',
+  '--os',
+  '--audit-level',
 ];
 
 /**
  * Yarn classic 1.22 (classic.yarnpkg.com/en/docs/cli) and the global options Yarn Berry 4 keeps (yarnpkg.com/cli).
+ * Re-sourced from the yarn 1.22.22 package (the newest 1.x, lib/cli.js: the global commander options and
+ * those of `add` and `global add`): commander gives an option written `[value]` the next word unless it starts
+ * with `-`, so `--emoji`, `--prod/--production` and `--scripts-prepend-node-path` take it too; `add`'s own
+ * options (`-W`, `-D`, `-P`, `-O`, `-E`, `-T`, `-A`) and `global add`'s `--latest` are flags.
  * Berry's `yarn add` re-checked against its clipanion class (packages/plugin-essentials/sources/commands/add.ts
  * at commit 01663a554aad): `--mode` is its only option with a value; `-F/--fixed`, `-E/--exact`, `-T/--tilde`,
  * `-C/--caret`, `-D/--dev`, `-P/--peer`, `-O/--optional`, `--prefer-dev`, `-i/--interactive`, `--cached` are flags.
@@ -292,6 +333,9 @@ export const YARN_VALUED = [
   '--otp',
   '--proxy',
   '--https-proxy',
+  '--emoji',
+  '--prod/--production',
+  '--scripts-prepend-node-path',
 ];
 
 /**

@@ -374,7 +374,14 @@ export const POETRY_FLAGS = [
 export const POETRY_ADD_VALUED = [...POETRY_GLOBAL_VALUED, '-G/--group', '-E/--extras', '--python', '--platform', '--markers', '--source'];
 export const POETRY_ADD_FLAGS = [...POETRY_FLAGS, '-D/--dev', '-e/--editable', '--optional', '--allow-prereleases', '--dry-run', '--lock'];
 
-/** pipx (pipx 1.7, src/pipx/main.py argparse definitions of install, inject, run, runpip). */
+/**
+ * pipx (pipx 1.7, src/pipx/main.py argparse definitions of install, inject, run, runpip), brought up to
+ * pipx 1.16 from its changelog (docs/changelog.rst, 1.8.0 to 1.16.0 of 2026-07-15) and how-to pages
+ * (docs/how-to/dependency-cooldown.rst): `--cooldown DAYS`, `--lock FILE` (a PEP 751 lock), `--fetch-python
+ * {never,missing,…}`, `--app NAME`, `--output FORMAT`, `--include-resources-from NAME` (was
+ * `--include-apps-from`), `run --with PACKAGE` (a package installed beside the app), `--default-python`.
+ * argparse refuses an option it does not know, so a flag missing here cannot hide a package pipx installs.
+ */
 export const PIPX_VALUED = [
   '--spec',
   '--pip-args',
@@ -384,6 +391,14 @@ export const PIPX_VALUED = [
   '--preinstall',
   '-r/--requirement',
   '--backend',
+  '--cooldown',
+  '--lock',
+  '--fetch-python',
+  '--app',
+  '--output',
+  '--include-apps-from/--include-resources-from',
+  '--with',
+  '--default-python',
 ];
 export const PIPX_FLAGS = [
   '-e/--editable',
@@ -401,6 +416,14 @@ export const PIPX_FLAGS = [
   '--with-suffix',
   '-h/--help',
   '--version',
+  '--skip-maintenance',
+  '--upgrade',
+  '--refresh',
+  '--install',
+  '--prepend',
+  '--all-shells',
+  '-y/--yes',
+  '--dry-run',
 ];
 
 /**

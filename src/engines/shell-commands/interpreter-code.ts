@@ -4,6 +4,7 @@
  * invocations. Options that take a value (`python -X dev`, `node -r mod`) are skipped as the
  * interpreter skips them, so the inline code after them is still found.
  */
+import { type BootstrapScript } from './bootstrap-scripts.js';
 import { embeddedScripts } from './embedded-scripts.js';
 import { printedBySubstitution } from './piped-literal.js';
 import { programName } from './programs.js';
@@ -75,6 +76,7 @@ export function interpreterCode(words: ResolvedWord[], scope: Scope): Interprete
   if (family === undefined) return { kind: 'none' };
   const flags = INLINE_FLAGS[family] ?? [];
   const valued = VALUED[family] ?? new Set<string>();
+  let scriptAt = words.length;
   for (let i = 1; i < words.length; i++) {
     const resolved = words[i];
     const word = resolved?.literal;
@@ -83,14 +85,28 @@ export function interpreterCode(words: ResolvedWord[], scope: Scope): Interprete
     if (word === undefined) return substitutedScript(name, resolved);
     const inline = inlineCode(name, flags, word, words[i + 1]);
     if (inline !== undefined) return withArguments(inline, words.length > i + (inline.kind === 'code' && inline.attached ? 1 : 2));
-    if (STDIN_PATHS.has(word)) break;
+    if (STDIN_PATHS.has(word)) {
+      scriptAt = i;
+      break;
+    }
     // A run-time script path or a script file: what it runs is the script's business (`python $SCRIPT`, `node build.js`).
     if (!word.startsWith('-')) return { kind: 'none' };
     if (family === 'python' && /^-[A-Za-z]*m/.test(word)) return { kind: 'none' };
     if (valued.has(word)) i++;
   }
   if (!['python', 'node', 'bun', 'perl', 'ruby', 'php'].includes(family)) return { kind: 'none' };
+  const stdin = scope.stdin;
+  if (stdin.kind === 'pipe' && stdin.bootstrap?.family === family) return bootstrapCode(name, stdin.bootstrap, words.slice(scriptAt + 1));
   return stdinCode(name, scope);
+}
+
+/** A known installer script read from the pipe: its install, with the arguments the interpreter hands the script, as an argv list in code. */
+function bootstrapCode(name: string, script: BootstrapScript, args: readonly ResolvedWord[]): InterpreterCode {
+  const literals = args.map((arg) => arg.literal);
+  if (literals.some((arg) => arg === undefined))
+    return { kind: 'unreadable', detail: `${name} runs ${script.url} with arguments known only at run time` };
+  const argv = [...script.installs, ...(literals as string[])];
+  return { kind: 'code', text: `subprocess.run([${argv.map((arg) => JSON.stringify(arg)).join(', ')}])`, label: `${name} < ${script.url}` };
 }
 
 type Inline = { kind: 'code'; text: string; label: string; attached: boolean } | { kind: 'unreadable'; detail: string };

@@ -3,6 +3,7 @@
  * plain `printf` of fully known words (`echo "pip install azure-cli" | bash` runs that text),
  * else an opaque pipe.
  */
+import { downloadedBootstrap } from './bootstrap-scripts.js';
 import { PIPE, type Stdin } from './scope.js';
 import { type ShellStatement } from './types.js';
 import { type ResolvedWord, resolveWord } from './words.js';
@@ -24,7 +25,8 @@ export function pipedStdin(previous: ShellStatement): Stdin {
   if (program === 'printf' && args.length === 1 && !/[%\\]/.test(args[0]!)) return { kind: 'literal', text: args[0]! };
   if (program === 'printf' && args.length === 1 && /^[^%\\]*(?:\\n[^%\\]*)*$/.test(args[0]!))
     return { kind: 'literal', text: args[0]!.replace(/\\n/g, '\n') };
-  return PIPE;
+  const bootstrap = downloadedBootstrap([program!, ...args]);
+  return bootstrap ? { kind: 'pipe', bootstrap } : PIPE;
 }
 
 /** What a word that is one process substitution prints, when that is a literal `echo`/`printf` (`<(echo 'pip install x')`); undefined otherwise. */

@@ -1,4 +1,5 @@
 /** What the walker knows around a command: the wrappers it runs under, how deep it is, and where its stdin comes from. */
+import { type BootstrapScript } from './bootstrap-scripts.js';
 import { type ShellFiles } from './local-files.js';
 import { type ShellRedirect, type ShellWord, type UnverifiableReason } from './types.js';
 import { type ResolvedWord } from './words.js';
@@ -6,7 +7,8 @@ import { type ResolvedWord } from './words.js';
 /** Where a command's standard input comes from, which matters when the command is a shell. */
 export type Stdin =
   | { kind: 'terminal' }
-  | { kind: 'pipe' }
+  /** `bootstrap`: the pipe carries a known installer script (bootstrap-scripts.ts); read as a plain pipe elsewhere. */
+  | { kind: 'pipe'; bootstrap?: BootstrapScript }
   | { kind: 'file'; text: string }
   | { kind: 'document'; op: '<<' | '<<-' | '<<<'; word: ShellWord }
   /** A pipe from `echo`/`printf` of literal text: the script is that text; `output` the exact bytes (echo's newline included). */

@@ -40,8 +40,31 @@ const FETCHERS = /(?:^|[\s;&|(`{])(?:curl|wget|git|svn|hg|tar|unzip|7z|cp|mv|ln|
 
 /** True when `command` may create `path` before it is read: it names the file elsewhere, or runs a program that writes files (a narrower set for sourced files). */
 export function mayWrite(command: string, path: string, sourced: boolean): boolean {
-  const name = path.split('/').pop() ?? path;
   // Named elsewhere in the command (`-o x.sh`, `> x.sh`, `cat > x.sh <<EOF`): it may be written first.
-  if (command.split(path).length > 2 || (name.length > 0 && command.split(name).length > 2)) return true;
+  if (command.split(path).length > 2 || namedElsewhere(command, path)) return true;
   return (sourced ? FETCHERS : WRITERS).test(command);
+}
+
+/**
+ * True when the file's name occurs more than once in `command` in a word that may name the same
+ * file: bare (`x.sh`, relative to a directory the command may have changed to) or a path one of
+ * whose trailing parts is the other's (`b/x.sh` for `a/b/x.sh`). Another directory's file of the
+ * same name (`--group a/pyproject.toml:x --group b/pyproject.toml:y`) is not this one.
+ */
+function namedElsewhere(command: string, path: string): boolean {
+  const name = path.split('/').pop() ?? path;
+  if (name.length === 0) return false;
+  const at = (text: string): string[] => text.split('/').filter((part) => part !== '' && part !== '.');
+  const own = at(path);
+  let count = 0;
+  for (let from = command.indexOf(name); from !== -1; from = command.indexOf(name, from + name.length)) {
+    const start = Math.max(command.lastIndexOf(' ', from), ...[...'\t\n\'"=:;&|(<>`'].map((c) => command.lastIndexOf(c, from))) + 1;
+    const word = at(command.slice(start, from + name.length));
+    const shorter = word.length < own.length ? word : own;
+    const longer = shorter === word ? own : word;
+    // `..`, `~` or a variable in the word: which directory it names is not known from the text.
+    const vague = word.some((part) => part === '..' || part.startsWith('~') || part.includes('$'));
+    if (vague || shorter.every((part, i) => part === longer[longer.length - shorter.length + i])) count += 1;
+  }
+  return count > 1;
 }

@@ -42,6 +42,21 @@ describe('guardShellCommand', () => {
     expect(await guard('pip list && npm test')).toMatchObject({ verdict: 'allow' });
   });
 
+  it('reads the word after an unknown pip option as the package it may be: no doubt when it exists, never a missing name', async () => {
+    // A flag then `plumbum`, or the option's value: either way only existing packages are installed.
+    expect((await guard('sudo pip3 install -y plumbum')).verdict).toBe('allow');
+    expect((await guard('pip install --not-a-pip-option requests flask')).verdict).toBe('allow');
+    // A word that is no package keeps the doubt; it is not reported as a package that does not exist.
+    const doubt = await guard('pip install --not-a-pip-option reqeusts flask');
+    expect(doubt.verdict).toBe('block');
+    expect(doubt.reasons[0]).toMatch(/unknown option --not-a-pip-option/);
+    expect(doubt.reasons.join('\n')).not.toMatch(/does not exist/);
+    // A path or URL after it is no package either.
+    expect((await guard('pip install -y ./local-dir')).verdict).toBe('block');
+    // Read as a package, it answers to the policy like any other.
+    expect((await guard('pip install -y plumbum', { packages: { deny: [{ ecosystem: 'pypi', name: 'plumbum' }] } })).verdict).toBe('block');
+  });
+
   it('follows nested shells and wrappers', async () => {
     const verdict = await guard(`sudo -E bash -c 'pip install --quiet reqeusts'`);
     expect(verdict.verdict).toBe('block');

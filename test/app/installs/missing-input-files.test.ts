@@ -26,6 +26,29 @@ describe('dropMissingInputFiles', () => {
     // Nested in a file that is there: pip and uv read every file before installing, so it stops too.
     ['pip install -r a.txt', 'b.txt', 'requirements file not found (from a.txt:3)', 0],
     ['echo x > b.txt && pip install -r a.txt', 'b.txt', 'requirements file not found (from a.txt:3)', 1],
+    // Another directory's file of the same name is not a write of this one; a path ending in it, or the bare name, may be.
+    [
+      'uv pip install --group some/path/pyproject.toml:foo --group other/pyproject.toml:bar',
+      'some/path/pyproject.toml',
+      'pyproject file not found (from argv)',
+      0,
+    ],
+    [
+      'python3 gen.py path/pyproject.toml && uv pip install --group some/path/pyproject.toml:foo',
+      'some/path/pyproject.toml',
+      'pyproject file not found (from argv)',
+      1,
+    ],
+    [
+      'python3 gen.py --out pyproject.toml && uv pip install --group a/pyproject.toml:foo',
+      'a/pyproject.toml',
+      'pyproject file not found (from argv)',
+      1,
+    ],
+    ['python3 gen.py ./a/r.txt && pip install -r a/r.txt', 'a/r.txt', 'requirements file not found (from argv)', 1],
+    ['python3 gen.py b/r.txt && pip install -r a/r.txt', 'a/r.txt', 'requirements file not found (from argv)', 0],
+    ['cd a && python3 gen.py ../r.txt && cd .. && pip install -r r.txt', '/repo/r.txt', 'requirements file not found (from argv)', 1],
+    ['python3 gen.py $OUT/r.txt && pip install -r a/r.txt', 'a/r.txt', 'requirements file not found (from argv)', 1],
     // Not a missing file at all: kept.
     ['pip install -r a.txt', 'b.txt', 'requirements files include each other in a cycle (from a.txt:3)', 1],
     ['pip install -r https://example.com/r.txt', 'https://example.com/r.txt', 'remote requirements file is not read (from argv)', 1],

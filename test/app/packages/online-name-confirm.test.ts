@@ -1,4 +1,8 @@
-/** The install guard's online step (policy online.hooks) against a loopback npm registry: a name newer than the snapshot passes when the upstream has it and it is old enough; offline by default; answers remembered. */
+/**
+ * The install guard's online step (policy online.hooks) against a loopback npm registry: a name newer
+ * than the snapshot passes when the upstream has it and it is old enough; a listed name without a
+ * usage figure that the upstream no longer has is blocked as unpublished; offline by default; answers remembered.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vetInstallRequest } from '../../../src/app/installs/vet-install.js';
 import { type InstallRequest, type InstallTarget } from '../../../src/engines/install-commands/index.js';
@@ -11,7 +15,7 @@ let cwd: string;
 let upstream: PackageUpstream;
 
 beforeAll(async () => {
-  home = await makeGuardHome({ lists: { npm: ['left-pad', 'is-number'] } });
+  home = await makeGuardHome({ lists: { npm: ['left-pad', 'is-number', 'since-unpublished', 'still-published'] } });
   cwd = home.project('repo');
   upstream = await startPackageUpstream(
     [],
@@ -19,6 +23,7 @@ beforeAll(async () => {
       { name: 'newer-pkg', version: '1.0.0', ageHours: 300 },
       { name: 'brand-new-pkg', version: '1.0.0', ageHours: 2 },
       { name: 'offline-only-pkg', version: '1.0.0', ageHours: 300 },
+      { name: 'still-published', version: '2.0.0', ageHours: 3000 },
     ],
   );
 }, 60_000);
@@ -70,5 +75,32 @@ describe('confirmMissingNames through vetInstallRequest', () => {
   it('leaves the offline verdict when the upstream is unreachable, within the timeout', async () => {
     const verdict = await vet(['unreachable-pkg'], online({ npm: 'http://127.0.0.1:9', timeout_ms: 500 }));
     expect(verdict.verdict).toBe('block');
+  });
+
+  it('blocks a listed long-tail name the upstream answers 404 for (unpublished), allows one it has, and remembers both', async () => {
+    const verdict = await vet(['since-unpublished', 'still-published']);
+    expect(verdict.targets.map((t) => t.decision.verdict)).toEqual(['block', 'allow']);
+    expect(verdict.targets[0]!.check?.reasons.map((r) => r.code)).toEqual(['not_found']);
+    expect(verdict.report).toContain('unpublished');
+    const before = upstream.requests.length;
+    const again = await vet(['since-unpublished', 'still-published']);
+    expect(again.targets.map((t) => t.decision.verdict)).toEqual(['block', 'allow']);
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it('offline (the default) a listed long-tail name passes without asking the upstream', async () => {
+    const before = upstream.requests.length;
+    const verdict = await vetInstallRequest(request(['since-unpublished']), {
+      cwd,
+      env: home.env,
+      policy: mergePolicyLayers([{ version: 1 }]),
+    });
+    expect(verdict.verdict).toBe('allow');
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it('leaves a long-tail name allowed when the upstream is unreachable', async () => {
+    const verdict = await vet(['is-number'], online({ npm: 'http://127.0.0.1:9', timeout_ms: 500 }));
+    expect(verdict.verdict).toBe('allow');
   });
 });

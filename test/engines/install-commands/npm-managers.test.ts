@@ -130,6 +130,14 @@ describe('parseNodeCommand: named installs', () => {
     [['yarn', 'workspace', 'web', 'add', 'vue'], ['registry vue']],
     [['yarn', 'upgrade', 'react'], ['registry react']],
     [['yarnpkg', 'add', 'a'], ['registry a']],
+    // yarn 1.22.22 (commander): an option written `[value]` takes the next word that is no option.
+    [['yarn', 'add', '--emoji', 'true', 'react'], ['registry react']],
+    [['yarn', 'global', 'add', '--prefix', '/usr/local', '--latest', 'serve'], ['registry serve']],
+    [['yarn', 'add', '--prod', '-D', 'react'], ['registry react']],
+    // pnpm 10.34.9: enum and number keys take the next word (nopt).
+    [['pnpm', 'add', '--color', 'always', 'react'], ['registry react']],
+    [['pnpm', 'add', '--minimum-release-age', '1440', 'react'], ['registry react']],
+    [['pnpm', 'add', '--trust-policy', 'no-downgrade', '--os', 'linux', 'react'], ['registry react']],
     [['bun', 'add', 'elysia'], ['registry elysia']],
     [['bun', 'a', 'elysia', '-d'], ['registry elysia']],
     [['bun', 'install', 'elysia'], ['registry elysia']],

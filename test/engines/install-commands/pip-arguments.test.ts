@@ -146,6 +146,20 @@ describe('parsePipInstall: indexes, files and what cannot be read', () => {
   });
 });
 
+describe('parsePipInstall: the word after an unknown option', () => {
+  it.each<[string[], string | undefined]>([
+    [['-y', 'plumbum'], 'plumbum'],
+    [['--no-such-option', 'requests==2.31'], 'requests==2.31'],
+    [['-y', './local-dir'], undefined],
+    [['-y', 'https://example.com/x.whl'], undefined],
+  ])('%j: the part names %j as the package it may be, never as a target', (args, maybe) => {
+    const request = parsePipInstall(args, context);
+    expect(request.targets).toEqual([]);
+    expect(request.unresolved).toHaveLength(1);
+    expect(request.unresolved[0]!.maybePackage?.spec).toBe(maybe);
+  });
+});
+
 describe('parsePipInstall: uv flavour', () => {
   const uv: PipInstallOptions = { flavour: 'uv' };
 

@@ -225,6 +225,12 @@ describe('parsePythonCommand: poetry', () => {
 });
 
 describe('parsePythonCommand: pipx', () => {
+  it('reports the lock file of `pipx install --lock` (pipx 1.16) as not vetted', () => {
+    const request = parsePythonCommand(['pipx', 'install', '--skip-maintenance', '--lock', 'pylock.toml', 'siteops'], context);
+    expect(request?.targets.map((t) => t.name)).toEqual(['siteops']);
+    expect(request?.unresolved.map((u) => u.what)).toEqual(['pylock.toml']);
+  });
+
   it.each<[string[], Expected]>([
     [['pipx', 'install', 'black'], installs('pipx', 'registry black')],
     [['pipx', 'install', 'black==24.1', 'ruff'], installs('pipx', 'registry black==24.1', 'registry ruff')],
@@ -244,6 +250,13 @@ describe('parsePythonCommand: pipx', () => {
     [['pipx', 'run', '--spec', 'httpie==3', 'http', 'GET'], installs('pipx', 'registry httpie==3')],
     [['pipx', 'run', '--no-cache', 'https://e.example/script.py'], installs('pipx', 'url https://e.example/script.py')],
     [['pipx', 'runpip', 'black', 'install', 'plugin'], installs('pipx', 'registry plugin')],
+    // pipx 1.16: the values of its newer options are no packages; `run --with` names one.
+    [
+      ['pipx', 'install', '--cooldown', '7', '--fetch-python', 'missing', '--app', 'http', '--output', 'json', 'httpie'],
+      installs('pipx', 'registry httpie'),
+    ],
+    [['pipx', 'install', 'repeatme', '--include-resources-from', 'pycowsay'], installs('pipx', 'registry repeatme')],
+    [['pipx', 'run', '--with', 'rich', 'cowsay'], installs('pipx', 'registry cowsay', 'registry rich')],
     [['pipx', 'runpip', 'black', 'list'], idle('pipx')],
     [['pipx', 'upgrade', 'black'], { manager: 'pipx', installs: true, targets: [] }],
     [['pipx', 'list'], idle('pipx')],
