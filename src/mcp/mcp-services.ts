@@ -52,7 +52,7 @@ export function mcpToolDeps(services: Services, version: string): McpDeps {
     },
     assessAnswerability: async (request) => {
       const { assessAnswerability } = await import('../app/answerability/assess-answerability.js');
-      return assessAnswerability(request, { env, stderr, apiDocs: services.apiDocs });
+      return assessAnswerability(request, { env, stderr, apiDocs: services.apiDocs, answerability: services.answerability });
     },
     // Repository facts are computed on the first call per root, then kept current by file watching.
     buildRepoContext: async (request) => {

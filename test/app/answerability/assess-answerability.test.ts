@@ -7,12 +7,11 @@ import { assessAnswerability, type RetrieveApisFn } from '../../../src/app/answe
 import { writeTinyEmbeddings } from '../../fixtures/tiny-embeddings.js';
 import { ANSWERABLE, FILEKIT_APIS, PARTIAL } from '../../engines/answerability/cases.js';
 import { judgeModelPath } from '../../engines/answerability/judge-model.js';
-import { argmaxLabel, blendDistributions, evidenceDistribution, loadAnswerabilityIo } from '../../../src/engines/answerability/index.js';
+import { argmaxLabel, blendDistributions, evidenceDistribution } from '../../../src/engines/answerability/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gg-app-assess-'));
 const env = { GUARD_HOME: join(root, 'home'), GUARD_EMBEDDINGS: writeTinyEmbeddings(root) };
 afterAll(async () => {
-  await (await loadAnswerabilityIo()).closeJudgeModels();
   rmSync(root, { recursive: true, force: true });
 });
 
