@@ -4,7 +4,7 @@
  * each given those services (open index handles, watchers, models, name lists stay loaded between
  * calls). The use case modules load on the first tool call, so the server answers `initialize` at once.
  */
-import { createServices, type ServiceContext, type Services } from '../app/services.js';
+import type { Services } from '../app/services.js';
 import { watchLivePolicy } from './live-policy.js';
 import type { McpDeps } from './server.js';
 
@@ -13,26 +13,17 @@ export interface McpServiceOptions {
   gatePort?: number;
 }
 
-/** Builds the services, watches the policy and starts the gate; close them with `services.close()`. */
-export async function startMcpServices(context: ServiceContext, options: McpServiceOptions = {}): Promise<Services> {
-  const services = createServices(context);
-  const log = (line: string): void => void context.stderr.write(`${line}\n`);
-  try {
-    if (options.gatePort !== undefined) {
-      const { startRegistryGate } = await import('../app/gate/registry-gate.js');
-      const gate = await startRegistryGate(
-        { port: options.gatePort },
-        { cwd: context.cwd, env: context.env, stderr: context.stderr, log, nameLists: services.nameLists },
-      );
-      services.onClose(() => gate.close());
-      log(`guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry})`);
-    }
-    services.policy = await watchLivePolicy({ cwd: context.cwd, env: context.env }, log);
-  } catch (error) {
-    await services.close();
-    throw error;
+/** Sets `services` up for serving: watches the policy and starts the gate, both closed with `services.close()`. */
+export async function startMcpServices(services: Services, options: McpServiceOptions = {}): Promise<void> {
+  const { cwd, env, stderr } = services;
+  const log = (line: string): void => void stderr.write(`${line}\n`);
+  if (options.gatePort !== undefined) {
+    const { startRegistryGate } = await import('../app/gate/registry-gate.js');
+    const gate = await startRegistryGate({ port: options.gatePort }, { cwd, env, stderr, log, nameLists: services.nameLists });
+    services.onClose(() => gate.close());
+    log(`guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry})`);
   }
-  return services;
+  services.policy = await watchLivePolicy({ cwd, env }, log);
 }
 
 /** The tools' use cases over `services`. */
