@@ -1,8 +1,8 @@
 /**
  * The LLM judge over a local GGUF model (llama.cpp's CPU build through node-llama-cpp, loaded with
- * `import()` only here; kept open in the process's services, or loaded for one call): evaluates the judge prompt and returns the
- * exact next-token log-probabilities of the tokens that spell " A", " P", " U" (and "A", "P", "U"),
- * the shape `distributionFromLogprobs` reads.
+ * `import()` only here; kept open in the process's services, or loaded for one call): evaluates the
+ * judge prompt and returns the exact next-token log-probabilities of the tokens that spell " A",
+ * " P", " U" (and "A", "P", "U"), the shape `distributionFromLogprobs` reads.
  */
 import { resolve } from 'node:path';
 
