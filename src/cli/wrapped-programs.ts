@@ -1,5 +1,5 @@
 /** The package managers `guard <pm>` wraps: each is a command of its own (kept apart so dispatch loads nothing else). */
-import { SHIM_PROGRAMS } from '../app/agent-setup/shim-script.js';
+import { SHIM_PROGRAMS } from '../shared/shimmed-programs.js';
 
 /**
  * Every program that gets a PATH shim, and those wrapped only when called as `guard <pm>`: the
