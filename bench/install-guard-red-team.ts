@@ -72,13 +72,10 @@ export async function answerProbe(probe: Probe, cwd: string, env: Record<string,
     const [program, ...args] = probe.argv ?? [];
     const stdout = sink();
     const stderr = sink();
-    const code = await runWrapped(program ?? '', args, {
-      stdout,
-      stderr,
-      stdin: process.stdin,
-      cwd,
-      env: { ...env, ...probe.env, GUARD_DRY_RUN: '1' },
-    });
+    const { createCliServices } = await import('../src/cli/command.js');
+    const io = { stdout, stderr, stdin: process.stdin, cwd, env: { ...env, ...probe.env, GUARD_DRY_RUN: '1' } };
+    const services = createCliServices(io);
+    const code = await runWrapped(program ?? '', args, io, services).finally(() => services.close());
     // A warning the wrapper prints before running is an answer the user sees, like the hooks' ask.
     return {
       probe,

@@ -4,6 +4,7 @@
  * call for its one event) and passes it down; a use case called without it opens what it needs for
  * that call only. Nothing heavy loads here: each service fills on its first use.
  */
+import type { GgufJudgeModel, WordVectors } from '../engines/answerability/index.js';
 import type { ApiIndexStore, SourceWatcher, WordMeaning } from '../engines/api-docs/index.js';
 import type { NameIndex } from '../engines/package-names/index.js';
 import type { RepoFactsStore } from '../engines/repo-context/index.js';
@@ -27,8 +28,18 @@ export interface ApiDocsServices {
   indexes: PromiseCache<ApiIndexStore>;
   watchers: PromiseCache<SourceWatcher>;
   meaning: PromiseCache<WordMeaning | undefined>;
+  /** The word-vector tables behind word meaning: the same cache as `answerability.wordVectors`. */
+  wordVectors: PromiseCache<WordVectors>;
   /** One line per re-index by a watcher. */
   log: (line: string) => void;
+}
+
+/** What answerability keeps loaded: word-vector tables and local judge models. */
+export interface AnswerabilityServices {
+  /** Word-vector tables by source, cache directory and rank limit. */
+  wordVectors: PromiseCache<WordVectors>;
+  /** Local GGUF judge models by path and options. */
+  judges: PromiseCache<GgufJudgeModel>;
 }
 
 export interface Services extends ServiceContext {
@@ -37,6 +48,7 @@ export interface Services extends ServiceContext {
   /** Loaded name lists (checkpoints and overlays) by cache directory and ecosystem. */
   nameLists: Map<string, NameIndex[]>;
   apiDocs: ApiDocsServices;
+  answerability: AnswerabilityServices;
   /** Repository facts stores by cache directory and watch mode. */
   repoFacts: Map<string, RepoFactsStore>;
   /** Decoding model handles, their token tries and monitors; generations run one at a time. */
@@ -51,6 +63,7 @@ export interface Services extends ServiceContext {
 export function createServices(context: ServiceContext): Services {
   const closers: Array<() => Promise<void>> = [];
   let closed: Promise<void> | undefined;
+  const wordVectors = new PromiseCache<WordVectors>();
   const services: Services = {
     env: context.env,
     cwd: context.cwd,
@@ -61,8 +74,10 @@ export function createServices(context: ServiceContext): Services {
       indexes: new PromiseCache(),
       watchers: new PromiseCache(),
       meaning: new PromiseCache(),
+      wordVectors,
       log: (line) => void context.stderr.write(`${line}\n`),
     },
+    answerability: { wordVectors, judges: new PromiseCache() },
     repoFacts: new Map(),
     completion: createCompletionSessions(),
     onClose(close) {
@@ -83,6 +98,8 @@ export function createServices(context: ServiceContext): Services {
         for (const watcher of await services.apiDocs.watchers.drain()) await attempt(() => watcher.close());
         for (const store of await services.apiDocs.indexes.drain()) await attempt(async () => store.close());
         await services.apiDocs.meaning.drain();
+        await wordVectors.drain();
+        for (const judge of await services.answerability.judges.drain()) await attempt(() => judge.close());
         for (const store of services.repoFacts.values()) await attempt(() => store.close());
         services.repoFacts.clear();
         services.nameLists.clear();

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The `guard` command: dispatches to one module per command and maps faults to exit codes. */
+import type { Command } from './command.js';
 import { processIo, type CliIo } from './io.js';
 import { reportFault, EXIT } from './exit.js';
 import { WRAPPED_PROGRAMS } from './wrapped-programs.js';
@@ -35,15 +36,16 @@ Exit codes: 0 ok, 3 blocked, 2 usage or configuration error, 1 internal fault; a
 package manager's own exit code passes through.
 Run \`guard <command> --help\` for a command's options.`;
 
-type Command = (argv: string[], io: CliIo) => Promise<number>;
+/** A command ready to run: services built, faults reported (see command.ts). */
+type Runner = (argv: string[], io: CliIo) => Promise<number>;
 
 /**
  * The hook command as one file when the build made it (`npm run build` bundles the hook path, so a
  * fresh hook process does not resolve and compile a hundred modules); the modules themselves when
- * run from source, or with GUARD_HOOK_BUNDLE=0. Faults are reported by the same copy of the code
- * that raised them.
+ * run from source, or with GUARD_HOOK_BUNDLE=0. Services are built and faults reported by the same
+ * copy of the code that uses and raises them.
  */
-async function loadHookCommand(): Promise<Command> {
+async function loadHookCommand(): Promise<Runner> {
   const bundle = './commands/bundle/hook.js';
   let entry: typeof import('./commands/hook-entry.js') | undefined;
   if (process.env.GUARD_HOOK_BUNDLE !== '0') {
@@ -55,32 +57,40 @@ async function loadHookCommand(): Promise<Command> {
     }
   }
   entry ??= await import('./commands/hook-entry.js');
-  return (argv, io) => entry.runHook(argv, io).catch((error: unknown) => entry.reportFault(error, io, 'hook'));
+  return (argv, io) => entry.runCommand('hook', entry.runHook, argv, io);
 }
 
-const COMMANDS: Record<string, () => Promise<Command>> = {
-  check: async () => (await import('./commands/check.js')).runCheck,
-  allowlist: async () => (await import('./commands/allowlist.js')).runAllowlist,
-  mcp: async () => (await import('./commands/mcp.js')).runMcp,
-  policy: async () => (await import('./commands/policy.js')).runPolicy,
+/** `guard <name>` runs the command `load` resolves to, through command.ts's runCommand. */
+function command(name: string, load: () => Promise<Command>): () => Promise<Runner> {
+  return async () => {
+    const [run, { runCommand }] = await Promise.all([load(), import('./command.js')]);
+    return (argv, io) => runCommand(name, run, argv, io);
+  };
+}
+
+const COMMANDS: Record<string, () => Promise<Runner>> = {
+  check: command('check', async () => (await import('./commands/check.js')).runCheck),
+  allowlist: command('allowlist', async () => (await import('./commands/allowlist.js')).runAllowlist),
+  mcp: command('mcp', async () => (await import('./commands/mcp.js')).runMcp),
+  policy: command('policy', async () => (await import('./commands/policy.js')).runPolicy),
   hook: loadHookCommand,
-  shims: async () => (await import('./commands/shims.js')).runShims,
-  init: async () => (await import('./commands/init.js')).runInit,
-  docs: async () => (await import('./commands/docs.js')).runDocs,
-  assess: async () => (await import('./commands/assess.js')).runAssess,
-  complete: async () => (await import('./commands/complete.js')).runComplete,
-  context: async () => (await import('./commands/context.js')).runContext,
-  scan: async () => (await import('./commands/scan.js')).runScan,
-  gate: async () => (await import('./commands/gate.js')).runGate,
-  run: async () => (await import('./commands/run.js')).runRun,
+  shims: command('shims', async () => (await import('./commands/shims.js')).runShims),
+  init: command('init', async () => (await import('./commands/init.js')).runInit),
+  docs: command('docs', async () => (await import('./commands/docs.js')).runDocs),
+  assess: command('assess', async () => (await import('./commands/assess.js')).runAssess),
+  complete: command('complete', async () => (await import('./commands/complete.js')).runComplete),
+  context: command('context', async () => (await import('./commands/context.js')).runContext),
+  scan: command('scan', async () => (await import('./commands/scan.js')).runScan),
+  gate: command('gate', async () => (await import('./commands/gate.js')).runGate),
+  run: command('run', async () => (await import('./commands/run.js')).runRun),
 };
 
 // `guard pip install x`, `guard npm i y` …: one runner for every wrapped package manager.
 for (const program of WRAPPED_PROGRAMS) {
-  COMMANDS[program] = async () => {
+  COMMANDS[program] = command(program, async () => {
     const { runWrapped } = await import('./commands/wrap.js');
-    return (argv, io) => runWrapped(program, argv, io);
-  };
+    return (argv, io, services) => runWrapped(program, argv, io, services);
+  });
 }
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {

@@ -4,7 +4,7 @@
  * each given those services (open index handles, watchers, models, name lists stay loaded between
  * calls). The use case modules load on the first tool call, so the server answers `initialize` at once.
  */
-import { createServices, type ServiceContext, type Services } from '../app/services.js';
+import type { Services } from '../app/services.js';
 import type { RegistryGateRequest } from '../app/gate/registry-gate.js';
 import { watchLivePolicy } from './live-policy.js';
 import type { McpDeps } from './server.js';
@@ -18,33 +18,27 @@ export interface McpServiceOptions {
   gateUpstreams?: RegistryGateRequest['upstreams'];
 }
 
-/** Builds the services, watches the policy and starts the gate; close them with `services.close()`. */
-export async function startMcpServices(context: ServiceContext, options: McpServiceOptions = {}): Promise<Services> {
-  const services = createServices(context);
-  const log = (line: string): void => void context.stderr.write(`${line}\n`);
-  try {
-    services.policy = await watchLivePolicy({ cwd: context.cwd, env: context.env }, log);
-    if (options.gatePort !== undefined) {
-      const { startRegistryGate } = await import('../app/gate/registry-gate.js');
-      // The watched policy, as the tools see it: an edit to the policy file changes the gate's answers too.
-      const gate = await startRegistryGate(
-        {
-          port: options.gatePort,
-          ...(options.gateUpstreams ? { upstreams: options.gateUpstreams } : {}),
-          ...(options.streamFiles ? { streamFiles: true } : {}),
-        },
-        { cwd: context.cwd, env: context.env, stderr: context.stderr, log, nameLists: services.nameLists, policySource: services.policy },
-      );
-      services.onClose(() => gate.close());
-      log(
-        `guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry}); files ${options.streamFiles ? 'streamed through the gate' : 'redirected to the upstream'}`,
-      );
-    }
-  } catch (error) {
-    await services.close();
-    throw error;
+/** Sets `services` up for serving: watches the policy and starts the gate, both closed with `services.close()`. */
+export async function startMcpServices(services: Services, options: McpServiceOptions = {}): Promise<void> {
+  const { cwd, env, stderr } = services;
+  const log = (line: string): void => void stderr.write(`${line}\n`);
+  services.policy = await watchLivePolicy({ cwd, env }, log);
+  if (options.gatePort !== undefined) {
+    const { startRegistryGate } = await import('../app/gate/registry-gate.js');
+    // The watched policy, as the tools see it: an edit to the policy file changes the gate's answers too.
+    const gate = await startRegistryGate(
+      {
+        port: options.gatePort,
+        ...(options.gateUpstreams ? { upstreams: options.gateUpstreams } : {}),
+        ...(options.streamFiles ? { streamFiles: true } : {}),
+      },
+      { cwd, env, stderr, log, nameLists: services.nameLists, policySource: services.policy },
+    );
+    services.onClose(() => gate.close());
+    log(
+      `guard mcp: registry gate at ${gate.url} (PyPI ${gate.pypiIndex}, npm ${gate.npmRegistry}); files ${options.streamFiles ? 'streamed through the gate' : 'redirected to the upstream'}`,
+    );
   }
-  return services;
 }
 
 /** The tools' use cases over `services`. */
@@ -64,7 +58,7 @@ export function mcpToolDeps(services: Services, version: string): McpDeps {
     },
     assessAnswerability: async (request) => {
       const { assessAnswerability } = await import('../app/answerability/assess-answerability.js');
-      return assessAnswerability(request, { env, stderr, apiDocs: services.apiDocs });
+      return assessAnswerability(request, { env, stderr, apiDocs: services.apiDocs, answerability: services.answerability });
     },
     // Repository facts are computed on the first call per root, then kept current by file watching.
     buildRepoContext: async (request) => {

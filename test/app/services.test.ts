@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createServices } from '../../src/app/services.js';
+import { NO_WORD_VECTORS } from '../../src/engines/answerability/index.js';
 import type { ApiIndexStore, SourceWatcher } from '../../src/engines/api-docs/index.js';
 
 const context = { env: {}, cwd: process.cwd(), stderr: process.stderr };
@@ -21,6 +22,20 @@ describe('createServices', () => {
     expect(events).toEqual(['gate', 'watcher', 'index']);
     expect(services.apiDocs.indexes.size).toBe(0);
     expect(services.nameLists.size).toBe(0);
+  });
+
+  it('frees the judge models and forgets the word-vector tables, shared with API-docs meaning', async () => {
+    const services = createServices(context);
+    expect(services.apiDocs.wordVectors).toBe(services.answerability.wordVectors);
+    const events: string[] = [];
+    await services.answerability.judges.get('/m/judge.gguf', () =>
+      Promise.resolve({ close: () => Promise.resolve(void events.push('judge')) }),
+    );
+    await services.answerability.wordVectors.get('table', () => Promise.resolve(NO_WORD_VECTORS));
+    await services.close();
+    expect(events).toEqual(['judge']);
+    expect(services.answerability.judges.size).toBe(0);
+    expect(services.answerability.wordVectors.size).toBe(0);
   });
 
   it('still closes the rest when one close fails, then reports the failure', async () => {

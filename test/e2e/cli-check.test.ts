@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { seedNameCheckpoints } from '../fixtures/name-checkpoints.js';
+
 const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
 const home = mkdtempSync(join(tmpdir(), 'gg-e2e-'));
 
@@ -118,6 +120,8 @@ describe('guard check (built CLI)', () => {
   });
 
   it('checks npm names against the full registry list', () => {
+    // The PyPI checks above built their checkpoint here on first use; npm's, the largest, comes ready-made.
+    seedNameCheckpoints(home, ['npm']);
     const report = JSON.parse(guard(['check', 'npm', 'lodash@^4', '@types/node', 'loadsh-utils-xyz', 'fs', '--json']).stdout);
     expect(report.results[0]).toMatchObject({ name: 'lodash', exists: true, verdict: 'allow', constraint: '^4' });
     expect(report.results[1]).toMatchObject({ name: '@types/node', exists: true });

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOOK_EVENTS } from '../fixtures/hook-events.js';
+import { seedNameCheckpoints } from '../fixtures/name-checkpoints.js';
 
 const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
 const root = mkdtempSync(join(tmpdir(), 'gg-hooks-'));
+seedNameCheckpoints(join(root, 'guard-home'));
 const project = join(root, 'project');
 
 beforeAll(() => {

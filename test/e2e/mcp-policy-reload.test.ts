@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectBuiltCli, type StdioSession } from '../fixtures/mcp-stdio-client.js';
+import { seedNameCheckpoints } from '../fixtures/name-checkpoints.js';
 
 interface Output {
   verdict: string;
@@ -21,6 +22,7 @@ describe('guard mcp policy hot reload (built CLI)', () => {
     mkdirSync(join(root, 'repo', '.git'), { recursive: true });
     mkdirSync(join(root, 'repo', '.guard'), { recursive: true });
     writeFileSync(policyFile(), 'version: 1\n');
+    seedNameCheckpoints(join(root, 'home'));
     session = await connectBuiltCli(
       { GUARD_HOME: join(root, 'home'), XDG_CONFIG_HOME: join(root, 'xdg'), GUARD_CONFIG_HOME: join(root, 'xdg', 'groundguard') },
       { cwd: join(root, 'repo') },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectBuiltCli, type StdioSession } from '../fixtures/mcp-stdio-client.js';
+import { seedNameCheckpoints } from '../fixtures/name-checkpoints.js';
 
 describe('guard mcp over stdio (built CLI)', () => {
   let home: string;
@@ -11,6 +12,7 @@ describe('guard mcp over stdio (built CLI)', () => {
 
   beforeAll(async () => {
     home = await mkdtemp(join(tmpdir(), 'guard-mcp-e2e-'));
+    seedNameCheckpoints(home);
     session = await connectBuiltCli({ GUARD_HOME: home });
   });
 

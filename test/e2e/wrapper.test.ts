@@ -8,9 +8,11 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRAPPED_PROGRAMS } from '../../src/cli/wrapped-programs.js';
+import { seedNameCheckpoints } from '../fixtures/name-checkpoints.js';
 
 const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
 const root = mkdtempSync(join(tmpdir(), 'gg-wrapper-'));
+seedNameCheckpoints(join(root, 'guard-home'));
 const bin = join(root, 'bin');
 const shims = join(root, 'shims');
 const project = join(root, 'project');

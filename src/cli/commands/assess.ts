@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 
 import { assessAnswerability, DEFAULT_TOP_K, MAX_TOP_K } from '../../app/answerability/assess-answerability.js';
 import type { ApiInput } from '../../engines/answerability/index.js';
+import type { Services } from '../../app/services.js';
 import { GuardError } from '../../shared/errors.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -39,7 +40,7 @@ Environment:
 
 Exit codes: 0 answerable, 3 partially answerable or unanswerable, 2 usage error, 1 fault.`;
 
-export async function runAssess(argv: string[], io: CliIo): Promise<number> {
+export async function runAssess(argv: string[], io: CliIo, services: Services): Promise<number> {
   const parsed = parseCommandArgs(
     argv,
     {
@@ -69,7 +70,7 @@ export async function runAssess(argv: string[], io: CliIo): Promise<number> {
   const apis = values.apis === undefined ? undefined : await readApis(values.apis, io);
   const report = await assessAnswerability(
     { query: values.query, ...(apis ? { apis } : {}), ...(values.library ? { library: values.library } : {}), ...(topK ? { topK } : {}) },
-    { env: io.env, stderr: io.stderr },
+    { env: io.env, stderr: io.stderr, apiDocs: services.apiDocs, answerability: services.answerability },
   );
   io.stdout.write(
     values.json

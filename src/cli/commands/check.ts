@@ -1,6 +1,6 @@
 /** `guard check <ecosystem> <spec...> [--json]`: the name check and the policy in force, rendered for people or as JSON. */
 import { judgePackageNames } from '../../app/packages/judge-package-names.js';
-import { policyInForce } from '../../config/policy-in-force.js';
+import type { Services } from '../../app/services.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -24,7 +24,7 @@ Options:
 
 Exit codes: 0 nothing blocked, 3 something blocked, 2 usage error.`;
 
-export async function runCheck(argv: string[], io: CliIo): Promise<number> {
+export async function runCheck(argv: string[], io: CliIo, services: Services): Promise<number> {
   const parsed = parseCommandArgs(
     argv,
     { json: { type: 'boolean' }, online: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
@@ -41,12 +41,12 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   }
   if (specs.length === 0) throw new UsageError('missing the package spec(s) to check', CHECK_USAGE);
   const request = { ecosystem: ecosystem as Ecosystem, packages: specs };
-  const { policy } = await policyInForce({ cwd: io.cwd, env: io.env });
   const report = await judgePackageNames(request, {
     cwd: io.cwd,
     env: io.env,
     stderr: io.stderr,
-    policy,
+    policy: await services.policy.current(),
+    nameLists: services.nameLists,
     ...(parsed.values.online ? { online: true } : {}),
   });
   io.stdout.write(

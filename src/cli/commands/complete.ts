@@ -1,5 +1,6 @@
 /** `guard complete --prompt …`: a local-model completion with the package monitor (PackMonitor). */
 
+import type { Services } from '../../app/services.js';
 import { ECOSYSTEMS, type Ecosystem } from '../../engines/package-names/index.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -35,7 +36,7 @@ Options:
 
 Exit codes: 0 ok, 2 usage error, 1 fault (no usable model, internal error).`;
 
-export async function runComplete(argv: string[], io: CliIo): Promise<number> {
+export async function runComplete(argv: string[], io: CliIo, services: Services): Promise<number> {
   const parsed = parseCommandArgs(
     argv,
     {
@@ -98,7 +99,13 @@ export async function runComplete(argv: string[], io: CliIo): Promise<number> {
     ...(values.dag ? { dag: true } : {}),
   };
   const { constrainedComplete } = await import('../../app/completion/constrained-complete.js');
-  const result = await constrainedComplete(request, { env: io.env, stderr: io.stderr });
+  const result = await constrainedComplete(request, {
+    env: io.env,
+    stderr: io.stderr,
+    completion: services.completion,
+    apiDocs: services.apiDocs,
+    nameLists: services.nameLists,
+  });
   if (values.json) {
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } else {

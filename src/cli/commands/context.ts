@@ -1,4 +1,5 @@
 /** `guard context <file>:<line>[:<col>]`: the repository-level prompt (RLPG) for a cursor position. */
+import type { Services } from '../../app/services.js';
 import type { RepoContextReport } from '../../app/repo-context/build-repo-context.js';
 import { createProgress } from '../../shared/progress.js';
 import { EXIT, UsageError } from '../exit.js';
@@ -36,7 +37,7 @@ export function parsePosition(text: string): { file: string; line: number; colum
   return { file: match[1]!, line, ...(match[3] === undefined ? {} : { column: Number(match[3]) }) };
 }
 
-export async function runContext(argv: string[], io: CliIo): Promise<number> {
+export async function runContext(argv: string[], io: CliIo, services: Services): Promise<number> {
   const parsed = parseCommandArgs(
     argv,
     {
@@ -70,7 +71,7 @@ export async function runContext(argv: string[], io: CliIo): Promise<number> {
       ...(budgetTokens === undefined ? {} : { budgetTokens }),
       ...(parsed.values.proposal === undefined ? {} : { proposal: parsed.values.proposal }),
     },
-    { cwd: io.cwd, env: io.env, progress: createProgress('reading repository', io.stderr) },
+    { cwd: io.cwd, env: io.env, progress: createProgress('reading repository', io.stderr), repoFacts: services.repoFacts },
   );
   if (parsed.values.json) {
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

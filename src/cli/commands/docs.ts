@@ -4,6 +4,8 @@ import { createProgress } from '../../shared/progress.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import type { CliIo } from '../io.js';
+import type { ApiDocsOptions } from '../../app/api-docs/api-docs-store.js';
+import type { Services } from '../../app/services.js';
 import { readTextInput } from '../read-text-input.js';
 
 export const DOCS_USAGE = `Usage: guard docs <index|list|search|lookup> …
@@ -27,7 +29,7 @@ export const DOCS_USAGE = `Usage: guard docs <index|list|search|lookup> …
 The index lives in $GUARD_HOME (else the user cache dir) as api-docs.sqlite.
 Exit codes: 0 ok, 3 lookup found an unknown or invalid call, 2 usage error, 1 internal fault.`;
 
-export async function runDocs(argv: string[], io: CliIo): Promise<number> {
+export async function runDocs(argv: string[], io: CliIo, services: Services): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
     io.stdout.write(`${DOCS_USAGE}\n`);
@@ -37,11 +39,11 @@ export async function runDocs(argv: string[], io: CliIo): Promise<number> {
     case 'index':
       return runIndex(rest, io);
     case 'list':
-      return runList(rest, io);
+      return runList(rest, io, services);
     case 'search':
-      return runSearch(rest, io);
+      return runSearch(rest, io, services);
     case 'lookup':
-      return runLookup(rest, io);
+      return runLookup(rest, io, services);
     default:
       throw new UsageError(`unknown docs command "${sub}"`, DOCS_USAGE);
   }
@@ -78,6 +80,11 @@ function homeOf(io: CliIo): { env: Record<string, string | undefined> } {
   return { env: io.env };
 }
 
+/** Where the index is, and the process's open handles and word meaning. */
+function indexOf(io: CliIo, services: Services): ApiDocsOptions {
+  return { env: io.env, apiDocs: services.apiDocs };
+}
+
 async function runIndex(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, ['json', 'word-vectors']);
   if (values.help) return help(io);
@@ -104,11 +111,11 @@ async function runIndex(argv: string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-async function runList(argv: string[], io: CliIo): Promise<number> {
+async function runList(argv: string[], io: CliIo, services: Services): Promise<number> {
   const { values } = parse(argv, ['json']);
   if (values.help) return help(io);
   const { listApiDocs } = await import('../../app/api-docs/list-api-docs.js');
-  const listing = await listApiDocs(homeOf(io));
+  const listing = await listApiDocs(indexOf(io, services));
   if (values.json) io.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
   else {
     for (const s of listing.sources)
@@ -120,7 +127,7 @@ async function runList(argv: string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-async function runSearch(argv: string[], io: CliIo): Promise<number> {
+async function runSearch(argv: string[], io: CliIo, services: Services): Promise<number> {
   const { values, positionals } = parse(argv, ['json', 'library', 'top-k']);
   if (values.help) return help(io);
   if (positionals.length === 0) throw new UsageError('missing the text to search for', DOCS_USAGE);
@@ -133,7 +140,7 @@ async function runSearch(argv: string[], io: CliIo): Promise<number> {
       topK: intOption(values['top-k'], '--top-k', 10),
       ...(values.library === undefined ? {} : { library: values.library }),
     },
-    { home },
+    { home, apiDocs: services.apiDocs },
   );
   if (values.json) io.stdout.write(`${JSON.stringify(hits, null, 2)}\n`);
   else
@@ -144,7 +151,7 @@ async function runSearch(argv: string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-async function runLookup(argv: string[], io: CliIo): Promise<number> {
+async function runLookup(argv: string[], io: CliIo, services: Services): Promise<number> {
   const { values, positionals } = parse(argv, [
     'code',
     'query',
@@ -181,7 +188,7 @@ async function runLookup(argv: string[], io: CliIo): Promise<number> {
       ...(mode === undefined ? {} : { mode: mode as 'auto' | 'always' | 'never' }),
       ...(values.full ? { fullDocs: true } : {}),
     },
-    homeOf(io),
+    indexOf(io, services),
   );
   if (values.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {

@@ -1,6 +1,7 @@
 /** `guard gate [--port N] [--upstream-pypi URL] [--upstream-npm URL]` and `guard gate env`: the registry gate on loopback. */
 import { GuardError } from '../../shared/errors.js';
 import { EXIT, UsageError } from '../exit.js';
+import type { Services } from '../../app/services.js';
 import { type CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 
@@ -28,7 +29,7 @@ at a gate (the running one in $GUARD_GATE_URL, or the given port/URL): eval "$(g
 \`guard run -- <command…>\` starts a gate just for one command.`;
 
 /** Runs `guard gate …`. */
-export async function runGate(argv: string[], io: CliIo): Promise<number> {
+export async function runGate(argv: string[], io: CliIo, services: Services): Promise<number> {
   if (argv[0] === 'env') return runGateEnv(argv.slice(1), io);
   const parsed = parseCommandArgs(
     argv,
@@ -54,7 +55,7 @@ export async function runGate(argv: string[], io: CliIo): Promise<number> {
   const port = parsed.values.port === undefined ? DEFAULT_GATE_PORT : parsePort(parsed.values.port);
   const gate = await startRegistryGate(
     { port, upstreams, ...(parsed.values['stream-files'] ? { streamFiles: true } : {}) },
-    { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) },
+    { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`), nameLists: services.nameLists },
   );
   io.stderr.write(
     `guard gate: serving ${gate.pypiIndex} (PyPI) and ${gate.npmRegistry} (npm); files ${parsed.values['stream-files'] ? 'streamed through the gate' : 'redirected to the upstream'}; eval "$(guard gate env --port ${gate.port})" to use it; stop with Ctrl-C\n`,

@@ -1,6 +1,6 @@
 /**
- * The hook command with its own fault reporting: the build bundles this file (and the hook path
- * behind it) into one, whose error classes are its own, so its faults are reported inside it.
+ * The hook command with its own services and fault reporting: the build bundles this file (and the
+ * hook path behind it) into one, whose classes are its own, so it runs the command inside it.
  */
 export { runHook } from './hook.js';
-export { reportFault } from '../exit.js';
+export { runCommand } from '../command.js';

@@ -1,7 +1,7 @@
 /** `guard hook <agent> [--on-warn deny|allow|ask]`: an agent hook event on stdin, the agent's decision on stdout. */
 import { failDecision, type HookAnswer, type HookDecision, type HookDeps } from '../../hooks/hook-decision.js';
 import { type ProtocolOptions, type WarnAnswer } from '../../hooks/warn-answer.js';
-import { createServices } from '../../app/services.js';
+import type { Services } from '../../app/services.js';
 import { EXIT, UsageError } from '../exit.js';
 import { type CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -76,7 +76,7 @@ const PROTOCOLS: Record<string, () => Promise<Protocol>> = {
 export const HOOK_AGENTS = Object.keys(PROTOCOLS);
 
 /** Runs `guard hook …`; usage errors are thrown (UsageError, exit 2) for the caller's fault report. */
-export async function runHook(argv: string[], io: CliIo): Promise<number> {
+export async function runHook(argv: string[], io: CliIo, services: Services): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     argv,
     { 'on-warn': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
@@ -96,8 +96,7 @@ export async function runHook(argv: string[], io: CliIo): Promise<number> {
   const onWarn = values['on-warn'];
   if ((io.stdin as { isTTY?: boolean }).isTTY)
     throw new UsageError('the hook reads its event from stdin; pipe the event JSON in', HOOK_USAGE);
-  // This call's services: what it loads (name lists) is shared by every check of the event.
-  const services = createServices({ cwd: io.cwd, env: io.env, stderr: io.stderr });
+  // What this call's services load (name lists) is shared by every check of the event.
   const deps: HookDeps = { cwd: io.cwd, env: io.env, stderr: io.stderr, nameLists: services.nameLists };
   try {
     const hook = await load();
@@ -119,7 +118,6 @@ export async function runHook(argv: string[], io: CliIo): Promise<number> {
     } catch (error) {
       answer = hook.render(await failDecision(error, io.cwd, deps), options);
     }
-    await services.close();
     if (answer.stdout) io.stdout.write(answer.stdout);
     if (answer.stderr) io.stderr.write(answer.stderr);
     return answer.exitCode;

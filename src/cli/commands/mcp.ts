@@ -1,6 +1,7 @@
 /** `guard mcp`: parses the options and starts the MCP server (mcp/serve-mcp.ts) over stdio (default) or loopback Streamable HTTP (`--http`). */
 import type { CliIo } from '../io.js';
-import { reportFault, UsageError } from '../exit.js';
+import type { Services } from '../../app/services.js';
+import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 
 // Only type imports from mcp/ here: the SDK loads through import() when the command runs.
@@ -95,18 +96,14 @@ function parseLoopbackHost(text: string): LoopbackHost {
   return text;
 }
 
-/** Runs `guard mcp …`: 0 after a clean shutdown, 2 for a usage error, 1 for a fault. */
-export async function runMcp(argv: string[], io: CliIo): Promise<number> {
-  try {
-    const options = parseMcpArguments(argv);
-    if (options.help) {
-      io.stdout.write(MCP_USAGE);
-      return 0;
-    }
-    const { serveMcp } = await import('../../mcp/serve-mcp.js');
-    await serveMcp(options, io);
-    return 0;
-  } catch (error) {
-    return reportFault(error, io, 'mcp');
+/** Runs `guard mcp …` over the process's services: 0 after a clean shutdown; faults are thrown (usage errors exit 2). */
+export async function runMcp(argv: string[], io: CliIo, services: Services): Promise<number> {
+  const options = parseMcpArguments(argv);
+  if (options.help) {
+    io.stdout.write(MCP_USAGE);
+    return EXIT.ok;
   }
+  const { serveMcp } = await import('../../mcp/serve-mcp.js');
+  await serveMcp(options, io, services);
+  return EXIT.ok;
 }

@@ -5,6 +5,7 @@
  * code passes through; if the gate goes down its installs fail (closed by construction).
  */
 import { EXIT, UsageError } from '../exit.js';
+import type { Services } from '../../app/services.js';
 import { type CliIo } from '../io.js';
 import { runProgram } from '../exec-program.js';
 import { parseCommandArgs } from '../parse-command-args.js';
@@ -17,7 +18,7 @@ free loopback port until the command exits. Refusals are printed by the package 
 logged here on stderr. Allowed files are redirected to the upstream; --stream-files copies them
 through the gate instead. Exit code: the command's own.`;
 
-export async function runRun(argv: string[], io: CliIo): Promise<number> {
+export async function runRun(argv: string[], io: CliIo, services: Services): Promise<number> {
   const split = argv.indexOf('--');
   const own = split < 0 ? argv : argv.slice(0, split);
   const command = split < 0 ? [] : argv.slice(split + 1);
@@ -48,7 +49,7 @@ export async function runRun(argv: string[], io: CliIo): Promise<number> {
     };
     const gate = await startRegistryGate(
       { port: 0, upstreams, ...(parsed.values['stream-files'] ? { streamFiles: true } : {}) },
-      { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`) },
+      { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`), nameLists: services.nameLists },
     );
     gateUrl = gate.url;
     close = () => gate.close();

@@ -4,6 +4,7 @@
  * (`pip list`, `npm test`) run straight through, unread by the name check.
  */
 import { EXIT } from '../exit.js';
+import type { Services } from '../../app/services.js';
 import { type CliIo } from '../io.js';
 import { findProgram } from '../program-path.js';
 
@@ -15,11 +16,11 @@ const DRY_RUN_FLAG = '--guard-dry-run';
  * otherwise, never running it; 127 when the program is not on PATH. A policy or file fault throws
  * (exit 2, nothing run).
  */
-export async function runWrapped(program: string, argv: string[], io: CliIo): Promise<number> {
+export async function runWrapped(program: string, argv: string[], io: CliIo, services: Services): Promise<number> {
   const args = argv.filter((arg) => arg !== DRY_RUN_FLAG);
   const dryRun = args.length !== argv.length || io.env.GUARD_DRY_RUN === '1';
   // The same reading as the hooks: runners (`npx pnpm add x`), `-c` strings, npm's aliases, index variables.
-  const verdict = await vetAsShellCommand(program, args, io);
+  const verdict = await vetAsShellCommand(program, args, io, services);
   if (verdict === undefined) {
     if (dryRun) {
       io.stdout.write(`guard: ${program} ${args.join(' ')} installs nothing; it would run unchecked\n`);
@@ -45,9 +46,10 @@ async function vetAsShellCommand(
   program: string,
   args: string[],
   io: CliIo,
+  services: Services,
 ): Promise<{ verdict: string; report: string; commands: Array<{ verdict: { report: string } }> } | undefined> {
   const { vetWrappedCommand } = await import('../../app/installs/vet-wrapped-command.js');
-  return vetWrappedCommand(program, args, { cwd: io.cwd, env: io.env, stderr: io.stderr });
+  return vetWrappedCommand(program, args, { cwd: io.cwd, env: io.env, stderr: io.stderr, nameLists: services.nameLists });
 }
 
 async function exec(program: string, args: string[], io: CliIo): Promise<number> {

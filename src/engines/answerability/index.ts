@@ -22,6 +22,7 @@ export {
   type SubRequestEvidence,
 } from './types.js';
 export { decodeWordVectors, encodeWordVectors, NO_WORD_VECTORS, type WordVectorEntry, type WordVectors } from './word-vectors.js';
+export type { GgufJudgeModel } from './io/gguf-judge.js';
 
 /** Loads the I/O side (file reads, the embeddings cache) on demand. */
 export function loadAnswerabilityIo(): Promise<typeof import('./io/index.js')> {

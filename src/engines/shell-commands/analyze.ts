@@ -81,6 +81,16 @@ export function analyzeShellScript(source: string, parser: ShellParser, options:
   return analysis;
 }
 
+/** A simple command as the walker dispatches it: wrappers stripped, in the scope it runs in. */
+interface SimpleCommand {
+  name: string;
+  words: ResolvedWord[];
+  env: ReadonlyMap<string, string>;
+  text: string;
+  scope: Scope;
+  feeder: Feeder | undefined;
+}
+
 class ScriptWalker implements Walker {
   private state: CommandState = emptyState();
 
@@ -244,7 +254,7 @@ class ScriptWalker implements Walker {
       const name = programName(head.literal);
       if (!isWrapper(name)) {
         checkCodeVariables(this, env, text, { ...scope, via });
-        this.program(name, words, env, text, { ...scope, via }, feeder);
+        this.program({ name, words, env, text, scope: { ...scope, via }, feeder });
         return;
       }
       if (wrappers === MAX_WRAPPERS) {
@@ -279,14 +289,8 @@ class ScriptWalker implements Walker {
   }
 
   /** The program a simple command runs, wrappers stripped. */
-  private program(
-    name: string,
-    words: ResolvedWord[],
-    env: ReadonlyMap<string, string>,
-    text: string,
-    scope: Scope,
-    feeder: Feeder | undefined,
-  ): void {
+  private program(command: SimpleCommand): void {
+    const { name, words, env, text, scope } = command;
     const program = words[0]?.literal ?? '';
     const alias = this.state.aliases.get(program);
     if (alias !== undefined) {
@@ -294,22 +298,15 @@ class ScriptWalker implements Walker {
       this.nested([alias, ...words.slice(1).map((word) => word.text)].join(' '), scope, text, `alias ${program}`);
       return;
     }
-    this.dispatch(name, program, words, env, text, scope, feeder);
+    this.dispatch(command, program);
     // What it changes (cd, files, config) holds for the statements after it, not for itself.
     const stdin = scope.stdin;
     if (name === 'tee' && stdin.kind === 'literal' && stdin.output !== undefined) noteLiteralTee(this.state, words, stdin.output);
     else noteCommand(this.state, name, words, env);
   }
 
-  private dispatch(
-    name: string,
-    program: string,
-    words: ResolvedWord[],
-    env: ReadonlyMap<string, string>,
-    text: string,
-    scope: Scope,
-    feeder: Feeder | undefined,
-  ): void {
+  private dispatch(command: SimpleCommand, program: string): void {
+    const { name, words, env, text, scope, feeder } = command;
     if (name === 'eval') runEval(this, words, text, scope);
     else if (name === 'source' || name === '.') runSource(this, words, text, scope);
     else if (name === 'su' || name === 'runuser') {

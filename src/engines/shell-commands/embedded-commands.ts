@@ -15,6 +15,16 @@ import { scanSwitchUserArguments } from './shell-arguments.js';
 import { isWrapper } from './wrappers.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 
+/** A reader of a simple command's words: the program's name, its words, the environment it runs with, the statement's text and scope. */
+export type ProgramReader = (
+  walker: Walker,
+  name: string,
+  words: ResolvedWord[],
+  env: ReadonlyMap<string, string>,
+  text: string,
+  scope: Scope,
+) => void;
+
 /** True when the walker should look at this program's words for hidden commands. */
 export function runsHiddenCommands(name: string): boolean {
   return !DATA_ONLY.has(name);
@@ -35,14 +45,7 @@ export function walkEmbedded(walker: Walker, text: string, scope: Scope, stateme
  * shell, wrapper or interpreter is run as a command (`setsid pip install x`, `docker exec c npm i x`);
  * string arguments holding package-manager commands are parsed as shell code (`ssh host 'pip install x'`).
  */
-export function runUnknownProgram(
-  walker: Walker,
-  name: string,
-  words: ResolvedWord[],
-  env: ReadonlyMap<string, string>,
-  text: string,
-  scope: Scope,
-): void {
+export const runUnknownProgram: ProgramReader = (walker, name, words, env, text, scope) => {
   const inner = { ...scope, via: [...scope.via, name] };
   const manager = isPackageManagerProgram(name);
   // `uv tool uvx x` is `uvx x`.
@@ -74,7 +77,7 @@ export function runUnknownProgram(
       return;
     }
   }
-}
+};
 
 const RUNNER_VERBS = new Set([
   'install',
@@ -115,14 +118,7 @@ const RUNNER_VERBS = new Set([
 ]);
 
 /** `su -c"…"`, `runuser -u user -- cmd`: the forms the -c reader leaves, and option clusters known only at run time (`su -c$X`). */
-export function runSwitchUserRest(
-  walker: Walker,
-  name: string,
-  words: ResolvedWord[],
-  env: ReadonlyMap<string, string>,
-  text: string,
-  scope: Scope,
-): void {
+export const runSwitchUserRest: ProgramReader = (walker, name, words, env, text, scope) => {
   for (const word of words.slice(1)) {
     if (word.literal === undefined && word.text.startsWith('-'))
       walker.report(text, 'variable', `${name} is given an option known only at run time: ${word.display}`);
@@ -135,7 +131,7 @@ export function runSwitchUserRest(
     if (attached !== undefined && /\s/.test(attached)) walker.nested(attached, scope, text, `${name} -c`);
   }
   runUnknownProgram(walker, name, words, env, text, scope);
-}
+};
 
 /** `node …/npm-cli.js install x`, `python3 /usr/bin/pip install x`: a package manager's own entry point run by its interpreter. */
 export function managerScript(name: string, words: ResolvedWord[]): { program: string; start: number } | undefined {

@@ -95,7 +95,8 @@ export const assessAnswerabilityOutputShape = {
     .describe('One entry per sub-request, in the order asked.'),
 };
 
-type Output = z.infer<z.ZodObject<typeof assessAnswerabilityOutputShape>>;
+const outputSchema = z.object(assessAnswerabilityOutputShape);
+type Output = z.infer<typeof outputSchema>;
 
 /** Registers `assess_answerability` on the server, answering through the given use case. */
 export function registerAssessAnswerabilityTool(server: McpServer, assess: AssessAnswerabilityFn): void {
@@ -122,18 +123,9 @@ export function registerAssessAnswerabilityTool(server: McpServer, assess: Asses
   );
 }
 
+/** Keeps only the fields of the output schema, so extra fields from the use case never break it. */
 function toOutput(report: AnswerabilityToolReport): Output {
-  return {
-    label: report.label,
-    confidence: report.confidence,
-    requests: report.requests.map((r) => ({
-      text: r.text,
-      covered: r.covered,
-      ...(r.best_api === undefined ? {} : { best_api: r.best_api }),
-      score: r.score,
-      ...(r.missing === undefined ? {} : { missing: [...r.missing] }),
-    })),
-  };
+  return outputSchema.parse(report);
 }
 
 function renderText(output: Output): string {

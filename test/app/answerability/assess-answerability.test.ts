@@ -4,15 +4,18 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { assessAnswerability, type RetrieveApisFn } from '../../../src/app/answerability/assess-answerability.js';
+import { createServices } from '../../../src/app/services.js';
 import { writeTinyEmbeddings } from '../../fixtures/tiny-embeddings.js';
 import { ANSWERABLE, FILEKIT_APIS, PARTIAL } from '../../engines/answerability/cases.js';
 import { judgeModelPath } from '../../engines/answerability/judge-model.js';
-import { argmaxLabel, blendDistributions, evidenceDistribution, loadAnswerabilityIo } from '../../../src/engines/answerability/index.js';
+import { argmaxLabel, blendDistributions, evidenceDistribution } from '../../../src/engines/answerability/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gg-app-assess-'));
 const env = { GUARD_HOME: join(root, 'home'), GUARD_EMBEDDINGS: writeTinyEmbeddings(root) };
+// The process's services: the judge model loads once for the file, as under `guard mcp`.
+const services = createServices({ env, cwd: root, stderr: process.stderr });
 afterAll(async () => {
-  await (await loadAnswerabilityIo()).closeJudgeModels();
+  await services.close();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -138,7 +141,7 @@ describe('assessAnswerability with a local GGUF judge (GUARD_JUDGE_GGUF)', () =>
     for (const weight of ['0.3', '1']) {
       const report = await assessAnswerability(
         { query: PARTIAL, apis: FILEKIT_APIS },
-        { env: { ...env, GUARD_JUDGE_GGUF: judgeModelPath(), GUARD_JUDGE_WEIGHT: weight } },
+        { env: { ...env, GUARD_JUDGE_GGUF: judgeModelPath(), GUARD_JUDGE_WEIGHT: weight }, answerability: services.answerability },
       );
       const judge = report.judge!;
       expect(Object.keys(judge).sort()).toEqual(['answerable', 'partially_answerable', 'unanswerable']);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runAssess, toApiInputs } from '../../../src/cli/commands/assess.js';
 import { UsageError } from '../../../src/cli/exit.js';
 import { captureIo } from '../../fixtures/capture-io.js';
+import { runWithServices } from '../../fixtures/cli-services.js';
 import { writeTinyEmbeddings } from '../../fixtures/tiny-embeddings.js';
 import { ANSWERABLE, FILEKIT_APIS, PARTIAL } from '../../engines/answerability/cases.js';
 
@@ -18,13 +19,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('guard assess', () => {
   it('prints the JSON report and exits 0 when answerable', async () => {
     const { io, out } = captureIo({ env, cwd: root });
-    expect(await runAssess(['--query', ANSWERABLE, '--apis', 'apis.json', '--json'], io)).toBe(0);
+    expect(await runWithServices(runAssess, ['--query', ANSWERABLE, '--apis', 'apis.json', '--json'], io)).toBe(0);
     expect(JSON.parse(out())).toMatchObject({ label: 'answerable', requests: [{ covered: true, best_api: 'download' }], source: 'given' });
   });
 
   it('renders a readable report and exits 3 when only partly answerable', async () => {
     const { io, out } = captureIo({ env, cwd: root });
-    expect(await runAssess(['--query', PARTIAL, '--apis', apisFile], io)).toBe(3);
+    expect(await runWithServices(runAssess, ['--query', PARTIAL, '--apis', apisFile], io)).toBe(3);
     expect(out()).toContain('partially answerable');
     expect(out()).toMatch(/2\. ✗ not covered/);
     expect(out()).toMatch(/unaccounted for: .*encrypt/);
@@ -32,7 +33,7 @@ describe('guard assess', () => {
 
   it('shows help', async () => {
     const { io, out } = captureIo({ env });
-    expect(await runAssess(['--help'], io)).toBe(0);
+    expect(await runWithServices(runAssess, ['--help'], io)).toBe(0);
     expect(out()).toContain('Usage: guard assess');
   });
 
@@ -42,19 +43,19 @@ describe('guard assess', () => {
     [['--query', 'x', '--bogus'], /Unknown option/],
   ])('usage error for %j', async (argv, message) => {
     const { io } = captureIo({ env });
-    const error = await runAssess(argv, io).catch((e: unknown) => e);
+    const error = await runWithServices(runAssess, argv, io).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toMatch(message);
   });
 
   it('names an unreadable or malformed --apis file', async () => {
     const { io } = captureIo({ env, cwd: root });
-    await expect(runAssess(['--query', 'x', '--apis', 'missing.json'], io)).rejects.toMatchObject({
+    await expect(runWithServices(runAssess, ['--query', 'x', '--apis', 'missing.json'], io)).rejects.toMatchObject({
       code: 'INPUT_INVALID',
       message: expect.stringContaining('missing.json'),
     });
     writeFileSync(join(root, 'bad.json'), '{"API_1": 3}');
-    await expect(runAssess(['--query', 'x', '--apis', 'bad.json'], io)).rejects.toMatchObject({
+    await expect(runWithServices(runAssess, ['--query', 'x', '--apis', 'bad.json'], io)).rejects.toMatchObject({
       code: 'INPUT_INVALID',
       message: expect.stringContaining('entry #1'),
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePosition, runContext } from '../../../src/cli/commands/context.js';
 import { UsageError } from '../../../src/cli/exit.js';
 import { captureIo } from '../../fixtures/capture-io.js';
+import { runWithServices } from '../../fixtures/cli-services.js';
 import { writeRepo } from '../../engines/repo-context/tiny-repo.js';
 
 describe('parsePosition', () => {
@@ -36,7 +37,7 @@ describe('runContext', () => {
 
   it('prints the prompt on stdout and a summary on stderr', async () => {
     const { io, out, err } = captureIo({ cwd: root, env: { GUARD_HOME: home } });
-    expect(await runContext(['app/views.py:4:11', '--proposal', 'import/method_names'], io)).toBe(0);
+    expect(await runWithServices(runContext, ['app/views.py:4:11', '--proposal', 'import/method_names'], io)).toBe(0);
     expect(out()).toBe(
       '# app/helpers.py\ndef normalize_title(text)\nfrom app.helpers import normalize_title\n\ndef show(page):\n    return \n',
     );
@@ -45,7 +46,7 @@ describe('runContext', () => {
 
   it('prints the whole report with --json, the root given with --root', async () => {
     const { io, out } = captureIo({ cwd: '/', env: { GUARD_HOME: home } });
-    expect(await runContext(['app/views.py:4', '--root', root, '--budget', '64', '--json'], io)).toBe(0);
+    expect(await runWithServices(runContext, ['app/views.py:4', '--root', root, '--budget', '64', '--json'], io)).toBe(0);
     const report = JSON.parse(out());
     expect(report).toMatchObject({ file: 'app/views.py', line: 4, column: 38, budgetTokens: 64 });
     expect(report.proposals).toHaveLength(62);
@@ -55,9 +56,11 @@ describe('runContext', () => {
 
   it('prints help, and rejects a bad budget as a usage error', async () => {
     const help = captureIo();
-    expect(await runContext(['--help'], help.io)).toBe(0);
+    expect(await runWithServices(runContext, ['--help'], help.io)).toBe(0);
     expect(help.out()).toMatch(/Usage: guard context <file>:<line>\[:<col>\]/);
-    await expect(runContext(['a.py:1', '--budget', 'lots'], captureIo().io)).rejects.toThrow(/--budget must be a whole number/);
-    await expect(runContext([], captureIo().io)).rejects.toThrow(/missing <file>:<line>/);
+    await expect(runWithServices(runContext, ['a.py:1', '--budget', 'lots'], captureIo().io)).rejects.toThrow(
+      /--budget must be a whole number/,
+    );
+    await expect(runWithServices(runContext, [], captureIo().io)).rejects.toThrow(/missing <file>:<line>/);
   });
 });

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { DOCS_USAGE, runDocs } from '../../../src/cli/commands/docs.js';
 import { reportFault } from '../../../src/cli/exit.js';
 import { captureIo } from '../../fixtures/capture-io.js';
+import { runWithServices } from '../../fixtures/cli-services.js';
 import { tempDir, writeBotocore } from '../../fixtures/api-docs-sources.js';
 
 async function run(argv: string[], env: Record<string, string>, cwd: string): Promise<{ code: number; out: string; err: string }> {
   const { io, out, err } = captureIo({ env, cwd });
   let code: number;
   try {
-    code = await runDocs(argv, io);
+    code = await runWithServices(runDocs, argv, io);
   } catch (error) {
     code = reportFault(error, io);
   }

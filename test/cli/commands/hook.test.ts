@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { HOOK_USAGE, runHook } from '../../../src/cli/commands/hook.js';
-import { reportFault } from '../../../src/cli/exit.js';
+import { runCommand } from '../../../src/cli/command.js';
 import { captureIo } from '../../fixtures/capture-io.js';
 
 /** Runs the hook command as main.ts does: a thrown fault goes through the CLI's one fault report. */
@@ -9,7 +9,7 @@ async function hook(argv: string[], event?: string): Promise<{ code: number; out
   const { io, out, err } = captureIo({ env: {}, cwd: process.cwd() });
   const stdin = io.stdin as NodeJS.ReadWriteStream;
   if (event !== undefined) stdin.end(event);
-  const code = await runHook(argv, io).catch((error: unknown) => reportFault(error, io, 'hook'));
+  const code = await runCommand('hook', runHook, argv, io);
   return { code, out: out(), err: err() };
 }
 

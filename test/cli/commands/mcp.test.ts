@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { parseMcpArguments, readPackageVersion, runMcp } from '../../../src/cli/commands/mcp.js';
+import { runCommand } from '../../../src/cli/command.js';
 import { captureIo } from '../../fixtures/capture-io.js';
 import { GuardError } from '../../../src/shared/errors.js';
 
@@ -40,7 +41,7 @@ describe('parseMcpArguments', () => {
 describe('runMcp', () => {
   it('exits 2 with the reason and usage on stderr for a bad port, writing nothing to stdout', async () => {
     const { io, out, err } = captureIo();
-    expect(await runMcp(['--http', '--port', 'eighty'], io)).toBe(2);
+    expect(await runCommand('mcp', runMcp, ['--http', '--port', 'eighty'], io)).toBe(2);
     expect(err()).toMatch(/^guard mcp: INPUT_INVALID: --port must be an integer/);
     expect(err()).toMatch(/Usage: guard mcp/);
     expect(out()).toBe('');
@@ -48,13 +49,13 @@ describe('runMcp', () => {
 
   it('exits 2 for a non-loopback host, with the fix as hint', async () => {
     const { io, err } = captureIo();
-    expect(await runMcp(['--http', '--host', '192.168.1.5'], io)).toBe(2);
+    expect(await runCommand('mcp', runMcp, ['--http', '--host', '192.168.1.5'], io)).toBe(2);
     expect(err()).toMatch(/use 127\.0\.0\.1, ::1 or localhost/);
   });
 
   it('prints usage on stdout for --help', async () => {
     const { io, out } = captureIo();
-    expect(await runMcp(['--help'], io)).toBe(0);
+    expect(await runCommand('mcp', runMcp, ['--help'], io)).toBe(0);
     expect(out()).toMatch(/GUARD_MCP_TOKEN/);
   });
 });
@@ -68,7 +69,7 @@ describe('readPackageVersion', () => {
 describe('runMcp --http with GUARD_MCP_TOKEN set but empty', () => {
   it.each(['', '   '])('is a configuration error (exit 2), not a server without a token: %j', async (token) => {
     const { io, err } = captureIo({ env: { GUARD_MCP_TOKEN: token } });
-    expect(await runMcp(['--http', '--port', '0'], io)).toBe(2);
+    expect(await runCommand('mcp', runMcp, ['--http', '--port', '0'], io)).toBe(2);
     expect(err()).toMatch(/GUARD_MCP_TOKEN is set but empty/);
   });
 });

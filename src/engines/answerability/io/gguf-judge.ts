@@ -1,13 +1,13 @@
 /**
  * The LLM judge over a local GGUF model (llama.cpp's CPU build through node-llama-cpp, loaded with
- * `import()` only here, once per process and path): evaluates the judge prompt and returns the
- * exact next-token log-probabilities of the tokens that spell " A", " P", " U" (and "A", "P", "U"),
- * the shape `distributionFromLogprobs` reads.
+ * `import()` only here; kept open in the process's services, or loaded for one call): evaluates the
+ * judge prompt and returns the exact next-token log-probabilities of the tokens that spell " A",
+ * " P", " U" (and "A", "P", "U"), the shape `distributionFromLogprobs` reads.
  */
 import { resolve } from 'node:path';
 
 import { GuardError } from '../../../shared/errors.js';
-import { PromiseCache } from '../../../shared/promise-cache.js';
+import type { PromiseCache } from '../../../shared/promise-cache.js';
 
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from '../../decoding/index.js';
 
@@ -21,9 +21,17 @@ export interface GgufJudgeOptions {
   contextSize?: number;
   /** CPU threads; default: the machine's math cores (oversubscribing them slows llama.cpp many-fold). */
   threads?: number;
+  /** Open models kept between calls (the process's services); without it the model is loaded for this call and freed after. */
+  models?: PromiseCache<GgufJudgeModel>;
 }
 
-interface JudgeModel {
+/** One open judge model; the process's services keep them by path and options and close them at shutdown. */
+export interface GgufJudgeModel {
+  /** Frees the context and the model once pending evaluations have finished. */
+  close(): Promise<void>;
+}
+
+interface JudgeModel extends GgufJudgeModel {
   readonly model: LlamaModel;
   readonly context: LlamaContext;
   readonly sequence: LlamaContextSequence;
@@ -32,8 +40,6 @@ interface JudgeModel {
   /** Serialises evaluations on the one sequence. */
   queue: Promise<unknown>;
 }
-
-const loaded = new PromiseCache<JudgeModel>();
 
 /**
  * Log-probabilities (token text → natural-log probability) of the answer-letter tokens as the next
@@ -48,25 +54,32 @@ export async function ggufFirstTokenLogprobs(
   prompt: string,
   options: GgufJudgeOptions = {},
 ): Promise<Record<string, number>> {
-  const judge = await openJudgeModel(path, options);
+  if (!options.models) {
+    const judge = await loadJudgeModel(resolve(path), options.contextSize ?? DEFAULT_JUDGE_CONTEXT, options.threads);
+    try {
+      return await evaluate(judge, prompt);
+    } finally {
+      await judge.close();
+    }
+  }
+  const judge = await openJudgeModel(path, options.models, options);
   const run = judge.queue.then(() => evaluate(judge, prompt));
   judge.queue = run.catch(() => undefined);
   return run;
 }
 
-/** Loads (once per process and path) the model behind the judge; the GGUF header is checked first. */
-function openJudgeModel(path: string, options: GgufJudgeOptions = {}): Promise<JudgeModel> {
+/** Loads (once per cache, path and options) the model behind the judge; the GGUF header is checked first. */
+async function openJudgeModel(path: string, models: PromiseCache<GgufJudgeModel>, options: GgufJudgeOptions): Promise<JudgeModel> {
   const key = `${resolve(path)}\0${options.contextSize ?? DEFAULT_JUDGE_CONTEXT}\0${options.threads ?? 0}`;
-  return loaded.get(key, () => loadJudgeModel(resolve(path), options.contextSize ?? DEFAULT_JUDGE_CONTEXT, options.threads));
+  // Only this module puts values in the cache, so each is a JudgeModel.
+  return (await models.get(key, () =>
+    loadJudgeModel(resolve(path), options.contextSize ?? DEFAULT_JUDGE_CONTEXT, options.threads),
+  )) as JudgeModel;
 }
 
-/** Frees every judge model this process loaded (tests; long-lived servers never need it). */
-export async function closeJudgeModels(): Promise<void> {
-  for (const judge of await loaded.drain()) {
-    await judge.queue;
-    await judge.context.dispose();
-    await judge.model.dispose();
-  }
+/** Frees every judge model in `models` and empties it. */
+export async function closeJudgeModels(models: PromiseCache<GgufJudgeModel>): Promise<void> {
+  for (const judge of await models.drain()) await judge.close();
 }
 
 async function loadJudgeModel(path: string, contextSize: number, threads: number | undefined): Promise<JudgeModel> {
@@ -125,7 +138,19 @@ async function loadJudgeModel(path: string, contextSize: number, threads: number
       },
     );
   }
-  return { model, context, sequence: context.getSequence(), candidates, queue: Promise.resolve() };
+  const judge: JudgeModel = {
+    model,
+    context,
+    sequence: context.getSequence(),
+    candidates,
+    queue: Promise.resolve(),
+    async close() {
+      await judge.queue;
+      await context.dispose();
+      await model.dispose();
+    },
+  };
+  return judge;
 }
 
 /**

@@ -9,4 +9,11 @@ export {
 export { readEmbeddingJson, type EmbeddingEntry } from './read-embedding-json.js';
 export { readRacgEvalSamples, type AnswerabilitySample } from './read-racgeval.js';
 export { firstTokenLogprobs, type OpenAiJudgeOptions } from './openai-judge.js';
-export { closeJudgeModels, DEFAULT_JUDGE_CONTEXT, fitToContext, ggufFirstTokenLogprobs, type GgufJudgeOptions } from './gguf-judge.js';
+export {
+  closeJudgeModels,
+  DEFAULT_JUDGE_CONTEXT,
+  fitToContext,
+  ggufFirstTokenLogprobs,
+  type GgufJudgeModel,
+  type GgufJudgeOptions,
+} from './gguf-judge.js';

@@ -8,14 +8,18 @@ import {
   distributionFromLogprobs,
   loadAnswerabilityIo,
   parseApiUnit,
+  type GgufJudgeModel,
 } from '../../../../src/engines/answerability/index.js';
+import { PromiseCache } from '../../../../src/shared/promise-cache.js';
 import { ANSWERABLE, FILEKIT_APIS, UNANSWERABLE } from '../cases.js';
 import { judgeModelPath, realVocabJudgeModelPath } from '../judge-model.js';
 
 const io = await loadAnswerabilityIo();
+// The open models, as the process's services keep them: loaded once per path and options.
+const models = new PromiseCache<GgufJudgeModel>();
 const root = mkdtempSync(join(tmpdir(), 'gg-gguf-judge-'));
 afterAll(async () => {
-  await io.closeJudgeModels();
+  await io.closeJudgeModels(models);
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -23,7 +27,7 @@ const prompt = (query: string): string => buildJudgePrompt(query, FILEKIT_APIS.m
 
 describe('ggufFirstTokenLogprobs (random-weights GGUF model)', () => {
   it('returns log-probabilities of the tokens spelling " A", " P", " U" and "A", "P", "U"', async () => {
-    const top = await io.ggufFirstTokenLogprobs(judgeModelPath(), prompt(ANSWERABLE));
+    const top = await io.ggufFirstTokenLogprobs(judgeModelPath(), prompt(ANSWERABLE), { models });
     expect(Object.keys(top).sort()).toEqual([' A', ' P', ' U', 'A', 'P', 'U']);
     for (const logprob of Object.values(top)) {
       expect(logprob).toBeLessThan(0);
@@ -38,7 +42,7 @@ describe('ggufFirstTokenLogprobs (random-weights GGUF model)', () => {
   it("gives the model's exact next-token probabilities (checked against node-llama-cpp's full distribution)", async () => {
     const path = judgeModelPath();
     const text = prompt(UNANSWERABLE);
-    const top = await io.ggufFirstTokenLogprobs(path, text);
+    const top = await io.ggufFirstTokenLogprobs(path, text, { models });
     const { getLlama, LlamaLogLevel } = await import('node-llama-cpp');
     const llama = await getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.error, progressLogs: false, skipDownload: true });
     const model = await llama.loadModel({ modelPath: path, gpuLayers: 0 });
@@ -63,38 +67,38 @@ describe('ggufFirstTokenLogprobs (random-weights GGUF model)', () => {
   });
 
   it('reads into a distribution over the three labels that sums to 1 and is deterministic', async () => {
-    const first = distributionFromLogprobs(await io.ggufFirstTokenLogprobs(judgeModelPath(), prompt(ANSWERABLE)))!;
-    const again = distributionFromLogprobs(await io.ggufFirstTokenLogprobs(judgeModelPath(), prompt(ANSWERABLE)))!;
+    const first = distributionFromLogprobs(await io.ggufFirstTokenLogprobs(judgeModelPath(), prompt(ANSWERABLE), { models }))!;
+    const again = distributionFromLogprobs(await io.ggufFirstTokenLogprobs(judgeModelPath(), prompt(ANSWERABLE), { models }))!;
     expect(Object.keys(first).sort()).toEqual(['answerable', 'partially_answerable', 'unanswerable']);
     expect(first.answerable + first.partially_answerable + first.unanswerable).toBeCloseTo(1, 9);
     for (const p of Object.values(first)) expect(p).toBeGreaterThan(0);
     expect(again).toEqual(first);
     // A different prompt moves the (random) model's distribution.
-    const other = distributionFromLogprobs(await io.ggufFirstTokenLogprobs(judgeModelPath(), prompt(UNANSWERABLE)))!;
+    const other = distributionFromLogprobs(await io.ggufFirstTokenLogprobs(judgeModelPath(), prompt(UNANSWERABLE), { models }))!;
     expect(other).not.toEqual(first);
   });
 
   it('serves concurrent calls on its one sequence without mixing them up', async () => {
     const path = judgeModelPath();
     const [a, u, a2] = await Promise.all([
-      io.ggufFirstTokenLogprobs(path, prompt(ANSWERABLE)),
-      io.ggufFirstTokenLogprobs(path, prompt(UNANSWERABLE)),
-      io.ggufFirstTokenLogprobs(path, prompt(ANSWERABLE)),
+      io.ggufFirstTokenLogprobs(path, prompt(ANSWERABLE), { models }),
+      io.ggufFirstTokenLogprobs(path, prompt(UNANSWERABLE), { models }),
+      io.ggufFirstTokenLogprobs(path, prompt(ANSWERABLE), { models }),
     ]);
     expect(a2).toEqual(a);
-    expect(u).toEqual(await io.ggufFirstTokenLogprobs(path, prompt(UNANSWERABLE)));
+    expect(u).toEqual(await io.ggufFirstTokenLogprobs(path, prompt(UNANSWERABLE), { models }));
   });
 
   it('fits a prompt longer than the context (keeps head and tail)', async () => {
     const long = buildJudgePrompt(`${'Download the page and parse the rows. '.repeat(100)}`, FILEKIT_APIS.map(parseApiUnit));
-    const top = await io.ggufFirstTokenLogprobs(judgeModelPath(), long, { contextSize: 256 });
+    const top = await io.ggufFirstTokenLogprobs(judgeModelPath(), long, { contextSize: 256, models });
     expect(distributionFromLogprobs(top)).toBeDefined();
     expect(io.fitToContext([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 8)).toEqual([1, 2, 5, 6, 7, 8, 9, 10]);
     expect(io.fitToContext([1, 2, 3], 8)).toEqual([1, 2, 3]);
   });
 
   it.each(['qwen2', 'llama-spm'] as const)('finds the answer-letter tokens of a real %s tokenizer', async (vocab) => {
-    const top = await io.ggufFirstTokenLogprobs(realVocabJudgeModelPath(vocab), prompt(ANSWERABLE));
+    const top = await io.ggufFirstTokenLogprobs(realVocabJudgeModelPath(vocab), prompt(ANSWERABLE), { models });
     expect(new Set(Object.keys(top).map((text) => text.trim()))).toEqual(new Set(['A', 'P', 'U']));
     const dist = distributionFromLogprobs(top)!;
     expect(dist.answerable + dist.partially_answerable + dist.unanswerable).toBeCloseTo(1, 9);
