@@ -139,7 +139,7 @@ const KEPT_BIAS = 16_384;
 /** At temperature 0 the step draws under the mask at once only where at most 1/DIRECT_SHARE of the vocabulary is allowed. */
 const DIRECT_SHARE = 8;
 /**
- * Where many tokens are allowed, the step draws under the mask once at least 1 in REFUSAL_SHARE of
+ * At temperature 0 where many tokens are allowed, the step draws under the mask once at least 1 in REFUSAL_SHARE of
  * the plain draws under the same constraint was refused (a refusal costs a second draw; a masked
  * draw over a long list costs a little more than a plain one).
  */
@@ -343,9 +343,11 @@ class LlamaDecodingModel implements LoadedModel {
    * 0 up to 1/`directShare` of the vocabulary), always: at a temperature the few allowed tokens
    * are lifted and kept as the top k (cheaper than the full draw), at temperature 0 the refused
    * tokens are banned (logit −∞) or, where the refused list is long and the allowed one short, the
-   * allowed ones lifted and the argmax checked (a lift too small draws as usual). Where many are
-   * allowed (between arguments), only once plain draws under this constraint have been refused
-   * often (see `REFUSAL_SHARE`): the refused tokens banned, a long list through a kept sampler.
+   * allowed ones lifted and the argmax checked (a lift too small draws as usual). At a temperature
+   * where both the allowed and the refused tokens are many, the refused ones are banned through a
+   * kept sampler. At temperature 0 where many are allowed (between arguments: a constraint met
+   * again and again), only once plain draws under this constraint have been refused often (see
+   * `REFUSAL_SHARE`): the refused tokens banned, a long list through a kept sampler.
    * At temperature 0 a ban leaves the argmax exactly the model's own wherever that is allowed, so
    * text stays token-identical until the model's own choice is refused. Undefined (draw as usual,
    * check, redo on refusal) otherwise.
@@ -360,7 +362,8 @@ class LlamaDecodingModel implements LoadedModel {
       return this.sampleBanned(constraint, sampling);
     }
     if (constraint.allowedCount <= this.liftLimit && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, false);
-    return this.bannedIfOftenRefused(constraint, sampling);
+    if (constraint.refusedCount > this.keptBias) return this.sampleBanned(constraint, sampling);
+    return undefined;
   }
 
   /** The ban way where plain draws under `constraint` were often refused; else undefined (a plain draw, counted). */
