@@ -173,6 +173,14 @@ async function vettedNames(text: string, walker: NameWalker): Promise<boolean[]>
   return out;
 }
 
+/** The result of `run` with the process CPU time it took (ms, every thread: llama.cpp's and the monitor's). */
+async function withCpu<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const before = process.cpuUsage();
+  const result = await run();
+  const used = process.cpuUsage(before);
+  return [result, (used.user + used.system) / 1000];
+}
+
 function signed(value: number): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
 }
@@ -231,22 +239,34 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     let started = 0;
     let whole = 0;
     const perStepMask: number[] = [];
+    const perStepCached: number[] = [];
+    let coldSteps = 0;
+    let coldMs = 0;
     const ratios: number[] = [];
+    const cpuRatios: number[] = [];
     const perTokenOn: number[] = [];
     const perTokenOff: number[] = [];
     for (let i = 0; i < runs; i++) {
       const prompt = PROMPTS[i % PROMPTS.length]!;
       const temperature = TEMPERATURES[Math.floor(i / PROMPTS.length) % TEMPERATURES.length]!;
       const onFirst = i % 2 === 0;
-      const runOn = () => generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed: i + 1, walker, intervenor });
-      const runOff = () => generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed: i + 1, walker });
+      const runOn = () => withCpu(() => generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed: i + 1, walker, intervenor }));
+      const runOff = () => withCpu(() => generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed: i + 1, walker }));
       const a = await (onFirst ? runOn() : runOff());
       const b = await (onFirst ? runOff() : runOn());
-      const [on, off] = onFirst ? [a, b] : [b, a];
+      const [[on, onCpu], [off, offCpu]] = onFirst ? [a, b] : [b, a];
       ratios.push(on.totalMs / Math.max(1, on.steps.length) / (off.totalMs / Math.max(1, off.steps.length)));
+      cpuRatios.push(onCpu / Math.max(1, on.steps.length) / (offCpu / Math.max(1, off.steps.length)));
       perTokenOn.push(on.totalMs / Math.max(1, on.steps.length));
       perTokenOff.push(off.totalMs / Math.max(1, off.steps.length));
-      for (const step of on.steps) perStepMask.push(step.monitorMs ?? 0);
+      for (const step of on.steps) {
+        perStepMask.push(step.monitorMs ?? 0);
+        if (!step.coldMask) perStepCached.push(step.monitorMs ?? 0);
+        else {
+          coldSteps++;
+          coldMs += step.monitorMs ?? 0;
+        }
+      }
       const onNames = await vettedNames(prompt + decoder.decode(on.bytes), walker);
       const offNames = await vettedNames(prompt + decoder.decode(off.bytes), walker);
       written += onNames.length;
@@ -278,13 +298,16 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     await model.dispose();
     const sorted = [...perStepMask].sort((x, y) => x - y);
     const mean = perStepMask.reduce((s, v) => s + v, 0) / Math.max(1, perStepMask.length);
+    const cached = [...perStepCached].sort((x, y) => x - y);
+    const cachedMean = perStepCached.reduce((s, v) => s + v, 0) / Math.max(1, perStepCached.length);
     const geo = Math.exp(ratios.reduce((s, v) => s + Math.log(v), 0) / Math.max(1, ratios.length));
+    const cpuGeo = Math.exp(cpuRatios.reduce((s, v) => s + Math.log(v), 0) / Math.max(1, cpuRatios.length));
     rows.push([
       `${name} (${kind})`,
       `${written} / ${missing}`,
       `${freeWritten === 0 ? '–' : `${((freeMissing / freeWritten) * 100).toFixed(0)}% of ${freeWritten}`}`,
-      `${mean.toFixed(3)} / ${percentile(sorted, 99).toFixed(3)} ms`,
-      `×${geo.toFixed(3)}`,
+      `${mean.toFixed(3)} / ${percentile(sorted, 99).toFixed(3)} ms (masks cached: ${cachedMean.toFixed(3)} / ${percentile(cached, 99).toFixed(3)} ms; ${coldSteps} steps built one, ${coldMs.toFixed(0)} ms in all)`,
+      `×${geo.toFixed(3)} (CPU time ×${cpuGeo.toFixed(3)})`,
       `${afterOff.toFixed(0)} → ${afterOn.toFixed(0)} MiB (from ${before.toFixed(0)})`,
       `${median(perTokenOff).toFixed(2)} / ${median(perTokenOn).toFixed(2)} ms`,
       `${signed(cold.over)} / ${signed(median(warmOver))} ms (off ${cold.off.toFixed(1)} ms; monitor's own ${cold.monitor.toFixed(2)} ms; prepared at load in ${cold.prepare.toFixed(0)} ms, ${cold.fromSnapshot}/${COLD_RUNS} from the snapshot; ${Number.isNaN(cold.build) ? 'snapshot already there' : `built and written in ${cold.build.toFixed(0)} ms`})`,
@@ -300,8 +323,8 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
         `per vocabulary, all of PyPI (${runs} runs of ${MAX_TOKENS} tokens each way, ${THREADS} llama.cpp thread${THREADS === 1 ? '' : 's'})`,
         'names under the monitor / not in the list (must be 0)',
         'names without the monitor that do not exist',
-        'monitor per step mean / p99',
-        `ratio on/off (geo. mean of ${runs} pairs; ≤ ×1.05)`,
+        "monitor per step mean / p99 (JS time: masks and checks; a draw under the mask is the runtime's)",
+        `ratio on/off (geo. mean of ${runs} pairs; ≤ ×1.05), wall (process CPU time, all threads)`,
         'RSS after 10 off → 10 on',
         'per token off / on (medians)',
         `first token over unconstrained, cold (fresh processes, median of ${COLD_RUNS} pairs) / warm (≤ 10 ms)`,

@@ -91,6 +91,8 @@ export interface GenerateStep {
   probability?: number;
   /** Time the monitor took in this step (mask and check, the redo's sampling excluded), when on. */
   monitorMs?: number;
+  /** The step built a mask no cache held (its time is most of `monitorMs` when it did). */
+  coldMask?: boolean;
 }
 
 export interface GenerateResult {
@@ -136,6 +138,7 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
   let stop: GenerateResult['stop'] = 'max_tokens';
   for (let step = 0; step < request.maxTokens; step++) {
     const maskBefore = maskMs;
+    const builtBefore = intervenor?.built ?? 0;
     const mask: MaskRequest | undefined = intervenor ? { applied: false } : undefined;
     const sampled = model.next(input, { temperature: request.temperature, seed: stepSeed(request.seed, step) }, mask);
     const constrainable = state.constrainable;
@@ -176,7 +179,10 @@ export async function generate(model: DecodingModel, request: GenerateRequest): 
       feedBytes(state, model.vocabulary.bytes[token]!, walker, false);
     }
     const record: GenerateStep = { token, intervened, constrainable };
-    if (intervenor) record.monitorMs = maskMs - maskBefore;
+    if (intervenor) {
+      record.monitorMs = maskMs - maskBefore;
+      record.coldMask = intervenor.built > builtBefore;
+    }
     if (probabilityOf && !model.vocabulary.eog.has(token)) record.probability = await probabilityOf(token);
     steps.push(record);
     if (model.vocabulary.eog.has(token)) {

@@ -19,6 +19,7 @@ import { cursorAccepts, cursorSteps, startCursor, stepCursor, type Ecosystem, ty
 import { extendsName, feedByte, feedBytes, ParserState, releaseDeadName, type NameWalker } from './context-parser.js';
 import { BitSink, growFloat64, growInt32, ListSink, TokenConstraint, type TokenSink } from './token-sets.js';
 import { MaskCache } from './mask-cache.js';
+import { MAX_TAIL } from './requirement-tail.js';
 import { sortChildren, sortedChild, type SortedChildren, type TokenTrie } from './token-trie.js';
 import { type Vocabulary } from './token-bytes.js';
 
@@ -82,6 +83,8 @@ const WARM_PREFIXES: readonly string[] = [
 /** Trie nodes with at most this many children are scanned; larger ones are looked up by byte. */
 const SCAN_CHILDREN = 4;
 const MAX_BASES = 4096;
+/** Tokens this long or longer are checked one by one in tail masks (see `tailMask`). */
+const LONG_TOKEN = 8;
 
 export class PackageIntervenor {
   readonly walker: NameWalker;
@@ -98,6 +101,7 @@ export class PackageIntervenor {
   private stackNodes: Int32Array = new Int32Array(4096);
   private stackCursors: Float64Array = new Float64Array(4096);
   private stackUsed = 0;
+  private byLength: { ids: Int32Array; lengths: Int32Array } | undefined;
   /** Constraints by mask; entries go when the mask cache drops the mask. */
   private readonly constraints = new WeakMap<Uint32Array, TokenConstraint>();
 
@@ -126,6 +130,11 @@ export class PackageIntervenor {
       subHits: this.subMasks.hits,
       subMisses: this.subMasks.misses,
     };
+  }
+
+  /** Masks built so far (cache misses), read cheaply per step. */
+  get built(): number {
+    return this.masks.misses;
   }
 
   /** The state after `token`, or undefined when the token is not allowed in `state`. */
@@ -215,7 +224,9 @@ export class PackageIntervenor {
     const cached = this.masks.get(key);
     if (cached) return cached;
     let bits: Uint32Array;
-    if (fastName(state)) {
+    if (state.inTail && state.tailBytes > 0 && MAX_TAIL - 4 - state.tailBytes >= LONG_TOKEN) {
+      bits = this.tailMask(state);
+    } else if (fastName(state)) {
       const base = this.baseOf(state);
       bits = this.firstLeave(base, cursorAccepts(state.cursor) ? 1 : 0).slice();
       this.walkName(0, state.cursor, base, new BitSink(bits));
@@ -232,6 +243,40 @@ export class PackageIntervenor {
     }
     this.masks.set(key, bits);
     return bits;
+  }
+
+  /**
+   * Inside a requirement tail the bytes it has taken matter only near its bound (`MAX_TAIL`): a
+   * token shorter than the room left can neither reach the bound nor, once it leaves the tail,
+   * carry the count on. So the mask is the one of the same tail with no bytes taken (shared by
+   * every length of tail, cached), with only the tokens long enough to reach the bound checked
+   * one by one — instead of a walk of the whole trie for each tail byte.
+   */
+  private tailMask(state: ParserState): Uint32Array {
+    const fresh = state.clone();
+    fresh.tailBytes = 0;
+    const bits = this.allowedMask(fresh).slice();
+    // Bytes k = 0..L-1 of a token stay clear of the bound while tailBytes + k < MAX_TAIL - 4.
+    const reach = MAX_TAIL - 4 - state.tailBytes;
+    const { ids, lengths } = this.longTokens();
+    for (let i = 0; i < ids.length && lengths[i]! >= reach; i++) {
+      const t = ids[i]!;
+      if (this.tryToken(state, t) === undefined) bits[t >>> 5]! &= ~(1 << (t & 31));
+      else bits[t >>> 5]! |= 1 << (t & 31);
+    }
+    return bits;
+  }
+
+  /** Tokens of at least `LONG_TOKEN` bytes, longest first (with their lengths), built on first use. */
+  private longTokens(): { ids: Int32Array; lengths: Int32Array } {
+    if (this.byLength) return this.byLength;
+    const ids: number[] = [];
+    this.vocabulary.bytes.forEach((bytes, id) => {
+      if (bytes.length >= LONG_TOKEN) ids.push(id);
+    });
+    ids.sort((a, b) => this.vocabulary.bytes[b]!.length - this.vocabulary.bytes[a]!.length);
+    this.byLength = { ids: Int32Array.from(ids), lengths: Int32Array.from(ids, (id) => this.vocabulary.bytes[id]!.length) };
+    return this.byLength;
   }
 
   /** The tokens below `node` (its own included) allowed from `state`, the state at `node`. */

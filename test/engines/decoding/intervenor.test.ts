@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import { buildTokenTrie, PackageIntervenor, readGgufHeader, readVocabulary, stateAfter } from '../../../src/engines/decoding/index.js';
+import {
+  buildTokenTrie,
+  feedBytes,
+  PackageIntervenor,
+  readGgufHeader,
+  readVocabulary,
+  stateAfter,
+} from '../../../src/engines/decoding/index.js';
 import { buildSmallAutomaton } from '../../../src/engines/package-names/index.js';
 import { syntheticVocabulary, vocabPath } from './model-fixtures.js';
 
@@ -47,6 +54,32 @@ describe('package intervenor', () => {
       expect(intervenor.stats.hits).toBeGreaterThanOrEqual(PREFIXES.length);
     });
   }
+
+  it('masks inside a requirement tail equal the brute-force set at every length of tail, up to its bound (Qwen2: long tokens)', () => {
+    const vocabulary = readVocabulary(readGgufHeader(new Uint8Array(readFileSync(vocabPath('qwen2')))).metadata);
+    const intervenor = new PackageIntervenor(vocabulary, buildTokenTrie(vocabulary.bytes), automata);
+    // The tail is read in strict mode (as generated), so the parser counts its bytes.
+    const tails = [
+      ['```bash\npip install requests', '==1.'],
+      ['```bash\npip install "requests', '; python_version'],
+      ['```bash\npip install "flask', '[a'],
+    ] as const;
+    let checked = 0;
+    for (const [prompt, tail] of tails) {
+      for (const extra of [0, 8, 30, 50, 60, 64, 66, 68, 70, 72, 74]) {
+        const state = stateAfter(encoder.encode(prompt), intervenor.walker);
+        const bytes = encoder.encode(tail + '1'.repeat(extra));
+        if (!feedBytes(state, bytes, intervenor.walker, true)) continue; // past the bound: nothing more to check
+        expect(state.inTail).toBe(true);
+        const mask = [...intervenor.allowedTokens(state)].sort((a, b) => a - b);
+        const brute: number[] = [];
+        for (let t = 0; t < vocabulary.bytes.length; t++) if (intervenor.tryToken(state, t)) brute.push(t);
+        expect(mask, `${prompt}${tail} + ${extra}`).toEqual(brute);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
 
   it('allows end-of-generation only where the name is whole', () => {
     const vocabulary = syntheticVocabulary();

@@ -40,7 +40,7 @@ export function sharedLlama(): Promise<Llama> {
 export async function openLlamaModel(
   path: string,
   contextSize: number,
-  options: { initialShift?: number; threads?: number; keptBias?: number; liftLimit?: number } = {},
+  options: { initialShift?: number; threads?: number; keptBias?: number; liftLimit?: number; directShare?: number } = {},
 ): Promise<LoadedModel> {
   const header = readGgufFileHeader(path);
   const vocabulary = readVocabulary(header.metadata, `model file ${path}`);
@@ -66,6 +66,7 @@ export async function openLlamaModel(
   if (options.initialShift !== undefined) decoding.shift = options.initialShift;
   if (options.keptBias !== undefined) decoding.keptBias = options.keptBias;
   if (options.liftLimit !== undefined) decoding.liftLimit = options.liftLimit;
+  if (options.directShare !== undefined) decoding.directShare = options.directShare;
   return decoding;
 }
 
@@ -137,6 +138,12 @@ const KEPT_SAMPLERS = 2;
 const KEPT_BIAS = 16_384;
 /** At temperature 0 the step draws under the mask at once only where at most 1/DIRECT_SHARE of the vocabulary is allowed. */
 const DIRECT_SHARE = 8;
+/**
+ * At temperature 0 where many tokens are allowed, the step draws under the mask once at least 1 in REFUSAL_SHARE of
+ * the plain draws under the same constraint was refused (a refusal costs a second draw; a masked
+ * draw over a long list costs a little more than a plain one).
+ */
+const REFUSAL_SHARE = 8;
 /** Token probabilities are read over this many likeliest tokens. */
 const PROBE_TOP_K = 64;
 
@@ -169,6 +176,8 @@ class LlamaDecodingModel implements LoadedModel {
   keptBias = KEPT_BIAS;
   /** At a temperature, lift at most this many tokens. */
   liftLimit = LIFT_LIMIT;
+  /** At temperature 0 the step draws under the mask at once only where at most 1/directShare of the vocabulary is allowed (0: never). */
+  directShare = DIRECT_SHARE;
   private redo: NativeSampler | undefined;
   /** The generation's evaluation: one native sampler for all its tokens (a sampler per token would hold a vocabulary-sized buffer each until collected). */
   private running: { steps: AsyncGenerator<{ token?: number }, void, void | Token | Token[]>; temperature: number } | undefined;
@@ -176,6 +185,8 @@ class LlamaDecodingModel implements LoadedModel {
   private redoSeed = -1;
   /** The step's constraint while `next` evaluates; read when the runtime samples. */
   private mask: { request: MaskRequest; sampling: { temperature: number; seed: number } } | undefined;
+  /** Per constraint: plain draws taken under it and how many the monitor refused (counted by `resample`). */
+  private readonly refusals = new WeakMap<TokenConstraint, { plain: number; refused: number }>();
   /** The context's own native sampling call (the property is shadowed below). */
   private readonly rawSample: NativeAccess['context']['sampleToken'];
   /** Samplers holding a large constraint's ban or lift list, most recently used last (a repeat compares, does not rebuild). */
@@ -304,6 +315,9 @@ class LlamaDecodingModel implements LoadedModel {
     if (this.last < 0 || this.logitIndex < 0 || this.sampledAt !== this.sequence.nextTokenIndex) {
       throw new GuardError('INTERNAL', 'resample must follow next directly (the logits it samples from are gone)');
     }
+    const seen = this.refusals.get(constraint);
+    if (seen) seen.refused++;
+    else this.refusals.set(constraint, { plain: 1, refused: 1 });
     const greedy = sampling.temperature <= 0;
     const allowed = constraint.allowedCount;
     if (this.shift <= MAX_SHIFT && (greedy ? allowed <= Math.min(constraint.refusedCount, this.keptBias) : allowed <= this.liftLimit)) {
@@ -325,27 +339,39 @@ class LlamaDecodingModel implements LoadedModel {
   /**
    * The step's draw from the allowed tokens directly, in place of the full draw a refusal would
    * waste (a redo is a second native call: under load it waits for a thread as long as the draw).
-   * At a temperature, few allowed tokens are lifted (top k over them only); when both the allowed
-   * and the refused tokens are many, the refused ones are banned through a kept sampler. At
-   * temperature 0 the refused tokens are banned (logit −∞), which leaves the argmax exactly the
-   * model's own wherever that is allowed, so text stays token-identical until the model's own
-   * choice is refused; where the refused list is long and the allowed one short, the allowed
-   * tokens are lifted instead and the argmax checked (a lift too small draws as usual); only where
-   * few tokens are allowed (inside names), since elsewhere a refusal is rarer than the masked draw's
-   * own cost. Undefined (draw as usual, check, redo on refusal) where nothing is refused.
+   * Where few tokens are allowed (inside names; at a temperature up to `liftLimit`, at temperature
+   * 0 up to 1/`directShare` of the vocabulary), always: at a temperature the few allowed tokens
+   * are lifted and kept as the top k (cheaper than the full draw), at temperature 0 the refused
+   * tokens are banned (logit −∞) or, where the refused list is long and the allowed one short, the
+   * allowed ones lifted and the argmax checked (a lift too small draws as usual). At a temperature
+   * where both the allowed and the refused tokens are many, the refused ones are banned through a
+   * kept sampler. At temperature 0 where many are allowed (between arguments: a constraint met
+   * again and again), only once plain draws under this constraint have been refused often (see
+   * `REFUSAL_SHARE`): the refused tokens banned, a long list through a kept sampler.
+   * At temperature 0 a ban leaves the argmax exactly the model's own wherever that is allowed, so
+   * text stays token-identical until the model's own choice is refused. Undefined (draw as usual,
+   * check, redo on refusal) otherwise.
    */
   private firstDraw(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number | undefined> | undefined {
     if (constraint.allowedCount === 0 || constraint.refusedCount === 0) return undefined;
     if (sampling.temperature <= 0) {
-      // Only where a refusal is likely (few tokens allowed, as inside a name): the masked draw is a
-      // native call of its own, and it pays only where it usually saves the redo.
-      if (constraint.allowedCount * DIRECT_SHARE > this.vocabulary.bytes.length) return undefined;
+      if (this.directShare <= 0) return undefined;
+      if (constraint.allowedCount * this.directShare > this.vocabulary.bytes.length) return this.bannedIfOftenRefused(constraint, sampling);
       if (constraint.refusedCount <= this.keptBias) return this.sampleBanned(constraint, sampling);
       if (constraint.allowedCount <= this.keptBias && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, true);
       return this.sampleBanned(constraint, sampling);
     }
     if (constraint.allowedCount <= this.liftLimit && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, false);
     if (constraint.refusedCount > this.keptBias) return this.sampleBanned(constraint, sampling);
+    return undefined;
+  }
+
+  /** The ban way where plain draws under `constraint` were often refused; else undefined (a plain draw, counted). */
+  private bannedIfOftenRefused(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> | undefined {
+    const seen = this.refusals.get(constraint);
+    if (seen && seen.refused * REFUSAL_SHARE >= seen.plain) return this.sampleBanned(constraint, sampling);
+    if (seen) seen.plain++;
+    else this.refusals.set(constraint, { plain: 1, refused: 0 });
     return undefined;
   }
 

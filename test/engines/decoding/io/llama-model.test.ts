@@ -184,6 +184,26 @@ describe("the first draw under the step's constraint (llama.cpp)", () => {
       // The argmax over the allowed tokens: the only one allowed.
       if (applied) expect(token).toBe(few[0]);
     }
+    // Many allowed but the model's own token refused: a plain draw and a redo until such refusals
+    // are counted under this constraint, then the draw is under the mask at once, to the same token.
+    const refusing = constraintOf(
+      Array.from({ length: size }, (_, t) => t).filter((t) => t !== own),
+      size,
+    );
+    const draws: Array<[boolean, number]> = [];
+    for (let i = 0; i < 2; i++) {
+      await model.reset();
+      const mask: MaskRequest = { applied: false };
+      const drawn = model.next(prompt, { temperature: 0, seed: 1 }, mask);
+      mask.constraint = refusing;
+      let token = await drawn;
+      if (!refusing.has(token)) token = await model.resample(refusing, { temperature: 0, seed: 2 });
+      draws.push([mask.applied, token]);
+    }
+    expect(draws[0]![0]).toBe(false);
+    expect(draws[1]![0]).toBe(true);
+    expect(draws[1]![1]).toBe(draws[0]![1]);
+    expect(draws[1]![1]).not.toBe(own);
   }, 300_000);
 });
 
