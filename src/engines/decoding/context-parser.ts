@@ -90,6 +90,8 @@ export class ParserState {
   /** Bytes of the requirement tail so far (tails are bounded). */
   tailBytes = 0;
   escape = false;
+  /** A quote just closed a name, tail or option: the shell glues whatever follows onto that word. */
+  glued = false;
   /** Start of the line while it may still be a code fence ("```tag"). */
   head = '';
   headOpen = true;
@@ -111,6 +113,7 @@ export class ParserState {
     copy.tail = this.tail;
     copy.tailBytes = this.tailBytes;
     copy.escape = this.escape;
+    copy.glued = this.glued;
     copy.head = this.head;
     copy.headOpen = this.headOpen;
     copy.fenceLine = this.fenceLine;
@@ -124,7 +127,7 @@ export class ParserState {
   key(): string {
     const eco = this.ecosystem === undefined ? 0 : ECOSYSTEM_CODE[this.ecosystem];
     return (
-      `${this.mode}${this.inline ? 1 : 0}${this.phase}${eco}${this.arg}${this.pendingValue ? 1 : 0}${this.escape ? 1 : 0}` +
+      `${this.mode}${this.inline ? 1 : 0}${this.phase}${eco}${this.arg}${this.pendingValue ? 1 : 0}${this.escape ? 1 : 0}${this.glued ? 1 : 0}` +
       `${this.headOpen ? 1 : 0}${this.fenceLine ? 1 : 0}|${this.quote}|${this.cursor}|${this.tail}.${this.tailBytes}|${this.cmd}|${this.word}|${this.head}`
     );
   }
@@ -286,6 +289,7 @@ function resetCommand(state: ParserState): void {
   state.tail = 0;
   state.tailBytes = 0;
   state.escape = false;
+  state.glued = false;
 }
 
 function restartCommand(state: ParserState): void {
@@ -333,6 +337,11 @@ function feedArgument(state: ParserState, byte: number, walker: NameWalker, stri
   const endsCommand = !quoted && (isSeparator(byte) || byte === 0x60);
   // A backtick in a shell line opens a command substitution: never inside install arguments.
   if (strict && byte === 0x60) return false;
+  if (state.glued) {
+    // `"numpy"x` is the one word `numpyx`: after a quote closes a name only a word's end may follow.
+    if (strict && !isBlank(byte) && !endsCommand) return false;
+    state.glued = false;
+  }
   switch (state.arg) {
     case Arg.Between:
       return startArgument(state, eco, byte, walker, strict);
@@ -347,7 +356,10 @@ function feedArgument(state: ParserState, byte: number, walker: NameWalker, stri
         state.word = '';
         state.arg = byte === 0x3d ? Arg.Free : Arg.Between;
         if (byte !== 0x3d) state.pendingValue = takesValue(state.form, option);
-        if (closesQuote) state.quote = 0;
+        if (closesQuote) {
+          state.quote = 0;
+          state.glued = true;
+        }
         if (endsCommand) restartCommand(state);
       } else if (state.word.length < MAX_WORD) {
         state.word += String.fromCharCode(byte);
@@ -365,6 +377,7 @@ function feedArgument(state: ParserState, byte: number, walker: NameWalker, stri
         if (strict && !tailAccepts(state.tail)) return false;
         if (endsCommand) restartCommand(state);
         else endArgument(state, closesQuote);
+        if (closesQuote) state.glued = true;
         return true;
       }
       if (strict) return feedStrictTail(state, eco, byte, quoted);
@@ -453,6 +466,7 @@ function feedName(state: ParserState, eco: Ecosystem, byte: number, walker: Name
   }
   if (role.closesQuote || (role.endsWord && !role.quoted)) {
     endArgument(state, role.closesQuote);
+    state.glued = role.closesQuote;
     return true;
   }
   const tail = tailStart(eco, byte, role.quoted);

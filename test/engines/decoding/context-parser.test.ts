@@ -98,6 +98,12 @@ describe('context parser: strict mode', () => {
     // An opened quote must close before the line ends.
     ['```bash\npip install "requests\n', false],
     ['```bash\npip install "requests"\n', true],
+    // A closing quote does not end the shell's word: `"numpy"x` is the one name `numpyx`.
+    ['```bash\npip install "numpy"flask\n', false],
+    ['```bash\npip install "numpy""flask"\n', false],
+    ['```bash\npip install "numpy>=1.2"flask\n', false],
+    ['```bash\npip install "--pre"numpy\n', false],
+    ['```bash\npip install "numpy" "flask"; npm i "lodash"\n', true],
     // Requirement tails are bounded.
     [`\`\`\`bash\npip install "requests==1${'.1'.repeat(30)}"\n`, true],
     [`\`\`\`bash\npip install "requests==1${'.1'.repeat(45)}"\n`, false],
