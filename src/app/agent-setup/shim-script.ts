@@ -11,6 +11,7 @@ export const SHIM_PROGRAMS = [
   'npm',
   'npx',
   'pnpm',
+  'pnpx',
   'yarn',
   'bun',
   'bunx',
@@ -24,6 +25,7 @@ export const SHIM_PROGRAMS = [
   'pixi',
   'conda',
   'mamba',
+  'micromamba',
 ] as const;
 
 /** Written in each shim's header comment; uninstall and the wrapper's PATH search look for it. */
