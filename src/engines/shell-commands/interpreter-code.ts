@@ -169,7 +169,15 @@ export function walkInterpreterCode(walker: Walker, code: string, label: string,
   // argv lists: the literals joined, from the first that names a package manager; pip's API names none.
   const joined = literals.map(quoteWord).join(' ');
   for (const script of embeddedScripts(joined.replaceAll("'", ''))) scripts.add(script);
-  if (/\bpip\s*\.\s*main|pip\._internal|from\s+pip\b|runpy/.test(code)) scripts.add(`pip ${literals.map(quoteWord).join(' ')}`);
+  // pip's API (`pip.main([...])`, `runpy.run_module('pip')`, `importlib.import_module('pip._internal.cli.main').main([...])`):
+  // its arguments are the literals that are not pip's own module names.
+  if (/\bpip\s*\.\s*main|pip\._internal|from\s+pip\b|runpy/.test(code))
+    scripts.add(
+      `pip ${literals
+        .filter((literal) => !/^(?:pip(?:\.[\w.]+)?|__main__)$/.test(literal))
+        .map(quoteWord)
+        .join(' ')}`,
+    );
   if (/\bsed\b/.test(label) === false && scripts.size === 0) {
     walker.report(text, 'eval', `${label} runs code that can start programs, and no command in it can be read statically`);
     return;

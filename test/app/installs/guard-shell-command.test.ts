@@ -113,6 +113,25 @@ describe('a project named by a directory option', () => {
   );
 });
 
+describe('a folder installed as an npm package', () => {
+  it.each(['npm install ./pkg', 'npm i file:pkg', 'pnpm add ./pkg', 'cd pkg/.. && npm install ./pkg/'])(
+    '%s reads pkg/package.json',
+    async (command) => {
+      home.write('repo/pkg/package.json', '{"name":"pkg","version":"1.0.0","dependencies":{"zzq-ghost-folder":"1.0.0"}}\n');
+      const verdict = await guardShellCommand(command, { cwd, env: home.env });
+      expect(verdict.verdict).toBe('block');
+      expect(verdict.reasons.join('\n')).toContain('zzq-ghost-folder');
+    },
+    // The first npm command of the file loads the npm name list.
+    180_000,
+  );
+
+  it('allows a folder whose dependencies exist', async () => {
+    home.write('repo/okpkg/package.json', '{"name":"okpkg","version":"1.0.0","dependencies":{"lodash":"^4.17.0"}}\n');
+    expect((await guardShellCommand('npm install ./okpkg', { cwd, env: home.env })).verdict).toBe('allow');
+  });
+});
+
 describe('projects of pipenv, rye and pixi', () => {
   it.each<[string, Record<string, string>]>([
     ['pipenv install', { Pipfile: '[packages]\nrequests = "*"\nzzq-ghost-pipfile = "*"\n' }],

@@ -76,6 +76,8 @@ describe('classes read', () => {
   it.each([
     `python3 -c "import subprocess; subprocess.run(['pip', 'install', '${GHOST}'])"`,
     `python3 -m pip.__main__ install ${GHOST}`,
+    `python3 -c "import importlib; importlib.import_module('pip._internal.cli.main').main(['install', '${GHOST}'])"`,
+    `python3 -c "import runpy, sys; sys.argv = ['pip', 'install', '${GHOST}']; runpy.run_module('pip', run_name='__main__')"`,
     `node /usr/lib/node_modules/npm/bin/npm-cli.js install ${GHOST}`,
     `npm isnta ${GHOST}`,
     `npm installTest ${GHOST}`,
