@@ -114,21 +114,47 @@ describe('a project named by a directory option', () => {
 });
 
 describe('a folder installed as an npm package', () => {
+  // Its own home with an imported npm list: the shipped npm snapshot takes minutes to load on a busy machine.
+  let npmHome: GuardHome;
+  let repo: string;
+  beforeAll(async () => {
+    npmHome = await makeGuardHome({ lists: { npm: ['lodash', 'express'] } });
+    repo = npmHome.project('repo');
+    npmHome.write('repo/pkg/package.json', '{"name":"pkg","version":"1.0.0","dependencies":{"zzq-ghost-folder":"1.0.0"}}\n');
+    npmHome.write('repo/okpkg/package.json', '{"name":"okpkg","version":"1.0.0","dependencies":{"lodash":"^4.17.0"}}\n');
+  });
+  afterAll(() => npmHome.cleanup());
+
   it.each(['npm install ./pkg', 'npm i file:pkg', 'pnpm add ./pkg', 'cd pkg/.. && npm install ./pkg/'])(
     '%s reads pkg/package.json',
     async (command) => {
-      home.write('repo/pkg/package.json', '{"name":"pkg","version":"1.0.0","dependencies":{"zzq-ghost-folder":"1.0.0"}}\n');
-      const verdict = await guardShellCommand(command, { cwd, env: home.env });
+      const verdict = await guardShellCommand(command, { cwd: repo, env: npmHome.env });
       expect(verdict.verdict).toBe('block');
       expect(verdict.reasons.join('\n')).toContain('zzq-ghost-folder');
     },
-    // The first npm command of the file loads the npm name list.
-    180_000,
   );
 
   it('allows a folder whose dependencies exist', async () => {
-    home.write('repo/okpkg/package.json', '{"name":"okpkg","version":"1.0.0","dependencies":{"lodash":"^4.17.0"}}\n');
-    expect((await guardShellCommand('npm install ./okpkg', { cwd, env: home.env })).verdict).toBe('allow');
+    expect((await guardShellCommand('npm install ./okpkg', { cwd: repo, env: npmHome.env })).verdict).toBe('allow');
+  });
+});
+
+describe('interpreter code that changes directory before it runs a package manager', () => {
+  it.each([
+    `python3 -c "import os; os.chdir('sub'); os.system('pip install -r ok.txt')"`,
+    `python3 -c "import subprocess; subprocess.run(['pip', 'install', '-r', 'ok.txt'], cwd='sub')"`,
+    `node -e "require('child_process').execSync('pip install -r ok.txt', { cwd: 'sub' })"`,
+    `python3 -c "import os; os.system('cd sub && pip install -r ok.txt')"`,
+    `perl -e 'chdir "sub"; system("pip install -r ok.txt")'`,
+  ])('%s runs it in a directory known only at run time', async (command) => {
+    const verdict = await guardShellCommand(command, { cwd, env: home.env });
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.reasons.join('\n')).toMatch(/directory/);
+  });
+
+  it('still reads code that runs a package manager where it is', async () => {
+    const command = `python3 -c "import subprocess, sys; subprocess.check_call([sys.executable, '-m', 'pip', 'install', 'requests'])"`;
+    expect((await guardShellCommand(command, { cwd, env: home.env })).verdict).toBe('allow');
   });
 });
 
