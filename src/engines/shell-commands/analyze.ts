@@ -92,6 +92,11 @@ class ScriptWalker implements Walker {
     readonly rootText?: string,
   ) {}
 
+  /** The directory change so far (see CommandState.cwd): script files resolve against it. */
+  get cwd(): string | null | undefined {
+    return this.state.cwd;
+  }
+
   /** Parses and walks one script; `text` is what a failure is reported against, `label` the construct that runs it. */
   script(source: string, scope: Scope, text: string, label?: string): void {
     const where = label === undefined ? 'the command' : `the ${label} script`;
