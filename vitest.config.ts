@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests that run a llama.cpp model or the whole shipped registry snapshot: minutes on a small machine.
+// Tests that run a llama.cpp model, the whole shipped registry snapshot or the whole red-team corpus: minutes on a small machine.
 const HEAVY = [
   'test/engines/package-names/automaton.test.ts',
   'test/engines/decoding/gguf.test.ts',
@@ -14,6 +14,7 @@ const HEAVY = [
   'test/app/completion/constrained-complete.test.ts',
   'test/cli/commands/complete.test.ts',
   'test/e2e/constrained-complete.test.ts',
+  'test/hooks/surface-parity-corpus.test.ts',
 ];
 // Tests of the built CLI (dist/): the global setup builds it once per run.
 const BUILT = ['test/e2e/**/*.test.ts'];

@@ -10,6 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type Probe } from './build-corpus-types.js';
+import { ARGV_FIFTH, BASH_FIFTH } from './tune-additions-fifth.js';
 
 const CORPUS = 'bench/data/install-guard/red-team.jsonl';
 const SEED = { 'requirements.txt': 'requests\n', 'seed.txt': '{P}\n', 'package.json': '{"name":"a","version":"1.0.0"}\n' };
@@ -558,5 +559,8 @@ const ARGV_FOURTH: ReadonlyArray<[string, string[], Record<string, string>?, Rec
 ];
 addBash(BASH_FOURTH);
 addArgv(ARGV_FOURTH);
+// A fifth round (tune-additions-fifth.ts): interpreter code in every form, directory moves and options, manifest paths as arguments, sub-commands.
+addBash(BASH_FIFTH);
+addArgv(ARGV_FIFTH);
 writeFileSync(CORPUS, [...tune, ...added, ...heldout].map((p) => JSON.stringify(p)).join('\n') + '\n');
 process.stdout.write(`${added.length} tune probes added (${tune.length} tune and ${heldout.length} held-out kept)\n`);

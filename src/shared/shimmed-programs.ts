@@ -7,6 +7,7 @@ export const SHIM_PROGRAMS = [
   'npm',
   'npx',
   'pnpm',
+  'pnpx',
   'yarn',
   'bun',
   'bunx',
@@ -20,4 +21,5 @@ export const SHIM_PROGRAMS = [
   'pixi',
   'conda',
   'mamba',
+  'micromamba',
 ] as const;

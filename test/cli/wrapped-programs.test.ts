@@ -13,4 +13,9 @@ describe('wrapped programs and shims', () => {
     const wrapped = new Set<string>(WRAPPED_PROGRAMS);
     expect(SHIM_PROGRAMS.filter((program) => !wrapped.has(program))).toEqual([]);
   });
+
+  it('every wrapped package manager has a shim (python is left to the hooks: a shim would wrap every script)', () => {
+    const shimmed = new Set<string>(SHIM_PROGRAMS);
+    expect(WRAPPED_PROGRAMS.filter((program) => !shimmed.has(program))).toEqual(['python', 'python3']);
+  });
 });

@@ -4,8 +4,9 @@
 # works too.
 import json, os, sys, time
 
+# What the managers read from their working directory. pip.conf is not one of them: see PIP_CONFIG_FILES.
 MANIFESTS = ['requirements.txt', 'package.json', 'pyproject.toml', 'setup.cfg', 'setup.py', 'Pipfile',
-             'pixi.toml', 'deno.json', '.npmrc', 'pip.conf', '.yarnrc.yml', 'uv.toml']
+             'pixi.toml', 'deno.json', '.npmrc', '.yarnrc.yml', 'uv.toml']
 ENV_KEYS = ('INDEX', 'REGISTRY', 'FIND_LINKS', 'PIP_', 'UV_', 'NPM_CONFIG', 'YARN_')
 
 
@@ -17,6 +18,28 @@ def read(path):
     except OSError:
         pass
     return None
+
+
+def pip_config_files():
+    """The configuration files real pip reads on Unix, as its documentation lists them
+    (pip.pypa.io/en/stable/topics/configuration/, "Location" and "Loading order"): PIP_CONFIG_FILE;
+    global, pip/pip.conf under each XDG_CONFIG_DIRS entry (default /etc/xdg) then /etc/pip.conf;
+    user, $XDG_CONFIG_HOME/pip/pip.conf (default ~/.config) and the legacy ~/.pip/pip.conf; site,
+    pip.conf in the environment's prefix ($VIRTUAL_ENV). Never a pip.conf in the working directory."""
+    home = os.environ.get('HOME', '')
+    paths = []
+    if os.environ.get('PIP_CONFIG_FILE'):
+        paths.append(os.environ['PIP_CONFIG_FILE'])
+    for base in (os.environ.get('XDG_CONFIG_DIRS') or '/etc/xdg').split(':'):
+        if base:
+            paths.append(os.path.join(base, 'pip', 'pip.conf'))
+    paths.append('/etc/pip.conf')
+    paths.append(os.path.join(os.environ.get('XDG_CONFIG_HOME') or os.path.join(home, '.config'), 'pip', 'pip.conf'))
+    paths.append(os.path.join(home, '.pip', 'pip.conf'))
+    for prefix in (os.environ.get('VIRTUAL_ENV'), sys.prefix):
+        if prefix:
+            paths.append(os.path.join(prefix, 'pip.conf'))
+    return paths
 
 
 def record(argv):
@@ -39,11 +62,9 @@ def record(argv):
                 add(piece)
     for name in MANIFESTS:
         add(name)
-    home = os.environ.get('HOME', '')
-    for name in ['.npmrc', '.config/pip/pip.conf', '.pip/pip.conf']:
-        add(os.path.join(home, name))
-    if os.environ.get('PIP_CONFIG_FILE'):
-        add(os.environ['PIP_CONFIG_FILE'])
+    add(os.path.join(os.environ.get('HOME', ''), '.npmrc'))
+    for path in pip_config_files():
+        add(path)
     env = {k: v for k, v in os.environ.items() if any(key in k.upper() for key in ENV_KEYS)}
     entry = {'argv': argv, 'cwd': os.getcwd(), 'env': env, 'files': files}
     os.makedirs('/opt/rt/log', exist_ok=True)

@@ -4,7 +4,8 @@
  * groups, `[build-system] requires`), setup.cfg and setup.py; `uv run script.py` / `pipx run script.py`
  * read the script's PEP 723 block; `rye sync` reads pyproject.toml, `pipenv install` (nothing named) and
  * `pipenv sync` the Pipfile and Pipfile.lock, `pixi install`/`run` pixi.toml or `[tool.pixi]`. Each becomes a pip request for the names it lists; a setup.py
- * whose requirements are not a literal list is unverifiable.
+ * whose requirements are not a literal list is unverifiable. A folder installed as an npm package
+ * (`npm install ./sub`) brings in its package.json's dependencies.
  */
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import {
@@ -26,6 +27,7 @@ const STRINGS = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
 /** The project manifests `argv` installs from (already parsed as `request`), read through `files`. */
 export function readProjectManifests(argv: readonly string[], request: InstallRequest, cwd: string, files: FileReader): ProjectReading {
   const reading: ProjectReading = { requests: [], unverifiable: [] };
+  readNpmFolders(reading, request, cwd, files);
   const dirs = new Set<string>();
   for (const target of request.targets) {
     if (target.ecosystem !== 'pypi' || (target.kind !== 'path' && target.kind !== 'editable') || target.location === undefined) continue;
@@ -61,6 +63,24 @@ export function readProjectManifests(argv: readonly string[], request: InstallRe
   if (program === 'pixi' && sub !== undefined && PIXI_PROJECT.has(sub))
     readPixiProject(reading, optionValue(words, ['--manifest-path']), base, cwd, files);
   return reading;
+}
+
+/**
+ * `npm install ./sub`, `npm i file:sub`, `yarn add link:../lib`: a folder installed as a package brings
+ * in its own package.json's dependencies, read here one level deep (a tarball or a missing folder has
+ * no package.json to read and is left to the path check).
+ */
+function readNpmFolders(reading: ProjectReading, request: InstallRequest, cwd: string, files: FileReader): void {
+  const seen = new Set<string>();
+  for (const target of request.targets) {
+    if (target.ecosystem !== 'npm' || target.kind !== 'path' || target.location === undefined) continue;
+    const location = target.location.replace(/^file:(?:\/\/)?/, '');
+    const manifest = join(isAbsolute(location) ? location : resolve(cwd, location), 'package.json');
+    if (seen.has(manifest) || files.readText(manifest) === undefined) continue;
+    seen.add(manifest);
+    const parsed = parseDependencyFile(manifest, { cwd, env: {}, files });
+    if (parsed !== undefined) reading.requests.push({ label: manifest, request: parsed });
+  }
 }
 
 const PIXI_PROJECT = new Set(['install', 'i', 'run', 'r', 'shell', 'update', 'upgrade', 'lock', 'reinstall', 'shell-hook', 'add', 'a']);

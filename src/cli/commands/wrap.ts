@@ -19,6 +19,13 @@ const DRY_RUN_FLAG = '--guard-dry-run';
 export async function runWrapped(program: string, argv: string[], io: CliIo, services: Services): Promise<number> {
   const args = argv.filter((arg) => arg !== DRY_RUN_FLAG);
   const dryRun = args.length !== argv.length || io.env.GUARD_DRY_RUN === '1';
+  // The hooks' self-protection, on the command as the hooks would see it: an argv that changes the
+  // guard's own state (`npm i --prefix ~/.config/groundguard x`, `npx guard init`) is refused here too.
+  const refused = await refusedAsSelfProtection(program, args, io);
+  if (refused !== undefined) {
+    io.stderr.write(`guard: blocked: ${refused}\n  nothing was run (exit ${EXIT.blocked})\n`);
+    return EXIT.blocked;
+  }
   // The same reading as the hooks: runners (`npx pnpm add x`), `-c` strings, npm's aliases, index variables.
   const verdict = await vetAsShellCommand(program, args, io, services);
   if (verdict === undefined) {
@@ -50,6 +57,16 @@ async function vetAsShellCommand(
 ): Promise<{ verdict: string; report: string; commands: Array<{ verdict: { report: string } }> } | undefined> {
   const { vetWrappedCommand } = await import('../../app/installs/vet-wrapped-command.js');
   return vetWrappedCommand(program, args, { cwd: io.cwd, env: io.env, stderr: io.stderr, nameLists: services.nameLists });
+}
+
+/** The self-protection refusal of `program args` (hooks/self-protection.ts, shared with every hook), or undefined. */
+async function refusedAsSelfProtection(program: string, args: string[], io: CliIo): Promise<string | undefined> {
+  const [{ protectedCommand, selfProtection }, { shellQuote }] = await Promise.all([
+    import('../../hooks/self-protection.js'),
+    import('../../app/installs/vet-wrapped-command.js'),
+  ]);
+  const command = [program, ...args].map(shellQuote).join(' ');
+  return (await selfProtection(protectedCommand(command, io.cwd, io.env), io.cwd, io.env))?.reason;
 }
 
 async function exec(program: string, args: string[], io: CliIo): Promise<number> {

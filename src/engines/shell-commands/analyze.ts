@@ -102,6 +102,31 @@ class ScriptWalker implements Walker {
     readonly rootText?: string,
   ) {}
 
+  /**
+   * Runs `walk` with the command's own `VAR=x` prefixes (and `env VAR=x`) set as variables: what the
+   * program runs in turn (`PIP_INDEX_URL=… bash -c 'pip install x'`, interpreter code, a string it
+   * runs) inherits them, as its process does. What the program itself sets is kept; the prefixes are not.
+   */
+  private withPrefixEnvironment(env: ReadonlyMap<string, string>, walk: () => void): void {
+    if (env.size === 0) {
+      walk();
+      return;
+    }
+    const before = this.state.variables;
+    this.state.variables = new Map([...before, ...env]);
+    try {
+      walk();
+    } finally {
+      for (const [key, value] of this.state.variables) if (!env.has(key) && before.get(key) !== value) before.set(key, value);
+      this.state.variables = before;
+    }
+  }
+
+  /** The directory change so far (see CommandState.cwd): script files resolve against it. */
+  get cwd(): string | null | undefined {
+    return this.state.cwd;
+  }
+
   /** Parses and walks one script; `text` is what a failure is reported against, `label` the construct that runs it. */
   script(source: string, scope: Scope, text: string, label?: string): void {
     const where = label === undefined ? 'the command' : `the ${label} script`;
@@ -254,7 +279,7 @@ class ScriptWalker implements Walker {
       const name = programName(head.literal);
       if (!isWrapper(name)) {
         checkCodeVariables(this, env, text, { ...scope, via });
-        this.program({ name, words, env, text, scope: { ...scope, via }, feeder });
+        this.withPrefixEnvironment(env, () => this.program({ name, words, env, text, scope: { ...scope, via }, feeder }));
         return;
       }
       if (wrappers === MAX_WRAPPERS) {

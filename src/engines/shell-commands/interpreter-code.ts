@@ -58,6 +58,11 @@ const ARGV_USE = /\bsys\.argv\b|\bprocess\.argv\b|@ARGV|\$ARGV\b|\bARGV\b|\$argv
 // Code that can start programs or install: an interpreter using any of these is read with care.
 const EXEC_API =
   /\b(?:system|popen|subprocess|spawn\w*|exec\w*|child_process|os\.exec\w*|pty|runpy|__import__|importlib|eval|Function|Bun\.\$|Deno\.Command|IO\.popen|Open3|shell_exec|passthru|proc_open|qx|getline|pip|npm|install)\b|`|\|\s*"|%x/;
+// Strings put together at run time: concatenation (`+`, perl/php `.`), joins, formatting, interpolation, reversal, decoders.
+const COMPUTED =
+  /['"`]\s*\+|\+\s*['"`]|\.join\s*\(|\.format\s*\(|['"]\s*%\s*[(\w'"]|\bf['"][^'"\n]*\{|\$\{|#\{|\[::-1\]|\.reverse\s*\(|\bchr\s*\(|fromCharCode|fromhex|b64decode|\batob\s*\(|Buffer\.from|\.decode\s*\(|\bpack\s*\(|['"]\s*\.\s*['"$]/;
+// A change of directory inside the code, or in a command string it runs.
+const CHDIR = /\bchdir\b|\bcwd\s*[=:]|\bchdir:|(?:^|[\s;&|('"`])(?:cd|pushd)\s/;
 const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
 
 export type InterpreterCode = { kind: 'none' } | { kind: 'code'; text: string; label: string } | { kind: 'unreadable'; detail: string };
@@ -185,12 +190,27 @@ export function walkInterpreterCode(walker: Walker, code: string, label: string,
   // argv lists: the literals joined, from the first that names a package manager; pip's API names none.
   const joined = literals.map(quoteWord).join(' ');
   for (const script of embeddedScripts(joined.replaceAll("'", ''))) scripts.add(script);
-  if (/\bpip\s*\.\s*main|pip\._internal|from\s+pip\b|runpy/.test(code)) scripts.add(`pip ${literals.map(quoteWord).join(' ')}`);
+  // pip's API (`pip.main([...])`, `runpy.run_module('pip')`, `importlib.import_module('pip._internal.cli.main').main([...])`):
+  // its arguments are the literals that are not pip's own module names.
+  if (/\bpip\s*\.\s*main|pip\._internal|from\s+pip\b|runpy/.test(code))
+    scripts.add(
+      `pip ${literals
+        .filter((literal) => !/^(?:pip(?:\.[\w.]+)?|__main__)$/.test(literal))
+        .map(quoteWord)
+        .join(' ')}`,
+    );
   if (/\bsed\b/.test(label) === false && scripts.size === 0) {
     walker.report(text, 'eval', `${label} runs code that can start programs, and no command in it can be read statically`);
     return;
   }
-  for (const script of scripts) walker.nested(script, scope, text, label);
+  // Code that builds what it runs (`'zzq' + '-x'`, `' '.join(…)`, f-strings, `[::-1]`, decoders): the literals are not the whole command.
+  const computed = COMPUTED.exec(code);
+  if (scripts.size > 0 && computed !== null)
+    walker.report(text, 'eval', `${label} runs a package manager with words it builds at run time (\`${computed[0].trim()}\`)`);
+  // Code that changes directory first (`os.chdir`, `cwd=`, `process.chdir`, `cd sub && …` in a string): its commands
+  // run in a directory known only at run time, which the walker is told through a `cd` to a run-time word.
+  const moved = CHDIR.test(code) ? 'cd "$__guard_code_dir" && ' : '';
+  for (const script of scripts) walker.nested(`${moved}${script}`, scope, text, label);
 }
 
 function quoteWord(value: string): string {

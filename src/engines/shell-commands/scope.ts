@@ -43,6 +43,8 @@ export interface Walker {
   readonly files?: ShellFiles;
   /** The whole command as the agent gave it. */
   readonly rootText?: string;
+  /** The directory earlier statements moved to, relative to the command's (absolute when `cd` named one); null when known only at run time. */
+  readonly cwd?: string | null;
 }
 
 export const TERMINAL: Stdin = { kind: 'terminal' };

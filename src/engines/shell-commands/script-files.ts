@@ -18,8 +18,16 @@ const WRITERS =
  * Walks the script at `path`; `sourced` (`.`/`source`) scripts too large to read set
  * environment only and are let be; a script run by a shell that cannot be read is unverifiable.
  */
-export function runScriptFile(walker: Walker, path: string, scope: Scope, text: string, label: string, sourced: boolean): void {
+export function runScriptFile(walker: Walker, given: string, scope: Scope, text: string, label: string, sourced: boolean): void {
   const files = walker.files;
+  // A relative path resolves against the directory an earlier `cd` moved to (`cd sub && sh setup.sh`).
+  const moved = walker.cwd;
+  const anchored = given.startsWith('/') || given.startsWith('~');
+  if (moved === null && !anchored) {
+    walker.report(text, 'source', `${label} runs ${given} in a directory an earlier \`cd\` chose at run time`);
+    return;
+  }
+  const path = moved === undefined || moved === null || anchored ? given : `${moved}/${given}`;
   const script = files?.readText(path);
   if (script === undefined) {
     const missing = files !== undefined && !files.hasMatch(path);

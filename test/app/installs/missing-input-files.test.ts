@@ -49,6 +49,12 @@ describe('dropMissingInputFiles', () => {
     ['python3 gen.py b/r.txt && pip install -r a/r.txt', 'a/r.txt', 'requirements file not found (from argv)', 0],
     ['cd a && python3 gen.py ../r.txt && cd .. && pip install -r r.txt', '/repo/r.txt', 'requirements file not found (from argv)', 1],
     ['python3 gen.py $OUT/r.txt && pip install -r a/r.txt', 'a/r.txt', 'requirements file not found (from argv)', 1],
+    // The process's stdin or an open descriptor: read at run time, never missing.
+    ['pip install -r /dev/stdin <<< x', '/dev/stdin', 'requirements file not found (from argv)', 1],
+    ['echo x | uv pip install -r /dev/fd/0', '/dev/fd/0', 'requirements file not found (from argv)', 1],
+    ['pip install -r /dev/stdin <<< x', '../../dev/stdin', 'requirements file not found (from argv)', 1],
+    ['pip install -r /proc/self/fd/3 3<r.txt', '/proc/self/fd/3', 'requirements file not found (from argv)', 1],
+    ['pip install -r /tmp/dev/stdin.txt', '/tmp/dev/stdin.txt', 'requirements file not found (from argv)', 0],
     // Not a missing file at all: kept.
     ['pip install -r a.txt', 'b.txt', 'requirements files include each other in a cycle (from a.txt:3)', 1],
     ['pip install -r https://example.com/r.txt', 'https://example.com/r.txt', 'remote requirements file is not read (from argv)', 1],

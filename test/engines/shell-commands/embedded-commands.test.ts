@@ -76,6 +76,13 @@ describe('classes read', () => {
   it.each([
     `python3 -c "import subprocess; subprocess.run(['pip', 'install', '${GHOST}'])"`,
     `python3 -m pip.__main__ install ${GHOST}`,
+    `python3 -c "import importlib; importlib.import_module('pip._internal.cli.main').main(['install', '${GHOST}'])"`,
+    `python3 -c "import runpy, sys; sys.argv = ['pip', 'install', '${GHOST}']; runpy.run_module('pip', run_name='__main__')"`,
+    // Code that builds the words it hands a package manager.
+    `python3 -c "import subprocess; subprocess.run(['pip', 'install', 'zzq' + '-ghost'])"`,
+    `python3 -c "import os; os.system('pip install {}'.format('x'))"`,
+    `node -e "require('child_process').execSync('npm i lodash ' + 'tsohg'.split('').reverse().join(''))"`,
+    `python3 -c "import subprocess; subprocess.run(['pip', 'install', 'tsohg-qzz'[::-1]])"`,
     `node /usr/lib/node_modules/npm/bin/npm-cli.js install ${GHOST}`,
     `npm isnta ${GHOST}`,
     `npm installTest ${GHOST}`,

@@ -84,6 +84,10 @@ describe('scripts read from the directory', () => {
     ['. ./setup-env.sh && npm test', ['npm install left-pad', 'npm test'], []],
     ['bash ./scripts/build.sh', ['pip install requests'], []],
     ['sh scripts/build.sh', ['pip install requests'], []],
+    // A relative script resolves against the directory an earlier `cd` moved to, or is unknown with it.
+    ['cd scripts && sh build.sh', ['pip install requests'], []],
+    ['cd scripts && bash ./missing.sh', [], []],
+    ['cd "$D" && sh build.sh', [], ['source']],
     // Missing: runs nothing new, unless the same command may write it first.
     ['source activate myenv && pip install numpy', ['pip install numpy'], []],
     ['bash ./scripts/missing.sh', [], []],
