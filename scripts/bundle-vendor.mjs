@@ -55,3 +55,17 @@ await build({
   outfile: 'dist/cli/commands/bundle/hook.cjs',
   logLevel: 'warning',
 });
+
+// The hook's own entry point (`guard init` writes it into the agents' settings): a small CommonJS
+// file, so a hook process starts without the ES module loader, then runs the bundle above.
+await build({
+  entryPoints: ['dist/cli/hook-launcher.js'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  define: { 'import.meta.url': '__groundguardLauncherUrl' },
+  banner: { js: "const __groundguardLauncherUrl = require('node:url').pathToFileURL(__filename).href;" },
+  outfile: 'dist/cli/hook.cjs',
+  logLevel: 'warning',
+});

@@ -14,6 +14,9 @@ import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { resolveCacheDir, type Env } from '../shared/paths.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
+import type { CliIo } from './io.js';
+
+type HookEntry = typeof import('./commands/hook-entry.js');
 
 /** A code cache larger than this is not read (V8's cache for the bundle is a few megabytes at most). */
 export const MAX_CODE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -117,5 +120,20 @@ function writeCache(file: string, produce: () => Buffer): void {
     }
   } catch {
     // The cache is an optimisation: the next process compiles again.
+  }
+}
+
+/**
+ * Runs `guard hook <argv…>` from the bundle `file`: its faults are reported by the bundle's own
+ * reportFault (its error classes are its own), then the code cache is saved. Resolves to the exit
+ * code; rejects only when the bundle cannot be read or run.
+ */
+export async function runHookBundle(file: string, argv: string[], io: CliIo): Promise<number> {
+  const loaded = loadHookBundle<HookEntry>(file, io.env);
+  const entry = loaded.exports;
+  try {
+    return await entry.runHook(argv, io).catch((error: unknown) => entry.reportFault(error, io, 'hook'));
+  } finally {
+    loaded.saveCache();
   }
 }

@@ -46,7 +46,6 @@ type Command = (argv: string[], io: CliIo) => Promise<number>;
  * holds the functions an event compiles.
  */
 async function loadHookCommand(): Promise<Command> {
-  type HookEntry = typeof import('./commands/hook-entry.js');
   let bundle: string | undefined;
   if (process.env.GUARD_HOOK_BUNDLE !== '0') {
     try {
@@ -59,14 +58,8 @@ async function loadHookCommand(): Promise<Command> {
     const entry = await import('./commands/hook-entry.js');
     return (argv, io) => entry.runHook(argv, io).catch((error: unknown) => entry.reportFault(error, io, 'hook'));
   }
-  const { loadHookBundle } = await import('./load-hook-bundle.js');
-  const loaded = loadHookBundle<HookEntry>(bundle, process.env);
-  const entry = loaded.exports;
-  return (argv, io) =>
-    entry
-      .runHook(argv, io)
-      .catch((error: unknown) => entry.reportFault(error, io, 'hook'))
-      .finally(() => loaded.saveCache());
+  const { runHookBundle } = await import('./load-hook-bundle.js');
+  return (argv, io) => runHookBundle(bundle, argv, io);
 }
 
 const COMMANDS: Record<string, () => Promise<Command>> = {

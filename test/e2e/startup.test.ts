@@ -65,12 +65,12 @@ describe('start-up stays light', () => {
     for (const heavy of HOOK_NEVER_LOADS) expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
   });
 
-  it("guard hook keeps the bundle's code cache after its first answer and gives the same answers with it, without it and unbundled", () => {
+  it('guard hook keeps the code cache after its first answer and answers the same with it, without it, unbundled and through hook.cjs', () => {
     const cacheHome = mkdtempSync(join(tmpdir(), 'gg-code-cache-'));
     const env = { ...process.env, GUARD_HOME: join(cacheHome, 'home'), GUARD_CONFIG_HOME: join(home, 'config') };
-    const answer = (command: string, extraEnv: NodeJS.ProcessEnv = {}) => {
+    const answer = (command: string, extraEnv: NodeJS.ProcessEnv = {}, entry = [cli]) => {
       const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command } };
-      const run = spawnSync(process.execPath, [cli, 'hook', 'claude-code'], {
+      const run = spawnSync(process.execPath, [...entry, 'hook', 'claude-code'], {
         env: { ...env, ...extraEnv },
         input: JSON.stringify(event),
         encoding: 'utf8',
@@ -92,10 +92,29 @@ describe('start-up stays light', () => {
     expect(cacheFiles()).toHaveLength(1);
     const warm = commands.map((command) => answer(command));
     const unbundled = commands.map((command) => answer(command, { GUARD_HOOK_BUNDLE: '0' }));
+    const launcher = commands.map((command) => answer(command, {}, [join(cli, '..', 'hook.cjs')]));
     expect(off[0]).toContain('"permissionDecision":"deny"');
     expect(cold).toEqual(off);
     expect(warm).toEqual(off);
     expect(unbundled).toEqual(off);
+    expect(launcher).toEqual(off);
+  });
+
+  it('hook.cjs runs only the hook, through the bundle and without the ES module loader', () => {
+    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', cwd: home, tool_input: { command: 'pip install requests' } };
+    const log = join(mkdtempSync(join(tmpdir(), 'gg-imports-')), 'imports.log');
+    const run = spawnSync(process.execPath, ['--import', recorder, join(cli, '..', 'hook.cjs'), 'hook', 'claude-code'], {
+      env: { ...process.env, GUARD_HOME: home, GUARD_CONFIG_HOME: join(home, 'config'), GUARD_IMPORT_LOG: log },
+      input: JSON.stringify(event),
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const imports = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    expect(imports.filter((url) => url.includes('/dist/') && !url.endsWith('/dist/cli/hook.cjs'))).toEqual([]);
+    for (const heavy of HOOK_NEVER_LOADS) expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
+    const other = spawnSync(process.execPath, [join(cli, '..', 'hook.cjs'), 'check', 'pypi', 'requests'], { encoding: 'utf8' });
+    expect(other.status).toBe(2);
+    expect(other.stderr).toContain('usage: hook.cjs hook <agent>');
   });
 
   it('guard hook with a command that runs no package manager loads neither the policy nor the name lists', () => {
