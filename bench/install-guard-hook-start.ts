@@ -16,10 +16,17 @@ export interface HookCall {
   cwd: string;
 }
 
+/** A way to start the hook: a label and node's arguments before the agent's name (`hook claude-code` follows). */
+export interface HookEntry {
+  label: string;
+  args: string[];
+}
+
 interface Samples {
-  hookWall: number[];
+  /** Per entry, in the order given. */
+  hookWall: number[][];
+  hookCpu: number[][];
   nodeWall: number[];
-  hookCpu: number[];
   nodeCpu: number[];
 }
 
@@ -46,65 +53,62 @@ function wallMs(
   return { ms: performance.now() - start, status: run.status, stderr: run.stderr };
 }
 
-/** Times `calls` through the built CLI `cli`, each next to a bare node start; throws when a hook call fails. */
-export function measureHookStart(cli: string, calls: HookCall[], env: NodeJS.ProcessEnv): Samples {
-  const samples: Samples = { hookWall: [], nodeWall: [], hookCpu: [], nodeCpu: [] };
-  const hookArgs = [cli, 'hook', 'claude-code'];
+/** Times `calls` through each entry, each call next to a bare node start; throws when a hook call fails. */
+export function measureHookStart(entries: HookEntry[], calls: HookCall[], env: NodeJS.ProcessEnv): Samples {
+  const samples: Samples = { hookWall: entries.map(() => []), hookCpu: entries.map(() => []), nodeWall: [], nodeCpu: [] };
+  const argsOf = (entry: HookEntry) => [...entry.args, 'hook', 'claude-code'];
   // One call first, untimed: it writes the bundle's code cache, as a user's first hook call does.
-  if (calls[0]) wallMs(process.execPath, hookArgs, { cwd: calls[0].cwd, env, input: calls[0].input });
+  if (calls[0]) wallMs(process.execPath, argsOf(entries[0]!), { cwd: calls[0].cwd, env, input: calls[0].input });
   for (const call of calls) {
     const options = { cwd: call.cwd, env, input: call.input };
     samples.nodeWall.push(wallMs(process.execPath, ['-e', '0'], { env }).ms);
-    const hook = wallMs(process.execPath, hookArgs, options);
-    if (hook.status !== 0) throw new Error(`guard hook failed (exit ${hook.status}): ${hook.stderr}`);
-    samples.hookWall.push(hook.ms);
     const nodeCpu = childCpuMs(process.execPath, ['-e', '0'], { env }).ms;
-    const hookCpu = childCpuMs(process.execPath, hookArgs, options).ms;
-    if (nodeCpu !== undefined && hookCpu !== undefined) {
-      samples.nodeCpu.push(nodeCpu);
-      samples.hookCpu.push(hookCpu);
-    }
+    if (nodeCpu !== undefined) samples.nodeCpu.push(nodeCpu);
+    entries.forEach((entry, i) => {
+      const hook = wallMs(process.execPath, argsOf(entry), options);
+      if (hook.status !== 0) throw new Error(`${entry.label} failed (exit ${hook.status}): ${hook.stderr}`);
+      samples.hookWall[i]!.push(hook.ms);
+      const hookCpu = childCpuMs(process.execPath, argsOf(entry), options).ms;
+      if (hookCpu !== undefined) samples.hookCpu[i]!.push(hookCpu);
+    });
   }
-  for (const values of Object.values(samples) as number[][]) values.sort((a, b) => a - b);
+  for (const values of [...samples.hookWall, ...samples.hookCpu, samples.nodeWall, samples.nodeCpu]) values.sort((a, b) => a - b);
   return samples;
 }
 
-/** The figures as a table: p50 and p95 of each, and the hook's ratio to node, wall and CPU. */
-export function renderHookStart(samples: Samples, load: { before: number[]; after: number[] }): string {
+/** The figures as a table: p50 and p95 of each, and each entry's ratio to node, wall and CPU. */
+export function renderHookStart(entries: HookEntry[], samples: Samples, load: { before: number[]; after: number[] }): string {
   const ms = (values: number[], p: number): string => (values.length === 0 ? '—' : `${percentile(values, p).toFixed(1)} ms`);
   const ratio = (hook: number[], node: number[], p: number): string =>
-    hook.length === 0 ? '—' : `${(percentile(hook, p) / percentile(node, p)).toFixed(2)}×`;
+    hook.length === 0 || node.length === 0 ? '—' : `${(percentile(hook, p) / percentile(node, p)).toFixed(2)}×`;
   const loads = (values: number[]): string => values.map((v) => v.toFixed(2)).join(' ');
+  const rows = entries.flatMap((entry, i) => {
+    const wall = samples.hookWall[i]!;
+    const cpu = samples.hookCpu[i]!;
+    return [
+      [entry.label, ms(wall, 50), ms(wall, 95), ms(cpu, 50), ms(cpu, 95), ''],
+      [
+        '  ratio to node -e 0',
+        ratio(wall, samples.nodeWall, 50),
+        ratio(wall, samples.nodeWall, 95),
+        ratio(cpu, samples.nodeCpu, 50),
+        ratio(cpu, samples.nodeCpu, 95),
+        '≤ 2×',
+      ],
+    ];
+  });
   return (
     table(
       ['', 'wall p50', 'wall p95', 'CPU p50', 'CPU p95', 'target'],
-      [
-        [
-          'guard hook claude-code',
-          ms(samples.hookWall, 50),
-          ms(samples.hookWall, 95),
-          ms(samples.hookCpu, 50),
-          ms(samples.hookCpu, 95),
-          '',
-        ],
-        ['node -e 0', ms(samples.nodeWall, 50), ms(samples.nodeWall, 95), ms(samples.nodeCpu, 50), ms(samples.nodeCpu, 95), ''],
-        [
-          'ratio',
-          ratio(samples.hookWall, samples.nodeWall, 50),
-          ratio(samples.hookWall, samples.nodeWall, 95),
-          ratio(samples.hookCpu, samples.nodeCpu, 50),
-          ratio(samples.hookCpu, samples.nodeCpu, 95),
-          '≤ 2×',
-        ],
-      ],
+      [...rows, ['node -e 0', ms(samples.nodeWall, 50), ms(samples.nodeWall, 95), ms(samples.nodeCpu, 50), ms(samples.nodeCpu, 95), '']],
     ) +
     `\nLoad average (1, 5, 15 min) on ${cpus().length} cores: ${loads(load.before)} before, ${loads(load.after)} after. CPU time: user + sys of the child process.\n`
   );
 }
 
 /** Measures and prints: the section's entry point for a list of hook calls. */
-export function benchHookStart(cli: string, calls: HookCall[], env: NodeJS.ProcessEnv): string {
+export function benchHookStart(entries: HookEntry[], calls: HookCall[], env: NodeJS.ProcessEnv): string {
   const before = loadavg();
-  const samples = measureHookStart(cli, calls, env);
-  return renderHookStart(samples, { before, after: loadavg() });
+  const samples = measureHookStart(entries, calls, env);
+  return renderHookStart(entries, samples, { before, after: loadavg() });
 }
