@@ -18,18 +18,21 @@ await build({
   logLevel: 'warning',
 });
 
-// The hook path (`guard hook <agent>`: hooks, app, engines) as one file, loaded by dist/cli/main.js
-// when present: a fresh hook process then compiles one file instead of resolving a hundred modules.
+// The hook path (`guard hook <agent>`: hooks, app, engines) as one CommonJS file, which
+// dist/cli/main.js runs through a vm.Script with V8's code cache (src/cli/load-hook-bundle.ts): a
+// fresh hook process then neither resolves a hundred modules nor compiles a megabyte of source.
 // Pure-JS dependencies are bundled too, so the ones reached only through import() stay lazily
 // initialised (an external static import would be hoisted and loaded on every call); native and
 // heavy ones stay external. The file sits four directories below the package root, like the
-// engine files whose paths it inlines (projectRoot() counts four levels up).
+// engine files whose paths it inlines (projectRoot() counts four levels up); import.meta.url is the
+// bundle's own URL, and import() of what stays outside becomes require() (a vm.Script has no loader).
 await build({
   entryPoints: ['dist/cli/commands/hook-entry.js'],
   bundle: true,
   platform: 'node',
   target: 'node20',
-  format: 'esm',
+  format: 'cjs',
+  supported: { 'dynamic-import': false },
   external: [
     'better-sqlite3',
     'node-llama-cpp',
@@ -44,12 +47,25 @@ await build({
     'all-the-package-names',
     'tar',
   ],
-  banner: {
-    js: "import { createRequire as __groundguardRequire } from 'node:module'; const require = __groundguardRequire(import.meta.url);",
-  },
+  define: { 'import.meta.url': '__groundguardBundleUrl' },
+  banner: { js: "const __groundguardBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   // Whitespace and syntax only: names stay readable in stack traces.
   minifyWhitespace: true,
   minifySyntax: true,
-  outfile: 'dist/cli/commands/bundle/hook.js',
+  outfile: 'dist/cli/commands/bundle/hook.cjs',
+  logLevel: 'warning',
+});
+
+// The hook's own entry point (`guard init` writes it into the agents' settings): a small CommonJS
+// file, so a hook process starts without the ES module loader, then runs the bundle above.
+await build({
+  entryPoints: ['dist/cli/hook-launcher.js'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  define: { 'import.meta.url': '__groundguardLauncherUrl' },
+  banner: { js: "const __groundguardLauncherUrl = require('node:url').pathToFileURL(__filename).href;" },
+  outfile: 'dist/cli/hook.cjs',
   logLevel: 'warning',
 });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The `guard` command: dispatches to one module per command and maps faults to exit codes. */
+import { createRequire } from 'node:module';
 import type { Command } from './command.js';
 import { processIo, type CliIo } from './io.js';
 import { reportFault, EXIT } from './exit.js';
@@ -41,23 +42,26 @@ type Runner = (argv: string[], io: CliIo) => Promise<number>;
 
 /**
  * The hook command as one file when the build made it (`npm run build` bundles the hook path, so a
- * fresh hook process does not resolve and compile a hundred modules); the modules themselves when
- * run from source, or with GUARD_HOOK_BUNDLE=0. Services are built and faults reported by the same
- * copy of the code that uses and raises them.
+ * fresh hook process does not resolve and compile a hundred modules), run with V8's code cache; the
+ * modules themselves when run from source, or with GUARD_HOOK_BUNDLE=0. Services are built and faults
+ * reported by the same copy of the code that uses and raises them. The code cache is written after the first answer, so it
+ * holds the functions an event compiles.
  */
 async function loadHookCommand(): Promise<Runner> {
-  const bundle = './commands/bundle/hook.js';
-  let entry: typeof import('./commands/hook-entry.js') | undefined;
+  let bundle: string | undefined;
   if (process.env.GUARD_HOOK_BUNDLE !== '0') {
     try {
-      entry = (await import(bundle)) as typeof import('./commands/hook-entry.js');
+      bundle = createRequire(import.meta.url).resolve('./commands/bundle/hook.cjs');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes(bundle.slice(2)))
-        throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
     }
   }
-  entry ??= await import('./commands/hook-entry.js');
-  return (argv, io) => entry.runCommand('hook', entry.runHook, argv, io);
+  if (bundle === undefined) {
+    const entry = await import('./commands/hook-entry.js');
+    return (argv, io) => entry.runCommand('hook', entry.runHook, argv, io);
+  }
+  const { runHookBundle } = await import('./load-hook-bundle.js');
+  return (argv, io) => runHookBundle(bundle, argv, io);
 }
 
 /** `guard <name>` runs the command `load` resolves to, through command.ts's runCommand. */

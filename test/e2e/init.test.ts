@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -121,7 +121,7 @@ describe('guard init (built CLI)', () => {
     const run = guard(['init', 'claude-code', '--dir', dir, '--dry-run']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/would create\s+\.claude\/settings\.json/);
-    expect(run.stdout).toContain(`${realpathSync(cli)} hook claude-code || `);
+    expect(run.stdout).toContain(`${realpathSync(join(dirname(cli), 'hook.cjs'))} hook claude-code || `);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -131,14 +131,16 @@ describe('guard init (built CLI)', () => {
     expect(run.stderr).toContain('unknown agent "emacs"');
   });
 
-  it('writes hooks that name node and the entry point by absolute path, and block when the entry point is gone', () => {
+  it('writes hooks that name node and the hook entry point by absolute path, and block when the entry point is gone', () => {
     const dir = repo('absolute', {});
     expect(guard(['init', 'all', '--dir', dir]).code).toBe(0);
     const settings = JSON.parse(readFileSync(join(dir, '.claude/settings.json'), 'utf8'));
     const command: string = settings.hooks.PreToolUse[0].hooks[0].command;
+    // The hook's own entry point (dist/cli/hook.cjs: no ES module loader), beside the CLI's.
+    const entry = realpathSync(join(dirname(cli), 'hook.cjs'));
     expect(
-      command.startsWith(`'${realpathSync(process.execPath)}' '${realpathSync(cli)}' hook claude-code || `) ||
-        command.startsWith(`${realpathSync(process.execPath)} ${realpathSync(cli)} hook claude-code || `),
+      command.startsWith(`'${realpathSync(process.execPath)}' '${entry}' hook claude-code || `) ||
+        command.startsWith(`${realpathSync(process.execPath)} ${entry} hook claude-code || `),
     ).toBe(true);
     const event = JSON.stringify({
       hook_event_name: 'PreToolUse',
@@ -149,7 +151,7 @@ describe('guard init (built CLI)', () => {
     const env = { PATH: '/usr/bin:/bin', GUARD_HOME: join(root, 'guard-home'), HOME: root };
     const works = spawnSync('/bin/sh', ['-c', command], { input: event, encoding: 'utf8', env });
     expect(JSON.parse(works.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
-    const gone = spawnSync('/bin/sh', ['-c', command.replaceAll(realpathSync(cli), join(root, 'moved', 'main.js'))], {
+    const gone = spawnSync('/bin/sh', ['-c', command.replaceAll(entry, join(root, 'moved', 'hook.cjs'))], {
       input: event,
       encoding: 'utf8',
       env,

@@ -23,12 +23,13 @@ export function hookCommand(protocol: string, launcher?: HookLauncher, args: rea
 
 /**
  * Whether `command` runs groundguard's hook for `protocol`, however it is reached (`guard`,
- * `/usr/local/bin/guard`, `guard.cmd`, `'/usr/bin/node' '/…/dist/cli/main.js'`).
+ * `/usr/local/bin/guard`, `guard.cmd`, `'/usr/bin/node' '/…/dist/cli/main.js'`, the hook's own entry
+ * point `'/usr/bin/node' '/…/dist/cli/hook.cjs'`).
  */
 export function isOurHookCommand(command: unknown, protocol: string): boolean {
   return (
     typeof command === 'string' &&
-    new RegExp(`(?:^|[\\s/\\\\"'])(?:guard(?:\\.cmd|\\.exe)?|main\\.js)["']?\\s+hook\\s+${protocol}(?=\\s|$)`).test(command)
+    new RegExp(`(?:^|[\\s/\\\\"'])(?:guard(?:\\.cmd|\\.exe)?|main\\.js|hook\\.cjs)["']?\\s+hook\\s+${protocol}(?=\\s|$)`).test(command)
   );
 }
 

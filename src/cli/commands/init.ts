@@ -92,9 +92,15 @@ function describe(file: ConfigFilePlan, dryRun: boolean): string {
   return `  ${verb.padEnd(12)} ${file.file}${what}${notes}\n`;
 }
 
-/** This node and this CLI's entry point, by real path; undefined when the entry is not a built .js file. */
+/**
+ * This node and the hook's entry point, by real path: dist/cli/hook.cjs (the hook alone, started
+ * without the ES module loader) when the build made it, else the CLI's main.js; undefined when
+ * neither is a built file.
+ */
 function currentLauncher(): HookLauncher | undefined {
-  const entry = fileURLToPath(new URL('../main.js', import.meta.url));
-  if (!existsSync(entry)) return undefined;
+  const entry = [fileURLToPath(new URL('../hook.cjs', import.meta.url)), fileURLToPath(new URL('../main.js', import.meta.url))].find(
+    (file) => existsSync(file),
+  );
+  if (entry === undefined) return undefined;
   return { node: realpathSync(process.execPath), entry: realpathSync(entry) };
 }

@@ -20,6 +20,9 @@ describe('hookCommand', () => {
     expect(isOurHookCommand(cmd('gemini'), 'cursor')).toBe(false);
     expect(isOurHookCommand('/usr/local/bin/guard hook cline', 'cline')).toBe(true);
     expect(isOurHookCommand('guardian hook cline', 'cline')).toBe(false);
+    expect(isOurHookCommand(hookCommand('cursor', { node: '/usr/bin/node', entry: '/srv/gg/dist/cli/hook.cjs' }), 'cursor')).toBe(true);
+    expect(isOurHookCommand(`'/usr/bin/node' '/srv/gg/dist/cli/hook.cjs' hook codex`, 'codex')).toBe(true);
+    expect(isOurHookCommand('node /srv/other.cjs hook codex', 'codex')).toBe(false);
     expect(shellQuote('/usr/bin/node')).toBe('/usr/bin/node');
   });
 });
