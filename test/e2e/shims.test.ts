@@ -68,12 +68,13 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
   it('installs the shims, and again without changing anything', () => {
     const first = guard(['shims', 'install', '--dir', shims]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain('18 written');
+    expect(first.stdout).toContain('20 written');
     expect(readdirSync(shims).sort()).toEqual([
       'bun',
       'bunx',
       'conda',
       'mamba',
+      'micromamba',
       'npm',
       'npx',
       'pdm',
@@ -83,6 +84,7 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
       'pipx',
       'pixi',
       'pnpm',
+      'pnpx',
       'poetry',
       'rye',
       'uv',
@@ -92,9 +94,9 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
     const text = readFileSync(join(shims, 'pip'), 'utf8');
     const second = guard(['shims', 'install', '--dir', shims]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain('0 written, 18 already up to date');
+    expect(second.stdout).toContain('0 written, 20 already up to date');
     expect(readFileSync(join(shims, 'pip'), 'utf8')).toBe(text);
-    expect(readdirSync(shims)).toHaveLength(18);
+    expect(readdirSync(shims)).toHaveLength(20);
   });
 
   it('blocks a misspelled install typed in a shell, and the real pip never runs', () => {
@@ -168,10 +170,10 @@ describe.skipIf(process.platform === 'win32')('guard shims (built CLI, real PATH
     writeFileSync(join(other, 'yarn'), '#!/bin/sh\necho my own yarn\n');
     const run = guard(['shims', 'uninstall', '--dir', shims]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('removed 18 shims');
+    expect(run.stdout).toContain('removed 20 shims');
     expect(readdirSync(shims)).toEqual(['notes.txt']);
     const kept = guard(['shims', 'uninstall', '--dir', other]);
-    expect(kept.stdout).toContain('removed 17 shims');
+    expect(kept.stdout).toContain('removed 19 shims');
     expect(kept.stdout).toContain(`kept ${join(other, 'yarn')}`);
     expect(readdirSync(other)).toEqual(['yarn']);
     expect(guard(['shims', 'uninstall', '--dir', join(root, 'nowhere')]).code).toBe(0);
