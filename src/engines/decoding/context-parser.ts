@@ -14,6 +14,7 @@
 import { type Ecosystem } from '../package-names/index.js';
 import { SHELL_TAGS } from './fence-tags.js';
 import { commandWord, expectsWord, formEcosystem, isPrefixWord, isZoneFlag, matchForm, startsZoneFlag, takesValue } from './installers.js';
+import { continuesName, isBlank, isSeparator, NL, startsName } from './shell-bytes.js';
 import { MAX_TAIL, TAIL_REFUSED, tailAccepts, tailDistance, tailStart, tailStep } from './requirement-tail.js';
 
 /** Walks package names; provided by the intervenor over the engine's automata. */
@@ -51,23 +52,6 @@ const enum Arg {
 }
 
 const MAX_WORD = 48;
-
-const NL = 0x0a;
-const isBlank = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0d;
-const isSeparator = (b: number): boolean => b === 0x3b || b === 0x26 || b === 0x7c || b === 0x28 || b === 0x29;
-const isAlnum = (b: number): boolean => (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
-
-function startsName(ecosystem: Ecosystem, b: number): boolean {
-  if (isAlnum(b)) return true;
-  if (ecosystem === 'npm') return b === 0x40;
-  return ecosystem === 'conda' && b === 0x5f;
-}
-
-function continuesName(ecosystem: Ecosystem, b: number): boolean {
-  if (isAlnum(b) || b === 0x2d || b === 0x2e || b === 0x5f) return true;
-  if (ecosystem === 'npm') return b === 0x2f || b === 0x7e;
-  return ecosystem === 'conda' && b === 0x2b;
-}
 
 const ECOSYSTEM_CODE: Record<Ecosystem, number> = { pypi: 1, npm: 2, conda: 3 };
 

@@ -8,8 +8,9 @@
 import { GuardError } from '../../../shared/errors.js';
 import { type ChatMessage, type DecodingModel, type MaskRequest } from '../generate.js';
 import { type TokenConstraint } from '../token-sets.js';
-import { readVocabulary, silenceTokens, type Vocabulary } from '../token-bytes.js';
+import { readVocabulary, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
+import { alignWithRuntime, nativeAccess, type NativeAccess, type NativeSampler } from './llama-native.js';
 
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from './llama-types.js';
 
@@ -68,62 +69,6 @@ export async function openLlamaModel(
   if (options.liftLimit !== undefined) decoding.liftLimit = options.liftLimit;
   if (options.directShare !== undefined) decoding.directShare = options.directShare;
   return decoding;
-}
-
-// llama_token_attr bits (llama.h).
-const ATTR_UNKNOWN = 1 << 0;
-const ATTR_NORMAL = 1 << 2;
-const ATTR_CONTROL = 1 << 3;
-const ATTR_USER_DEFINED = 1 << 4;
-const ATTR_BYTE = 1 << 5;
-
-/**
- * Makes the vocabulary read from the file agree with the loaded runtime where llama.cpp decides
- * otherwise at load time: tokens whose final attributes render nothing (it retypes control-looking
- * tokens a file mislabels) get zero bytes, and every token it ends generation on is end-of-generation.
- */
-function alignWithRuntime(vocabulary: Vocabulary, model: LlamaModel): void {
-  const native = (model as unknown as { _model?: { getTokenAttributes?(token: number): number; isEogToken?(token: number): boolean } })
-    ._model;
-  if (typeof native?.getTokenAttributes !== 'function' || typeof native.isEogToken !== 'function') return;
-  const silent: number[] = [];
-  for (let id = 0; id < vocabulary.bytes.length; id++) {
-    const attr = native.getTokenAttributes(id);
-    const renders = (attr & (ATTR_NORMAL | ATTR_USER_DEFINED | ATTR_BYTE)) !== 0 && (attr & (ATTR_UNKNOWN | ATTR_CONTROL)) === 0;
-    if (!renders && vocabulary.bytes[id]!.length > 0) silent.push(id);
-    if (native.isEogToken(id)) vocabulary.eog.add(id);
-  }
-  silenceTokens(vocabulary, silent);
-}
-
-/** The native sampler object of node-llama-cpp's addon (internal). */
-interface NativeSampler {
-  applyConfig(config: Record<string, unknown>): void;
-  dispose(): void;
-}
-
-/** The internals `resample` uses, reached once and checked (a clear error if the pinned version changed). */
-interface NativeAccess {
-  AddonSampler: new (model: unknown) => NativeSampler;
-  model: unknown;
-  context: {
-    sampleToken(batchLogitIndex: number, sampler: NativeSampler): Promise<number>;
-    sampleToken(batchLogitIndex: number, sampler: NativeSampler, probabilities: true): Promise<[number, number[] | undefined]>;
-  };
-}
-
-function nativeAccess(llama: Llama, model: LlamaModel, context: LlamaContext): NativeAccess {
-  const bindings = (llama as unknown as { _bindings?: { AddonSampler?: unknown } })._bindings;
-  const nativeModel = (model as unknown as { _model?: unknown })._model;
-  const nativeContext = (context as unknown as { _ctx?: { sampleToken?: unknown } })._ctx;
-  if (typeof bindings?.AddonSampler !== 'function' || nativeModel === undefined || typeof nativeContext?.sampleToken !== 'function') {
-    throw new GuardError('INTERNAL', 'node-llama-cpp internals (AddonSampler, sampleToken) are missing; the pinned version changed');
-  }
-  return {
-    AddonSampler: bindings.AddonSampler as NativeAccess['AddonSampler'],
-    model: nativeModel,
-    context: nativeContext as NativeAccess['context'],
-  };
 }
 
 /** Lifts start here: far above the spread of any model's logits, small enough to keep float32 rounding negligible. */
