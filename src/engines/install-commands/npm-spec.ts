@@ -78,9 +78,9 @@ function classifyByNpa(text: string, base: TargetBase): InstallTarget {
 // Lower-case registry names, optionally scoped, and what npm-package-arg reads after `@` as a
 // version, a range or a tag without ever refusing it: tag-safe characters (not a leading `.`, a
 // path to npm), or a plain comparator
-// on a version. Archive-looking names are files to npm and npm refuses two reserved names.
+// on a version without a prerelease (`>0-0` is no range and no tag: left to npm-package-arg). Archive-looking names are files to npm and npm refuses two reserved names.
 const PLAIN_NAME = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/;
-const PLAIN_SPEC = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*|(?:[~^]|[<>]=?|=)?\d+(?:\.(?:\d+|[xX*])){0,2}(?:-[0-9A-Za-z.-]+)?)$/;
+const PLAIN_SPEC = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*|(?:[~^]|[<>]=?|=)?\d+(?:\.(?:\d+|[xX*])){0,2})$/;
 const ARCHIVE = /[.](?:tgz|tar\.gz|tar)$/i;
 
 /**
