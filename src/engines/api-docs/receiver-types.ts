@@ -141,11 +141,28 @@ function returnTypeOf(hit: ApiHit, namesakes: readonly ApiHit[]): string | undef
 }
 
 function classesOfMethodCall(cls: string, method: string, library: string, catalog: ApiCatalog, depth: number): string[] | undefined {
+  const read = bodyReturns(cls, method, library, catalog);
+  if (read !== undefined) return typeClasses(read, library, catalog, cls, depth);
   const hits = (classMember(cls, method, library, catalog) ?? catalog.findMember(method, library, cls)).filter(
     (hit) => hit.kind !== 'name',
   );
   if (hits.length === 0) return undefined;
   return union(hits.map((hit) => typeClasses(returnType(hit.signature), library, catalog, cls, depth)));
+}
+
+/**
+ * What the interpreter read from the body of the method an instance of `cls` reaches (every class
+ * named `cls` must agree); undefined when it did not read one.
+ */
+function bodyReturns(cls: string, method: string, library: string, catalog: ApiCatalog): string | undefined {
+  const read = new Set<string | undefined>();
+  for (const shape of classShapes(cls, library, catalog)) {
+    const home = shape.mro
+      .map((target) => (target === shape.target ? shape : shapeOf(target, library, catalog)))
+      .find((owner) => owner === undefined || owner.own.has(method));
+    read.add(home?.returns.get(method));
+  }
+  return read.size === 1 ? [...read][0] : undefined;
 }
 
 /**

@@ -15,6 +15,13 @@ export interface RuntimeMember {
   returns?: string;
   /** Documentation, given when the member is not a plain function written in the class body. */
   doc?: string;
+  /** For a function written in the class body without a return annotation: what its body returns, as the interpreter resolved it. */
+  inferred?: string;
+  /**
+   * For a function written in the class body whose `**kwargs` only go on to other calls: its parameters
+   * with the keywords those callees accept in place of `**kwargs` (the instance's own parameter left out).
+   */
+  forwarded?: ApiParam[];
 }
 
 /** A class as the interpreter describes it (the JSON the introspection prints). */
@@ -42,6 +49,8 @@ export interface ClassShape {
   other: Set<string>;
   /** The annotated attributes' types. */
   types: Map<string, string>;
+  /** What own methods without a return annotation return, read from their bodies by the interpreter. */
+  returns: Map<string, string>;
 }
 
 const ANYTHING: ApiParam[] = [
@@ -74,7 +83,7 @@ export function runtimeClassRecords(
       name: `${target}.${MRO_MEMBER}`,
       member: MRO_MEMBER,
       kind: 'name',
-      signature: `${MRO_MEMBER} = (${cls.mro.join(', ')}); own = ${list(own)}; other = ${list([...new Set([...cls.attributes, ...Object.keys(cls.outside)])].sort())}${typesText(cls.types ?? {})}`,
+      signature: `${MRO_MEMBER} = (${cls.mro.join(', ')}); own = ${list(own)}; other = ${list([...new Set([...cls.attributes, ...Object.keys(cls.outside)])].sort())}${typesText(cls.types ?? {})}${returnsText(cls.own)}`,
       params: [],
     },
   ];
@@ -99,33 +108,71 @@ export function runtimeClassRecords(
   return records;
 }
 
+/**
+ * The source's method records of class `target` with the parameters the interpreter found for the
+ * `**kwargs` they pass on (`Session.get(url, **kwargs)` → `request`'s keywords); other records unchanged.
+ */
+export function applyForwardedParams(records: readonly ApiRecord[], target: string, cls: RuntimeClass): ApiRecord[] {
+  const forwarded = new Map(
+    Object.entries(cls.own).flatMap(([member, entry]): Array<[string, ApiParam[]]> =>
+      entry.forwarded ? [[`${target}.${member}`, entry.forwarded]] : [],
+    ),
+  );
+  if (forwarded.size === 0) return [...records];
+  return records.map((record) => {
+    const params = record.kind === 'method' ? forwarded.get(record.name) : undefined;
+    if (!params || !record.params.some((p) => p.kind === 'var_keyword')) return record;
+    const at = record.signature.lastIndexOf(') -> ');
+    const returns = at < 0 ? undefined : record.signature.slice(at + 5).trim() || undefined;
+    const prefix = record.signature.startsWith('async ') ? 'async ' : '';
+    return { ...record, params, signature: `${prefix}${renderSignature(record.member, params, returns)}` };
+  });
+}
+
 /** `; types = {x: Foo; y: Bar}` when the class annotates attributes (types without `;`, `{` or `}`). */
 function typesText(types: Record<string, string>): string {
   const entries = Object.entries(types).filter(([, type]) => !/[;{}]/.test(type));
   return entries.length === 0 ? '' : `; types = {${entries.map(([name, type]) => `${name}: ${type}`).join('; ')}}`;
 }
 
+/** `; returns = {m: pkg.A | pkg.B}` for the own methods whose returns the interpreter read from their bodies. */
+function returnsText(own: Record<string, RuntimeMember>): string {
+  const entries = Object.entries(own)
+    .filter(
+      (entry): entry is [string, RuntimeMember & { inferred: string }] =>
+        entry[1].inferred !== undefined && !/[;{}]/.test(entry[1].inferred),
+    )
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return entries.length === 0 ? '' : `; returns = {${entries.map(([name, entry]) => `${name}: ${entry.inferred}`).join('; ')}}`;
+}
+
 /** Reads a `__mro__` record back; undefined when it is not one. */
 export function readClassShape(record: Pick<ApiRecord, 'name' | 'signature'>): ClassShape | undefined {
-  const match = /^__mro__ = \(([^)]*)\); own = \[([^\]]*)\]; other = \[([^\]]*)\](?:; types = \{(.*)\})?$/s.exec(record.signature);
+  const match =
+    /^__mro__ = \(([^)]*)\); own = \[([^\]]*)\]; other = \[([^\]]*)\](?:; types = \{([^{}]*)\})?(?:; returns = \{([^{}]*)\})?$/s.exec(
+      record.signature,
+    );
   if (!match) return undefined;
   const split = (text: string): string[] =>
     text
       .split(',')
       .map((s) => s.trim())
       .filter((s) => s.length > 0);
+  const entries = (text: string | undefined): Map<string, string> =>
+    new Map(
+      (text ?? '')
+        .split('; ')
+        .map((entry) => /^([A-Za-z_]\w*): (.+)$/.exec(entry))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m): [string, string] => [m[1]!, m[2]!]),
+    );
   return {
     target: record.name.slice(0, -(MRO_MEMBER.length + 1)),
     mro: split(match[1]!),
     own: new Set(split(match[2]!)),
     other: new Set(split(match[3]!)),
-    types: new Map(
-      (match[4] ?? '')
-        .split('; ')
-        .map((entry) => /^([A-Za-z_]\w*): (.+)$/.exec(entry))
-        .filter((m): m is RegExpExecArray => m !== null)
-        .map((m): [string, string] => [m[1]!, m[2]!]),
-    ),
+    types: entries(match[4]),
+    returns: entries(match[5]),
   };
 }
 

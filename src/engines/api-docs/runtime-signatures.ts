@@ -26,6 +26,11 @@ export interface RuntimeName {
   inherited?: string[];
   /** For a callable instance (scipy's `norm`): the `module.qualname` of its class, whose `__call__` it runs. */
   instanceOf?: string;
+  /**
+   * What the function's body returns where no annotation says, as the interpreter resolved the names it
+   * calls (`dateutil.tz.tz.tzfile | dateutil.tz.tz.tzutc`, `datetime.datetime`); absent when one return is unknown.
+   */
+  inferred?: string;
 }
 
 const ANYTHING: ApiParam[] = [
@@ -51,7 +56,15 @@ export function applyRuntimeNames(
     const existing = at === undefined ? undefined : out[at];
     if (existing && existing.kind !== 'name') {
       if (entry.params && (existing.kind === 'function' || existing.kind === 'class')) {
-        const returns = entry.returns ?? returnType(existing.signature) ?? parseDocstring(entry.doc).returns;
+        // An annotation first; then what the source says plainly (its annotation, its docstring), what the
+        // interpreter read from the body, and last the source's deferred reading of the body (`f()`).
+        const written = returnType(existing.signature);
+        const returns =
+          entry.returns ??
+          (written !== undefined && !isDeferred(written) ? written : undefined) ??
+          entry.inferred ??
+          written ??
+          parseDocstring(entry.doc).returns;
         const signature = `${existing.kind === 'class' ? 'class ' : ''}${renderSignature(entry.name, entry.params, returns)}`;
         // A stub's signatures (overloads included) stay, unless the stub says nothing (a class without
         // `__init__`: `(*args, **kwargs)`). The installed code may accept more than a lagging stub says,
@@ -68,7 +81,7 @@ export function applyRuntimeNames(
     const returns =
       entry.kind === 'class'
         ? entry.returns
-        : (entry.returns ?? (entry.instanceOf ? `${entry.instanceOf}.__call__()` : parseDocstring(entry.doc).returns));
+        : (entry.returns ?? entry.inferred ?? (entry.instanceOf ? `${entry.instanceOf}.__call__()` : parseDocstring(entry.doc).returns));
     const record: ApiRecord = {
       library,
       name,
@@ -91,6 +104,11 @@ export function applyRuntimeNames(
   // The module's namespace is now complete: the checker resolves `module.name` through it alone.
   out.push(namespaceRecord({ library, owner: module, names: names.map((n) => n.name), location: file, version }));
   return out;
+}
+
+/** Whether a return type is the source's deferred reading of a body (`Name()`, `Class.method()`: "what that returns"). */
+function isDeferred(type: string): boolean {
+  return /\(\)(?:\s*\||$)/.test(type);
 }
 
 /** Whether a parameter list says anything beyond `(*args, **kwargs)`. */

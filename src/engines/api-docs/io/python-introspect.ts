@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import type { ApiParam } from '../types.js';
 import type { RuntimeClass } from '../runtime-classes.js';
 import type { RuntimeName } from '../runtime-signatures.js';
+import { BODY_RETURNS_SCRIPT } from './python-body-returns.js';
 import { DEFAULT_PYTHON } from './python-runner.js';
 
-const SCRIPT = String.raw`
+const HEAD = String.raw`
 import functools, importlib, inspect, json, sys, warnings
 warnings.simplefilter("ignore")
 KINDS = {inspect.Parameter.POSITIONAL_ONLY: "positional", inspect.Parameter.POSITIONAL_OR_KEYWORD: "normal",
@@ -72,12 +73,21 @@ def describe(obj):
         inherited[key] = sorted(outside_members(obj))
     entry = {"kind": "class" if inspect.isclass(obj) else "function", "params": params(obj),
              "returns": None if inspect.isclass(obj) else returns(obj),
+             "inferred": None if inspect.isclass(obj) or not inspect.isfunction(obj) or returns(obj) else inferred_text(obj),
              "target": f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else None, "doc": at}
     if inspect.isclass(obj):
         describe_class(obj)
     elif not inspect.isroutine(obj) and from_library(type(obj)):
         # A callable instance (scipy's norm): calling it is calling its class's __call__.
         entry["instanceOf"] = describe_class(type(obj))
+        # What its __call__ returns, read from the body (a class made inside a function has no path to defer to).
+        call = inspect.getattr_static(type(obj), "__call__", None)
+        entry["inferred"] = inferred_text(call, type(obj)) if inspect.isfunction(call) and not returns(call) else None
+    if inspect.isfunction(obj):
+        # **kwargs passed on to other calls: the keywords those accept.
+        forwarded = forwarded_params(obj)
+        if forwarded is not None:
+            entry["params"] = forwarded
     described[key] = (obj, entry)  # the object is kept alive, so its id is never reused
     return entry
 # Each class of the library met (the public ones and the library classes in their MRO), described once:
@@ -85,12 +95,23 @@ def describe(obj):
 classes = {}
 def target_of(cls):
     return f"{cls.__module__}.{cls.__qualname__}"
-def member_entry(cls, name, raw, plain_ok=True):
+def member_entry(cls, name, raw, plain_ok=True, infer=True):
     if isinstance(raw, (property, functools.cached_property)) or not callable(raw) and not isinstance(raw, (staticmethod, classmethod)):
         return {"kind": "attribute"}
     fn = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
+    # What the body returns, where no annotation says (the classes met are described too).
+    guess = inferred_text(raw, cls) if infer and inspect.isfunction(fn) and not returns(fn) else None
+    forwarded = forwarded_params(raw, cls) if infer and inspect.isfunction(fn) else None
+    if forwarded and not isinstance(raw, staticmethod) and forwarded[0]["kind"] in ("positional", "normal"):
+        forwarded = forwarded[1:]
     if plain_ok and inspect.isfunction(fn) and fn.__qualname__ == f"{cls.__qualname__}.{name}" and fn.__code__.co_name == name:
-        return {"kind": "method"}  # written in the class body: the source's record describes it
+        # Written in the class body: the source's record describes it (its **kwargs and return aside).
+        entry = {"kind": "method"}
+        if guess:
+            entry["inferred"] = guess
+        if forwarded is not None:
+            entry["forwarded"] = forwarded
+        return entry
     try:
         attr = getattr(cls, name)
         ps = params(attr)
@@ -99,8 +120,8 @@ def member_entry(cls, name, raw, plain_ok=True):
     # Reached through the class, a function or a method descriptor still takes the instance first.
     if ps and not isinstance(raw, staticmethod) and (inspect.isfunction(attr) or inspect.ismethoddescriptor(attr)) and ps[0]["kind"] in ("positional", "normal"):
         ps = ps[1:]
-    entry = {"kind": "method", "params": ps, "doc": (inspect.getdoc(fn) or "")[:2000]}
-    ret = returns(fn)
+    entry = {"kind": "method", "params": forwarded if forwarded is not None else ps, "doc": (inspect.getdoc(fn) or "")[:2000]}
+    ret = returns(fn) or guess
     if ret:
         entry["returns"] = ret
     return entry
@@ -137,18 +158,26 @@ def outside_members(cls):
             if not own and isinstance(name, str) and not name.startswith("_"):
                 out[name] = c
     return out
-def describe_class(cls):
+def describe_class(cls, outside=False):
+    """A library class; or, with outside, a class from elsewhere that the library's code returns (datetime)."""
     target = target_of(cls)
-    if target in classes or not from_library(cls):
+    if target in classes or cls is object or not (outside or from_library(cls)):
         return target
+    outside = outside and not from_library(cls)
     classes[target] = None
     own = {}
     for name, raw in list(vars(cls).items()):
         if isinstance(name, str) and (not name.startswith("_") or name in ("__call__", "__enter__")):
             try:
-                own[name] = member_entry(cls, name, raw)
+                own[name] = member_entry(cls, name, raw, plain_ok=not outside, infer=not outside)
             except BaseException:
                 own[name] = {"kind": "attribute"}
+    if outside:
+        mro = [c for c in cls.__mro__ if c is not object]
+        classes[target] = {"mro": [target_of(c) for c in mro], "own": own, "attributes": [], "outside": {}, "types": {}}
+        for c in mro[1:]:
+            describe_class(c, outside=True)
+        return target
     mro = [c for c in cls.__mro__ if from_library(c)]
     # Public members inherited from outside the library (dict's, MutableMapping's).
     outside = {}
@@ -202,7 +231,9 @@ def names_of(module_name):
         except BaseException:
             continue
     return entries
-out = sys.stdout
+`;
+
+const MAIN = String.raw`out = sys.stdout
 sys.stdout = sys.stderr  # what the imported code prints never mixes with the answer
 result = {}
 for module_name in json.loads(sys.argv[1]):
@@ -228,6 +259,9 @@ for module_name, module in list(sys.modules.items()):
 out.write(json.dumps({"modules": result, "docs": docs, "classes": classes}))
 `;
 
+/** The whole program: what it describes, what bodies return (read when no annotation says), then the walk over the modules. */
+const SCRIPT = `${HEAD}${BODY_RETURNS_SCRIPT}${MAIN}`;
+
 interface Raw {
   name: string;
   kind: 'function' | 'class';
@@ -240,6 +274,8 @@ interface Raw {
   inherited?: string[];
   /** For a callable instance: the `module.qualname` of its class. */
   instanceOf?: string | null;
+  /** What the body returns, where no annotation says (`module.qualname | …`). */
+  inferred?: string | null;
 }
 
 /** Public module paths only (no segment with a leading underscore, no `__main__`). */
@@ -287,12 +323,13 @@ export function introspectPackage(modules: readonly string[], python = DEFAULT_P
             modules: new Map(
               Object.entries(data.modules).map(([module, names]) => [
                 module,
-                names.map(({ params, returns, doc, instanceOf, ...rest }) => ({
+                names.map(({ params, returns, doc, instanceOf, inferred, ...rest }) => ({
                   ...rest,
                   doc: data.docs[doc] ?? '',
                   ...(params ? { params } : {}),
                   ...(returns ? { returns } : {}),
                   ...(instanceOf ? { instanceOf } : {}),
+                  ...(inferred ? { inferred } : {}),
                 })),
               ]),
             ),

@@ -7,7 +7,7 @@ import { createParser } from '../../syntax/index.js';
 import { extractPythonModule } from '../python-source-model.js';
 import { pythonSkeleton } from '../python-skeleton.js';
 import { documentStubRecords } from '../python-stubs.js';
-import { runtimeClassRecords } from '../runtime-classes.js';
+import { applyForwardedParams, runtimeClassRecords } from '../runtime-classes.js';
 import { applyRuntimeNames } from '../runtime-signatures.js';
 import type { ApiRecord } from '../types.js';
 import { fingerprintFile, walkFiles, type WalkedFile } from './file-walk.js';
@@ -99,9 +99,11 @@ export function planPython(path: string, options: { introspect?: boolean; python
       for (const { path, module, parsed } of parsedFiles) {
         const known = names.get(module);
         const file = `${library}/${path}`;
-        const merged = known ? applyRuntimeNames(parsed, module, known, library, file, '') : parsed;
-        for (const target of classesByModule.get(module) ?? [])
+        let merged = known ? applyRuntimeNames(parsed, module, known, library, file, '') : parsed;
+        for (const target of classesByModule.get(module) ?? []) {
+          merged = applyForwardedParams(merged, target, classes.get(target)!);
           merged.push(...runtimeClassRecords(target, classes.get(target)!, { library, file, version: '' }));
+        }
         records.set(path, merged);
       }
       return records;

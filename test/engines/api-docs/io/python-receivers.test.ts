@@ -179,7 +179,9 @@ describe.skipIf(!hasPython)('Python receivers: methods on returned objects', () 
   it('follows an attribute the class body annotates with a class of the library', async () => {
     expect(await last('h = ggrecv_pkg.hold()\nh.conn.send(1)')).toMatchObject({ member: 'send', valid: true });
     expect(await last('h = ggrecv_pkg.hold()\nconn = h.conn\nconn.sendd(1)')).toMatchObject({ member: 'sendd', exists: false });
-    expect(await last('ggrecv_pkg.hold().count.bit_length()')).toEqual(expect.stringContaining('attribute ggrecv_pkg.hold(…).count'));
+    // `int` is described because the library's code returns ints (read from its bodies): its members are known.
+    expect(await last('ggrecv_pkg.hold().count.bit_length()')).toMatchObject({ member: 'bit_length', exists: true });
+    expect(await last('ggrecv_pkg.hold().count.bit_lenght()')).toMatchObject({ member: 'bit_lenght', exists: false });
   });
 
   it('checks what a class inherits from outside the library by the signature the interpreter gives', async () => {
