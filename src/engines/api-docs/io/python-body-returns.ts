@@ -428,10 +428,10 @@ def forwarded_params(fn, owner=None, depth=0):
             return None
         if bound and accepted and accepted[0]["kind"] in ("positional", "normal"):
             accepted = accepted[1:]
-        given = len([a for a in call.args if not isinstance(a, ast.Starred)])
-        taken = {p["name"] for p in accepted if p["kind"] in ("positional", "normal")[:]} if any(isinstance(a, ast.Starred) for a in call.args) else set()
+        # The slots the call fills itself (before any *args, which may be empty) and the keywords it names.
+        given = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)), len(call.args))
         slots = [p for p in accepted if p["kind"] in ("positional", "normal")]
-        taken |= {p["name"] for p in slots[:given]} | {k.arg for k in call.keywords if k.arg}
+        taken = {p["name"] for p in slots[:given]} | {k.arg for k in call.keywords if k.arg}
         for p in accepted:
             if p["kind"] in ("normal", "keyword") and p["name"] not in taken:
                 extra.setdefault(p["name"], {"name": p["name"], "kind": "keyword", "required": False})

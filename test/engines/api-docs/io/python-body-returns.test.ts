@@ -83,6 +83,8 @@ class Client:
     def get(self, url, **kwargs):
         kwargs.setdefault("verify", True)
         return self.request("GET", url, **kwargs)
+    def send(self, *args, **kwargs):
+        return self.request(*args, **kwargs)
     def loose(self, **kwargs):
         print(kwargs)
 `;
@@ -142,6 +144,11 @@ describe.skipIf(!hasPython)('Python receivers: returns read from function bodies
     });
     // `method` is passed by the forwarding call itself: giving it again is an error.
     expect(await last('c = ggbody_pkg.Client()\nc.get("u", method="x")')).toMatchObject({ valid: false });
+    // Behind *args every parameter of the callee may still come by keyword.
+    expect(await last('c = ggbody_pkg.Client()\nc.send(method="GET", url="u", timeout=1)')).toMatchObject({ member: 'send', valid: true });
+    expect(await last('c = ggbody_pkg.Client()\nc.send("GET", "u", colour=1)')).toMatchObject({
+      problems: [expect.objectContaining({ code: 'unknown_argument', argument: 'colour' })],
+    });
     // A mapping used otherwise (printed, stored) accepts anything: never flagged.
     expect(await last('c = ggbody_pkg.Client()\nc.loose(anything=1)')).toMatchObject({ member: 'loose', valid: true });
   });
