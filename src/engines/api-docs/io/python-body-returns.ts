@@ -13,10 +13,36 @@ export const BODY_RETURNS_SCRIPT = String.raw`import ast, builtins, importlib, l
 # What a function without a return annotation returns, read from its body with the names resolved
 # through the function's own globals, closure and local imports: the classes (the library's, the
 # standard library's, builtins) of every value it may return, or None when one of its returns is unknown.
+import time
 parsed_files = {}
 inferred = {}
 contexts = {}
+syntaxes = {}
+class_indexes = {}
 INFER_DEPTH = 8
+# Bounds: steps per function asked about, and CPU seconds for the whole package (a package of sympy's
+# size is read in part; what is not read stays unknown, never guessed).
+STEPS = 4000
+SECONDS = 0.8
+spent = {"steps": 0, "since": time.process_time(), "seconds": 0.0}
+class Spent(Exception):
+    pass
+def bounded(read, *args):
+    """read(*args) within the bounds; None once they are spent."""
+    if spent["seconds"] > SECONDS:
+        return None
+    spent["steps"] = 0
+    start = time.process_time()
+    try:
+        return read(*args)
+    except Spent:
+        return None
+    finally:
+        spent["seconds"] += time.process_time() - start
+def step():
+    spent["steps"] += 1
+    if spent["steps"] > STEPS:
+        raise Spent()
 SELF = "<self>"
 EMPTY_MAPPINGS = {"dict", "OrderedDict", "WeakValueDictionary", "WeakKeyDictionary"}
 def definition_of(code):
@@ -56,6 +82,9 @@ def infer_returns(fn, owner=None, depth=0):
     try:
         context = context_of(fn, owner, depth)
         result = context.returned() if context is not None else None
+    except Spent:
+        del inferred[key]  # not known yet: asked again within fresh bounds, it may be
+        raise
     except BaseException:
         result = None
     inferred[key] = result
@@ -82,10 +111,45 @@ def union(parts):
             return None
         out |= part
     return out
+SYNTAX = ("nodes", "params", "none_default", "is_class_method", "first", "assigned", "items", "attributes", "local")
+def class_index(cls):
+    """(kind, <self>.x) -> the class's own functions that store there (as items or as the attribute), read once."""
+    index = class_indexes.get(cls)
+    if index is None:
+        index = class_indexes[cls] = {}
+        for raw in list(vars(cls).values()):
+            fn = plain_function(raw)
+            if fn is None:
+                continue
+            context = context_of(fn, cls, 0)
+            if context is None or context.first is None:
+                continue
+            for kind in ("items", "attributes"):
+                for key in getattr(context, kind):
+                    if key.startswith(SELF + "."):
+                        index.setdefault((kind, key), []).append(fn)
+    return index
 class Context:
     """One function's body: its locals, what it stores in containers and attributes, and the types of its expressions."""
     def __init__(self, fn, owner, definition, depth):
         self.fn, self.owner, self.depth = fn, owner, depth
+        self.globals = fn.__globals__
+        self.closure = {}
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+            try:
+                self.closure[name] = cell.cell_contents
+            except ValueError:
+                pass
+        self.active = set()
+        # What the body says, whoever the owner (read once per function).
+        syntax_key = (fn.__code__, owner is not None)
+        known = syntaxes.get(syntax_key)
+        if known is not None:
+            self.__dict__.update(known)
+            return
+        self.read_syntax(definition, owner)
+        syntaxes[syntax_key] = {k: getattr(self, k) for k in SYNTAX}
+    def read_syntax(self, definition, owner):
         self.nodes = list(own_nodes(definition))
         args = definition.args
         self.params = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
@@ -111,14 +175,6 @@ class Context:
                 self.imported(n)
             elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "setdefault" and len(n.args) == 2:
                 self.items.setdefault(self.key(n.func.value), []).append(n.args[1])
-        self.globals = fn.__globals__
-        self.closure = {}
-        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
-            try:
-                self.closure[name] = cell.cell_contents
-            except ValueError:
-                pass
-        self.active = set()
     def key(self, node):
         """A container's or attribute's name, with the instance parameter written <self>."""
         text = ast.unparse(node)
@@ -194,9 +250,8 @@ class Context:
         for cls in self.owner.__mro__ if self.owner is not None else ():
             if cls is object:
                 continue
-            for raw in list(vars(cls).values()):
-                fn = plain_function(raw)
-                if fn is None or fn.__code__ is self.fn.__code__:
+            for fn in class_index(cls).get((kind, key), ()):
+                if fn.__code__ is self.fn.__code__:
                     continue
                 other = context_of(fn, self.owner, self.depth + 1)
                 if other is not None and other.first is not None:
@@ -234,6 +289,7 @@ class Context:
                 parts.append(None)
         return union(parts)
     def type_of(self, node, level=0):
+        step()
         if node is None or level > 12:
             return None
         if isinstance(node, ast.Constant):
@@ -381,7 +437,7 @@ def as_set(result):
     return None if result is None else set(result)
 def inferred_text(fn, owner=None):
     """The inferred return as "module.qualname | …", describing each class met; None when unknown."""
-    classes = infer_returns(fn, owner)
+    classes = bounded(infer_returns, fn, owner)
     if not classes:
         return None
     for cls in classes:
@@ -393,14 +449,11 @@ def forwarded_params(fn, owner=None, depth=0):
     its own, then every keyword those callees accept (optional), or None when one callee is unknown or
     the mapping is used otherwise (iterated, stored, passed whole)."""
     fn = plain_function(fn)
-    if fn is None or depth > 3:
+    if fn is None or depth > 3 or not fn.__code__.co_flags & 0x08:  # no **kwargs
         return None
-    try:
-        sig = inspect.signature(fn)
-    except BaseException:
-        return None
-    var = next((p.name for p in sig.parameters.values() if p.kind is p.VAR_KEYWORD), None)
-    context = context_of(fn, owner, depth) if var else None
+    code = fn.__code__
+    var = code.co_varnames[code.co_argcount + code.co_kwonlyargcount + (1 if code.co_flags & 0x04 else 0)]
+    context = context_of(fn, owner, depth)
     if context is None:
         return None
     forwards, read = [], set()

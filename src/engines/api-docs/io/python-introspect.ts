@@ -85,7 +85,7 @@ def describe(obj):
         entry["inferred"] = inferred_text(call, type(obj)) if inspect.isfunction(call) and not returns(call) else None
     if inspect.isfunction(obj):
         # **kwargs passed on to other calls: the keywords those accept.
-        forwarded = forwarded_params(obj)
+        forwarded = bounded(forwarded_params, obj)
         if forwarded is not None:
             entry["params"] = forwarded
     described[key] = (obj, entry)  # the object is kept alive, so its id is never reused
@@ -100,8 +100,9 @@ def member_entry(cls, name, raw, plain_ok=True, infer=True):
         return {"kind": "attribute"}
     fn = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
     # What the body returns, where no annotation says (the classes met are described too).
-    guess = inferred_text(raw, cls) if infer and inspect.isfunction(fn) and not returns(fn) else None
-    forwarded = forwarded_params(raw, cls) if infer and inspect.isfunction(fn) else None
+    annotated = "return" in (getattr(fn, "__annotations__", None) or {})
+    guess = inferred_text(raw, cls) if infer and inspect.isfunction(fn) and not annotated else None
+    forwarded = bounded(forwarded_params, raw, cls) if infer and inspect.isfunction(fn) else None
     if forwarded and not isinstance(raw, staticmethod) and forwarded[0]["kind"] in ("positional", "normal"):
         forwarded = forwarded[1:]
     if plain_ok and inspect.isfunction(fn) and fn.__qualname__ == f"{cls.__qualname__}.{name}" and fn.__code__.co_name == name:
