@@ -9,7 +9,7 @@
  * also reads where `**kwargs` only go on to other calls, to check them against those callees' keywords.
  * Every answer is complete or absent: one return it cannot type makes the whole function unknown.
  */
-export const BODY_RETURNS_SCRIPT = String.raw`import ast, builtins, importlib, linecache
+export const BODY_RETURNS_SCRIPT = String.raw`import ast, builtins, importlib, linecache, textwrap
 # What a function without a return annotation returns, read from its body with the names resolved
 # through the function's own globals, closure and local imports: the classes (the library's, the
 # standard library's, builtins) of every value it may return, or None when one of its returns is unknown.
@@ -21,15 +21,16 @@ syntaxes = {}
 class_indexes = {}
 INFER_DEPTH = 8
 # Bounds: steps per function asked about, and CPU seconds for the whole package (a package of sympy's
-# size is read in part; what is not read stays unknown, never guessed).
 STEPS = 4000
-SECONDS = 0.8
-spent = {"steps": 0, "since": time.process_time(), "seconds": 0.0}
+# size is read in part; what is not read stays unknown, never guessed): the module-level functions (what
+# receivers come from) have their own share, so that classes' many methods never crowd them out.
+SECONDS = {"functions": 0.6, "members": 0.4}
+spent = {"steps": 0, "functions": 0.0, "members": 0.0}
 class Spent(Exception):
     pass
-def bounded(read, *args):
-    """read(*args) within the bounds; None once they are spent."""
-    if spent["seconds"] > SECONDS:
+def bounded(read, *args, pool="members"):
+    """read(*args) within the bounds of its pool; None once they are spent."""
+    if spent[pool] > SECONDS[pool]:
         return None
     spent["steps"] = 0
     start = time.process_time()
@@ -38,7 +39,7 @@ def bounded(read, *args):
     except Spent:
         return None
     finally:
-        spent["seconds"] += time.process_time() - start
+        spent[pool] += time.process_time() - start
 def step():
     spent["steps"] += 1
     if spent["steps"] > STEPS:
@@ -46,22 +47,23 @@ def step():
 SELF = "<self>"
 EMPTY_MAPPINGS = {"dict", "OrderedDict", "WeakValueDictionary", "WeakKeyDictionary"}
 def definition_of(code):
-    """The ast of a function, from its file parsed once (found by the line of its def or first decorator)."""
-    path = code.co_filename
-    lines = parsed_files.get(path)
-    if lines is None:
-        lines = parsed_files[path] = {}
-        try:
-            tree = ast.parse("".join(linecache.getlines(path)))
-        except BaseException:
-            tree = None
-        for node in ast.walk(tree) if tree is not None else ():
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                lines[node.lineno] = node
-                if node.decorator_list:
-                    lines.setdefault(node.decorator_list[0].lineno, node)
-    node = lines.get(code.co_firstlineno)
-    return node if node is not None and node.name == code.co_name else None
+    """The ast of a function: its own lines (found from the line of its def or first decorator) parsed alone,
+    which costs what the function is long, not what its file is."""
+    key = (code.co_filename, code.co_firstlineno)
+    if key in parsed_files:
+        return parsed_files[key]
+    node = None
+    try:
+        lines = linecache.getlines(code.co_filename)
+        block = inspect.getblock(lines[code.co_firstlineno - 1:])
+        tree = ast.parse(textwrap.dedent("".join(block)))
+        node = tree.body[0] if tree.body else None
+    except BaseException:
+        node = None
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name != code.co_name:
+        node = None
+    parsed_files[key] = node
+    return node
 def plain_function(fn):
     if isinstance(fn, (staticmethod, classmethod)):
         fn = fn.__func__
@@ -435,9 +437,9 @@ def of_object(obj):
     return set() if obj is None else {type(obj)}
 def as_set(result):
     return None if result is None else set(result)
-def inferred_text(fn, owner=None):
+def inferred_text(fn, owner=None, pool="members"):
     """The inferred return as "module.qualname | …", describing each class met; None when unknown."""
-    classes = bounded(infer_returns, fn, owner)
+    classes = bounded(infer_returns, fn, owner, pool=pool)
     if not classes:
         return None
     for cls in classes:

@@ -73,7 +73,7 @@ def describe(obj):
         inherited[key] = sorted(outside_members(obj))
     entry = {"kind": "class" if inspect.isclass(obj) else "function", "params": params(obj),
              "returns": None if inspect.isclass(obj) else returns(obj),
-             "inferred": None if inspect.isclass(obj) or not inspect.isfunction(obj) or returns(obj) else inferred_text(obj),
+             "inferred": None if inspect.isclass(obj) or not inspect.isfunction(obj) or returns(obj) else inferred_text(obj, pool="functions"),
              "target": f"{home}.{qual}" if isinstance(home, str) and isinstance(qual, str) else None, "doc": at}
     if inspect.isclass(obj):
         describe_class(obj)
@@ -82,10 +82,10 @@ def describe(obj):
         entry["instanceOf"] = describe_class(type(obj))
         # What its __call__ returns, read from the body (a class made inside a function has no path to defer to).
         call = inspect.getattr_static(type(obj), "__call__", None)
-        entry["inferred"] = inferred_text(call, type(obj)) if inspect.isfunction(call) and not returns(call) else None
+        entry["inferred"] = inferred_text(call, type(obj), pool="functions") if inspect.isfunction(call) and not returns(call) else None
     if inspect.isfunction(obj):
         # **kwargs passed on to other calls: the keywords those accept.
-        forwarded = bounded(forwarded_params, obj)
+        forwarded = bounded(forwarded_params, obj, pool="functions")
         if forwarded is not None:
             entry["params"] = forwarded
     described[key] = (obj, entry)  # the object is kept alive, so its id is never reused
