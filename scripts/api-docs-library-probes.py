@@ -17,7 +17,9 @@ import json
 import keyword
 import random
 import re
+import signal
 import sys
+import time
 import warnings
 
 warnings.simplefilter("ignore")
@@ -192,7 +194,7 @@ def label(code):
         return {"label": "unlabelled"}
     try:
         sig.bind(*[None] * len(call.args), **{k.arg: None for k in call.keywords})
-        return {"label": "valid"}
+        return forwarded_keyword(call, callee, sig) or {"label": "valid"}
     except TypeError as error:
         text = str(error)
         if "missing" in text:
@@ -202,6 +204,38 @@ def label(code):
         if "too many positional" in text:
             return {"label": "too_many_positional"}
         return {"label": "invalid", "detail": text}
+
+
+def forwarded_keyword(call, callee, sig):
+    """A keyword that binds only to **kwargs is judged by running the call (every argument None): a function
+    that passes its **kwargs on to another (requests' Session.get → request, yaml.dump → dump_all) raises
+    TypeError naming it."""
+    parameters = sig.parameters
+    loose = [k.arg for k in call.keywords if k.arg not in parameters or parameters[k.arg].kind is inspect.Parameter.VAR_KEYWORD]
+    if not loose or not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return None
+    left, start = signal.alarm(0), time.monotonic()
+    signal.alarm(min(left, 3) if left else 3)
+    try:
+        callee(*[None] * len(call.args), **{k.arg: None for k in call.keywords})
+    except TypeError as error:
+        named = [k for k in loose if f"unexpected keyword argument '{k}'" in str(error)]
+        if named:
+            return {"label": "unknown_argument", "argument": named[0]}
+    except BaseException:
+        pass
+    finally:
+        signal.alarm(0)
+        if left:
+            signal.alarm(max(1, int(left - (time.monotonic() - start))))
+    return None
+
+
+def _timed_out(signum, frame):
+    raise TimeoutError()
+
+
+signal.signal(signal.SIGALRM, _timed_out)
 
 
 def main():

@@ -184,27 +184,12 @@ def label_with(code):
     signal.alarm(5)
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            outcome = label(code)
-            return forwarded_keyword(code) or outcome if outcome["label"] == "valid" else outcome
+            return label(code)
     except BaseException:
         return {"label": "unlabelled"}
     finally:
         signal.alarm(0)
 
-
-def forwarded_keyword(code):
-    """A keyword that binds only to **kwargs is judged by running the call (every argument None): a method
-    that passes its **kwargs on to another (requests' Session.get → request) raises TypeError naming it."""
-    tree = ast.parse(code)
-    call = tree.body[-1].value
-    namespace = {}
-    for stmt in tree.body[:-1]:
-        exec(compile(ast.Module([stmt], []), "<probe>", "exec"), namespace)
-    callee = eval(compile(ast.Expression(call.func), "<probe>", "eval"), namespace)
-    parameters = inspect.signature(callee).parameters
-    loose = [k.arg for k in call.keywords if k.arg not in parameters or parameters[k.arg].kind is inspect.Parameter.VAR_KEYWORD]
-    if not loose or not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
-        return None
     try:
         callee(*[None] * len(call.args), **{k.arg: None for k in call.keywords})
     except TypeError as error:
