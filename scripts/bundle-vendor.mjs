@@ -1,6 +1,7 @@
 // Part of `npm run build`: bundles execa (ESM, ~150 small modules) into one file, dist/vendor/execa.js,
 // so the wrapper loads it in a third of the time (module resolution dominates its cost). Same code,
 // same version as the dependency; src/ (tests, tsx) keeps importing the package itself.
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 await build({
@@ -18,6 +19,26 @@ await build({
   logLevel: 'warning',
 });
 
+// zod re-exports its error messages in every language (`z.locales`, 300 kB of the bundle, evaluated
+// on every start); groundguard uses only the English ones, which zod sets itself, so the bundle's
+// `z.locales` holds English alone.
+const ZOD_LOCALES = /[\\/]zod[\\/]v4[\\/](?:classic|core)[\\/]/;
+const englishZodLocales = {
+  name: 'english-zod-locales',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      ZOD_LOCALES.test(args.importer)
+        ? { path: 'zod/v4/locales/index.js', namespace: 'english-zod-locales', pluginData: join(dirname(args.importer), '..', 'locales') }
+        : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: 'english-zod-locales' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: args.pluginData,
+      loader: 'js',
+    }));
+  },
+};
+
 // The hook path (`guard hook <agent>`: hooks, app, engines) as one CommonJS file, which
 // dist/cli/main.js runs through a vm.Script with V8's code cache (src/cli/load-hook-bundle.ts): a
 // fresh hook process then neither resolves a hundred modules nor compiles a megabyte of source.
@@ -28,6 +49,7 @@ await build({
 // bundle's own URL, and import() of what stays outside becomes require() (a vm.Script has no loader).
 await build({
   entryPoints: ['dist/cli/commands/hook-entry.js'],
+  plugins: [englishZodLocales],
   bundle: true,
   platform: 'node',
   target: 'node20',
