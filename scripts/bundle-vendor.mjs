@@ -1,6 +1,7 @@
 // Part of `npm run build`: bundles execa (ESM, ~150 small modules) into one file, dist/vendor/execa.js,
 // so the wrapper loads it in a third of the time (module resolution dominates its cost). Same code,
 // same version as the dependency; src/ (tests, tsx) keeps importing the package itself.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -77,6 +78,15 @@ await build({
   outfile: 'dist/cli/commands/bundle/hook.cjs',
   logLevel: 'warning',
 });
+
+// esbuild escapes non-ASCII characters in strings but not in regular expression literals; with
+// those escaped too (\uXXXX means the same code unit there, and the bundle has no String.raw of
+// one), the bundle is ASCII, which the hook reads as Latin-1, a copy, instead of decoding UTF-8.
+const hookBundle = 'dist/cli/commands/bundle/hook.cjs';
+writeFileSync(
+  hookBundle,
+  readFileSync(hookBundle, 'utf8').replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
+);
 
 // The hook's own entry point (`guard init` writes it into the agents' settings): a small CommonJS
 // file, so a hook process starts without the ES module loader, then runs the bundle above.

@@ -130,6 +130,15 @@ describe('loadHookBundle', () => {
     expect([existsSync(old), existsSync(recent), existsSync(other), existsSync(cache)]).toEqual([false, true, true, true]);
   });
 
+  it('reads an ASCII bundle and one with other characters alike, with and without its cache', () => {
+    const { file, env } = makeBundle("exports.quote = '\u201c' + '“' + /[“]/.test('“');");
+    for (let i = 0; i < 2; i++) {
+      const loaded = loadHookBundle<Exports & { quote: string }>(file, env);
+      expect(loaded.exports.quote).toBe('““true');
+      loaded.saveCache();
+    }
+  });
+
   it('throws what the bundle throws while loading', () => {
     const { file, env } = makeBundle("throw new Error('broken bundle');");
     expect(() => loadHookBundle(file, env)).toThrow('broken bundle');
