@@ -57,8 +57,8 @@ function wallMs(
 export function measureHookStart(entries: HookEntry[], calls: HookCall[], env: NodeJS.ProcessEnv): Samples {
   const samples: Samples = { hookWall: entries.map(() => []), hookCpu: entries.map(() => []), nodeWall: [], nodeCpu: [] };
   const argsOf = (entry: HookEntry) => [...entry.args, 'hook', 'claude-code'];
-  // One call first, untimed: it writes the bundle's code cache, as a user's first hook call does.
-  if (calls[0]) wallMs(process.execPath, argsOf(entries[0]!), { cwd: calls[0].cwd, env, input: calls[0].input });
+  // One call through each entry first, untimed: it writes the bundle's code cache, as a user's first hook call does.
+  for (const entry of entries) if (calls[0]) wallMs(process.execPath, argsOf(entry), { cwd: calls[0].cwd, env, input: calls[0].input });
   for (const call of calls) {
     const options = { cwd: call.cwd, env, input: call.input };
     samples.nodeWall.push(wallMs(process.execPath, ['-e', '0'], { env }).ms);

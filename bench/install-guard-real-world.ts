@@ -12,6 +12,7 @@
  *
  *   npm run bench -- install-guard          (with the rest of the install-guard section)
  *   npx tsx bench/install-guard-real-world.ts [--show tune|heldout|all] [--online]   (the failures, for tuning)
+ *   npx tsx bench/install-guard-real-world.ts --latency   (only the hook's cost per call; needs npm run build)
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -225,30 +226,50 @@ export async function benchRealWorld(): Promise<void> {
       ),
     );
     if (!online) process.stdout.write('\n(online.hooks replay skipped: registry.npmjs.org did not answer)\n');
-    const heldoutCommands = records.filter((r) => r.split === 'heldout' && r.kind === 'command');
-    const step = Math.max(1, Math.floor(heldoutCommands.length / LATENCY_SAMPLE));
-    const sample = heldoutCommands.filter((_, i) => i % step === 0).slice(0, LATENCY_SAMPLE);
-    const calls = sample.map((record) => {
-      const cwd = sandbox.project();
-      return { cwd, input: JSON.stringify(eventFor(record, cwd)) };
-    });
-    process.stdout.write(
-      `\nHook per call on ${sample.length} held-out install commands (a fresh hook process each, after one untimed call that writes the code cache) vs a bare \`node -e 0\`, interleaved in this run:\n\n`,
-    );
-    const dist = join(process.cwd(), 'dist', 'cli');
-    const entries = [
-      { label: 'hook.cjs hook claude-code (what guard init writes)', args: [join(dist, 'hook.cjs')] },
-      { label: 'guard hook claude-code (main.js)', args: [join(dist, 'main.js')] },
-    ];
-    process.stdout.write(benchHookStart(entries, calls, sandbox.env));
+    process.stdout.write(benchHookLatency(records, sandbox));
     process.stdout.write('\n');
   } finally {
     rmSync(sandbox.root, { recursive: true, force: true });
   }
 }
 
-// Direct run: list the records the hook gets wrong (for tuning on the tuning half).
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * The hook's cost per call on held-out install commands, through hook.cjs (what `guard init`
+ * writes) and main.js, each against a bare node start.
+ */
+function benchHookLatency(records: CorpusRecord[], sandbox: Sandbox): string {
+  const heldoutCommands = records.filter((r) => r.split === 'heldout' && r.kind === 'command');
+  const step = Math.max(1, Math.floor(heldoutCommands.length / LATENCY_SAMPLE));
+  const sample = heldoutCommands.filter((_, i) => i % step === 0).slice(0, LATENCY_SAMPLE);
+  const calls = sample.map((record) => {
+    const cwd = sandbox.project();
+    return { cwd, input: JSON.stringify(eventFor(record, cwd)) };
+  });
+  const dist = join(process.cwd(), 'dist', 'cli');
+  const entries = [
+    { label: 'hook.cjs hook claude-code (what guard init writes)', args: [join(dist, 'hook.cjs')] },
+    { label: 'guard hook claude-code (main.js)', args: [join(dist, 'main.js')] },
+  ];
+  return (
+    `\nHook per call on ${sample.length} held-out install commands (a fresh hook process each, after one untimed call through each that writes the code cache) vs a bare \`node -e 0\`, interleaved in this run:\n\n` +
+    benchHookStart(entries, calls, sandbox.env) +
+    '\n'
+  );
+}
+
+// Direct run: list the records the hook gets wrong (for tuning on the tuning half), or with
+// --latency only the hook's cost per call.
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--latency')) {
+  const sandbox = makeSandbox();
+  try {
+    const records = loadCorpus();
+    // Name lists compiled before anything is timed.
+    await replayCorpus(records.filter((r) => r.kind === 'command').slice(0, 3), sandbox);
+    process.stdout.write(benchHookLatency(records, sandbox));
+  } finally {
+    rmSync(sandbox.root, { recursive: true, force: true });
+  }
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--show');
   const show = at === -1 ? 'tune' : (process.argv[at + 1] ?? 'tune');
   const sandbox = makeSandbox(process.argv.includes('--online') ? ONLINE_POLICY : undefined);

@@ -1,6 +1,8 @@
 // Part of `npm run build`: bundles execa (ESM, ~150 small modules) into one file, dist/vendor/execa.js,
 // so the wrapper loads it in a third of the time (module resolution dominates its cost). Same code,
 // same version as the dependency; src/ (tests, tsx) keeps importing the package itself.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 await build({
@@ -18,6 +20,26 @@ await build({
   logLevel: 'warning',
 });
 
+// zod re-exports its error messages in every language (`z.locales`, 300 kB of the bundle, evaluated
+// on every start); groundguard uses only the English ones, which zod sets itself, so the bundle's
+// `z.locales` holds English alone.
+const ZOD_LOCALES = /[\\/]zod[\\/]v4[\\/](?:classic|core)[\\/]/;
+const englishZodLocales = {
+  name: 'english-zod-locales',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      ZOD_LOCALES.test(args.importer)
+        ? { path: 'zod/v4/locales/index.js', namespace: 'english-zod-locales', pluginData: join(dirname(args.importer), '..', 'locales') }
+        : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: 'english-zod-locales' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: args.pluginData,
+      loader: 'js',
+    }));
+  },
+};
+
 // The hook path (`guard hook <agent>`: hooks, app, engines) as one CommonJS file, which
 // dist/cli/main.js runs through a vm.Script with V8's code cache (src/cli/load-hook-bundle.ts): a
 // fresh hook process then neither resolves a hundred modules nor compiles a megabyte of source.
@@ -28,6 +50,7 @@ await build({
 // bundle's own URL, and import() of what stays outside becomes require() (a vm.Script has no loader).
 await build({
   entryPoints: ['dist/cli/commands/hook-entry.js'],
+  plugins: [englishZodLocales],
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -55,6 +78,15 @@ await build({
   outfile: 'dist/cli/commands/bundle/hook.cjs',
   logLevel: 'warning',
 });
+
+// esbuild escapes non-ASCII characters in strings but not in regular expression literals; with
+// those escaped too (\uXXXX means the same code unit there, and the bundle has no String.raw of
+// one), the bundle is ASCII, which the hook reads as Latin-1, a copy, instead of decoding UTF-8.
+const hookBundle = 'dist/cli/commands/bundle/hook.cjs';
+writeFileSync(
+  hookBundle,
+  readFileSync(hookBundle, 'utf8').replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
+);
 
 // The hook's own entry point (`guard init` writes it into the agents' settings): a small CommonJS
 // file, so a hook process starts without the ES module loader, then runs the bundle above.

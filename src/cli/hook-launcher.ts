@@ -6,24 +6,20 @@
  * and a bundle that cannot be loaded exits 1, which the hook command line turns into a block.
  */
 import { fileURLToPath } from 'node:url';
-import { processIo } from './io.js';
+import { MAX_EVENT_BYTES } from './commands/hook-limits.js';
+import { fdIo } from './hook-fd-io.js';
 import { runHookBundle } from './load-hook-bundle.js';
 
 const [command, ...argv] = process.argv.slice(2);
 
 async function launch(): Promise<number> {
   if (command !== 'hook') {
-    processIo.stderr.write('usage: hook.cjs hook <agent> [--on-warn deny|allow|ask] (the rest of the CLI is `guard`)\n');
+    process.stderr.write('usage: hook.cjs hook <agent> [--on-warn deny|allow|ask] (the rest of the CLI is `guard`)\n');
     return 2;
   }
-  return runHookBundle(fileURLToPath(new URL('./commands/bundle/hook.cjs', import.meta.url)), argv, processIo);
+  // The event and the answer go through the file descriptors (hook-fd-io.ts: no stream objects to load).
+  return runHookBundle(fileURLToPath(new URL('./commands/bundle/hook.cjs', import.meta.url)), argv, fdIo(MAX_EVENT_BYTES));
 }
-
-// A reader that goes away gives EPIPE on stdout: end quietly, as the CLI does.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
 
 launch().then(
   (code) => {

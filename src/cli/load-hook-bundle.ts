@@ -2,12 +2,14 @@
  * Loads the hook bundle (`dist/cli/commands/bundle/hook.cjs`, one CommonJS file made by the build)
  * through a vm.Script with V8's code cache kept in groundguard's cache dir, so a fresh hook process
  * deserialises the compiled bundle instead of parsing and compiling a megabyte of JavaScript. The
- * cache file is named by the bundle's SHA-256 and the runtime, so a cache made for other code is never
- * offered; V8 itself rejects one made by another V8 version or with other flags. The cache is an
+ * cache file is named by the bundle file's identity (size, modification time in nanoseconds, inode)
+ * and the runtime, so a cache made for another build of the bundle is never offered (no hash of the
+ * megabyte of source, and no node:crypto, on every hook call); V8 itself rejects one made by another
+ * V8 version or with other flags. The cache is an
  * optimisation only: a missing, odd (not a regular file, too big), rejected or unwritable cache
  * falls back to a plain compile. GUARD_NO_CODE_CACHE=1 turns it off.
  */
-import { createHash } from 'node:crypto';
+import { isAscii } from 'node:buffer';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -35,9 +37,14 @@ export interface LoadedBundle<T> {
   saveCache(): void;
 }
 
-/** Where the cache for a bundle whose source hashes to `sha256` lives in `env`'s cache dir. */
-export function codeCachePath(sha256: string, env: Env): string {
-  return join(resolveCacheDir(env), 'code-cache', `${CACHE_PREFIX}${sha256}-${process.version}-${process.arch}.bin`);
+/** Where the cache for the bundle file `identity` (bundleIdentity) lives in `env`'s cache dir. */
+export function codeCachePath(identity: string, env: Env): string {
+  return join(resolveCacheDir(env), 'code-cache', `${CACHE_PREFIX}${identity}-${process.version}-${process.arch}.bin`);
+}
+
+/** A bundle file's identity: size, modification time (ns) and inode; a rewritten or replaced file gets another. */
+export function bundleIdentity(stat: { size: bigint; mtimeNs: bigint; ino: bigint }): string {
+  return `${stat.size}-${stat.mtimeNs}-${stat.ino}`;
 }
 
 /**
@@ -46,10 +53,12 @@ export function codeCachePath(sha256: string, env: Env): string {
  * cache problem never throws.
  */
 export function loadHookBundle<T>(file: string, env: Env): LoadedBundle<T> {
-  const source = readFileSync(file);
-  const cacheFile = env.GUARD_NO_CODE_CACHE === '1' ? undefined : codeCachePath(createHash('sha256').update(source).digest('hex'), env);
+  const { source, stat } = readBundle(file);
+  const cacheFile = env.GUARD_NO_CODE_CACHE === '1' ? undefined : codeCachePath(bundleIdentity(stat), env);
   const cached = cacheFile === undefined ? undefined : readCache(cacheFile);
-  const script = new Script(Module.wrap(source.toString('utf8')), { filename: file, ...(cached ? { cachedData: cached } : {}) });
+  // The build makes the bundle ASCII: read as Latin-1 (a copy) rather than decoded as UTF-8 (a megabyte, on every call).
+  const text = isAscii(source) ? source.toString('latin1') : source.toString('utf8');
+  const script = new Script(Module.wrap(text), { filename: file, ...(cached ? { cachedData: cached } : {}) });
   const module = new Module(file);
   module.filename = file;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
@@ -74,6 +83,17 @@ export function loadHookBundle<T>(file: string, env: Env): LoadedBundle<T> {
       writeCache(cacheFile, () => script.createCachedData());
     },
   };
+}
+
+/** The bundle's source and the identity of the file it was read from (one open, so they agree). */
+function readBundle(file: string): { source: Buffer; stat: { size: bigint; mtimeNs: bigint; ino: bigint } } {
+  const fd = openSync(file, 'r');
+  try {
+    const stat = fstatSync(fd, { bigint: true });
+    return { source: readFileSync(fd), stat };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The cache file's bytes when it is a regular file of a plausible size; undefined otherwise. */

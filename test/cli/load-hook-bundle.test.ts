@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codeCachePath, loadHookBundle, MAX_CODE_CACHE_BYTES } from '../../src/cli/load-hook-bundle.js';
+import { bundleIdentity, codeCachePath, loadHookBundle, MAX_CODE_CACHE_BYTES } from '../../src/cli/load-hook-bundle.js';
 
 interface Exports {
   answer(x: number): number;
@@ -27,7 +26,11 @@ ${extra}
 `;
   writeFileSync(file, source);
   const env = { GUARD_HOME: join(root, 'home') };
-  return { file, env, cache: codeCachePath(createHash('sha256').update(source).digest('hex'), env) };
+  return { file, env, cache: cacheOf(file, env) };
+}
+
+function cacheOf(file: string, env: { GUARD_HOME: string }): string {
+  return codeCachePath(bundleIdentity(statSync(file, { bigint: true })), env);
 }
 
 describe('loadHookBundle', () => {
@@ -46,11 +49,23 @@ describe('loadHookBundle', () => {
     expect(second.exports.answer(5)).toBe(26);
   });
 
-  it('names the cache by the bundle content, so a changed bundle never gets the old cache', () => {
+  it('names the cache by the bundle file, so a rewritten or another bundle never gets the old cache', () => {
     const a = makeBundle();
     const b = makeBundle();
     expect(a.cache).not.toBe(b.cache);
-    expect(a.cache).toMatch(/hook-bundle-[0-9a-f]{64}-v\d+\.\d+\.\d+-\w+\.bin$/);
+    expect(a.cache).toMatch(/hook-bundle-\d+-\d+-\d+-v\d+\.\d+\.\d+-\w+\.bin$/);
+    const first = loadHookBundle<Exports>(a.file, a.env);
+    first.saveCache();
+    expect(existsSync(a.cache)).toBe(true);
+    // The same length and a new body: V8 checks only the length, so the cache must not be offered.
+    const source = readFileSync(a.file, 'utf8');
+    writeFileSync(a.file, source.replace('x * x', 'x + x'));
+    const later = new Date(statSync(a.file).mtimeMs + 5000);
+    utimesSync(a.file, later, later);
+    expect(cacheOf(a.file, a.env)).not.toBe(a.cache);
+    const rewritten = loadHookBundle<Exports>(a.file, a.env);
+    expect(rewritten.codeCache).toBe('missing');
+    expect(rewritten.exports.answer(4)).toBe(9);
   });
 
   it('compiles the source when V8 rejects the cache, and replaces the cache', () => {
@@ -113,6 +128,15 @@ describe('loadHookBundle', () => {
     utimesSync(other, weekAgo, weekAgo);
     loadHookBundle<Exports>(file, env).saveCache();
     expect([existsSync(old), existsSync(recent), existsSync(other), existsSync(cache)]).toEqual([false, true, true, true]);
+  });
+
+  it('reads an ASCII bundle and one with other characters alike, with and without its cache', () => {
+    const { file, env } = makeBundle("exports.quote = '\u201c' + '“' + /[“]/.test('“');");
+    for (let i = 0; i < 2; i++) {
+      const loaded = loadHookBundle<Exports & { quote: string }>(file, env);
+      expect(loaded.exports.quote).toBe('““true');
+      loaded.saveCache();
+    }
   });
 
   it('throws what the bundle throws while loading', () => {

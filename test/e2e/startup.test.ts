@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,6 +113,8 @@ describe('start-up stays light', () => {
     const imports = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     expect(imports.filter((url) => url.includes('/dist/') && !url.endsWith('/dist/cli/hook.cjs'))).toEqual([]);
     for (const heavy of HOOK_NEVER_LOADS) expect(imports.filter((url) => url.includes(heavy))).toEqual([]);
+    // The build leaves the bundle ASCII, which the hook reads without decoding UTF-8 (load-hook-bundle.ts).
+    expect(isAscii(readFileSync(join(cli, '..', 'commands', 'bundle', 'hook.cjs')))).toBe(true);
     const other = spawnSync(process.execPath, [join(cli, '..', 'hook.cjs'), 'check', 'pypi', 'requests'], { encoding: 'utf8' });
     expect(other.status).toBe(2);
     expect(other.stderr).toContain('usage: hook.cjs hook <agent>');

@@ -5,6 +5,7 @@ import type { Services } from '../../app/services.js';
 import { EXIT, UsageError } from '../exit.js';
 import { type CliIo } from '../io.js';
 import { parseCommandArgs } from '../parse-command-args.js';
+import { MAX_EVENT_BYTES } from './hook-limits.js';
 
 export const HOOK_USAGE = `Usage: guard hook <agent> [--on-warn deny|allow|ask]
 
@@ -30,8 +31,7 @@ agent; ask is accepted for cursor. claude-code and vscode always ask.
 What cannot be verified (a $(…) in an install, a malformed event, an internal fault) is decided by
 the policy's on_unverifiable: denied in strict mode (the default). Exits 0 (windsurf: 2 to block).`;
 
-/** Events larger than this are not read: they are decided by the fail policy. */
-export const MAX_EVENT_BYTES = 10 * 1024 * 1024;
+export { MAX_EVENT_BYTES } from './hook-limits.js';
 
 interface Protocol {
   answer(input: string, deps: HookDeps, options: ProtocolOptions): Promise<HookAnswer>;

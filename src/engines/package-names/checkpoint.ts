@@ -6,7 +6,6 @@
  * Layout: "GGNAMES\0" | u32 format version | u32 header length | u32 crc32 | header JSON | sections.
  * Sections start on 8-byte boundaries so they are viewed in place as typed arrays.
  */
-import { crc32 } from 'node:zlib';
 import { GuardError } from '../../shared/errors.js';
 import { type NameAutomaton } from './automaton.js';
 import { type Ecosystem } from './types.js';
@@ -115,7 +114,7 @@ export function encodeCheckpoint(checkpoint: NameCheckpoint): Uint8Array {
   for (const [name, data] of sections) {
     out.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), refs[name]!.offset);
   }
-  view.setUint32(16, crc32(out.subarray(PREFIX)), true);
+  view.setUint32(16, zlibCrc32(out.subarray(PREFIX)), true);
   return out;
 }
 
@@ -136,7 +135,7 @@ export function decodeCheckpoint(bytes: Uint8Array, options: { verified?: boolea
   if (version !== CHECKPOINT_VERSION) throw invalid(`format version ${version}, this build reads ${CHECKPOINT_VERSION}`);
   const headerLength = view.getUint32(12, true);
   if (PREFIX + headerLength > bytes.length) throw invalid('truncated header');
-  if (options.verified !== true && crc32(bytes.subarray(PREFIX)) !== view.getUint32(16, true))
+  if (options.verified !== true && zlibCrc32(bytes.subarray(PREFIX)) !== view.getUint32(16, true))
     throw invalid('checksum mismatch (corrupt or truncated)');
   let header: Header;
   try {
@@ -206,4 +205,12 @@ function pick(automaton: NameAutomaton): Header['automaton'] {
 
 function align(offset: number): number {
   return (offset + 7) & ~7;
+}
+
+/**
+ * zlib's CRC-32, with node:zlib loaded on first use: a hook call reads checkpoints already verified
+ * (io/lazy-checkpoint.ts) and never computes one, so it does not pay for loading zlib.
+ */
+function zlibCrc32(data: Uint8Array): number {
+  return process.getBuiltinModule('node:zlib').crc32(data);
 }

@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { GuardError } from '../../../shared/errors.js';
 import { type NameListInput } from '../compile-names.js';
 import { encodeMonth } from '../name-index.js';
@@ -182,7 +181,8 @@ function installedNpmNamesVersion(): string {
 
 function readGzip(path: string): string {
   try {
-    return gunzipSync(readFileSync(path)).toString('utf8');
+    // node:zlib is loaded here, on first use, not by every process that imports this module (the hook).
+    return process.getBuiltinModule('node:zlib').gunzipSync(readFileSync(path)).toString('utf8');
   } catch (cause) {
     throw new GuardError('SOURCE_MISSING', `cannot read the shipped snapshot ${path}`, {
       hint: 'reinstall groundguard, or rebuild the snapshots with `npx tsx scripts/build-snapshots.ts`',
