@@ -47,23 +47,35 @@ export async function openUpstream(url: string, options: UpstreamRequest): Promi
 /** Reads a metadata document whole; more than `maxBytes` is UPSTREAM_FAILED (the gate's memory stays bounded). */
 export async function fetchUpstreamMetadata(url: string, options: UpstreamRequest & { maxBytes: number }): Promise<UpstreamMetadata> {
   const { response, url: finalUrl } = await openUpstream(url, options);
+  // With a declared length the body is copied into one buffer as it arrives (no concatenation after the last byte).
+  const declared = Number(response.headers['content-length']);
+  let whole = Number.isSafeInteger(declared) && declared > 0 && declared <= options.maxBytes ? Buffer.allocUnsafe(declared) : undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   await new Promise<void>((resolve, reject) => {
     response.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > options.maxBytes) {
+      if (size + chunk.length > options.maxBytes) {
         response.destroy();
         reject(new GuardError('UPSTREAM_FAILED', `${url}: the metadata is larger than ${options.maxBytes} bytes`));
         return;
       }
+      if (whole && size + chunk.length <= whole.length) {
+        chunk.copy(whole, size);
+        size += chunk.length;
+        return;
+      }
+      // More than declared (a server that lied): the part read so far and the rest, joined at the end.
+      if (whole) chunks.push(whole.subarray(0, size));
+      whole = undefined;
       chunks.push(chunk);
+      size += chunk.length;
     });
     response.on('end', resolve);
     response.on('error', (error) => reject(upstreamError(url, error)));
     response.on('aborted', () => reject(new GuardError('UPSTREAM_FAILED', `${url}: the connection closed before the end`)));
   });
-  return { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks, size), url: finalUrl };
+  const body = whole ? whole.subarray(0, size) : Buffer.concat(chunks, size);
+  return { status: response.statusCode ?? 0, headers: response.headers, body, url: finalUrl };
 }
 
 /** One request; `fresh` opens a new connection instead of taking a kept-alive one. */
