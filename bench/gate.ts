@@ -16,7 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +87,7 @@ export async function benchGate(): Promise<void> {
     for (const g of gates) await get(agent, `${g.url}/npm/bench-pkg-${WARM_NAME}`);
     await get(agent, `${base}/registry/bench-pkg-${WARM_NAME}`);
     await get(agent, `${proxy.base}/registry/bench-pkg-${WARM_NAME}`);
+    const fdsAtStart = openFiles(gate.pid!);
     // Per metadata kind: direct, a do-nothing proxy and the gate, interleaved (order rotated), new projects each round;
     // the gate's CPU (user + system, whole process: background cache writes included) over its requests of that kind.
     const kinds = metadataKinds(base, proxy.base, gateUrl);
@@ -169,6 +170,10 @@ export async function benchGate(): Promise<void> {
         ],
       ),
     );
+    const fdsAfterMetadata = openFiles(gate.pid!);
+    process.stdout.write(
+      `gate open file descriptors (sockets included): ${fdsAtStart} after warm-up, ${fdsAfterMetadata} after ${kinds.length * PROJECTS + PROJECTS} more metadata requests\n`,
+    );
     if (process.env.GATE_BENCH_ONLY === 'metadata') return;
     const tarballPath = '/registry/bench-pkg-1/-/bench-pkg-1-1.0.0.tgz';
     const gateTarball = '/npm/bench-pkg-1/-/bench-pkg-1-1.0.0.tgz';
@@ -246,8 +251,10 @@ export async function benchGate(): Promise<void> {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;
     const peak = gateRss(gate.pid!);
+    // Kept-alive client sockets close after the server's keep-alive timeout; the agent is still open here, so they count.
+    const fdsAfterLoad = openFiles(gate.pid!);
     process.stdout.write(
-      `\nload: ${LOAD_REQUESTS} requests, ${CONCURRENCY} concurrent (1 in 10 a ${mb} MB tarball): ${(LOAD_REQUESTS / seconds).toFixed(0)} requests/s, ${failed} failed (target 0)${failed > 0 ? ` [${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')}]` : ''}; gate memory: peak RSS ${peak.hwm} MB (${baseline.rss} MB before the load)\n`,
+      `\nload: ${LOAD_REQUESTS} requests, ${CONCURRENCY} concurrent (1 in 10 a ${mb} MB tarball): ${(LOAD_REQUESTS / seconds).toFixed(0)} requests/s, ${failed} failed (target 0)${failed > 0 ? ` [${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')}]` : ''}; gate memory: peak RSS ${peak.hwm} MB (${baseline.rss} MB before the load); open file descriptors ${fdsAfterLoad} (${fdsAfterMetadata} before, at most ${CONCURRENCY} client sockets more)\n`,
     );
     const names = new Map([
       [new URL(base).origin, 'loopback upstream'],
@@ -403,6 +410,11 @@ function cpuSplit(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
   return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
+/** How many file descriptors a process holds (files, sockets, pipes). */
+function openFiles(pid: number): number {
+  return readdirSync(`/proc/${pid}/fd`).length;
 }
 
 function gateRss(pid: number): { rss: number; hwm: number } {
