@@ -91,17 +91,27 @@ export async function benchGate(): Promise<void> {
     // Per metadata kind: direct, a do-nothing proxy and the gate, interleaved (order rotated), new projects each round;
     // the gate's CPU (user + system, whole process: background cache writes included) over its requests of that kind.
     const kinds = metadataKinds(base, proxy.base, gateUrl);
-    const metadata: Array<{ label: string; times: Record<string, number[]>; cpuMs: number; systemMs: number; load: number }> = [];
+    const metadata: Array<{
+      label: string;
+      times: Record<string, number[]>;
+      cpuMs: number;
+      systemMs: number;
+      proxyMs: number;
+      load: number;
+    }> = [];
     for (const kind of kinds) {
       const cpuBefore = cpuSplit(gate.pid!);
+      const proxyBefore = cpuSplit(proxy.child.pid!);
       const times = await interleave(PROJECTS, kind.sides, agent, { headers: kind.headers });
       const cpuAfter = cpuSplit(gate.pid!);
+      const proxyAfter = cpuSplit(proxy.child.pid!);
       const perRequest = (seconds: number): number => (seconds * 1000) / PROJECTS;
       metadata.push({
         label: kind.label,
         times,
         cpuMs: perRequest(cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system),
         systemMs: perRequest(cpuAfter.system - cpuBefore.system),
+        proxyMs: perRequest(proxyAfter.user + proxyAfter.system - proxyBefore.user - proxyBefore.system),
         load: loadavg()[0]!,
       });
     }
@@ -132,11 +142,12 @@ export async function benchGate(): Promise<void> {
           'gate − direct p50',
           'gate − proxy p50',
           'gate CPU ms/req (of it kernel)',
+          'proxy CPU ms/req',
           'load avg',
           'target',
         ],
         [
-          ...metadata.map(({ label, times, cpuMs, systemMs, load }) => {
+          ...metadata.map(({ label, times, cpuMs, systemMs, proxyMs, load }) => {
             const added = p50(times.gate!) - p50(times.direct!);
             return [
               label,
@@ -149,6 +160,7 @@ export async function benchGate(): Promise<void> {
               added.toFixed(2),
               (p50(times.gate!) - p50(times.proxy!)).toFixed(2),
               `${cpuMs.toFixed(2)} (${systemMs.toFixed(2)})`,
+              proxyMs.toFixed(2),
               load.toFixed(1),
               added <= TARGET_MS ? 'met' : 'missed',
             ];
@@ -162,6 +174,7 @@ export async function benchGate(): Promise<void> {
             '',
             ms(p99(npmWarm.gate)),
             (p50(npmWarm.gate) - p50(npmWarm.direct)).toFixed(2),
+            '',
             '',
             '',
             loadavg()[0]!.toFixed(1),
