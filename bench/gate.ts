@@ -1,11 +1,16 @@
 /**
  * `npm run bench -- gate`: the registry gate (the built `guard gate`, its own process) against
- * going to the same loopback upstream directly, in one run: added latency per metadata request
- * (distinct projects, so each is fetched, vetted and judged; and repeated ones), the same against
- * a do-nothing proxy (the gate's own work apart from the extra hop), and per tarball in both file
- * modes (redirect, the default, and --stream-files), p50/p99 and ratios; requests per second and the gate's peak memory under 200 concurrent
- * requests; failed requests. The packument is the real `express` one when registry.npmjs.org
- * answers, else a synthetic one of the same shape.
+ * going to the same loopback upstream directly, in one run. Metadata, per kind (npm full and
+ * abbreviated packuments, PyPI PEP 691 JSON and PEP 503 HTML pages), 400 projects new to the gate
+ * each: direct, a do-nothing proxy (the cost of any extra hop) and the gate interleaved, p50/p99,
+ * the gate's added p50 against the 2 ms target, the gate's and the proxy's CPU per request (the
+ * gate's kernel share apart) and the load average; a repeated project (gate memory); the gate's
+ * open file descriptors (a leak per request would show). Tarballs in both file modes (redirect,
+ * the default, and --stream-files), p50/p99 and throughput ratios; requests per second, failures
+ * and the gate's peak memory under 200 concurrent requests. The packument is the real `express`
+ * one when registry.npmjs.org answers, else a synthetic one of the same shape.
+ * `GATE_BENCH_ONLY=metadata` stops after the metadata table; `GATE_BENCH_PROF=<dir>` writes the
+ * gates' CPU profiles there.
  *
  * The client is modelled on npm's and pip's: one keep-alive connection pool per origin (npm's
  * @npmcli/agent, pip's requests.Session), used alike for the direct and the gated requests, so a
