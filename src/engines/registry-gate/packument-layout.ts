@@ -126,27 +126,13 @@ export function scanPackumentLayout(input: Uint8Array): PackumentLayout | undefi
   return { members, versions, tarballs, regular };
 }
 
-/** Bytes looked at one by one before a string's end is searched for natively (most strings in a packument are short keys). */
-const SHORT_STRING = 24;
-
 /** The index of the quote that closes the string opening at `open`, or -1 when the document ends first. */
 function closingQuote(bytes: Buffer, open: number): number {
-  // A byte loop first: a native search costs more to call than a short key takes to read.
-  const length = bytes.length;
-  const stop = Math.min(length, open + 1 + SHORT_STRING);
-  let i = open + 1;
-  while (i < stop) {
-    const c = bytes[i]!;
-    if (c === QUOTE) return i;
-    // An escape takes the next byte with it (an escaped quote or backslash does not end the string).
-    i += c === BACKSLASH ? 2 : 1;
-  }
-  if (i >= length) return -1;
-  // A longer string: the native search; a quote is escaped when an odd number of backslashes directly precede it.
-  let from = i;
+  let from = open + 1;
   for (;;) {
     const quote = bytes.indexOf(QUOTE, from);
     if (quote < 0) return -1;
+    // Escaped when an odd number of backslashes precede it.
     let b = quote - 1;
     while (b > open && bytes[b] === BACKSLASH) b--;
     if ((quote - 1 - b) % 2 === 0) return quote;
