@@ -272,7 +272,7 @@ export async function benchGate(): Promise<void> {
     // Kept-alive client sockets close after the server's keep-alive timeout; the agent is still open here, so they count.
     const fdsAfterLoad = openFiles(gate.pid!);
     process.stdout.write(
-      `\nload: ${LOAD_REQUESTS} requests, ${CONCURRENCY} concurrent (1 in 10 a ${mb} MB tarball): ${(LOAD_REQUESTS / seconds).toFixed(0)} requests/s, ${failed} failed (target 0)${failed > 0 ? ` [${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')}]` : ''}; gate memory: peak RSS ${peak.hwm} MB (${baseline.rss} MB before the load); open file descriptors ${fdsAfterLoad} (${fdsAfterMetadata} before, at most ${CONCURRENCY} client sockets more)\n`,
+      `\nload: ${LOAD_REQUESTS} requests, ${CONCURRENCY} concurrent (1 in 10 a ${mb} MB tarball): ${(LOAD_REQUESTS / seconds).toFixed(0)} requests/s, ${failed} failed (target 0)${failed > 0 ? ` [${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')}]` : ''}; gate memory: peak RSS ${peak.hwm} MB (${baseline.rss} MB before the load); open file descriptors ${fdsAfterLoad} (${fdsAfterMetadata} before; kept-alive client sockets, up to ${CONCURRENCY}, and upstream ones count)\n`,
     );
     const names = new Map([
       [new URL(base).origin, 'loopback upstream'],
