@@ -54,6 +54,7 @@ export async function startUpstream(
   mbPerSecond: number,
 ): Promise<{ server: Server; base: string }> {
   let base = '';
+  const html = pypiHtml(page);
   const server = createServer((req, res) => {
     const url = req.url ?? '';
     let match = /^\/registry\/(bench-pkg-\d+)$/.exec(url);
@@ -84,8 +85,10 @@ export async function startUpstream(
       return;
     }
     match = /^\/simple\/(bench-pkg-\d+)\/$/.exec(url);
-    if (match)
+    // PEP 691 JSON when the client asks for it, else the PEP 503 HTML page (what PyPI does).
+    if (match && (req.headers.accept ?? '').includes('application/vnd.pypi.simple.v1+json'))
       return void res.writeHead(200, { 'content-type': 'application/vnd.pypi.simple.v1+json' }).end(page.replaceAll('__NAME__', match[1]!));
+    if (match) return void res.writeHead(200, { 'content-type': 'text/html' }).end(html.replaceAll('__NAME__', match[1]!));
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -139,6 +142,23 @@ export function pypiPage(): string {
     size: 123456,
   }));
   return JSON.stringify({ meta: { 'api-version': '1.1' }, name: '__NAME__', files });
+}
+
+/** The PEP 503 HTML form of a PEP 691 JSON page (hashes in the fragment, data-requires-python, data-core-metadata). */
+export function pypiHtml(page: string): string {
+  const doc = JSON.parse(page) as {
+    name: string;
+    files: Array<{ filename: string; url: string; hashes: Record<string, string>; 'requires-python'?: string; 'core-metadata'?: unknown }>;
+  };
+  const escape = (text: string): string =>
+    text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  const anchors = doc.files.map((file) => {
+    const attributes = [`href="${escape(file.url)}#sha256=${file.hashes.sha256 ?? ''}"`];
+    if (file['requires-python']) attributes.push(`data-requires-python="${escape(file['requires-python'])}"`);
+    if (file['core-metadata']) attributes.push('data-core-metadata="true"');
+    return `    <a ${attributes.join(' ')}>${escape(file.filename)}</a><br />`;
+  });
+  return `<!DOCTYPE html>\n<html>\n  <head>\n    <meta name="pypi:repository-version" content="1.1">\n    <title>Links for ${doc.name}</title>\n  </head>\n  <body>\n    <h1>Links for ${doc.name}</h1>\n${anchors.join('\n')}\n  </body>\n</html>\n`;
 }
 
 /** A proxy that does nothing but forward: the request's path and Accept to `upstream`, the answer streamed back on kept-alive sockets. */

@@ -157,8 +157,9 @@ export function quickVetPackument(
   const tarballs: string[] = [];
   for (const [start, end] of layout.tarballs) {
     if (end - start < prefix.length || !isKey(bytes, start, start + prefix.length, prefix)) return undefined;
-    if (bytes.subarray(start, end).includes(0x5c)) return undefined;
-    tarballs.push(bytes.toString('utf8', start, end));
+    const url = bytes.toString('utf8', start, end);
+    if (url.includes('\\')) return undefined;
+    tarballs.push(url);
   }
   const tags = parseRange(bytes, layout.members.get('dist-tags')) ?? {};
   if (!isRecord(tags)) return undefined;
@@ -179,14 +180,12 @@ function replacePrefixes(bytes: Buffer, ranges: ByteRange[], prefixLength: numbe
   const out = Buffer.allocUnsafe(bytes.length + ranges.length * (to.length - prefixLength));
   let last = 0;
   let at = 0;
-  // TypedArray.set: a native copy without Buffer.copy's argument checks, called twice per version.
+  // Buffer.copy: a native copy per piece (a subarray view made per piece costs more than the bytes it covers).
   for (const [start] of ranges) {
-    out.set(bytes.subarray(last, start), at);
-    at += start - last;
-    out.set(to, at);
-    at += to.length;
+    at += bytes.copy(out, at, last, start);
+    at += to.copy(out, at);
     last = start + prefixLength;
   }
-  out.set(bytes.subarray(last), at);
+  bytes.copy(out, at, last);
   return out;
 }

@@ -150,6 +150,8 @@ export function isKey(bytes: Uint8Array, start: number, end: number, key: Uint8A
 
 /** The text of a range as UTF-8. */
 export function rangeText(bytes: Uint8Array, range: ByteRange): string {
+  // A Buffer decodes its own range without a view object made per call.
+  if (Buffer.isBuffer(bytes)) return bytes.toString('utf8', range[0], range[1]);
   return Buffer.from(bytes.buffer, bytes.byteOffset + range[0], range[1] - range[0]).toString('utf8');
 }
 

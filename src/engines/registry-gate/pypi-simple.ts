@@ -55,13 +55,15 @@ export function parseSimpleProject(body: string, contentType: string | undefined
 function parseSimpleJson(body: string, pageUrl: string, fallbackName: string): SimpleProject {
   const doc = JSON.parse(body) as Record<string, unknown>;
   const files = Array.isArray(doc.files) ? doc.files : [];
+  // Parsed once: a string base would be parsed again for every file.
+  const base = new URL(pageUrl);
   const project: SimpleProject = {
     name: typeof doc.name === 'string' ? doc.name : fallbackName,
     files: files.filter(isRecord).flatMap((raw): SimpleFile[] => {
       if (typeof raw.filename !== 'string' || typeof raw.url !== 'string') return [];
       const file: SimpleFile = {
         filename: raw.filename,
-        url: new URL(raw.url, pageUrl).href,
+        url: new URL(raw.url, base).href,
         hashes: stringRecord(raw.hashes),
         yanked: typeof raw.yanked === 'string' ? raw.yanked : raw.yanked === true,
       };
@@ -82,7 +84,7 @@ const ATTRIBUTE = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|
 
 function parseSimpleHtml(body: string, pageUrl: string, fallbackName: string): SimpleProject {
   const base = /<base\s[^>]*href\s*=\s*["']([^"']+)["']/i.exec(body)?.[1];
-  const resolveFrom = base ? new URL(unescapeHtml(base), pageUrl).href : pageUrl;
+  const resolveFrom = base ? new URL(unescapeHtml(base), pageUrl) : new URL(pageUrl);
   const files: SimpleFile[] = [];
   for (const match of body.matchAll(ANCHOR)) {
     const attributes = new Map<string, string | undefined>();

@@ -32,6 +32,22 @@ describe('scanPackumentLayout', () => {
     );
   });
 
+  it('ends strings exactly whatever their length and escapes: backslash and quote runs, braces and commas inside strings (property)', () => {
+    const tricky = fc.string({ unit: fc.constantFrom('\\', '"', 'a', '{', '}', '[', ']', ',', ':', 'é'), maxLength: 80 });
+    fc.assert(
+      fc.property(fc.dictionary(tricky, tricky), fc.dictionary(tricky, fc.dictionary(tricky, tricky)), (object, versions) => {
+        const doc: Record<string, unknown> = { ...object, versions };
+        const bytes = Buffer.from(JSON.stringify(doc), 'utf8');
+        const layout = scanPackumentLayout(bytes)!;
+        expect([...layout.members.keys()]).toEqual(Object.keys(doc));
+        for (const [key, range] of layout.members) expect(parse(bytes, range)).toEqual(doc[key]);
+        expect([...layout.versions.keys()]).toEqual(Object.keys(versions));
+        // A string cut short anywhere is never taken for a complete document.
+        expect(scanPackumentLayout(bytes.subarray(0, bytes.length - 1))).toBeUndefined();
+      }),
+    );
+  });
+
   it('never takes a nested "time" or "versions" (an author\'s own package.json keys) for the registry\'s', () => {
     const doc = {
       name: 'x',

@@ -144,12 +144,22 @@ async function handle(
       const format = preferredFormat(req.headers.accept);
       const blocked = project.judgement.verdict === 'block';
       // Not marked yanked: pip would skip the files and say only "no matching distribution"; it prints a download's 403 reason.
-      const body = renderSimpleProject(project.pypi!, format, (file) =>
-        blocked || project.held.has(file.filename)
-          ? pypiRefusedUrl(base(), route.name, file.filename)
-          : pypiFileUrl(base(), route.name, file.url),
+      const body = Buffer.from(
+        renderSimpleProject(project.pypi!, format, (file) =>
+          blocked || project.held.has(file.filename)
+            ? pypiRefusedUrl(base(), route.name, file.filename)
+            : pypiFileUrl(base(), route.name, file.url),
+        ),
+        'utf8',
       );
-      res.writeHead(200, { 'content-type': format === 'json' ? SIMPLE_JSON : SIMPLE_HTML, 'cache-control': 'max-age=60' }).end(body);
+      // The length declared: one write, not a chunked answer.
+      res
+        .writeHead(200, {
+          'content-type': format === 'json' ? SIMPLE_JSON : SIMPLE_HTML,
+          'content-length': body.length,
+          'cache-control': 'max-age=60',
+        })
+        .end(req.method === 'HEAD' ? undefined : body);
       return;
     }
     case 'pypi-refused': {

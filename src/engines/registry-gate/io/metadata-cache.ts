@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { close, mkdirSync, open, readdirSync, readFileSync, rename, rm, statSync, unlinkSync, writev } from 'node:fs';
+import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface CachedDocument {
@@ -34,6 +35,8 @@ export class MetadataCache {
   private readonly dir: string;
   /** Bytes on disk as of the last prune plus every byte written since (an overwrite counted twice: an upper bound). */
   private total = 0;
+  /** A prune running in the background (writes go on meanwhile; one prune at a time). */
+  private pruning = false;
 
   constructor(
     dir: string,
@@ -99,15 +102,59 @@ export class MetadataCache {
     const file = this.fileOf(key);
     const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
     const head = Buffer.from(`${JSON.stringify({ ...header, key, length: body.length })}\n`, 'utf8');
-    // The directory is listed only when this write may take the cache over its budget.
     const size = head.length + body.length;
-    if (this.total + size > this.maxTotalBytes) this.prune(size, PRUNE_TO);
-    this.total += size;
     // A read-only or full disk only costs the cache. The body is written as it is, not copied.
-    writeFileParts(temp, [head, body], (error) => {
-      if (error) rm(temp, { force: true }, () => undefined);
-      else rename(temp, file, (failed) => failed && rm(temp, { force: true }, () => undefined));
-    });
+    const write = (): void =>
+      writeFileParts(temp, [head, body], (error) => {
+        if (error) rm(temp, { force: true }, () => undefined);
+        else rename(temp, file, (failed) => failed && rm(temp, { force: true }, () => undefined));
+      });
+    this.total += size;
+    // The directory is listed only when this write may take the cache over its budget.
+    if (this.total > this.maxTotalBytes && !this.pruning) {
+      // Written once the prune is done, so the prune never takes the new document for an old one.
+      this.pruning = true;
+      void this.pruneInBackground(size, PRUNE_TO).finally(() => {
+        this.pruning = false;
+        write();
+      });
+      return;
+    }
+    write();
+  }
+
+  /**
+   * `prune` without blocking the event loop (listing, stats and removals asynchronous), for the
+   * write path: a full cache never delays an answer. Never rejects.
+   */
+  private async pruneInBackground(reserve: number, fraction: number): Promise<void> {
+    try {
+      const names = (await readdir(this.dir)).filter((name) => name.endsWith('.doc'));
+      const files = (
+        await Promise.all(
+          names.map((name) =>
+            stat(join(this.dir, name)).then(
+              (found) => ({ name, size: found.size, at: found.mtimeMs }),
+              () => undefined,
+            ),
+          ),
+        )
+      )
+        .filter((file) => file !== undefined)
+        .sort((a, b) => a.at - b.at);
+      // Bytes written from here on are added to what remains.
+      const countedAtListing = this.total;
+      let total = files.reduce((sum, file) => sum + file.size, 0);
+      for (const file of files) {
+        if (total + reserve <= this.maxTotalBytes * fraction) break;
+        await unlink(join(this.dir, file.name)).catch(() => undefined);
+        total -= file.size;
+      }
+      // The document waiting for this prune is written next.
+      this.total = total + reserve + (this.total - countedAtListing);
+    } catch {
+      // A cache that cannot be listed is only a cache.
+    }
   }
 
   private fileOf(key: string): string {

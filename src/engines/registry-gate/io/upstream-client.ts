@@ -5,6 +5,8 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { type Readable } from 'node:stream';
+import { createGunzip, createInflate } from 'node:zlib';
 import { GuardError } from '../../../shared/errors.js';
 
 export interface UpstreamRequest {
@@ -44,26 +46,55 @@ export async function openUpstream(url: string, options: UpstreamRequest): Promi
   }
 }
 
-/** Reads a metadata document whole; more than `maxBytes` is UPSTREAM_FAILED (the gate's memory stays bounded). */
+/**
+ * Reads a metadata document whole, decoded; more than `maxBytes` (decoded: a small compressed
+ * answer cannot inflate past it) is UPSTREAM_FAILED (the gate's memory stays bounded). The
+ * upstream is asked for gzip (a packument shrinks several times, and the transfer is what costs
+ * over a real network; it is inflated as it arrives). The gate answers its clients uncompressed:
+ * it rewrites URLs, and on loopback compressing again would cost more than it saves.
+ */
 export async function fetchUpstreamMetadata(url: string, options: UpstreamRequest & { maxBytes: number }): Promise<UpstreamMetadata> {
-  const { response, url: finalUrl } = await openUpstream(url, options);
+  const { response, url: finalUrl } = await openUpstream(url, { ...options, headers: { 'accept-encoding': 'gzip', ...options.headers } });
+  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const inflate = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : undefined;
+  if (!inflate && encoding !== 'identity') {
+    response.destroy();
+    throw new GuardError('UPSTREAM_FAILED', `${url}: the upstream answered in an encoding the gate did not ask for (${encoding})`);
+  }
+  const source: Readable = inflate ? response.pipe(inflate) : response;
+  // With a declared length the body is copied into one buffer as it arrives (no concatenation after the last byte).
+  const declared = inflate ? NaN : Number(response.headers['content-length']);
+  let whole = Number.isSafeInteger(declared) && declared > 0 && declared <= options.maxBytes ? Buffer.allocUnsafe(declared) : undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   await new Promise<void>((resolve, reject) => {
-    response.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > options.maxBytes) {
+    source.on('data', (chunk: Buffer) => {
+      if (size + chunk.length > options.maxBytes) {
         response.destroy();
+        inflate?.destroy();
         reject(new GuardError('UPSTREAM_FAILED', `${url}: the metadata is larger than ${options.maxBytes} bytes`));
         return;
       }
+      if (whole && size + chunk.length <= whole.length) {
+        chunk.copy(whole, size);
+        size += chunk.length;
+        return;
+      }
+      // More than declared (a server that lied): the part read so far and the rest, joined at the end.
+      if (whole) chunks.push(whole.subarray(0, size));
+      whole = undefined;
       chunks.push(chunk);
+      size += chunk.length;
     });
-    response.on('end', resolve);
+    source.on('end', resolve);
     response.on('error', (error) => reject(upstreamError(url, error)));
+    inflate?.on('error', (error) =>
+      reject(new GuardError('UPSTREAM_FAILED', `${url}: the compressed answer does not inflate (${error.message})`, { cause: error })),
+    );
     response.on('aborted', () => reject(new GuardError('UPSTREAM_FAILED', `${url}: the connection closed before the end`)));
   });
-  return { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks, size), url: finalUrl };
+  const body = whole ? whole.subarray(0, size) : Buffer.concat(chunks, size);
+  return { status: response.statusCode ?? 0, headers: response.headers, body, url: finalUrl };
 }
 
 /** One request; `fresh` opens a new connection instead of taking a kept-alive one. */
