@@ -304,9 +304,12 @@ function push(
   },
 ): void {
   const { ts, checker } = context;
-  const params: ApiParam[] = (item.signature?.getParameters() ?? []).map((parameter) => {
+  const params: ApiParam[] = (item.signature?.getParameters() ?? []).flatMap((parameter): ApiParam[] => {
     const declaration = parameter.valueDeclaration as TS.ParameterDeclaration | undefined;
     const rest = declaration ? declaration.dotDotDotToken !== undefined : false;
+    // A rest parameter of a tuple type (`...args: [TemplateStringsArray, ...unknown[]]`) is its elements, some required.
+    const elements = rest && declaration ? tupleElements(context, parameter, declaration) : undefined;
+    if (elements) return elements;
     const optional = declaration ? checker.isOptionalParameter(declaration) : false;
     // The type as written in the declaration reads best; the checker's rendering is the fallback.
     const type = declaration?.type
@@ -318,14 +321,17 @@ function push(
       declaration && !rest
         ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration)))
         : undefined;
-    return {
-      name: parameter.getName(),
-      kind: rest ? 'var_positional' : 'normal',
-      required: !rest && !optional,
-      ...(type ? { type: type.length > 60 ? `${type.slice(0, 57)}...` : type } : {}),
-      ...(fields ? { fields } : {}),
-    } satisfies ApiParam;
+    return [
+      {
+        name: parameter.getName(),
+        kind: rest ? 'var_positional' : 'normal',
+        required: !rest && !optional,
+        ...(type ? { type: type.length > 60 ? `${type.slice(0, 57)}...` : type } : {}),
+        ...(fields ? { fields } : {}),
+      } satisfies ApiParam,
+    ];
   });
+  optionalVoidTail(context, item.signature, params);
   const returned =
     item.signature && item.kind !== 'class'
       ? describeReturn(
@@ -336,7 +342,7 @@ function push(
           (declaration) => isInside(context, declaration),
         )
       : undefined;
-  if (returned?.declared) context.pending.push(returned.declared);
+  if (returned?.declared) context.pending.push(...returned.declared);
   const signatureText = `${item.prefix ?? ''}${renderSignature(item.member, params, returned?.text)}`;
   const key = `${item.name}|${signatureText}`;
   if (context.seen.has(key)) return;
@@ -361,6 +367,41 @@ function push(
     location: `${relative(context.packageDir, file.fileName)}:${line}`,
     version: context.version,
   });
+}
+
+/**
+ * The positional slots a rest parameter of a tuple type stands for, as tsc counts arguments:
+ * required and optional elements, then a rest element; undefined when the type is not a tuple (an
+ * array, a type parameter: any number of arguments).
+ */
+function tupleElements(context: Context, parameter: TS.Symbol, declaration: TS.ParameterDeclaration): ApiParam[] | undefined {
+  const { ts, checker } = context;
+  const type = checker.getTypeOfSymbolAtLocation(parameter, declaration);
+  if (!checker.isTupleType(type)) return undefined;
+  const target = (type as TS.TypeReference).target as TS.TupleType;
+  const labels = target.labeledElementDeclarations ?? [];
+  return target.elementFlags.map((flags, i): ApiParam => {
+    const label = labels[i]?.name;
+    const name = label && ts.isIdentifier(label) ? label.text : `${parameter.getName()}_${i}`;
+    if (flags & ts.ElementFlags.Variable) return { name, kind: 'var_positional', required: false };
+    return { name, kind: 'normal', required: (flags & ts.ElementFlags.Required) !== 0 };
+  });
+}
+
+/** tsc lets a call leave out trailing parameters whose type accepts `void` (`value: T | void`): those are optional. */
+function optionalVoidTail(context: Context, signature: TS.Signature | undefined, params: ApiParam[]): void {
+  const { ts, checker } = context;
+  const declared = signature?.getParameters() ?? [];
+  if (declared.length !== params.length) return;
+  for (let i = params.length - 1; i >= 0; i--) {
+    const param = params[i]!;
+    if (!param.required) continue;
+    const at = declared[i]!.valueDeclaration;
+    const type = at ? checker.getTypeOfSymbolAtLocation(declared[i]!, at) : undefined;
+    const parts = type === undefined ? [] : type.isUnion() ? type.types : [type];
+    if (!parts.some((part) => (part.flags & ts.TypeFlags.Void) !== 0)) return;
+    params[i] = { ...param, required: false };
+  }
 }
 
 function ownerOf(context: Context, name: string): string {

@@ -47,6 +47,7 @@ export declare class Builder {
 }
 export declare class Product {
   describe(): string;
+  static of(name?: string): Product;
 }
 export type Anything = Text | Shape<object>;
 `,
@@ -61,7 +62,31 @@ export declare function text(): TextSchema;
 export declare function object<T extends object>(shape: T): Shape<T>;
 export declare function builder(name: string): Builder;
 export declare function either(): Anything;
+export declare function maybe(): Text | string;
+export declare function template(...parts: [TemplateStringsArray, ...unknown[]]): Text;
+export declare function pair(...items: [first: string, second?: number]): Text;
+export declare function settle(value: string | void): Text;
 export declare const factory: { make(): Text };
+`,
+  );
+  // A class that is the default export, made with `new X(options)`, whose methods return `this` or a generic interface.
+  const validator = join(root, 'node_modules', 'check-js');
+  write(join(validator, 'package.json'), JSON.stringify({ name: 'check-js', version: '2.0.0', types: 'index.d.ts' }));
+  write(
+    join(validator, 'index.d.ts'),
+    `export interface Compiled<T> {
+  errors(): string[];
+  check(data: unknown): data is T;
+}
+declare class Base<T> {
+  compile<S extends T>(schema: S, strict?: boolean): Compiled<S>;
+  compile(schema: string, strict: boolean, name: string): Compiled<unknown>;
+}
+declare class Checker extends Base<object> {
+  constructor(options?: { strict?: boolean; verbose?: boolean });
+  addSchema(schema: object, key?: string): this;
+}
+export default Checker;
 `,
   );
   const emitter = join(root, 'node_modules', 'watch-js');
@@ -82,7 +107,11 @@ let store: ApiIndexStore;
 beforeAll(async () => {
   const dir = tempDir();
   writePackages(dir);
-  store = await buildStore(dir, [planNpm(locateNpmPackage('schema-js', dir)), planNpm(locateNpmPackage('watch-js', dir))]);
+  store = await buildStore(dir, [
+    planNpm(locateNpmPackage('schema-js', dir)),
+    planNpm(locateNpmPackage('watch-js', dir)),
+    planNpm(locateNpmPackage('check-js', dir)),
+  ]);
 }, 60_000);
 
 afterAll(() => store.close());
@@ -128,9 +157,51 @@ describe('methods on objects that TypeScript declarations say a call returns', (
     expect(await verdict(head + code, text)).toBe(expected);
   });
 
-  it('leaves a method on a union-typed result not judged, with the reason', async () => {
-    const { unjudged } = await judge(`${head}s.either().parse(1);`);
-    expect(unjudged).toEqual([expect.objectContaining({ member: 'parse', reason: expect.stringMatching(/^not judged: .*either/) })]);
+  it.each([
+    // A rest parameter of a tuple type: its required elements are required arguments.
+    ['s.template();', 's.template()', 'missing_required'],
+    ['s.template(strings, 1, 2).min(1);', 's.template(strings, 1, 2)', 'valid'],
+    ['s.pair();', 's.pair()', 'missing_required'],
+    ['s.pair("a");', 's.pair("a")', 'valid'],
+    ['s.pair("a", 1, 2);', 's.pair("a", 1, 2)', 'too_many_positional'],
+    // A trailing parameter whose type accepts void may be left out.
+    ['s.settle();', 's.settle()', 'valid'],
+    // A static method is the class's, not an instance's.
+    ['s.builder("x").build().of();', 's.builder("x").build().of()', 'unknown_api'],
+  ])('%s', async (code, text, expected) => {
+    expect(await verdict(head + code, text)).toBe(expected);
+  });
+
+  it('judges a default-exported class made with new, the generic overloads of its base class and what they return', async () => {
+    const code = (line: string): string => `import Checker from 'check-js';\nconst c = new Checker({ strict: true });\n${line}`;
+    expect(await verdict(code('c.compile({});'), 'c.compile({})')).toBe('valid');
+    expect(await verdict(code('c.compile();'), 'c.compile()')).toBe('missing_required');
+    expect(await verdict(code('c.complie({});'), 'c.complie({})')).toBe('unknown_api');
+    expect(await verdict(code('c.addSchema({}).compile({}).errors();'), 'c.addSchema({}).compile({}).errors()')).toBe('valid');
+    expect(await verdict(code('c.compile({}).error();'), 'c.compile({}).error()')).toBe('unknown_api');
+    expect(await verdict(code('c.compile({}).check();'), 'c.compile({}).check()')).toBe('missing_required');
+    expect(
+      await verdict(
+        "import Checker from 'check-js';\nnew Checker({ strict: true, verbos: 1 });",
+        'new Checker({ strict: true, verbos: 1 })',
+      ),
+    ).toBe('unknown_argument');
+    const ns = "import * as check from 'check-js';\nconst c = new check.default();\n";
+    expect(await verdict(`${ns}c.compile({});`, 'c.compile({})')).toBe('valid');
+    expect(await verdict(`${ns}c.compil({});`, 'c.compil({})')).toBe('unknown_api');
+  });
+
+  it('judges a method on a union-typed result on every member, and leaves one that only some members have not judged', async () => {
+    expect(await verdict(`${head}s.either().parse(1);`, 's.either().parse(1)')).toBe('valid');
+    expect(await verdict(`${head}s.either().parse();`, 's.either().parse()')).toBe('missing_required');
+    expect(await verdict(`${head}s.either().parsed(1);`, 's.either().parsed(1)')).toBe('unknown_api');
+    const { unjudged } = await judge(`${head}s.either().min(1);`);
+    expect(unjudged).toEqual([expect.objectContaining({ member: 'min', reason: expect.stringMatching(/^not judged: only some members/) })]);
+  });
+
+  it('leaves a method on a result of a union with a primitive not judged, with the reason', async () => {
+    const { unjudged } = await judge(`${head}s.maybe().parse(1);`);
+    expect(unjudged).toEqual([expect.objectContaining({ member: 'parse', reason: expect.stringMatching(/^not judged: .*maybe/) })]);
   });
 
   it('leaves a member a class may inherit from a base the declarations cannot resolve not judged, never unknown', async () => {
