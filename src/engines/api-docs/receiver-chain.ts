@@ -6,7 +6,7 @@
  * index lists leaves the receiver unknown: the checker then says "not judged", never "valid".
  */
 import type { ApiCatalog } from './catalog.js';
-import { returnedClass, returnType } from './runtime-signatures.js';
+import { NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
 import type { ApiHit } from './types.js';
 
 const STEP = '().';
@@ -41,7 +41,10 @@ export function receiverChainClasses(
   const all = catalog.findMember(member, library).filter((hit) => hit.kind === 'method' || hit.kind === 'function');
   const out: string[] = [];
   for (const cls of classes) {
-    const own = all.filter((hit) => lastSegment(hit.owner) === cls);
+    // A class listed in full (TypeScript declarations): its own instance methods only, never a namesake or a static one.
+    const listed = catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === cls);
+    const own = all.filter((hit) => lastSegment(hit.owner) === cls && !(listed && hit.kind === 'function'));
+    if (own.length === 0 && listed) return [];
     // A method inherited from a base the index files under the base's name (Python): any same-named method.
     const next = declaredReturnClasses(own.length > 0 ? own : all, cls, library, catalog);
     // One class of the union whose step is unknown leaves the whole receiver unknown.

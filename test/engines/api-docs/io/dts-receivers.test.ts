@@ -166,6 +166,9 @@ describe('methods on objects that TypeScript declarations say a call returns', (
     ['s.pair("a", 1, 2);', 's.pair("a", 1, 2)', 'too_many_positional'],
     // A trailing parameter whose type accepts void may be left out.
     ['s.settle();', 's.settle()', 'valid'],
+    // A step through a method the class lacks (Shape has `pick`, Builder does not) is not followed to a namesake.
+    ['s.builder("x").pick({}).parse(1);', 's.builder("x").pick({}).parse(1)', 'not judged'],
+    ['s.builder("x").pick({}).parse(1);', 's.builder("x").pick({})', 'unknown_api'],
     // A static method is the class's, not an instance's.
     ['s.builder("x").build().of();', 's.builder("x").build().of()', 'unknown_api'],
   ])('%s', async (code, text, expected) => {
