@@ -84,7 +84,8 @@ const OPTIONS: TS.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
-  types: [],
+  // Node's own declarations, as a project using these packages has them (a class extending EventEmitter has its members).
+  types: ['node'],
   lib: ['lib.es2022.d.ts'],
 };
 

@@ -56,6 +56,12 @@ export async function extractDeclarations(entry: string, library: string, packag
     if (symbol.flags & ts.SymbolFlags.Class && name !== 'default' && name !== 'export=' && !context.owners.has(symbol))
       context.owners.set(symbol, name);
   }
+  // A default-exported class not exported by name too (`export default class MagicString`) goes under its declared name.
+  for (const exported of exports) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const declared = declaredName(context, symbol);
+    if (symbol.flags & ts.SymbolFlags.Class && !context.owners.has(symbol) && declared) context.owners.set(symbol, declared);
+  }
   for (const exported of exports) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const exportName = exported.getName();
@@ -63,9 +69,8 @@ export async function extractDeclarations(entry: string, library: string, packag
     // A default-exported module or object (`export default z`) is the package itself: its members are the package's.
     const member =
       exportName === 'default' || exportName === 'export='
-        ? /^[A-Za-z_$][\w$]*$/.test(symbol.getName())
-          ? symbol.getName()
-          : library
+        ? (context.owners.get(symbol) ??
+          (/^[A-Za-z_$][\w$]*$/.test(symbol.getName()) && symbol.getName() !== 'default' ? symbol.getName() : library))
         : exportName;
     addSymbol(context, symbol, prefix, member);
   }
@@ -108,7 +113,17 @@ function addReturnedTypes(context: Context): void {
 }
 
 function ownerNameOf(context: Context, symbol: TS.Symbol): string {
-  return context.owners.get(symbol) ?? symbol.getName();
+  return context.owners.get(symbol) ?? declaredName(context, symbol) ?? symbol.getName();
+}
+
+/** The name a class or interface is declared with, where its symbol is named after an export (`default`). */
+function declaredName(context: Context, symbol: TS.Symbol): string | undefined {
+  if (symbol.getName() !== 'default' && symbol.getName() !== 'export=') return undefined;
+  for (const declaration of symbol.declarations ?? []) {
+    const name = (declaration as TS.NamedDeclaration).name;
+    if (name && context.ts.isIdentifier(name)) return name.text;
+  }
+  return undefined;
 }
 
 /** A method an instance inherits from another package (any arguments), or from `Object.prototype` (its own parameters). */

@@ -89,6 +89,13 @@ declare class Checker extends Base<object> {
 export default Checker;
 `,
   );
+  // `export default class`: the symbol is named `default`; the records go under the declared name.
+  const editor = join(root, 'node_modules', 'edit-js');
+  write(join(editor, 'package.json'), JSON.stringify({ name: 'edit-js', version: '0.3.0', types: 'index.d.ts' }));
+  write(
+    join(editor, 'index.d.ts'),
+    'export default class Editor {\n  constructor(text: string);\n  clone(): this;\n  append(text: string): this;\n}\n',
+  );
   const emitter = join(root, 'node_modules', 'watch-js');
   write(join(emitter, 'package.json'), JSON.stringify({ name: 'watch-js', version: '0.1.0', types: 'index.d.ts' }));
   write(
@@ -111,6 +118,7 @@ beforeAll(async () => {
     planNpm(locateNpmPackage('schema-js', dir)),
     planNpm(locateNpmPackage('watch-js', dir)),
     planNpm(locateNpmPackage('check-js', dir)),
+    planNpm(locateNpmPackage('edit-js', dir)),
   ]);
 }, 60_000);
 
@@ -192,6 +200,15 @@ describe('methods on objects that TypeScript declarations say a call returns', (
     const ns = "import * as check from 'check-js';\nconst c = new check.default();\n";
     expect(await verdict(`${ns}c.compile({});`, 'c.compile({})')).toBe('valid');
     expect(await verdict(`${ns}c.compil({});`, 'c.compil({})')).toBe('unknown_api');
+  });
+
+  it.each([
+    ['import * as e from "edit-js";\nnew e.default("x").clone().append("y");', 'new e.default("x").clone().append("y")', 'valid'],
+    ['import * as e from "edit-js";\nnew e.default("x").clone().append();', 'new e.default("x").clone().append()', 'missing_required'],
+    ['import Editor from "edit-js";\nconst d = new Editor("x");\nd.clone().apend("y");', 'd.clone().apend("y")', 'unknown_api'],
+    ['import Editor from "edit-js";\nnew Editor();', 'new Editor()', 'missing_required'],
+  ])('a class declared as the default export: %s', async (code, text, expected) => {
+    expect(await verdict(code, text)).toBe(expected);
   });
 
   it('judges a method on a union-typed result on every member, and leaves one that only some members have not judged', async () => {
