@@ -96,7 +96,11 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     // What a function returned: judged as an instance of the class its return annotation names.
     // Python chains (`f(…).m`) and plain paths first; TypeScript chains (`f().m`, `new C`) and what
     // Python's reading cannot type follow the declared return types step by step.
-    const classes = isReceiverChain(call.receiverOf) ? undefined : classesOfCall(call.receiverOf, library, catalog);
+    // A TypeScript function's result is the type of the overload tsc picks (the first that fits), not any overload's.
+    const classes =
+      isReceiverChain(call.receiverOf) || declaredInTypeScript(call.receiverOf, library, catalog)
+        ? undefined
+        : classesOfCall(call.receiverOf, library, catalog);
     const chained = classes ?? receiverChainClasses(call.receiverOf, library, catalog, (path) => returnedClassOf(path, library, catalog));
     if (chained.length === 0) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
     const each = chained.map((cls) => checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog));
@@ -178,6 +182,15 @@ function checkOnEvery(
     existing.every((check) => check.problems.some((other) => other.code === problem.code && other.argument === problem.argument)),
   );
   return shared.length > 0 ? { ...existing[0]!, problems: shared } : `not judged: the call fails differently on each member of ${union}`;
+}
+
+/** Whether what `path` names was indexed from TypeScript declarations (its records point into `.d.ts` files). */
+function declaredInTypeScript(path: string, library: string, catalog: ApiCatalog): boolean {
+  const records =
+    path === `${library}.default`
+      ? defaultExport(library, catalog)
+      : catalog.findMember(lastSegment(path), library).filter((hit) => hit.name === path || (hit.aliases ?? []).includes(path));
+  return records.some((hit) => /\.d\.[cm]?ts:\d+$/.test(hit.location));
 }
 
 /** The indexed class that calling `path` gives: the class itself, or the class its return annotation names. */

@@ -54,7 +54,7 @@ export type Anything = Text | Shape<object>;
   );
   write(
     join(pkg, 'index.d.ts'),
-    `import type { Text, Shape, Builder, Anything } from './types.js';
+    `import type { Text, Shape, Builder, Product, Anything } from './types.js';
 export type { Text, Shape } from './types.js';
 export { Builder } from './types.js';
 type TextSchema = Text;
@@ -63,10 +63,16 @@ export declare function object<T extends object>(shape: T): Shape<T>;
 export declare function builder(name: string): Builder;
 export declare function either(): Anything;
 export declare function maybe(): Text | string;
+export declare function make(): Builder;
+export declare function make(name: string): Product;
 export declare function template(...parts: [TemplateStringsArray, ...unknown[]]): Text;
 export declare function pair(...items: [first: string, second?: number]): Text;
 export declare function settle(value: string | void): Text;
 export declare const factory: { make(): Text };
+declare class Hidden {
+  constructor(size: number);
+}
+export type { Hidden };
 `,
   );
   // A class that is the default export, made with `new X(options)`, whose methods return `this` or a generic interface.
@@ -174,6 +180,11 @@ describe('methods on objects that TypeScript declarations say a call returns', (
     ['s.pair("a", 1, 2);', 's.pair("a", 1, 2)', 'too_many_positional'],
     // A trailing parameter whose type accepts void may be left out.
     ['s.settle();', 's.settle()', 'valid'],
+    // An overloaded function's result is what its first overload returns (tsc's pick for a call that fits it), not any overload's.
+    ['const m = s.make();\nm.describe();', 'm.describe()', 'unknown_api'],
+    ['const m = s.make();\nm.add("a");', 'm.add("a")', 'valid'],
+    // A class exported as a type only is no value of the module.
+    ['new s.Hidden(1);', 'new s.Hidden(1)', 'unknown_api'],
     // A step through a method the class lacks (Shape has `pick`, Builder does not) is not followed to a namesake.
     ['s.builder("x").pick({}).parse(1);', 's.builder("x").pick({}).parse(1)', 'not judged'],
     ['s.builder("x").pick({}).parse(1);', 's.builder("x").pick({})', 'unknown_api'],
