@@ -123,9 +123,16 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   }
   // Overloads or same-named APIs: the call is valid if any fits; otherwise report the closest.
   let best: { hit: ApiHit; problems: InvocationProblem[] } | undefined;
+  // Between two overloads' arities (`f()` and `f(a, b)` called with one), a missing argument is what tsc reports.
+  const excess = (problems: readonly InvocationProblem[]): number => problems.filter((p) => p.code === 'too_many_positional').length;
   for (const hit of candidates) {
     const problems = checkArguments(call, hit);
-    if (!best || problems.length < best.problems.length) best = { hit, problems };
+    if (
+      !best ||
+      problems.length < best.problems.length ||
+      (problems.length === best.problems.length && excess(problems) < excess(best.problems))
+    )
+      best = { hit, problems };
     if (problems.length === 0) break;
   }
   // A bare name proves existence only: its arguments were not checked (said, never passed as valid).

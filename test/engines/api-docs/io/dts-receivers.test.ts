@@ -63,6 +63,8 @@ export declare function object<T extends object>(shape: T): Shape<T>;
 export declare function builder(name: string): Builder;
 export declare function either(): Anything;
 export declare function maybe(): Text | string;
+export declare function range(): Text;
+export declare function range(start: number, end: number): Text;
 export declare function make(): Builder;
 export declare function make(name: string): Product;
 export declare function template(...parts: [TemplateStringsArray, ...unknown[]]): Text;
@@ -183,6 +185,9 @@ describe('methods on objects that TypeScript declarations say a call returns', (
     // An overloaded function's result is what its first overload returns (tsc's pick for a call that fits it), not any overload's.
     ['const m = s.make();\nm.describe();', 'm.describe()', 'unknown_api'],
     ['const m = s.make();\nm.add("a");', 'm.add("a")', 'valid'],
+    // Between two overloads' arities, the argument that is missing is reported (as tsc does).
+    ['const m = s.make();\nm.add("a");\ns.range(1);', 's.range(1)', 'missing_required'],
+    ['s.range(1, 2, 3);', 's.range(1, 2, 3)', 'too_many_positional'],
     // A class exported as a type only is no value of the module.
     ['new s.Hidden(1);', 'new s.Hidden(1)', 'unknown_api'],
     // A step through a method the class lacks (Shape has `pick`, Builder does not) is not followed to a namesake.
