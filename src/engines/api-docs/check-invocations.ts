@@ -45,7 +45,7 @@ export function judgeInvocations(
         : original;
     const library = call.library ?? (call.receiver !== undefined ? options.library : undefined);
     if (library === undefined || !indexed.has(library)) continue;
-    const check = checkCall(call, library, catalog);
+    const check = checkCall(instanceOfDefault(call, library, catalog), library, catalog);
     if (typeof check === 'string') unjudged.push({ call: call.text, library, member: call.member, reason: check });
     else if (check) checks.push(check);
   }
@@ -111,7 +111,7 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   if (call.ownerKind === 'client' && call.owner !== undefined && !catalog.hasOwner(call.owner, library)) {
     return unknown(base, wanted, `${library} has no client for service "${call.owner}"`);
   }
-  const candidates = candidatesFor(instanceOfDefault(call, library, catalog), library, catalog);
+  const candidates = candidatesFor(call, library, catalog);
   if (candidates === undefined) return `not judged: class ${call.owner ?? '?'} is not in the ${library} index`;
   if (typeof candidates === 'string') return candidates;
   if (candidates.length === 0) {

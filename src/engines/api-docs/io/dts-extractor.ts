@@ -75,7 +75,12 @@ export async function extractDeclarations(entry: string, library: string, packag
         ? (context.owners.get(symbol) ??
           (/^[A-Za-z_$][\w$]*$/.test(symbol.getName()) && symbol.getName() !== 'default' ? symbol.getName() : library))
         : exportName;
+    const from = records.length;
     addSymbol(context, symbol, prefix, member);
+    // A default-exported class's instance methods are reached as `new lib.default(…).m` too.
+    if (exportName === 'default' && symbol.flags & ts.SymbolFlags.Class)
+      for (const record of records.slice(from))
+        if (record.kind === 'method') record.aliases = [...(record.aliases ?? []), `${library}.default.${record.member}`];
   }
   const values = exports.filter(
     (exported) => (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported).flags & ts.SymbolFlags.Value,

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { judgeInvocations } from '../../../../src/engines/api-docs/index.js';
+import { formulateQuery, judgeInvocations, retrieveApis } from '../../../../src/engines/api-docs/index.js';
 import type { ApiIndexStore } from '../../../../src/engines/api-docs/io/index-store.js';
 import { locateNpmPackage, planNpm } from '../../../../src/engines/api-docs/io/npm-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
@@ -225,6 +225,12 @@ describe('methods on objects that TypeScript declarations say a call returns', (
     ['import Editor from "edit-js";\nnew Editor();', 'new Editor()', 'missing_required'],
   ])('a class declared as the default export: %s', async (code, text, expected) => {
     expect(await verdict(code, text)).toBe(expected);
+  });
+
+  it('retrieves the methods of the default-exported class for a slip on an instance of `default`', async () => {
+    const query = formulateQuery({ member: 'addSchemas', owner: 'default', ownerKind: 'instance', keywords: [], positional: 1 });
+    const hits = retrieveApis(store, query, { library: 'check-js', topK: 3 });
+    expect(hits[0]).toMatchObject({ member: 'addSchema', owner: 'Checker', aliases: ['check-js.default.addSchema'] });
   });
 
   it('judges a method on a union-typed result on every member, and leaves one that only some members have not judged', async () => {
