@@ -49,9 +49,11 @@ export async function extractDeclarations(entry: string, library: string, packag
   const records: ApiRecord[] = [];
   const context: Context = { ts, checker, library, packageDir, version, records, seen: new Set(), owners: new Map(), pending: [] };
   // A type-only export (`export type { ZeroArray }`) is no value of the module: `lib.ZeroArray` does not exist.
-  const exports = checker
-    .getExportsOfModule(moduleSymbol)
-    .filter((exported) => !(exported.declarations ?? []).some((declaration) => ts.isTypeOnlyImportOrExportDeclaration(declaration)));
+  const exports = checker.getExportsOfModule(moduleSymbol).filter((exported) => {
+    const declarations = exported.declarations ?? [];
+    // Exported as a value anywhere (`export { X }` beside `export type { X }`), it is one.
+    return declarations.length === 0 || !declarations.every((declaration) => ts.isTypeOnlyImportOrExportDeclaration(declaration));
+  });
   // An exported class's records go under its export name; a return type naming it points there.
   for (const exported of exports) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
