@@ -47,13 +47,35 @@ export async function extractDeclarations(entry: string, library: string, packag
   const moduleSymbol = source ? checker.getSymbolAtLocation(source) : undefined;
   if (!moduleSymbol) return [];
   const records: ApiRecord[] = [];
-  const context: Context = { ts, checker, library, packageDir, version, records, seen: new Set(), owners: new Map(), pending: [] };
-  // A type-only export (`export type { ZeroArray }`) is no value of the module: `lib.ZeroArray` does not exist.
-  const exports = checker.getExportsOfModule(moduleSymbol).filter((exported) => {
+  const context: Context = {
+    ts,
+    checker,
+    library,
+    packageDir,
+    version,
+    records,
+    seen: new Set(),
+    owners: new Map(),
+    pending: [],
+    typeOnly: new Set(),
+  };
+  // A type-only export (`export type { ZeroArray }`) is no value of the module: `lib.ZeroArray` does not exist,
+  // though its instances do (a function may return one): only their methods are listed.
+  const all = checker.getExportsOfModule(moduleSymbol);
+  const typeOnly = (exported: TS.Symbol): boolean => {
     const declarations = exported.declarations ?? [];
     // Exported as a value anywhere (`export { X }` beside `export type { X }`), it is one.
-    return declarations.length === 0 || !declarations.every((declaration) => ts.isTypeOnlyImportOrExportDeclaration(declaration));
-  });
+    return declarations.length > 0 && declarations.every((declaration) => ts.isTypeOnlyImportOrExportDeclaration(declaration));
+  };
+  const exports = all.filter((exported) => !typeOnly(exported));
+  for (const exported of all.filter(typeOnly)) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    if (symbol.flags & ts.SymbolFlags.Class && !context.owners.has(symbol)) {
+      context.owners.set(symbol, exported.getName());
+      context.typeOnly.add(symbol);
+      context.pending.push(symbol);
+    }
+  }
   // An exported class's records go under its export name; a return type naming it points there.
   for (const exported of exports) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
@@ -114,8 +136,8 @@ function addReturnedTypes(context: Context): void {
     const name = ownerNameOf(context, symbol);
     if (done.has(name)) continue;
     done.add(name);
-    // An exported class was listed with its exports.
-    if (symbol.flags & context.ts.SymbolFlags.Class && context.owners.has(symbol)) continue;
+    // An exported class was listed with its exports (a type-only one is listed here, as a returned type is).
+    if (symbol.flags & context.ts.SymbolFlags.Class && context.owners.has(symbol) && !context.typeOnly.has(symbol)) continue;
     const declaration = symbol.declarations?.find((d) => isInside(context, d));
     if (!declaration) continue;
     addInstanceMembers(context, context.checker.getDeclaredTypeOfSymbol(symbol), `${context.library}.${name}`, name, declaration);
@@ -193,6 +215,8 @@ interface Context {
   owners: Map<TS.Symbol, string>;
   /** Classes and interfaces named by return types, still to be listed. */
   pending: TS.Symbol[];
+  /** Classes exported as types only: listed as returned types are, never as values of the module. */
+  typeOnly: Set<TS.Symbol>;
 }
 
 function addSymbol(context: Context, symbol: TS.Symbol, name: string, member: string): void {

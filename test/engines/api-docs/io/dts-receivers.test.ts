@@ -73,7 +73,9 @@ export declare function settle(value: string | void): Text;
 export declare const factory: { make(): Text };
 declare class Hidden {
   constructor(size: number);
+  grow(by: number): void;
 }
+export declare function hidden(): Hidden;
 export type { Hidden };
 `,
   );
@@ -190,6 +192,10 @@ describe('methods on objects that TypeScript declarations say a call returns', (
     ['s.range(1, 2, 3);', 's.range(1, 2, 3)', 'too_many_positional'],
     // A class exported as a type only is no value of the module.
     ['new s.Hidden(1);', 'new s.Hidden(1)', 'unknown_api'],
+    // Its instances are real, though: what a function returns has its methods.
+    ['s.hidden().grow(1);', 's.hidden().grow(1)', 'valid'],
+    ['s.hidden().grow();', 's.hidden().grow()', 'missing_required'],
+    ['s.hidden().grows(1);', 's.hidden().grows(1)', 'unknown_api'],
     // A step through a method the class lacks (Shape has `pick`, Builder does not) is not followed to a namesake.
     ['s.builder("x").pick({}).parse(1);', 's.builder("x").pick({}).parse(1)', 'not judged'],
     ['s.builder("x").pick({}).parse(1);', 's.builder("x").pick({})', 'unknown_api'],
