@@ -67,10 +67,14 @@ export function receiverApis(kit: ReceiverKit, moduleSymbol: TS.Symbol, pkg: str
   };
   for (const exported of checker.getExportsOfModule(moduleSymbol)) {
     const name = exported.getName();
-    if (!kit.isPublicName(name)) continue;
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    // A default-exported class is reached as `new alias.default(…)`, as `import X from` then `new X(…)` reaches it.
+    const isDefaultClass = name === 'default' && (symbol.flags & ts.SymbolFlags.Class) !== 0;
+    if (!kit.isPublicName(name) && !isDefaultClass) continue;
     const type = checker.getTypeOfSymbol(symbol);
-    if (symbol.flags & ts.SymbolFlags.Function) offer(type.getCallSignatures()[0], (args) => `${alias}.${name}(${args})`, 0);
+    // A function, or a constant of a function type (`export const minimatch: (…) => …`).
+    if (symbol.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable))
+      offer(type.getCallSignatures()[0], (args) => `${alias}.${name}(${args})`, 0);
     if (!(symbol.flags & ts.SymbolFlags.Class)) continue;
     // What an instance's methods return: `new alias.Class(c0).method(c1)`.
     const construct = type.getConstructSignatures()[0];

@@ -8,9 +8,13 @@
  * Writes bench/data/api-docs-libraries/typescript-probes.json, and typescript-receiver-probes.json: the
  * same kinds on methods of objects that the package's functions return (scripts/api-docs-ts-receivers.ts).
  *
- *   npx tsx scripts/build-api-docs-ts-probes.ts [--seed N]
+ * The held-out probes already in those files are kept as they are (adding a tune package changes the
+ * names other probes borrow, so regenerating them would change the held-out set); `--held-out` makes
+ * them anew too.
+ *
+ *   npx tsx scripts/build-api-docs-ts-probes.ts [--seed N] [--held-out]
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,7 +84,8 @@ const OPTIONS: TS.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
-  types: [],
+  // Node's own declarations, as a project using these packages has them (a class extending EventEmitter has its members).
+  types: ['node'],
   lib: ['lib.es2022.d.ts'],
 };
 
@@ -123,6 +128,15 @@ interface Probe {
   label?: string;
   argument?: string | null;
   receiver?: 'assign' | 'chain';
+}
+
+const DIRECT_FILE = join(ROOT, 'bench/data/api-docs-libraries/typescript-probes.json');
+const RECEIVER_FILE = join(ROOT, 'bench/data/api-docs-libraries/typescript-receiver-probes.json');
+const keepHeldOut = !process.argv.includes('--held-out') && existsSync(DIRECT_FILE) && existsSync(RECEIVER_FILE);
+
+/** The held-out probes a data file already holds, as they were labelled. */
+function keptProbes(file: string): Probe[] {
+  return (JSON.parse(readFileSync(file, 'utf8')) as { probes: Probe[] }).probes.filter((p) => p.group === 'heldOut');
 }
 
 const split = JSON.parse(readFileSync(join(ROOT, 'bench/data/api-docs-libraries/split.json'), 'utf8')) as Split;
@@ -177,21 +191,15 @@ try {
     const receiverRandom = seededRandom(seed ^ hash(`receiver-probes:${pkg}`));
     for (const api of receivers.get(pkg) ?? []) probes.push(...probesOf(described(api), group, receiverRandom, others));
   }
-  const all = label(probes);
-  const labelled = all.filter((p) => p.receiver === undefined);
-  const onReceivers = all.filter((p) => p.receiver !== undefined);
+  const all = label(keepHeldOut ? probes.filter((p) => p.group === 'tune') : probes);
+  const labelled = [...all.filter((p) => p.receiver === undefined), ...(keepHeldOut ? keptProbes(DIRECT_FILE) : [])];
+  const onReceivers = [...all.filter((p) => p.receiver !== undefined), ...(keepHeldOut ? keptProbes(RECEIVER_FILE) : [])];
   const counts = Object.fromEntries([...apis].map(([pkg, list]) => [pkg, list.length]));
   const head = JSON.stringify({ seed, typescript: ts.version, publicApis: counts }).slice(0, -1);
-  writeFileAtomic(
-    join(ROOT, 'bench/data/api-docs-libraries/typescript-probes.json'),
-    `${head}, "probes": [\n${labelled.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`,
-  );
+  writeFileAtomic(DIRECT_FILE, `${head}, "probes": [\n${labelled.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`);
   const receiverCounts = Object.fromEntries([...receivers].map(([pkg, list]) => [pkg, new Set(list.map((api) => api.owner)).size]));
   const receiverHead = JSON.stringify({ seed, typescript: ts.version, returnedTypes: receiverCounts }).slice(0, -1);
-  writeFileAtomic(
-    join(ROOT, 'bench/data/api-docs-libraries/typescript-receiver-probes.json'),
-    `${receiverHead}, "probes": [\n${onReceivers.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`,
-  );
+  writeFileAtomic(RECEIVER_FILE, `${receiverHead}, "probes": [\n${onReceivers.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`);
   process.stdout.write(`${onReceivers.length} labelled probes on returned objects\n`);
   process.stdout.write(
     `${labelled.length} labelled probes (${probes.length - labelled.length} left out) over ${packages.length} packages\n`,

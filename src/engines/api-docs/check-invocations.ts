@@ -6,7 +6,7 @@
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
 import { BASES_MEMBER } from './python-source-model.js';
-import { receiverChainClass, isReceiverChain } from './receiver-chain.js';
+import { defaultExport, instanceClass, isReceiverChain, receiverChainClasses } from './receiver-chain.js';
 import { classesOfAttribute, classMember, classesOfCall } from './receiver-types.js';
 import { INHERITED_MEMBER, NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
 import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
@@ -45,7 +45,7 @@ export function judgeInvocations(
         : original;
     const library = call.library ?? (call.receiver !== undefined ? options.library : undefined);
     if (library === undefined || !indexed.has(library)) continue;
-    const check = checkCall(call, library, catalog);
+    const check = checkCall(instanceOfDefault(call, library, catalog), library, catalog);
     if (typeof check === 'string') unjudged.push({ call: call.text, library, member: call.member, reason: check });
     else if (check) checks.push(check);
   }
@@ -96,16 +96,16 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     // What a function returned: judged as an instance of the class its return annotation names.
     // Python chains (`f(…).m`) and plain paths first; TypeScript chains (`f().m`, `new C`) and what
     // Python's reading cannot type follow the declared return types step by step.
-    const classes = isReceiverChain(call.receiverOf) ? undefined : classesOfCall(call.receiverOf, library, catalog);
-    const chained =
-      classes ??
-      [receiverChainClass(call.receiverOf, library, catalog, (path) => returnedClassOf(path, library, catalog))].filter(
-        (cls): cls is string => cls !== undefined,
-      );
+    // A TypeScript function's result is the type of the overload tsc picks (the first that fits), not any overload's.
+    const classes =
+      isReceiverChain(call.receiverOf) || declaredInTypeScript(call.receiverOf, library, catalog)
+        ? undefined
+        : classesOfCall(call.receiverOf, library, catalog);
+    const chained = classes ?? receiverChainClasses(call.receiverOf, library, catalog, (path) => returnedClassOf(path, library, catalog));
     if (chained.length === 0) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
-    return checkOnAny(
-      chained.map((cls) => checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog)),
-    );
+    const each = chained.map((cls) => checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog));
+    // A declared union (`A | B`) is judged on every member, as tsc does; a return that may be one of several classes on any.
+    return classes === undefined ? checkOnEvery(each, chained) : checkOnAny(each);
   }
   const wanted = describeWanted(call, library);
   if (call.ownerKind === 'client' && call.owner !== undefined && !catalog.hasOwner(call.owner, library)) {
@@ -123,9 +123,16 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   }
   // Overloads or same-named APIs: the call is valid if any fits; otherwise report the closest.
   let best: { hit: ApiHit; problems: InvocationProblem[] } | undefined;
+  // Between two overloads' arities (`f()` and `f(a, b)` called with one), a missing argument is what tsc reports.
+  const excess = (problems: readonly InvocationProblem[]): number => problems.filter((p) => p.code === 'too_many_positional').length;
   for (const hit of candidates) {
     const problems = checkArguments(call, hit);
-    if (!best || problems.length < best.problems.length) best = { hit, problems };
+    if (
+      !best ||
+      problems.length < best.problems.length ||
+      (problems.length === best.problems.length && excess(problems) < excess(best.problems))
+    )
+      best = { hit, problems };
     if (problems.length === 0) break;
   }
   // A bare name proves existence only: its arguments were not checked (said, never passed as valid).
@@ -155,6 +162,42 @@ function checkOnAny(checks: ReadonlyArray<InvocationCheck | string | undefined>)
   return shared.length > 0
     ? { ...existing[0]!, problems: shared }
     : { ...existing[0]!, problems: [], valid: true, argumentsChecked: false };
+}
+
+/**
+ * The check of a call on a value of a union type: valid only where every member accepts it, unknown
+ * where none has the member, invalid with the problems all members share; anything in between (a
+ * member on some classes only, valid on some) is not judged rather than guessed.
+ */
+function checkOnEvery(
+  checks: ReadonlyArray<InvocationCheck | string | undefined>,
+  classes: readonly string[],
+): InvocationCheck | string | undefined {
+  if (checks.length === 1) return checks[0];
+  const judged: InvocationCheck[] = [];
+  for (const check of checks) {
+    if (check === undefined || typeof check === 'string') return check;
+    judged.push(check);
+  }
+  const union = classes.join(' | ');
+  const existing = judged.filter((check) => check.exists);
+  if (existing.length === 0) return judged[0];
+  if (existing.length < judged.length) return `not judged: only some members of ${union} have "${judged[0]!.member}"`;
+  if (existing.every((check) => check.valid)) return existing[0];
+  if (existing.some((check) => check.valid)) return `not judged: the call fits some members of ${union} only`;
+  const shared = existing[0]!.problems.filter((problem) =>
+    existing.every((check) => check.problems.some((other) => other.code === problem.code && other.argument === problem.argument)),
+  );
+  return shared.length > 0 ? { ...existing[0]!, problems: shared } : `not judged: the call fails differently on each member of ${union}`;
+}
+
+/** Whether what `path` names was indexed from TypeScript declarations (its records point into `.d.ts` files). */
+function declaredInTypeScript(path: string, library: string, catalog: ApiCatalog): boolean {
+  const records =
+    path === `${library}.default`
+      ? defaultExport(library, catalog)
+      : catalog.findMember(lastSegment(path), library).filter((hit) => hit.name === path || (hit.aliases ?? []).includes(path));
+  return records.some((hit) => /\.d\.[cm]?ts:\d+$/.test(hit.location));
 }
 
 /** The indexed class that calling `path` gives: the class itself, or the class its return annotation names. */
@@ -210,6 +253,13 @@ function describeWanted(call: SnippetCall, library: string): string {
   return `${library}.${call.member}`;
 }
 
+/** An instance of `default` (`new X(…)` after `import X from 'lib'`) is one of the class the package exports as its default. */
+function instanceOfDefault(call: SnippetCall, library: string, catalog: ApiCatalog): SnippetCall {
+  if (call.ownerKind !== 'instance' || call.owner !== 'default') return call;
+  const cls = instanceClass('default', library, catalog);
+  return cls === undefined ? call : { ...call, owner: cls };
+}
+
 /** The records a call may mean; undefined or a reason when the index cannot judge it (an unindexed class, an outside base). */
 function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog): ApiHit[] | string | undefined {
   if (call.ownerKind === 'client') return catalog.findMember(call.member, library, call.owner);
@@ -220,16 +270,18 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
       // The class as the interpreter listed it: the member its MRO reaches, or none.
       const reached = classMember(owner, call.member, library, catalog);
       if (reached !== undefined) return reached;
-      const own = all.filter((hit) => lastSegment(hit.owner) === owner && hit.kind !== 'class');
+      // A class whose instance members were listed in full (TypeScript declarations): nothing else exists,
+      // and its static methods (filed under the class too) are not an instance's.
+      const listed = catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === owner);
+      const own = all.filter((hit) => lastSegment(hit.owner) === owner && hit.kind !== 'class' && !(listed && hit.kind === 'function'));
       if (own.length > 0) return own;
       // Inherited methods: any method of the library by that name; unknown classes are not judged.
       if (!catalog.hasOwner(owner, library)) return undefined;
-      // A class whose instance members were listed in full (TypeScript declarations): nothing else exists.
-      if (catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === owner)) return [];
+      if (listed) return [];
       const inherited = all.filter((hit) => hit.kind === 'method');
       // Unless the interpreter listed what the class inherits from outside (then those are records of their own).
-      const listed = catalog.findMember(INHERITED_MEMBER, library, owner).length > 0;
-      const outside = inherited.length === 0 && !listed ? outsideBases(owner, library, catalog, 3) : [];
+      const inheritedListed = catalog.findMember(INHERITED_MEMBER, library, owner).length > 0;
+      const outside = inherited.length === 0 && !inheritedListed ? outsideBases(owner, library, catalog, 3) : [];
       // A member inherited from a class outside the library (`dict`, `MutableMapping`) is not in the index.
       if (outside.length > 0)
         return `not judged: ${owner} inherits from ${outside.join(', ')}, whose members the ${library} index does not hold`;
@@ -237,6 +289,11 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
     }
     case 'module': {
       const path = call.path ?? '';
+      // `lib.default` (or a default import called): what the package exports as its default, filed under the package's name.
+      if (path === `${library}.default`) {
+        const records = defaultExport(library, catalog);
+        return records.length > 0 ? records : `not judged: the default export of ${library} is not in the index`;
+      }
       const exact = all.filter((hit) => hit.name === path || (hit.aliases ?? []).includes(path));
       if (exact.some((hit) => hit.kind !== 'name')) return exact.filter((hit) => hit.kind !== 'name');
       // A module the interpreter listed at index time: the name exists iff it resolves there.

@@ -120,7 +120,10 @@ function evaluate(node: Node, scope: Scope): SnippetValue | undefined {
     case 'new_expression': {
       const constructor = node.childForFieldName('constructor');
       const value = constructor ? evaluate(constructor, scope) : undefined;
-      return value?.kind === 'module' ? { kind: 'instance', library: value.library, cls: lastPathSegment(value.path) } : undefined;
+      // `new X()` after `import X from 'lib'` makes an instance of the package's default export.
+      return value?.kind === 'module'
+        ? { kind: 'instance', library: value.library, cls: value.path === value.library ? 'default' : lastPathSegment(value.path) }
+        : undefined;
     }
     case 'await_expression':
     case 'parenthesized_expression':
@@ -140,7 +143,7 @@ function evaluate(node: Node, scope: Scope): SnippetValue | undefined {
 function returnedBy(fn: Node, scope: Scope): SnippetValue | undefined {
   const value = evaluate(fn, scope);
   if (value?.kind === 'module')
-    return value.path === value.library ? undefined : { kind: 'result', library: value.library, of: value.path };
+    return { kind: 'result', library: value.library, of: value.path === value.library ? `${value.library}.default` : value.path };
   if (fn.type !== 'member_expression') return undefined;
   const member = fn.childForFieldName('property')?.text;
   const object = fn.childForFieldName('object');
@@ -164,7 +167,10 @@ function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
   };
   if (fn.type === 'identifier') {
     const value = scope.get(fn.text);
-    if (value?.kind !== 'module' || value.path === value.library) return undefined;
+    if (value?.kind !== 'module') return undefined;
+    // A default import called or constructed (`import Ajv from 'ajv'; new Ajv({…})`) is the package's default export.
+    if (value.path === value.library)
+      return { ...base, library: value.library, ownerKind: 'module', member: 'default', path: `${value.library}.default` };
     return { ...base, library: value.library, ownerKind: 'module', member: lastPathSegment(value.path), path: value.path };
   }
   if (fn.type !== 'member_expression') return undefined;

@@ -6,7 +6,7 @@
  * index lists leaves the receiver unknown: the checker then says "not judged", never "valid".
  */
 import type { ApiCatalog } from './catalog.js';
-import { returnedClass, returnType } from './runtime-signatures.js';
+import { NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
 import type { ApiHit } from './types.js';
 
 const STEP = '().';
@@ -17,34 +17,60 @@ export function isReceiverChain(path: string): boolean {
 }
 
 /**
- * The indexed class of what calling `path` gives; `start` resolves a plain callee path (a library
- * function or class) the way the language's checker does. Undefined when a step is not known.
+ * The indexed classes of what calling `path` gives (several where a return type is a union of
+ * classes: the object is one of them); `start` resolves a plain callee path (a library function or
+ * class) the way the language's checker does. Empty when a step is not known.
  */
-export function receiverChainClass(
+export function receiverChainClasses(
   path: string,
   library: string,
   catalog: ApiCatalog,
   start: (path: string) => string | undefined,
-): string | undefined {
+): string[] {
   const at = path.lastIndexOf(STEP);
   if (at < 0) {
     if (path.startsWith('new ')) {
-      const cls = path.slice(4);
-      return catalog.hasOwner(cls, library) ? cls : undefined;
+      const cls = instanceClass(path.slice(4), library, catalog);
+      return cls !== undefined && catalog.hasOwner(cls, library) ? [cls] : [];
     }
-    return start(path) ?? declaredReturnClass(producersOf(path, library, catalog), undefined, library, catalog);
+    const started = start(path);
+    return started !== undefined ? [started] : declaredReturnClasses(producersOf(path, library, catalog), undefined, library, catalog);
   }
-  const cls = receiverChainClass(path.slice(0, at), library, catalog, start);
-  if (cls === undefined) return undefined;
+  const classes = receiverChainClasses(path.slice(0, at), library, catalog, start);
   const member = path.slice(at + STEP.length);
   const all = catalog.findMember(member, library).filter((hit) => hit.kind === 'method' || hit.kind === 'function');
-  const own = all.filter((hit) => lastSegment(hit.owner) === cls);
-  // A method inherited from a base the index files under the base's name (Python): any same-named method.
-  return declaredReturnClass(own.length > 0 ? own : all, cls, library, catalog);
+  const out: string[] = [];
+  for (const cls of classes) {
+    // A class listed in full (TypeScript declarations): its own instance methods only, never a namesake or a static one.
+    const listed = catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === cls);
+    const own = all.filter((hit) => lastSegment(hit.owner) === cls && !(listed && hit.kind === 'function'));
+    if (own.length === 0 && listed) return [];
+    // A method inherited from a base the index files under the base's name (Python): any same-named method.
+    const next = declaredReturnClasses(own.length > 0 ? own : all, cls, library, catalog);
+    // One class of the union whose step is unknown leaves the whole receiver unknown.
+    if (next.length === 0) return [];
+    out.push(...next.filter((c) => !out.includes(c)));
+  }
+  return out;
+}
+
+/**
+ * The class an instance made with `new` is: `default` (`new lib.default(…)`, or `new X(…)` after
+ * `import X from 'lib'`) is the class the package exports as its default, filed under its own name.
+ */
+export function instanceClass(cls: string, library: string, catalog: ApiCatalog): string | undefined {
+  if (cls !== 'default') return cls;
+  return defaultExport(library, catalog).find((hit) => hit.kind === 'class')?.member;
+}
+
+/** The records of what `library` exports as its default (`export default`, `export =`): they are filed under the package's name. */
+export function defaultExport(library: string, catalog: ApiCatalog): ApiHit[] {
+  return catalog.ownerRecords(library, library).filter((hit) => hit.name === library && hit.kind !== 'name');
 }
 
 /** The records a plain callee path names (itself or an alias of it), in declaration order. */
 function producersOf(path: string, library: string, catalog: ApiCatalog): ApiHit[] {
+  if (path === `${library}.default`) return defaultExport(library, catalog);
   const member = lastSegment(path);
   return catalog
     .findMember(member, library)
@@ -52,25 +78,46 @@ function producersOf(path: string, library: string, catalog: ApiCatalog): ApiHit
 }
 
 /**
- * The class the first of `records` (overloads in declaration order: the one TypeScript tries
- * first) returns, when the index lists it: `this` is the receiver's own class; a class is its own
- * constructor's result.
+ * The classes the first of `records` (overloads in declaration order: the one TypeScript tries
+ * first) returns, when the index lists them all: `this` is the receiver's own class; a class is its
+ * own constructor's result; a union (`Scalar | YAMLMap`) is each of its classes. Empty when unknown.
  */
-function declaredReturnClass(
-  records: readonly ApiHit[],
-  self: string | undefined,
-  library: string,
-  catalog: ApiCatalog,
-): string | undefined {
+function declaredReturnClasses(records: readonly ApiHit[], self: string | undefined, library: string, catalog: ApiCatalog): string[] {
   const ordered = [...records].sort((a, b) => Number(a.id) - Number(b.id));
   const first = ordered[0];
-  if (first === undefined) return undefined;
-  if (first.kind === 'class') return catalog.hasOwner(first.member, library) ? first.member : undefined;
+  if (first === undefined) return [];
+  if (first.kind === 'class') return catalog.hasOwner(first.member, library) ? [first.member] : [];
   const type = returnType(first.signature);
-  if (type === undefined) return undefined;
-  if (type === 'this') return self;
-  const cls = returnedClass(type) ?? genericClass(type.replace(/\s*\|\s*(?:null|undefined)\b/g, ''));
-  return cls !== undefined && catalog.hasOwner(cls, library) ? cls : undefined;
+  if (type === undefined) return [];
+  if (type === 'this') return self === undefined ? [] : [self];
+  const single = returnedClass(type);
+  if (single !== undefined) return catalog.hasOwner(single, library) ? [single] : [];
+  const out: string[] = [];
+  for (const part of unionMembers(type)) {
+    if (/^(?:null|undefined)$/.test(part)) continue;
+    const cls = part === 'this' ? self : genericClass(part);
+    if (cls === undefined || !catalog.hasOwner(cls, library)) return [];
+    if (!out.includes(cls)) out.push(cls);
+  }
+  return out;
+}
+
+/** The members of a union type text at its top level (`A<B | C> | D` is `A<B | C>` and `D`). */
+export function unionMembers(type: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < type.length; i++) {
+    const char = type[i];
+    if (char === '<' || char === '(' || char === '[' || char === '{') depth++;
+    else if ((char === '>' && type[i - 1] !== '=') || char === ')' || char === ']' || char === '}') depth--;
+    else if (char === '|' && depth === 0) {
+      parts.push(type.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(type.slice(start).trim());
+  return parts.filter((part) => part.length > 0);
 }
 
 /** The class a TypeScript type text names: `ZodObject<…>`, `core.$ZodType<T>`, `Command`; none for unions, arrays, functions. */

@@ -9,6 +9,7 @@
 import type { ApiCatalog } from './catalog.js';
 import { toFtsQuery, type ApiQuery } from './query.js';
 import { rankCandidates, type Weights } from './rank.js';
+import { instanceClass } from './receiver-chain.js';
 import { numberVariants, verbSynonyms } from './synonyms.js';
 import type { ApiHit } from './types.js';
 import type { WordMeaning } from './word-match.js';
@@ -26,7 +27,10 @@ export interface RetrieveOptions {
 }
 
 /** The `topK` APIs best matching `query`, in `library` when given. */
-export function retrieveApis(catalog: ApiCatalog, query: ApiQuery, options: RetrieveOptions): ApiHit[] {
+export function retrieveApis(catalog: ApiCatalog, asked: ApiQuery, options: RetrieveOptions): ApiHit[] {
+  // An instance of `default` (`new X()` after `import X from 'lib'`) is one of the class the package exports as its default.
+  const cls = asked.owner === 'default' && options.library !== undefined ? instanceClass('default', options.library, catalog) : undefined;
+  const query = cls === undefined ? asked : { ...asked, owner: cls };
   const pool = new Map<string, ApiHit>();
   const add = (hits: readonly ApiHit[]): void => {
     // bm25 scores of different searches are not comparable: each is scaled to its own best.

@@ -47,14 +47,47 @@ export async function extractDeclarations(entry: string, library: string, packag
   const moduleSymbol = source ? checker.getSymbolAtLocation(source) : undefined;
   if (!moduleSymbol) return [];
   const records: ApiRecord[] = [];
-  const context: Context = { ts, checker, library, packageDir, version, records, seen: new Set(), owners: new Map(), pending: [] };
-  const exports = checker.getExportsOfModule(moduleSymbol);
+  const context: Context = {
+    ts,
+    checker,
+    library,
+    packageDir,
+    version,
+    records,
+    seen: new Set(),
+    owners: new Map(),
+    pending: [],
+    typeOnly: new Set(),
+  };
+  // A type-only export (`export type { ZeroArray }`) is no value of the module: `lib.ZeroArray` does not exist,
+  // though its instances do (a function may return one): only their methods are listed.
+  const all = checker.getExportsOfModule(moduleSymbol);
+  const typeOnly = (exported: TS.Symbol): boolean => {
+    const declarations = exported.declarations ?? [];
+    // Exported as a value anywhere (`export { X }` beside `export type { X }`), it is one.
+    return declarations.length > 0 && declarations.every((declaration) => ts.isTypeOnlyImportOrExportDeclaration(declaration));
+  };
+  const exports = all.filter((exported) => !typeOnly(exported));
+  for (const exported of all.filter(typeOnly)) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    if (symbol.flags & ts.SymbolFlags.Class && !context.owners.has(symbol)) {
+      context.owners.set(symbol, exported.getName());
+      context.typeOnly.add(symbol);
+      context.pending.push(symbol);
+    }
+  }
   // An exported class's records go under its export name; a return type naming it points there.
   for (const exported of exports) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const name = exported.getName();
     if (symbol.flags & ts.SymbolFlags.Class && name !== 'default' && name !== 'export=' && !context.owners.has(symbol))
       context.owners.set(symbol, name);
+  }
+  // A default-exported class not exported by name too (`export default class MagicString`) goes under its declared name.
+  for (const exported of exports) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const declared = declaredName(context, symbol);
+    if (symbol.flags & ts.SymbolFlags.Class && !context.owners.has(symbol) && declared) context.owners.set(symbol, declared);
   }
   for (const exported of exports) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
@@ -63,11 +96,15 @@ export async function extractDeclarations(entry: string, library: string, packag
     // A default-exported module or object (`export default z`) is the package itself: its members are the package's.
     const member =
       exportName === 'default' || exportName === 'export='
-        ? /^[A-Za-z_$][\w$]*$/.test(symbol.getName())
-          ? symbol.getName()
-          : library
+        ? (context.owners.get(symbol) ??
+          (/^[A-Za-z_$][\w$]*$/.test(symbol.getName()) && symbol.getName() !== 'default' ? symbol.getName() : library))
         : exportName;
+    const from = records.length;
     addSymbol(context, symbol, prefix, member);
+    // A default-exported class's instance methods are reached as `new lib.default(…).m` too.
+    if (exportName === 'default' && symbol.flags & ts.SymbolFlags.Class)
+      for (const record of records.slice(from))
+        if (record.kind === 'method') record.aliases = [...(record.aliases ?? []), `${library}.default.${record.member}`];
   }
   const values = exports.filter(
     (exported) => (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported).flags & ts.SymbolFlags.Value,
@@ -99,8 +136,8 @@ function addReturnedTypes(context: Context): void {
     const name = ownerNameOf(context, symbol);
     if (done.has(name)) continue;
     done.add(name);
-    // An exported class was listed with its exports.
-    if (symbol.flags & context.ts.SymbolFlags.Class && context.owners.has(symbol)) continue;
+    // An exported class was listed with its exports (a type-only one is listed here, as a returned type is).
+    if (symbol.flags & context.ts.SymbolFlags.Class && context.owners.has(symbol) && !context.typeOnly.has(symbol)) continue;
     const declaration = symbol.declarations?.find((d) => isInside(context, d));
     if (!declaration) continue;
     addInstanceMembers(context, context.checker.getDeclaredTypeOfSymbol(symbol), `${context.library}.${name}`, name, declaration);
@@ -108,7 +145,17 @@ function addReturnedTypes(context: Context): void {
 }
 
 function ownerNameOf(context: Context, symbol: TS.Symbol): string {
-  return context.owners.get(symbol) ?? symbol.getName();
+  return context.owners.get(symbol) ?? declaredName(context, symbol) ?? symbol.getName();
+}
+
+/** The name a class or interface is declared with, where its symbol is named after an export (`default`). */
+function declaredName(context: Context, symbol: TS.Symbol): string | undefined {
+  if (symbol.getName() !== 'default' && symbol.getName() !== 'export=') return undefined;
+  for (const declaration of symbol.declarations ?? []) {
+    const name = (declaration as TS.NamedDeclaration).name;
+    if (name && context.ts.isIdentifier(name)) return name.text;
+  }
+  return undefined;
 }
 
 /** A method an instance inherits from another package (any arguments), or from `Object.prototype` (its own parameters). */
@@ -168,6 +215,8 @@ interface Context {
   owners: Map<TS.Symbol, string>;
   /** Classes and interfaces named by return types, still to be listed. */
   pending: TS.Symbol[];
+  /** Classes exported as types only: listed as returned types are, never as values of the module. */
+  typeOnly: Set<TS.Symbol>;
 }
 
 function addSymbol(context: Context, symbol: TS.Symbol, name: string, member: string): void {
@@ -304,9 +353,12 @@ function push(
   },
 ): void {
   const { ts, checker } = context;
-  const params: ApiParam[] = (item.signature?.getParameters() ?? []).map((parameter) => {
+  const params: ApiParam[] = (item.signature?.getParameters() ?? []).flatMap((parameter): ApiParam[] => {
     const declaration = parameter.valueDeclaration as TS.ParameterDeclaration | undefined;
     const rest = declaration ? declaration.dotDotDotToken !== undefined : false;
+    // A rest parameter of a tuple type (`...args: [TemplateStringsArray, ...unknown[]]`) is its elements, some required.
+    const elements = rest && declaration ? tupleElements(context, parameter, declaration) : undefined;
+    if (elements) return elements;
     const optional = declaration ? checker.isOptionalParameter(declaration) : false;
     // The type as written in the declaration reads best; the checker's rendering is the fallback.
     const type = declaration?.type
@@ -318,14 +370,17 @@ function push(
       declaration && !rest
         ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration)))
         : undefined;
-    return {
-      name: parameter.getName(),
-      kind: rest ? 'var_positional' : 'normal',
-      required: !rest && !optional,
-      ...(type ? { type: type.length > 60 ? `${type.slice(0, 57)}...` : type } : {}),
-      ...(fields ? { fields } : {}),
-    } satisfies ApiParam;
+    return [
+      {
+        name: parameter.getName(),
+        kind: rest ? 'var_positional' : 'normal',
+        required: !rest && !optional,
+        ...(type ? { type: type.length > 60 ? `${type.slice(0, 57)}...` : type } : {}),
+        ...(fields ? { fields } : {}),
+      } satisfies ApiParam,
+    ];
   });
+  optionalVoidTail(context, item.signature, params);
   const returned =
     item.signature && item.kind !== 'class'
       ? describeReturn(
@@ -336,7 +391,7 @@ function push(
           (declaration) => isInside(context, declaration),
         )
       : undefined;
-  if (returned?.declared) context.pending.push(returned.declared);
+  if (returned?.declared) context.pending.push(...returned.declared);
   const signatureText = `${item.prefix ?? ''}${renderSignature(item.member, params, returned?.text)}`;
   const key = `${item.name}|${signatureText}`;
   if (context.seen.has(key)) return;
@@ -361,6 +416,41 @@ function push(
     location: `${relative(context.packageDir, file.fileName)}:${line}`,
     version: context.version,
   });
+}
+
+/**
+ * The positional slots a rest parameter of a tuple type stands for, as tsc counts arguments:
+ * required and optional elements, then a rest element; undefined when the type is not a tuple (an
+ * array, a type parameter: any number of arguments).
+ */
+function tupleElements(context: Context, parameter: TS.Symbol, declaration: TS.ParameterDeclaration): ApiParam[] | undefined {
+  const { ts, checker } = context;
+  const type = checker.getTypeOfSymbolAtLocation(parameter, declaration);
+  if (!checker.isTupleType(type)) return undefined;
+  const target = (type as TS.TypeReference).target as TS.TupleType;
+  const labels = target.labeledElementDeclarations ?? [];
+  return target.elementFlags.map((flags, i): ApiParam => {
+    const label = labels[i]?.name;
+    const name = label && ts.isIdentifier(label) ? label.text : `${parameter.getName()}_${i}`;
+    if (flags & ts.ElementFlags.Variable) return { name, kind: 'var_positional', required: false };
+    return { name, kind: 'normal', required: (flags & ts.ElementFlags.Required) !== 0 };
+  });
+}
+
+/** tsc lets a call leave out trailing parameters whose type accepts `void` (`value: T | void`): those are optional. */
+function optionalVoidTail(context: Context, signature: TS.Signature | undefined, params: ApiParam[]): void {
+  const { ts, checker } = context;
+  const declared = signature?.getParameters() ?? [];
+  if (declared.length !== params.length) return;
+  for (let i = params.length - 1; i >= 0; i--) {
+    const param = params[i]!;
+    if (!param.required) continue;
+    const at = declared[i]!.valueDeclaration;
+    const type = at ? checker.getTypeOfSymbolAtLocation(declared[i]!, at) : undefined;
+    const parts = type === undefined ? [] : type.isUnion() ? type.types : [type];
+    if (!parts.some((part) => (part.flags & ts.TypeFlags.Void) !== 0)) return;
+    params[i] = { ...param, required: false };
+  }
 }
 
 function ownerOf(context: Context, name: string): string {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { judgeInvocations } from '../../../../src/engines/api-docs/index.js';
+import { formulateQuery, judgeInvocations, retrieveApis } from '../../../../src/engines/api-docs/index.js';
 import type { ApiIndexStore } from '../../../../src/engines/api-docs/io/index-store.js';
 import { locateNpmPackage, planNpm } from '../../../../src/engines/api-docs/io/npm-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
@@ -47,13 +47,14 @@ export declare class Builder {
 }
 export declare class Product {
   describe(): string;
+  static of(name?: string): Product;
 }
 export type Anything = Text | Shape<object>;
 `,
   );
   write(
     join(pkg, 'index.d.ts'),
-    `import type { Text, Shape, Builder, Anything } from './types.js';
+    `import type { Text, Shape, Builder, Product, Anything } from './types.js';
 export type { Text, Shape } from './types.js';
 export { Builder } from './types.js';
 type TextSchema = Text;
@@ -61,8 +62,49 @@ export declare function text(): TextSchema;
 export declare function object<T extends object>(shape: T): Shape<T>;
 export declare function builder(name: string): Builder;
 export declare function either(): Anything;
+export declare function maybe(): Text | string;
+export declare function range(): Text;
+export declare function range(start: number, end: number): Text;
+export declare function make(): Builder;
+export declare function make(name: string): Product;
+export declare function template(...parts: [TemplateStringsArray, ...unknown[]]): Text;
+export declare function pair(...items: [first: string, second?: number]): Text;
+export declare function settle(value: string | void): Text;
 export declare const factory: { make(): Text };
+declare class Hidden {
+  constructor(size: number);
+  grow(by: number): void;
+}
+export declare function hidden(): Hidden;
+export type { Hidden };
 `,
+  );
+  // A class that is the default export, made with `new X(options)`, whose methods return `this` or a generic interface.
+  const validator = join(root, 'node_modules', 'check-js');
+  write(join(validator, 'package.json'), JSON.stringify({ name: 'check-js', version: '2.0.0', types: 'index.d.ts' }));
+  write(
+    join(validator, 'index.d.ts'),
+    `export interface Compiled<T> {
+  errors(): string[];
+  check(data: unknown): data is T;
+}
+declare class Base<T> {
+  compile<S extends T>(schema: S, strict?: boolean): Compiled<S>;
+  compile(schema: string, strict: boolean, name: string): Compiled<unknown>;
+}
+declare class Checker extends Base<object> {
+  constructor(options?: { strict?: boolean; verbose?: boolean });
+  addSchema(schema: object, key?: string): this;
+}
+export default Checker;
+`,
+  );
+  // `export default class`: the symbol is named `default`; the records go under the declared name.
+  const editor = join(root, 'node_modules', 'edit-js');
+  write(join(editor, 'package.json'), JSON.stringify({ name: 'edit-js', version: '0.3.0', types: 'index.d.ts' }));
+  write(
+    join(editor, 'index.d.ts'),
+    'export default class Editor {\n  constructor(text: string);\n  clone(): this;\n  append(text: string): this;\n}\n',
   );
   const emitter = join(root, 'node_modules', 'watch-js');
   write(join(emitter, 'package.json'), JSON.stringify({ name: 'watch-js', version: '0.1.0', types: 'index.d.ts' }));
@@ -82,7 +124,12 @@ let store: ApiIndexStore;
 beforeAll(async () => {
   const dir = tempDir();
   writePackages(dir);
-  store = await buildStore(dir, [planNpm(locateNpmPackage('schema-js', dir)), planNpm(locateNpmPackage('watch-js', dir))]);
+  store = await buildStore(dir, [
+    planNpm(locateNpmPackage('schema-js', dir)),
+    planNpm(locateNpmPackage('watch-js', dir)),
+    planNpm(locateNpmPackage('check-js', dir)),
+    planNpm(locateNpmPackage('edit-js', dir)),
+  ]);
 }, 60_000);
 
 afterAll(() => store.close());
@@ -128,9 +175,81 @@ describe('methods on objects that TypeScript declarations say a call returns', (
     expect(await verdict(head + code, text)).toBe(expected);
   });
 
-  it('leaves a method on a union-typed result not judged, with the reason', async () => {
-    const { unjudged } = await judge(`${head}s.either().parse(1);`);
-    expect(unjudged).toEqual([expect.objectContaining({ member: 'parse', reason: expect.stringMatching(/^not judged: .*either/) })]);
+  it.each([
+    // A rest parameter of a tuple type: its required elements are required arguments.
+    ['s.template();', 's.template()', 'missing_required'],
+    ['s.template(strings, 1, 2).min(1);', 's.template(strings, 1, 2)', 'valid'],
+    ['s.pair();', 's.pair()', 'missing_required'],
+    ['s.pair("a");', 's.pair("a")', 'valid'],
+    ['s.pair("a", 1, 2);', 's.pair("a", 1, 2)', 'too_many_positional'],
+    // A trailing parameter whose type accepts void may be left out.
+    ['s.settle();', 's.settle()', 'valid'],
+    // An overloaded function's result is what its first overload returns (tsc's pick for a call that fits it), not any overload's.
+    ['const m = s.make();\nm.describe();', 'm.describe()', 'unknown_api'],
+    ['const m = s.make();\nm.add("a");', 'm.add("a")', 'valid'],
+    // Between two overloads' arities, the argument that is missing is reported (as tsc does).
+    ['const m = s.make();\nm.add("a");\ns.range(1);', 's.range(1)', 'missing_required'],
+    ['s.range(1, 2, 3);', 's.range(1, 2, 3)', 'too_many_positional'],
+    // A class exported as a type only is no value of the module.
+    ['new s.Hidden(1);', 'new s.Hidden(1)', 'unknown_api'],
+    // Its instances are real, though: what a function returns has its methods.
+    ['s.hidden().grow(1);', 's.hidden().grow(1)', 'valid'],
+    ['s.hidden().grow();', 's.hidden().grow()', 'missing_required'],
+    ['s.hidden().grows(1);', 's.hidden().grows(1)', 'unknown_api'],
+    // A step through a method the class lacks (Shape has `pick`, Builder does not) is not followed to a namesake.
+    ['s.builder("x").pick({}).parse(1);', 's.builder("x").pick({}).parse(1)', 'not judged'],
+    ['s.builder("x").pick({}).parse(1);', 's.builder("x").pick({})', 'unknown_api'],
+    // A static method is the class's, not an instance's.
+    ['s.builder("x").build().of();', 's.builder("x").build().of()', 'unknown_api'],
+  ])('%s', async (code, text, expected) => {
+    expect(await verdict(head + code, text)).toBe(expected);
+  });
+
+  it('judges a default-exported class made with new, the generic overloads of its base class and what they return', async () => {
+    const code = (line: string): string => `import Checker from 'check-js';\nconst c = new Checker({ strict: true });\n${line}`;
+    expect(await verdict(code('c.compile({});'), 'c.compile({})')).toBe('valid');
+    expect(await verdict(code('c.compile();'), 'c.compile()')).toBe('missing_required');
+    expect(await verdict(code('c.complie({});'), 'c.complie({})')).toBe('unknown_api');
+    expect(await verdict(code('c.addSchema({}).compile({}).errors();'), 'c.addSchema({}).compile({}).errors()')).toBe('valid');
+    expect(await verdict(code('c.compile({}).error();'), 'c.compile({}).error()')).toBe('unknown_api');
+    expect(await verdict(code('c.compile({}).check();'), 'c.compile({}).check()')).toBe('missing_required');
+    expect(
+      await verdict(
+        "import Checker from 'check-js';\nnew Checker({ strict: true, verbos: 1 });",
+        'new Checker({ strict: true, verbos: 1 })',
+      ),
+    ).toBe('unknown_argument');
+    const ns = "import * as check from 'check-js';\nconst c = new check.default();\n";
+    expect(await verdict(`${ns}c.compile({});`, 'c.compile({})')).toBe('valid');
+    expect(await verdict(`${ns}c.compil({});`, 'c.compil({})')).toBe('unknown_api');
+  });
+
+  it.each([
+    ['import * as e from "edit-js";\nnew e.default("x").clone().append("y");', 'new e.default("x").clone().append("y")', 'valid'],
+    ['import * as e from "edit-js";\nnew e.default("x").clone().append();', 'new e.default("x").clone().append()', 'missing_required'],
+    ['import Editor from "edit-js";\nconst d = new Editor("x");\nd.clone().apend("y");', 'd.clone().apend("y")', 'unknown_api'],
+    ['import Editor from "edit-js";\nnew Editor();', 'new Editor()', 'missing_required'],
+  ])('a class declared as the default export: %s', async (code, text, expected) => {
+    expect(await verdict(code, text)).toBe(expected);
+  });
+
+  it('retrieves the methods of the default-exported class for a slip on an instance of `default`', async () => {
+    const query = formulateQuery({ member: 'addSchemas', owner: 'default', ownerKind: 'instance', keywords: [], positional: 1 });
+    const hits = retrieveApis(store, query, { library: 'check-js', topK: 3 });
+    expect(hits[0]).toMatchObject({ member: 'addSchema', owner: 'Checker', aliases: ['check-js.default.addSchema'] });
+  });
+
+  it('judges a method on a union-typed result on every member, and leaves one that only some members have not judged', async () => {
+    expect(await verdict(`${head}s.either().parse(1);`, 's.either().parse(1)')).toBe('valid');
+    expect(await verdict(`${head}s.either().parse();`, 's.either().parse()')).toBe('missing_required');
+    expect(await verdict(`${head}s.either().parsed(1);`, 's.either().parsed(1)')).toBe('unknown_api');
+    const { unjudged } = await judge(`${head}s.either().min(1);`);
+    expect(unjudged).toEqual([expect.objectContaining({ member: 'min', reason: expect.stringMatching(/^not judged: only some members/) })]);
+  });
+
+  it('leaves a method on a result of a union with a primitive not judged, with the reason', async () => {
+    const { unjudged } = await judge(`${head}s.maybe().parse(1);`);
+    expect(unjudged).toEqual([expect.objectContaining({ member: 'parse', reason: expect.stringMatching(/^not judged: .*maybe/) })]);
   });
 
   it('leaves a member a class may inherit from a base the declarations cannot resolve not judged, never unknown', async () => {
