@@ -37,6 +37,12 @@ export function bitsToList(bits: Uint32Array, size: number, value: 0 | 1): Int32
   let count = 0;
   for (let w = 0; w < bits.length; w++) count += popcount(bits[w]!);
   const out = new Int32Array(value === 1 ? count : size - count);
+  bitsToListInto(bits, size, value, out);
+  return out;
+}
+
+/** Writes the token ids whose bit in `bits` equals `value` into `out` (at least `size` long), ascending; returns how many. */
+export function bitsToListInto(bits: Uint32Array, size: number, value: 0 | 1, out: Int32Array): number {
   let at = 0;
   for (let w = 0; w < bits.length; w++) {
     let word = value === 1 ? bits[w]! : ~bits[w]!;
@@ -48,7 +54,7 @@ export function bitsToList(bits: Uint32Array, size: number, value: 0 | 1): Int32
       word ^= low;
     }
   }
-  return out;
+  return at;
 }
 
 export function popcount(word: number): number {

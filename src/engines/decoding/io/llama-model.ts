@@ -7,10 +7,10 @@
  */
 import { GuardError } from '../../../shared/errors.js';
 import { type ChatMessage, type DecodingModel, type MaskRequest } from '../generate.js';
-import { type TokenConstraint } from '../token-sets.js';
+import { bitsToListInto, type TokenConstraint } from '../token-sets.js';
 import { readVocabulary, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
-import { alignWithRuntime, nativeAccess, type NativeAccess, type NativeSampler } from './llama-native.js';
+import { alignWithRuntime, firstAllowed, nativeAccess, type KeptSampler, type NativeAccess, type NativeSampler } from './llama-native.js';
 
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from './llama-types.js';
 
@@ -136,8 +136,8 @@ class LlamaDecodingModel implements LoadedModel {
   private readonly rawSample: NativeAccess['context']['sampleToken'];
   /** Samplers holding a large constraint's ban or lift list, most recently used last (a repeat compares, does not rebuild). */
   private readonly keptSamplers = {
-    ban: new Map<TokenConstraint, { sampler: NativeSampler; tokens: Int32Array; seed: number }>(),
-    lift: new Map<TokenConstraint, { sampler: NativeSampler; tokens: Int32Array; seed: number }>(),
+    ban: new Map<TokenConstraint, KeptSampler>(),
+    lift: new Map<TokenConstraint, KeptSampler>(),
   };
 
   constructor(
@@ -254,6 +254,8 @@ class LlamaDecodingModel implements LoadedModel {
    *   unit); the lift is verified each time — the candidates llama.cpp kept must all be allowed (at
    *   temperature 0, the argmax must be) — and when it is not, the shift grows and the step is
    *   redone the other way.
+   * - at temperature 0 with many allowed: the first allowed among the 64 likeliest tokens (one
+   *   partial sort through a sampler whose settings never change; see `greedyFromTop`).
    * - otherwise ban every refused token (logit bias -inf).
    */
   async resample(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> {
@@ -269,6 +271,10 @@ class LlamaDecodingModel implements LoadedModel {
       const lifted = await this.sampleLifted(constraint, sampling, greedy);
       if (lifted !== undefined) return lifted;
       this.shift *= 16;
+    }
+    if (greedy) {
+      const top = await this.greedyFromTop(constraint);
+      if (top !== undefined) return top;
     }
     if (greedy && this.shift <= MAX_SHIFT && allowed <= constraint.refusedCount) {
       // Both sides large: the argmax with the allowed ones lifted, through a kept sampler.
@@ -292,7 +298,9 @@ class LlamaDecodingModel implements LoadedModel {
    * where both the allowed and the refused tokens are many, the refused ones are banned through a
    * kept sampler. At temperature 0 where many are allowed (between arguments: a constraint met
    * again and again), only once plain draws under this constraint have been refused often (see
-   * `REFUSAL_SHARE`): the refused tokens banned, a long list through a kept sampler.
+   * `REFUSAL_SHARE`); there, and where both sides are long, the argmax is read from the 64 likeliest
+   * tokens (a ban over a long list costs about twice a plain draw, this a third more), the refused
+   * tokens banned only where none of those is allowed.
    * At temperature 0 a ban leaves the argmax exactly the model's own wherever that is allowed, so
    * text stays token-identical until the model's own choice is refused. Undefined (draw as usual,
    * check, redo on refusal) otherwise.
@@ -301,20 +309,20 @@ class LlamaDecodingModel implements LoadedModel {
     if (constraint.allowedCount === 0 || constraint.refusedCount === 0) return undefined;
     if (sampling.temperature <= 0) {
       if (this.directShare <= 0) return undefined;
-      if (constraint.allowedCount * this.directShare > this.vocabulary.bytes.length) return this.bannedIfOftenRefused(constraint, sampling);
+      if (constraint.allowedCount * this.directShare > this.vocabulary.bytes.length) return this.maskedIfOftenRefused(constraint, sampling);
       if (constraint.refusedCount <= this.keptBias) return this.sampleBanned(constraint, sampling);
       if (constraint.allowedCount <= this.keptBias && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, true);
-      return this.sampleBanned(constraint, sampling);
+      return this.greedyMasked(constraint, sampling);
     }
     if (constraint.allowedCount <= this.liftLimit && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, false);
     if (constraint.refusedCount > this.keptBias) return this.sampleBanned(constraint, sampling);
     return undefined;
   }
 
-  /** The ban way where plain draws under `constraint` were often refused; else undefined (a plain draw, counted). */
-  private bannedIfOftenRefused(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> | undefined {
+  /** The masked argmax where plain draws under `constraint` were often refused; else undefined (a plain draw, counted). */
+  private maskedIfOftenRefused(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> | undefined {
     const seen = this.refusals.get(constraint);
-    if (seen && seen.refused * REFUSAL_SHARE >= seen.plain) return this.sampleBanned(constraint, sampling);
+    if (seen && seen.refused * REFUSAL_SHARE >= seen.plain) return this.greedyMasked(constraint, sampling);
     if (seen) seen.plain++;
     else this.refusals.set(constraint, { plain: 1, refused: 0 });
     return undefined;
@@ -331,12 +339,32 @@ class LlamaDecodingModel implements LoadedModel {
     if (this.logitIndex < 0 || this.sampledAt !== this.sequence.nextTokenIndex) {
       throw new GuardError('INTERNAL', 'probability must follow next directly (the logits it reads are gone)');
     }
+    const candidates = await this.likeliest();
+    for (let i = 0; i < candidates.length; i += 2) if (candidates[i] === token) return candidates[i + 1]!;
+    return 0;
+  }
+
+  /** The argmax over the allowed tokens: from the likeliest tokens where one of them is allowed, else with the refused ones banned. */
+  private async greedyMasked(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> {
+    return (await this.greedyFromTop(constraint)) ?? this.sampleBanned(constraint, sampling);
+  }
+
+  /**
+   * The argmax over the allowed tokens read from the model's 64 likeliest (one reused sampler whose
+   * settings never change, so nothing native is rebuilt; a partial sort instead of a bias over a
+   * long list): the first allowed one in logit order, on a tie the lowest id, as llama.cpp's greedy
+   * draw over the masked logits picks. Undefined where none of them is allowed.
+   */
+  private async greedyFromTop(constraint: TokenConstraint): Promise<number | undefined> {
+    return firstAllowed(await this.likeliest(), constraint);
+  }
+
+  /** The 64 likeliest tokens at the last sampled position with their probabilities (temperature 1, renormalised over them), most likely first. */
+  private async likeliest(): Promise<number[]> {
     this.probe ??= new this.native.AddonSampler(this.native.model);
     this.probe.applyConfig({ temperature: 1, topK: PROBE_TOP_K, minP: 0, seed: 1 });
     const result = await this.rawSample(this.logitIndex, this.probe, true);
-    const candidates = Array.isArray(result) ? (result[1] ?? []) : [];
-    for (let i = 0; i < candidates.length; i += 2) if (candidates[i] === token) return candidates[i + 1]!;
-    return 0;
+    return Array.isArray(result) ? (result[1] ?? []) : [];
   }
 
   /** The lifted way; undefined when the shift proved too small for these logits. */
@@ -381,14 +409,20 @@ class LlamaDecodingModel implements LoadedModel {
     let kept = samplers.get(constraint);
     if (kept) samplers.delete(constraint);
     else {
+      // The oldest kept sampler and its list buffer are reused (a new sampler costs a vocabulary-sized
+      // native allocation, a new list a large one for the collector); the list is written in place.
+      let reused: KeptSampler | undefined;
       if (samplers.size >= KEPT_SAMPLERS) {
-        const [oldest, value] = samplers.entries().next().value as [TokenConstraint, { sampler: NativeSampler }];
-        value.sampler.dispose();
+        const [oldest, value] = samplers.entries().next().value as [TokenConstraint, KeptSampler];
+        reused = value;
         samplers.delete(oldest);
       }
+      const buffer = reused?.buffer ?? new Int32Array(this.vocabulary.bytes.length);
+      const length = bitsToListInto(constraint.mask, constraint.size, way === 'ban' ? 0 : 1, buffer);
       kept = {
-        sampler: new this.native.AddonSampler(this.native.model),
-        tokens: way === 'ban' ? constraint.refused() : constraint.allowed(),
+        sampler: reused?.sampler ?? new this.native.AddonSampler(this.native.model),
+        buffer,
+        tokens: buffer.subarray(0, length),
         seed: -1,
       };
     }

@@ -39,6 +39,35 @@ export interface NativeSampler {
   dispose(): void;
 }
 
+/** A native sampler kept with one constraint's long bias list (`tokens`, a view of its own `buffer`). */
+export interface KeptSampler {
+  sampler: NativeSampler;
+  buffer: Int32Array;
+  tokens: Int32Array;
+  seed: number;
+}
+
+/**
+ * The first token of `candidates` (id, probability pairs, most likely first, as llama.cpp hands
+ * back its top k) that `constraint` allows, with a probability above 0; among allowed ones of equal
+ * probability the lowest id (llama.cpp's greedy draw keeps the first maximum). Undefined where none is.
+ */
+export function firstAllowed(candidates: readonly number[], constraint: { has(token: number): boolean }): number | undefined {
+  let best = -1;
+  let bestP = 0;
+  for (let i = 0; i < candidates.length; i += 2) {
+    const token = candidates[i]!;
+    const p = candidates[i + 1]!;
+    if (best >= 0 && p < bestP) break;
+    if (!(p > 0) || !constraint.has(token)) continue;
+    if (best < 0 || token < best) {
+      best = token;
+      bestP = p;
+    }
+  }
+  return best >= 0 ? best : undefined;
+}
+
 /** The internals `resample` uses, reached once and checked (a clear error if the pinned version changed). */
 export interface NativeAccess {
   AddonSampler: new (model: unknown) => NativeSampler;

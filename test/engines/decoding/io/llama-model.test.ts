@@ -56,8 +56,10 @@ describe.each([
     expect(first).toBe(ranked[0]);
     const sequence = (model as unknown as { sequence: Sequence }).sequence;
     const evaluated = sequence.nextTokenIndex;
-    const many = ranked.slice(3); // all but the three most likely: the ban way
-    for (const allowed of [ranked.slice(1, 4), ranked.slice(5, 6), [ranked[size - 1]!, ranked[40]!], many]) {
+    const many = ranked.slice(3); // all but the three most likely: read from the likeliest tokens
+    const beyondTop = ranked.slice(70); // many, none of them among the 64 likeliest: the ban way
+    expect(beyondTop.length).toBeGreaterThan(70);
+    for (const allowed of [ranked.slice(1, 4), ranked.slice(5, 6), [ranked[size - 1]!, ranked[40]!], many, beyondTop]) {
       const constraint = constraintOf(allowed, size);
       const redo = await model.resample(constraint, { temperature: 0, seed: 2 });
       expect(redo).toBe(allowed.reduce((best, t) => (probabilities.get(t)! > probabilities.get(best)! ? t : best)));
@@ -204,6 +206,43 @@ describe("the first draw under the step's constraint (llama.cpp)", () => {
     expect(draws[1]![0]).toBe(true);
     expect(draws[1]![1]).toBe(draws[0]![1]);
     expect(draws[1]![1]).not.toBe(own);
+  }, 300_000);
+});
+
+describe('kept samplers for long bias lists (llama.cpp)', () => {
+  let model: LoadedModel;
+
+  beforeAll(async () => {
+    // Ban lists past 64 through a kept sampler: two kept, so four constraints in turn evict and reuse them.
+    model = await openLlamaModel(syntheticModelPath(), 256, { keptBias: 64, liftLimit: 16 });
+  }, 300_000);
+
+  afterAll(async () => {
+    await model?.dispose();
+  });
+
+  it('a reused kept sampler draws under its new list: every token allowed, the same seed the same token on each visit', async () => {
+    await model.reset();
+    await model.next(model.tokenize('```bash\npip install '), { temperature: 1, seed: 3 });
+    const size = model.vocabulary.bytes.length;
+    const constraints = [0, 1, 2, 3].map((k) =>
+      constraintOf(
+        Array.from({ length: size }, (_, t) => t).filter((t) => t % 4 === k || t % 7 === k),
+        size,
+      ),
+    );
+    const rounds: number[][] = [];
+    for (let round = 0; round < 3; round++) {
+      const drawn: number[] = [];
+      for (const [i, constraint] of constraints.entries()) {
+        const token = await model.resample(constraint, { temperature: 1.5, seed: 100 + i });
+        expect(constraint.has(token), `constraint ${i}, round ${round}`).toBe(true);
+        drawn.push(token);
+      }
+      rounds.push(drawn);
+    }
+    expect(rounds[1]).toEqual(rounds[0]);
+    expect(rounds[2]).toEqual(rounds[0]);
   }, 300_000);
 });
 
