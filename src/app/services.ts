@@ -13,6 +13,7 @@ import type { ProgressStream } from '../shared/progress.js';
 import { PromiseCache } from '../shared/promise-cache.js';
 import type { CompletionSessions } from './completion/completion-sessions.js';
 import { createCompletionSessions } from './completion/completion-sessions.js';
+import { closeNameLists } from './packages/held-name-lists.js';
 import type { PolicySource } from './policy/policy-source.js';
 import { policySourceOnDemand } from './policy/policy-source.js';
 
@@ -102,8 +103,9 @@ export function createServices(context: ServiceContext): Services {
         for (const judge of await services.answerability.judges.drain()) await attempt(() => judge.close());
         for (const store of services.repoFacts.values()) await attempt(() => store.close());
         services.repoFacts.clear();
-        services.nameLists.clear();
+        // After completion: its monitors may read the lists until its last generation ends.
         await attempt(() => services.completion.close());
+        await attempt(async () => closeNameLists(services.nameLists));
         if (failures.length > 0) throw failures[0];
       })();
       return closed;

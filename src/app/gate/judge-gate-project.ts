@@ -16,7 +16,8 @@ import {
 } from '../../engines/registry-gate/index.js';
 import { resolveCacheDir } from '../../shared/paths.js';
 import { checkPackages } from '../packages/check-packages.js';
-import { type NameListDeps } from '../packages/name-lists.js';
+import { withNameLists } from '../packages/held-name-lists.js';
+import { type HeldNameListDeps, type NameListDeps } from '../packages/name-lists.js';
 import { decidePackageName } from '../packages/judge-package-names.js';
 
 const LABEL: Record<GateEcosystem, string> = { pypi: 'PyPI', npm: 'npm' };
@@ -35,12 +36,22 @@ export async function judgeGateProject(
   facts: UpstreamFacts,
   deps: GateJudgeDeps,
 ): Promise<GateJudgement> {
-  const now = deps.now?.() ?? new Date();
-  const { policy } = deps;
   const listDeps: NameListDeps = {
     ...(deps.env ? { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) } : {}),
     ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
   };
+  return withNameLists(listDeps, (held) => judgeWithLists(ecosystem, name, facts, deps, held));
+}
+
+async function judgeWithLists(
+  ecosystem: GateEcosystem,
+  name: string,
+  facts: UpstreamFacts,
+  deps: GateJudgeDeps,
+  listDeps: HeldNameListDeps,
+): Promise<GateJudgement> {
+  const now = deps.now?.() ?? new Date();
+  const { policy } = deps;
   const check = (await checkPackages({ ecosystem, packages: [name] }, listDeps, { maxSuggestionDistance: 2 })).results[0]!;
   const label = `${LABEL[ecosystem]} package "${name}"`;
   if (!facts.exists) {

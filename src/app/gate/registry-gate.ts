@@ -9,6 +9,7 @@ import { type Policy } from '../../engines/policy/index.js';
 import { minReleaseAgeMs, startGateServer, type GateEcosystem, type RunningGate } from '../../engines/registry-gate/index.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { type ProgressStream } from '../../shared/progress.js';
+import { closeNameLists } from '../packages/held-name-lists.js';
 import { type PolicySource } from '../policy/policy-source.js';
 import { judgeGateProject } from './judge-gate-project.js';
 
@@ -53,8 +54,9 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
   const upstreams = { pypi: request.upstreams?.pypi ?? DEFAULT_UPSTREAMS.pypi, npm: request.upstreams?.npm ?? DEFAULT_UPSTREAMS.npm };
   const now = deps.now ?? (() => new Date());
   const cacheDir = resolveCacheDir(deps.env);
-  const nameLists = deps.nameLists ?? new Map<string, NameIndex[]>();
-  return startGateServer({
+  const own = deps.nameLists === undefined ? new Map<string, NameIndex[]>() : undefined;
+  const nameLists = deps.nameLists ?? own!;
+  const gate = await startGateServer({
     port: request.port,
     upstreams,
     now,
@@ -75,6 +77,18 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
         upstream: (eco) => upstreams[eco],
       }),
   });
+  if (own === undefined) return gate;
+  // The gate's own lists live as long as it does.
+  return {
+    ...gate,
+    async close() {
+      try {
+        await gate.close();
+      } finally {
+        closeNameLists(own);
+      }
+    },
+  };
 }
 
 async function fixedPolicy(deps: RegistryGateDeps): Promise<Policy> {

@@ -1,6 +1,7 @@
 /** Use case: check package specs of one ecosystem against its authoritative name list. */
 import { checkName, readDeltaNames, type CheckOptions, type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
 import { worstVerdict, type Verdict } from '../../shared/verdict.js';
+import { withNameLists } from './held-name-lists.js';
 import { openNameLists, type NameListDeps } from './name-lists.js';
 import { resolveCacheDir } from '../../shared/paths.js';
 
@@ -20,12 +21,14 @@ export async function checkPackages(
   deps: AppDeps = {},
   options: CheckOptions = {},
 ): Promise<CheckReport> {
-  const lists = openNameLists(request.ecosystem, deps);
-  // Cost stays bounded for a command naming thousands of packages: nearest names for the first few only.
-  const results = request.packages.map((spec, i) =>
-    withGateDelta(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), deps),
-  );
-  return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
+  return withNameLists(deps, async (held) => {
+    const lists = openNameLists(request.ecosystem, held);
+    // Cost stays bounded for a command naming thousands of packages: nearest names for the first few only.
+    const results = request.packages.map((spec, i) =>
+      withGateDelta(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), deps),
+    );
+    return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
+  });
 }
 
 /** A name missing from the snapshot that the registry gate found upstream, old enough, is allowed (the delta list). */

@@ -1,8 +1,9 @@
 /**
  * Composition of the name lists per ecosystem: load the checkpoint from the cache, rebuild it from
  * the shipped snapshot when it is missing, stale or corrupt, and add overlays (private lists).
- * Loaded lists are kept in `nameLists` when the caller holds one (the MCP server and a registry
- * gate check many names: app/services.ts), else for the one call.
+ * Loaded lists are kept in `nameLists`: the process's (app/services.ts: the MCP server and a
+ * registry gate check many names), else one call's (`withNameLists`), closed when the call ends:
+ * a list read on demand holds its file open.
  */
 import {
   bundledSourceId,
@@ -33,9 +34,12 @@ export interface NameListDeps {
   nameLists?: Map<string, NameIndex[]>;
 }
 
+/** Name-list deps with the lists held by the caller, who closes them (`closeNameLists`). */
+export type HeldNameListDeps = NameListDeps & { nameLists: Map<string, NameIndex[]> };
+
 /** The lists a check of `ecosystem` consults, building the main list on first use if it ships. */
-export function openNameLists(ecosystem: Ecosystem, deps: NameListDeps = {}): NameLists {
-  const loaded = deps.nameLists ?? new Map<string, NameIndex[]>();
+export function openNameLists(ecosystem: Ecosystem, deps: HeldNameListDeps): NameLists {
+  const loaded = deps.nameLists;
   const indexes = loadIndexes(loaded, ecosystem, deps, true) ?? [];
   return { ecosystem, indexes, others: (other) => loadIndexes(loaded, other, deps, false) };
 }
