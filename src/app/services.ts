@@ -6,7 +6,7 @@
  */
 import type { GgufJudgeModel, WordVectors } from '../engines/answerability/index.js';
 import type { ApiIndexStore, SourceWatcher, WordMeaning } from '../engines/api-docs/index.js';
-import type { NameIndex } from '../engines/package-names/index.js';
+import type { DeltaListCache, NameIndex } from '../engines/package-names/index.js';
 import type { RepoFactsStore } from '../engines/repo-context/index.js';
 import type { Env } from '../shared/paths.js';
 import type { ProgressStream } from '../shared/progress.js';
@@ -48,6 +48,8 @@ export interface Services extends ServiceContext {
   policy: PolicySource;
   /** Loaded name lists (checkpoints and overlays) by cache directory and ecosystem. */
   nameLists: Map<string, NameIndex[]>;
+  /** The registry gate's delta lists (names found upstream after the snapshot) as read, re-read when their file changes. */
+  deltaLists: DeltaListCache;
   apiDocs: ApiDocsServices;
   answerability: AnswerabilityServices;
   /** Repository facts stores by cache directory and watch mode. */
@@ -71,6 +73,7 @@ export function createServices(context: ServiceContext): Services {
     stderr: context.stderr,
     policy: policySourceOnDemand({ cwd: context.cwd, env: context.env }),
     nameLists: new Map(),
+    deltaLists: new Map(),
     apiDocs: {
       indexes: new PromiseCache(),
       watchers: new PromiseCache(),
@@ -106,6 +109,7 @@ export function createServices(context: ServiceContext): Services {
         // After completion: its monitors may read the lists until its last generation ends.
         await attempt(() => services.completion.close());
         await attempt(async () => closeNameLists(services.nameLists));
+        services.deltaLists.clear();
         if (failures.length > 0) throw failures[0];
       })();
       return closed;

@@ -39,6 +39,7 @@ export async function judgeGateProject(
   const listDeps: NameListDeps = {
     ...(deps.env ? { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) } : {}),
     ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+    ...(deps.deltaLists ? { deltaLists: deps.deltaLists } : {}),
   };
   return withNameLists(listDeps, (held) => judgeWithLists(ecosystem, name, facts, deps, held));
 }
@@ -82,7 +83,7 @@ async function judgeWithLists(
       }
       effective = { ...check, exists: true, verdict: 'allow', reasons: [] };
       fresh = true;
-      addDeltaName(resolveCacheDir(deps.env), ecosystem, check.normalized, now);
+      addDeltaName(resolveCacheDir(deps.env), ecosystem, check.normalized, now, listDeps.deltaLists);
     }
   }
   const decision = decidePackageName(ecosystem, name, name, effective, policy, now, listDeps, 'registry gate');

@@ -4,13 +4,14 @@
  */
 import { join } from 'node:path';
 import { policyInForce } from '../../config/policy-in-force.js';
-import { type NameIndex } from '../../engines/package-names/index.js';
+import { type DeltaListCache, type NameIndex } from '../../engines/package-names/index.js';
 import { type Policy } from '../../engines/policy/index.js';
 import { minReleaseAgeMs, startGateServer, type GateEcosystem, type RunningGate } from '../../engines/registry-gate/index.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { type ProgressStream } from '../../shared/progress.js';
 import { closeNameLists } from '../packages/held-name-lists.js';
 import { type PolicySource } from '../policy/policy-source.js';
+import type { Services } from '../services.js';
 import { judgeGateProject } from './judge-gate-project.js';
 
 export const DEFAULT_UPSTREAMS = { pypi: 'https://pypi.org/simple', npm: 'https://registry.npmjs.org' } as const;
@@ -44,6 +45,21 @@ export interface RegistryGateDeps {
   timeoutMs?: number;
   /** Name lists kept for the gate's lifetime (default: the gate's own). */
   nameLists?: Map<string, NameIndex[]>;
+  /** The delta lists as read (the process's, app/services.ts); without it each judgement reads the file. */
+  deltaLists?: DeltaListCache;
+}
+
+/** A gate's deps from the process's services: its environment, stderr for the log, and the name and delta lists it keeps. */
+export function registryGateDeps(services: Services): RegistryGateDeps {
+  const { cwd, env, stderr } = services;
+  return {
+    cwd,
+    env,
+    stderr,
+    log: (line) => void stderr.write(`${line}\n`),
+    nameLists: services.nameLists,
+    deltaLists: services.deltaLists,
+  };
 }
 
 /** Starts a gate on loopback. Throws CONFIG_INVALID (policy) or IO_FAILED (port taken). */
@@ -74,6 +90,7 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
         ...(deps.stderr ? { stderr: deps.stderr } : {}),
         now,
         nameLists,
+        ...(deps.deltaLists ? { deltaLists: deps.deltaLists } : {}),
         upstream: (eco) => upstreams[eco],
       }),
   });

@@ -34,7 +34,7 @@ export async function checkPackages(
 /** A name missing from the snapshot that the registry gate found upstream, old enough, is allowed (the delta list). */
 function withGateDelta(check: NameCheck, deps: AppDeps): NameCheck {
   if (check.exists || check.ecosystem === 'conda' || !check.reasons.some((r) => r.code === 'not_found')) return check;
-  const seen = readDeltaNames(resolveCacheDir(deps.env), check.ecosystem).get(check.normalized);
+  const seen = readDeltaNames(resolveCacheDir(deps.env), check.ecosystem, deps.deltaLists).get(check.normalized);
   if (seen === undefined) return check;
   return {
     ...check,

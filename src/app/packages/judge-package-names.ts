@@ -54,6 +54,7 @@ export async function judgePackageNames(
     env: deps.env,
     ...(deps.stderr ? { stderr: deps.stderr } : {}),
     ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+    ...(deps.deltaLists ? { deltaLists: deps.deltaLists } : {}),
   };
   return withNameLists(listDeps, (held) => judgeWithLists(request, deps, held));
 }

@@ -18,6 +18,7 @@ import {
   readBundledManifest,
   removeCheckpoint,
   writeCheckpoint,
+  type DeltaListCache,
   type Ecosystem,
   type NameCheckpoint,
   type NameLists,
@@ -32,6 +33,8 @@ export interface NameListDeps {
   stderr?: ProgressStream;
   /** Lists already loaded, by cache directory and ecosystem (the process's, from app/services.ts). */
   nameLists?: Map<string, NameIndex[]>;
+  /** The gate's delta lists as read (the process's, from app/services.ts); without it each check reads the file. */
+  deltaLists?: DeltaListCache;
 }
 
 /** Name-list deps with the lists held by the caller, who closes them (`closeNameLists`). */
