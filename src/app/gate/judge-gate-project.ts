@@ -17,7 +17,7 @@ import {
 import { resolveCacheDir } from '../../shared/paths.js';
 import { checkPackages } from '../packages/check-packages.js';
 import { withNameLists } from '../packages/held-name-lists.js';
-import { type HeldNameListDeps, type NameListDeps } from '../packages/name-lists.js';
+import { nameListDepsOf, type HeldNameListDeps, type NameListDeps } from '../packages/name-lists.js';
 import { decidePackageName } from '../packages/judge-package-names.js';
 
 const LABEL: Record<GateEcosystem, string> = { pypi: 'PyPI', npm: 'npm' };
@@ -36,12 +36,7 @@ export async function judgeGateProject(
   facts: UpstreamFacts,
   deps: GateJudgeDeps,
 ): Promise<GateJudgement> {
-  const listDeps: NameListDeps = {
-    ...(deps.env ? { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) } : {}),
-    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
-    ...(deps.deltaLists ? { deltaLists: deps.deltaLists } : {}),
-  };
-  return withNameLists(listDeps, (held) => judgeWithLists(ecosystem, name, facts, deps, held));
+  return withNameLists(nameListDepsOf(deps), (held) => judgeWithLists(ecosystem, name, facts, deps, held));
 }
 
 async function judgeWithLists(

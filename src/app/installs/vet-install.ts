@@ -22,7 +22,7 @@ import { checkPackages } from '../packages/check-packages.js';
 import { softenUncoveredConda } from '../packages/conda-channel-coverage.js';
 import { renderInstallReport } from './install-report.js';
 import { withNameLists } from '../packages/held-name-lists.js';
-import { openNameLists, type HeldNameListDeps, type NameListDeps } from '../packages/name-lists.js';
+import { nameListDepsOf, openNameLists, type HeldNameListDeps, type NameListDeps } from '../packages/name-lists.js';
 
 export interface TargetVerdict {
   target: InstallTarget;
@@ -62,12 +62,7 @@ export interface VetDeps {
 export async function vetInstallRequest(asked: InstallRequest, deps: VetDeps): Promise<InstallVerdict> {
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const now = deps.now ?? new Date();
-  const listDeps: NameListDeps = {
-    env: deps.env,
-    ...(deps.stderr ? { stderr: deps.stderr } : {}),
-    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
-  };
-  return withNameLists(listDeps, (held) => vetWithLists(asked, deps, policy, now, held));
+  return withNameLists(nameListDepsOf(deps), (held) => vetWithLists(asked, deps, policy, now, held));
 }
 
 async function vetWithLists(

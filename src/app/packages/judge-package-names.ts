@@ -16,7 +16,7 @@ import { type OnlineFinding } from './check-online.js';
 import { checkPackages, type CheckReport } from './check-packages.js';
 import { softenUncoveredConda } from './conda-channel-coverage.js';
 import { withNameLists } from './held-name-lists.js';
-import { type HeldNameListDeps, type NameListDeps } from './name-lists.js';
+import { nameListDepsOf, type HeldNameListDeps, type NameListDeps } from './name-lists.js';
 
 /** One name's check with the policy's verdict: `reasons` carry the policy's codes and the name check's, `rule` says which rule decided. */
 export interface JudgedName extends Omit<NameCheck, 'reasons'> {
@@ -50,13 +50,7 @@ export async function judgePackageNames(
   request: { ecosystem: Ecosystem; packages: string[] },
   deps: JudgeNamesDeps,
 ): Promise<JudgedReport & { online?: OnlineFinding[] }> {
-  const listDeps: NameListDeps = {
-    env: deps.env,
-    ...(deps.stderr ? { stderr: deps.stderr } : {}),
-    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
-    ...(deps.deltaLists ? { deltaLists: deps.deltaLists } : {}),
-  };
-  return withNameLists(listDeps, (held) => judgeWithLists(request, deps, held));
+  return withNameLists(nameListDepsOf(deps), (held) => judgeWithLists(request, deps, held));
 }
 
 async function judgeWithLists(

@@ -37,6 +37,16 @@ export interface NameListDeps {
   deltaLists?: DeltaListCache;
 }
 
+/** The name-list part of a use case's deps: only the fields it sets. */
+export function nameListDepsOf(deps: NameListDeps): NameListDeps {
+  return {
+    ...(deps.env ? { env: deps.env } : {}),
+    ...(deps.stderr ? { stderr: deps.stderr } : {}),
+    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+    ...(deps.deltaLists ? { deltaLists: deps.deltaLists } : {}),
+  };
+}
+
 /** Name-list deps with the lists held by the caller, who closes them (`closeNameLists`). */
 export type HeldNameListDeps = NameListDeps & { nameLists: Map<string, NameIndex[]> };
 
