@@ -20,7 +20,7 @@ const t1 = performance.now();
 let prepareMs = 0;
 let intervenor: PackageIntervenor | undefined;
 let from = 'none';
-const automata = mode === 'on' ? { pypi: openNameLists('pypi').indexes[0]!.checkpoint.automaton } : {};
+const automata = mode === 'on' ? { pypi: openNameLists('pypi', { nameLists: new Map() }).indexes[0]!.checkpoint.automaton } : {};
 const t2 = performance.now();
 const namesMs = t2 - t1;
 if (mode === 'on') {

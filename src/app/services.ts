@@ -6,13 +6,14 @@
  */
 import type { GgufJudgeModel, WordVectors } from '../engines/answerability/index.js';
 import type { ApiIndexStore, SourceWatcher, WordMeaning } from '../engines/api-docs/index.js';
-import type { NameIndex } from '../engines/package-names/index.js';
+import type { DeltaListCache, NameIndex } from '../engines/package-names/index.js';
 import type { RepoFactsStore } from '../engines/repo-context/index.js';
 import type { Env } from '../shared/paths.js';
 import type { ProgressStream } from '../shared/progress.js';
 import { PromiseCache } from '../shared/promise-cache.js';
 import type { CompletionSessions } from './completion/completion-sessions.js';
 import { createCompletionSessions } from './completion/completion-sessions.js';
+import { closeNameLists } from './packages/held-name-lists.js';
 import type { PolicySource } from './policy/policy-source.js';
 import { policySourceOnDemand } from './policy/policy-source.js';
 
@@ -47,6 +48,8 @@ export interface Services extends ServiceContext {
   policy: PolicySource;
   /** Loaded name lists (checkpoints and overlays) by cache directory and ecosystem. */
   nameLists: Map<string, NameIndex[]>;
+  /** The registry gate's delta lists (names found upstream after the snapshot) as read, re-read when their file changes. */
+  deltaLists: DeltaListCache;
   apiDocs: ApiDocsServices;
   answerability: AnswerabilityServices;
   /** Repository facts stores by cache directory and watch mode. */
@@ -70,6 +73,7 @@ export function createServices(context: ServiceContext): Services {
     stderr: context.stderr,
     policy: policySourceOnDemand({ cwd: context.cwd, env: context.env }),
     nameLists: new Map(),
+    deltaLists: new Map(),
     apiDocs: {
       indexes: new PromiseCache(),
       watchers: new PromiseCache(),
@@ -102,8 +106,10 @@ export function createServices(context: ServiceContext): Services {
         for (const judge of await services.answerability.judges.drain()) await attempt(() => judge.close());
         for (const store of services.repoFacts.values()) await attempt(() => store.close());
         services.repoFacts.clear();
-        services.nameLists.clear();
+        // After completion: its monitors may read the lists until its last generation ends.
         await attempt(() => services.completion.close());
+        await attempt(async () => closeNameLists(services.nameLists));
+        services.deltaLists.clear();
         if (failures.length > 0) throw failures[0];
       })();
       return closed;

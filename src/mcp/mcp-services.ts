@@ -24,7 +24,7 @@ export async function startMcpServices(services: Services, options: McpServiceOp
   const log = (line: string): void => void stderr.write(`${line}\n`);
   services.policy = await watchLivePolicy({ cwd, env }, log);
   if (options.gatePort !== undefined) {
-    const { startRegistryGate } = await import('../app/gate/registry-gate.js');
+    const { registryGateDeps, startRegistryGate } = await import('../app/gate/registry-gate.js');
     // The watched policy, as the tools see it: an edit to the policy file changes the gate's answers too.
     const gate = await startRegistryGate(
       {
@@ -32,7 +32,7 @@ export async function startMcpServices(services: Services, options: McpServiceOp
         ...(options.gateUpstreams ? { upstreams: options.gateUpstreams } : {}),
         ...(options.streamFiles ? { streamFiles: true } : {}),
       },
-      { cwd, env, stderr, log, nameLists: services.nameLists, policySource: services.policy },
+      { ...registryGateDeps(services), policySource: services.policy },
     );
     services.onClose(() => gate.close());
     log(
@@ -49,7 +49,13 @@ export function mcpToolDeps(services: Services, version: string): McpDeps {
     // The whole policy applies, as last reloaded: the same judgement as `guard check` and the registry gate.
     checkPackages: async (request) => {
       const { judgePackageNames } = await import('../app/packages/judge-package-names.js');
-      return judgePackageNames(request, { cwd, env, policy: await services.policy.current(), nameLists: services.nameLists });
+      return judgePackageNames(request, {
+        cwd,
+        env,
+        policy: await services.policy.current(),
+        nameLists: services.nameLists,
+        deltaLists: services.deltaLists,
+      });
     },
     // SQLite opens on the first call; the indexed local sources are watched from then on.
     lookupApiDocs: async (request) => {

@@ -18,10 +18,12 @@ describe('createServices', () => {
     );
     services.onClose(() => Promise.resolve(void events.push('gate')));
     services.nameLists.set('k', []);
+    services.deltaLists.set('/x/gate/delta-npm.tsv', { mtimeMs: 1, names: new Map() });
     await Promise.all([services.close(), services.close()]);
     expect(events).toEqual(['gate', 'watcher', 'index']);
     expect(services.apiDocs.indexes.size).toBe(0);
     expect(services.nameLists.size).toBe(0);
+    expect(services.deltaLists.size).toBe(0);
   });
 
   it('frees the judge models and forgets the word-vector tables, shared with API-docs meaning', async () => {

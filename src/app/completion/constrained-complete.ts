@@ -289,7 +289,7 @@ async function loadAutomata(
     automata[ecosystem] = monitorNames(ecosystem, await policyInForce(), {
       ...(deps.env ? { env: deps.env } : {}),
       ...(deps.stderr ? { stderr: deps.stderr } : {}),
-      ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+      nameLists: deps.nameLists ?? sessions.nameLists,
       built: sessions.built,
     });
   }

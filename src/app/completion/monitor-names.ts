@@ -30,17 +30,18 @@ import { openNameLists } from '../packages/name-lists.js';
 export interface MonitorNamesDeps {
   env?: Env;
   stderr?: ProgressStream;
-  nameLists?: Map<string, NameIndex[]>;
+  /** The lists held by the caller (the automaton returned may read them on demand until they are closed). */
+  nameLists: Map<string, NameIndex[]>;
   /** Automata built before, by cache directory and lineage (the process's: app/completion/completion-sessions.ts). */
   built?: Map<string, NameAutomaton>;
 }
 
 /** The automaton of names the monitor allows for `ecosystem`. Throws SOURCE_MISSING when there is no list at all. */
-export function monitorNames(ecosystem: Ecosystem, policy: Policy, deps: MonitorNamesDeps = {}): NameAutomaton {
+export function monitorNames(ecosystem: Ecosystem, policy: Policy, deps: MonitorNamesDeps): NameAutomaton {
   const lists = openNameLists(ecosystem, {
     ...(deps.env ? { env: deps.env } : {}),
     ...(deps.stderr ? { stderr: deps.stderr } : {}),
-    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+    nameLists: deps.nameLists,
   }).indexes;
   if (lists.length === 0) {
     throw new GuardError('SOURCE_MISSING', `no ${ecosystem} name list is available to constrain names with`, {

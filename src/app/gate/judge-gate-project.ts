@@ -16,7 +16,8 @@ import {
 } from '../../engines/registry-gate/index.js';
 import { resolveCacheDir } from '../../shared/paths.js';
 import { checkPackages } from '../packages/check-packages.js';
-import { type NameListDeps } from '../packages/name-lists.js';
+import { withNameLists } from '../packages/held-name-lists.js';
+import { nameListDepsOf, type HeldNameListDeps, type NameListDeps } from '../packages/name-lists.js';
 import { decidePackageName } from '../packages/judge-package-names.js';
 
 const LABEL: Record<GateEcosystem, string> = { pypi: 'PyPI', npm: 'npm' };
@@ -35,12 +36,18 @@ export async function judgeGateProject(
   facts: UpstreamFacts,
   deps: GateJudgeDeps,
 ): Promise<GateJudgement> {
+  return withNameLists(nameListDepsOf(deps), (held) => judgeWithLists(ecosystem, name, facts, deps, held));
+}
+
+async function judgeWithLists(
+  ecosystem: GateEcosystem,
+  name: string,
+  facts: UpstreamFacts,
+  deps: GateJudgeDeps,
+  listDeps: HeldNameListDeps,
+): Promise<GateJudgement> {
   const now = deps.now?.() ?? new Date();
   const { policy } = deps;
-  const listDeps: NameListDeps = {
-    ...(deps.env ? { env: deps.env, ...(deps.stderr ? { stderr: deps.stderr } : {}) } : {}),
-    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
-  };
   const check = (await checkPackages({ ecosystem, packages: [name] }, listDeps, { maxSuggestionDistance: 2 })).results[0]!;
   const label = `${LABEL[ecosystem]} package "${name}"`;
   if (!facts.exists) {
@@ -71,7 +78,7 @@ export async function judgeGateProject(
       }
       effective = { ...check, exists: true, verdict: 'allow', reasons: [] };
       fresh = true;
-      addDeltaName(resolveCacheDir(deps.env), ecosystem, check.normalized, now);
+      addDeltaName(resolveCacheDir(deps.env), ecosystem, check.normalized, now, listDeps.deltaLists);
     }
   }
   const decision = decidePackageName(ecosystem, name, name, effective, policy, now, listDeps, 'registry gate');

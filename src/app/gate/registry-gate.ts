@@ -4,12 +4,14 @@
  */
 import { join } from 'node:path';
 import { policyInForce } from '../../config/policy-in-force.js';
-import { type NameIndex } from '../../engines/package-names/index.js';
+import { type DeltaListCache, type NameIndex } from '../../engines/package-names/index.js';
 import { type Policy } from '../../engines/policy/index.js';
 import { minReleaseAgeMs, startGateServer, type GateEcosystem, type RunningGate } from '../../engines/registry-gate/index.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { type ProgressStream } from '../../shared/progress.js';
+import { closeNameLists } from '../packages/held-name-lists.js';
 import { type PolicySource } from '../policy/policy-source.js';
+import type { Services } from '../services.js';
 import { judgeGateProject } from './judge-gate-project.js';
 
 export const DEFAULT_UPSTREAMS = { pypi: 'https://pypi.org/simple', npm: 'https://registry.npmjs.org' } as const;
@@ -43,6 +45,21 @@ export interface RegistryGateDeps {
   timeoutMs?: number;
   /** Name lists kept for the gate's lifetime (default: the gate's own). */
   nameLists?: Map<string, NameIndex[]>;
+  /** The delta lists as read (the process's, app/services.ts); without it each judgement reads the file. */
+  deltaLists?: DeltaListCache;
+}
+
+/** A gate's deps from the process's services: its environment, stderr for the log, and the name and delta lists it keeps. */
+export function registryGateDeps(services: Services): RegistryGateDeps {
+  const { cwd, env, stderr } = services;
+  return {
+    cwd,
+    env,
+    stderr,
+    log: (line) => void stderr.write(`${line}\n`),
+    nameLists: services.nameLists,
+    deltaLists: services.deltaLists,
+  };
 }
 
 /** Starts a gate on loopback. Throws CONFIG_INVALID (policy) or IO_FAILED (port taken). */
@@ -53,8 +70,9 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
   const upstreams = { pypi: request.upstreams?.pypi ?? DEFAULT_UPSTREAMS.pypi, npm: request.upstreams?.npm ?? DEFAULT_UPSTREAMS.npm };
   const now = deps.now ?? (() => new Date());
   const cacheDir = resolveCacheDir(deps.env);
-  const nameLists = deps.nameLists ?? new Map<string, NameIndex[]>();
-  return startGateServer({
+  const own = deps.nameLists === undefined ? new Map<string, NameIndex[]>() : undefined;
+  const nameLists = deps.nameLists ?? own!;
+  const gate = await startGateServer({
     port: request.port,
     upstreams,
     now,
@@ -72,9 +90,22 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
         ...(deps.stderr ? { stderr: deps.stderr } : {}),
         now,
         nameLists,
+        ...(deps.deltaLists ? { deltaLists: deps.deltaLists } : {}),
         upstream: (eco) => upstreams[eco],
       }),
   });
+  if (own === undefined) return gate;
+  // The gate's own lists live as long as it does.
+  return {
+    ...gate,
+    async close() {
+      try {
+        await gate.close();
+      } finally {
+        closeNameLists(own);
+      }
+    },
+  };
 }
 
 async function fixedPolicy(deps: RegistryGateDeps): Promise<Policy> {

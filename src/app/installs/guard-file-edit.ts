@@ -10,6 +10,7 @@ import { malformedText } from '../../engines/shell-commands/index.js';
 import { policyInForce } from '../../config/policy-in-force.js';
 import { type Env } from '../../shared/paths.js';
 import { type ProgressStream } from '../../shared/progress.js';
+import { withNameLists } from '../packages/held-name-lists.js';
 import { createFsFileReader } from './fs-file-reader.js';
 import { combineVerdicts, type GuardVerdict } from './guard-verdict.js';
 import { vetInstallRequest } from './vet-install.js';
@@ -42,6 +43,11 @@ export interface FileEditDeps {
  * disk. Throws CONFIG_INVALID for an invalid policy and the FileReader's faults.
  */
 export async function guardFileEdit(edit: FileEdit, deps: FileEditDeps): Promise<FileEditVerdict | undefined> {
+  // One load of the name lists for the file and the sources it names, closed after it unless the caller holds them.
+  return withNameLists(deps, (held) => guardWithLists(edit, held));
+}
+
+async function guardWithLists(edit: FileEdit, deps: FileEditDeps): Promise<FileEditVerdict | undefined> {
   const { isInstallSource } = await import('./edited-install-sources.js');
   const source = isInstallSource(edit.path);
   if (!source && dependencyFileKind(edit.path) === undefined) return undefined;

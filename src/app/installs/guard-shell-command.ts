@@ -8,6 +8,7 @@ import type { NameIndex } from '../../engines/package-names/index.js';
 import { type Policy } from '../../engines/policy/index.js';
 import { analyzeShellCommand } from '../../engines/shell-commands/index.js';
 import { type Env } from '../../shared/paths.js';
+import { withNameLists } from '../packages/held-name-lists.js';
 import { createShellFiles } from './fs-shell-files.js';
 import { dropMissingInputFiles } from './missing-input-files.js';
 import { type ProgressStream } from '../../shared/progress.js';
@@ -44,6 +45,11 @@ export interface ShellDeps {
  * policy and the FileReader's faults (a dependency file over 5 MB); the caller applies its fail policy.
  */
 export async function guardShellCommand(command: string, deps: ShellDeps): Promise<ShellVerdict> {
+  // One load of the name lists for every install in the command, closed after it unless the caller holds them.
+  return withNameLists(deps, (held) => guardWithLists(command, held));
+}
+
+async function guardWithLists(command: string, deps: ShellDeps): Promise<ShellVerdict> {
   const analysis = await analyzeShellCommand(command, { files: createShellFiles(deps.cwd, deps.env.HOME), env: deps.env });
   // Most commands run no package manager: they need neither the policy nor the name lists.
   if (analysis.commands.length === 0 && analysis.unverifiable.length === 0) {

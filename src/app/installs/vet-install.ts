@@ -21,7 +21,8 @@ import { type Verdict } from '../../shared/verdict.js';
 import { checkPackages } from '../packages/check-packages.js';
 import { softenUncoveredConda } from '../packages/conda-channel-coverage.js';
 import { renderInstallReport } from './install-report.js';
-import { openNameLists, type NameListDeps } from '../packages/name-lists.js';
+import { withNameLists } from '../packages/held-name-lists.js';
+import { nameListDepsOf, openNameLists, type HeldNameListDeps, type NameListDeps } from '../packages/name-lists.js';
 
 export interface TargetVerdict {
   target: InstallTarget;
@@ -61,11 +62,16 @@ export interface VetDeps {
 export async function vetInstallRequest(asked: InstallRequest, deps: VetDeps): Promise<InstallVerdict> {
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const now = deps.now ?? new Date();
-  const listDeps: NameListDeps = {
-    env: deps.env,
-    ...(deps.stderr ? { stderr: deps.stderr } : {}),
-    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
-  };
+  return withNameLists(nameListDepsOf(deps), (held) => vetWithLists(asked, deps, policy, now, held));
+}
+
+async function vetWithLists(
+  asked: InstallRequest,
+  deps: VetDeps,
+  policy: Policy,
+  now: Date,
+  listDeps: HeldNameListDeps,
+): Promise<InstallVerdict> {
   const request = await settleMaybePackages(asked, listDeps);
   let offline = request.installs ? await checkTargets(request.targets, listDeps) : [];
   // Policy `online.hooks`: names the snapshot cannot vouch for are asked upstream (lazily loaded; offline by default).
@@ -108,7 +114,7 @@ export function gatherTargetFacts(
   name: string,
   check: NameCheck | undefined,
   policy: Policy,
-  deps: NameListDeps,
+  deps: HeldNameListDeps,
 ): TargetFacts {
   const normalized = check?.normalized ?? normalizeName(ecosystem, name);
   const facts: TargetFacts = {};
@@ -154,7 +160,7 @@ async function settleMaybePackages(request: InstallRequest, deps: NameListDeps):
 export function longTailNames(
   targets: readonly InstallTarget[],
   checks: ReadonlyArray<NameCheck | undefined>,
-  deps: NameListDeps,
+  deps: HeldNameListDeps,
 ): boolean[] {
   return targets.map((target, i) => {
     const check = checks[i];

@@ -1,6 +1,7 @@
 /** Use case: check package specs of one ecosystem against its authoritative name list. */
 import { checkName, readDeltaNames, type CheckOptions, type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
 import { worstVerdict, type Verdict } from '../../shared/verdict.js';
+import { withNameLists } from './held-name-lists.js';
 import { openNameLists, type NameListDeps } from './name-lists.js';
 import { resolveCacheDir } from '../../shared/paths.js';
 
@@ -20,18 +21,20 @@ export async function checkPackages(
   deps: AppDeps = {},
   options: CheckOptions = {},
 ): Promise<CheckReport> {
-  const lists = openNameLists(request.ecosystem, deps);
-  // Cost stays bounded for a command naming thousands of packages: nearest names for the first few only.
-  const results = request.packages.map((spec, i) =>
-    withGateDelta(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), deps),
-  );
-  return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
+  return withNameLists(deps, async (held) => {
+    const lists = openNameLists(request.ecosystem, held);
+    // Cost stays bounded for a command naming thousands of packages: nearest names for the first few only.
+    const results = request.packages.map((spec, i) =>
+      withGateDelta(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), deps),
+    );
+    return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
+  });
 }
 
 /** A name missing from the snapshot that the registry gate found upstream, old enough, is allowed (the delta list). */
 function withGateDelta(check: NameCheck, deps: AppDeps): NameCheck {
   if (check.exists || check.ecosystem === 'conda' || !check.reasons.some((r) => r.code === 'not_found')) return check;
-  const seen = readDeltaNames(resolveCacheDir(deps.env), check.ecosystem).get(check.normalized);
+  const seen = readDeltaNames(resolveCacheDir(deps.env), check.ecosystem, deps.deltaLists).get(check.normalized);
   if (seen === undefined) return check;
   return {
     ...check,

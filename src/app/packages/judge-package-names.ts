@@ -15,7 +15,8 @@ import { gatherTargetFacts, longTailNames } from '../installs/vet-install.js';
 import { type OnlineFinding } from './check-online.js';
 import { checkPackages, type CheckReport } from './check-packages.js';
 import { softenUncoveredConda } from './conda-channel-coverage.js';
-import { type NameListDeps } from './name-lists.js';
+import { withNameLists } from './held-name-lists.js';
+import { nameListDepsOf, type HeldNameListDeps, type NameListDeps } from './name-lists.js';
 
 /** One name's check with the policy's verdict: `reasons` carry the policy's codes and the name check's, `rule` says which rule decided. */
 export interface JudgedName extends Omit<NameCheck, 'reasons'> {
@@ -49,11 +50,14 @@ export async function judgePackageNames(
   request: { ecosystem: Ecosystem; packages: string[] },
   deps: JudgeNamesDeps,
 ): Promise<JudgedReport & { online?: OnlineFinding[] }> {
-  const listDeps: NameListDeps = {
-    env: deps.env,
-    ...(deps.stderr ? { stderr: deps.stderr } : {}),
-    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
-  };
+  return withNameLists(nameListDepsOf(deps), (held) => judgeWithLists(request, deps, held));
+}
+
+async function judgeWithLists(
+  request: { ecosystem: Ecosystem; packages: string[] },
+  deps: JudgeNamesDeps,
+  listDeps: HeldNameListDeps,
+): Promise<JudgedReport & { online?: OnlineFinding[] }> {
   const now = deps.now ?? new Date();
   let report: CheckReport;
   let online: OnlineFinding[] | undefined;
@@ -77,7 +81,7 @@ export async function judgePackageNames(
 }
 
 /** A report's checks (from `guard check`, `--online` or not) with the policy applied to each: the same decision as {@link decidePackageName}. */
-function applyPolicy(report: CheckReport, policy: Policy, now: Date, deps: NameListDeps): JudgedReport {
+function applyPolicy(report: CheckReport, policy: Policy, now: Date, deps: HeldNameListDeps): JudgedReport {
   const results = report.results.map((check): JudgedName => {
     const decision = decidePackageName(check.ecosystem, check.name, check.input, check, policy, now, deps);
     return {
@@ -104,7 +108,7 @@ export function decidePackageName(
   check: NameCheck | undefined,
   policy: Policy,
   now: Date,
-  deps: NameListDeps,
+  deps: HeldNameListDeps,
   origin = 'check_package',
 ): PolicyDecision {
   const target: InstallTarget = { ecosystem, kind: 'registry', raw: spec, name, spec, origin };

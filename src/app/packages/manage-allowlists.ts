@@ -27,6 +27,7 @@ import {
 import { GuardError } from '../../shared/errors.js';
 import { resolveCacheDir } from '../../shared/paths.js';
 import { createProgress } from '../../shared/progress.js';
+import { closeNameLists } from './held-name-lists.js';
 import { buildBundled, type NameListDeps } from './name-lists.js';
 
 export interface AllowlistEntry {
@@ -73,7 +74,7 @@ export function buildAllowlist(ecosystem: Ecosystem, deps: NameListDeps = {}): A
   const cacheDir = resolveCacheDir(deps.env);
   const checkpoint = buildBundled(ecosystem, cacheDir, deps);
   // Lists loaded before the change are stale now.
-  deps.nameLists?.clear();
+  if (deps.nameLists) closeNameLists(deps.nameLists);
   return describe(ecosystem, checkpointPath(cacheDir, ecosystem), checkpoint.meta);
 }
 
@@ -121,7 +122,7 @@ export async function importAllowlist(
 export function resetAllowlist(ecosystem: Ecosystem, overlay: string | undefined, deps: NameListDeps = {}): boolean {
   const removed = removeCheckpoint(checkpointPath(resolveCacheDir(deps.env), ecosystem, overlay));
   // Lists loaded before the change are stale now.
-  deps.nameLists?.clear();
+  if (deps.nameLists) closeNameLists(deps.nameLists);
   return removed;
 }
 
@@ -143,7 +144,7 @@ function saveList(
   const path = checkpointPath(resolveCacheDir(deps.env), ecosystem, overlay);
   writeCheckpoint(path, checkpoint);
   // Lists loaded before the change are stale now.
-  deps.nameLists?.clear();
+  if (deps.nameLists) closeNameLists(deps.nameLists);
   return describe(ecosystem, path, checkpoint.meta, overlay);
 }
 

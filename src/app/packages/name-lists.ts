@@ -1,8 +1,9 @@
 /**
  * Composition of the name lists per ecosystem: load the checkpoint from the cache, rebuild it from
  * the shipped snapshot when it is missing, stale or corrupt, and add overlays (private lists).
- * Loaded lists are kept in `nameLists` when the caller holds one (the MCP server and a registry
- * gate check many names: app/services.ts), else for the one call.
+ * Loaded lists are kept in `nameLists`: the process's (app/services.ts: the MCP server and a
+ * registry gate check many names), else one call's (`withNameLists`), closed when the call ends:
+ * a list read on demand holds its file open.
  */
 import {
   bundledSourceId,
@@ -17,6 +18,7 @@ import {
   readBundledManifest,
   removeCheckpoint,
   writeCheckpoint,
+  type DeltaListCache,
   type Ecosystem,
   type NameCheckpoint,
   type NameLists,
@@ -31,11 +33,26 @@ export interface NameListDeps {
   stderr?: ProgressStream;
   /** Lists already loaded, by cache directory and ecosystem (the process's, from app/services.ts). */
   nameLists?: Map<string, NameIndex[]>;
+  /** The gate's delta lists as read (the process's, from app/services.ts); without it each check reads the file. */
+  deltaLists?: DeltaListCache;
 }
 
+/** The name-list part of a use case's deps: only the fields it sets. */
+export function nameListDepsOf(deps: NameListDeps): NameListDeps {
+  return {
+    ...(deps.env ? { env: deps.env } : {}),
+    ...(deps.stderr ? { stderr: deps.stderr } : {}),
+    ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
+    ...(deps.deltaLists ? { deltaLists: deps.deltaLists } : {}),
+  };
+}
+
+/** Name-list deps with the lists held by the caller, who closes them (`closeNameLists`). */
+export type HeldNameListDeps = NameListDeps & { nameLists: Map<string, NameIndex[]> };
+
 /** The lists a check of `ecosystem` consults, building the main list on first use if it ships. */
-export function openNameLists(ecosystem: Ecosystem, deps: NameListDeps = {}): NameLists {
-  const loaded = deps.nameLists ?? new Map<string, NameIndex[]>();
+export function openNameLists(ecosystem: Ecosystem, deps: HeldNameListDeps): NameLists {
+  const loaded = deps.nameLists;
   const indexes = loadIndexes(loaded, ecosystem, deps, true) ?? [];
   return { ecosystem, indexes, others: (other) => loadIndexes(loaded, other, deps, false) };
 }

@@ -34,12 +34,17 @@ export async function explainPolicy(
   let check: NameCheck | undefined;
   let facts: TargetFacts = {};
   if (target.kind === 'registry' && target.name !== undefined) {
-    const { checkPackages } = await import('../packages/check-packages.js');
-    const report = await checkPackages({ ecosystem, packages: [target.spec ?? target.name] }, { env: deps.env, stderr: deps.stderr });
-    check = report.results[0];
+    const name = target.name;
     // Loaded lazily: `policy check` never opens the name lists.
-    const { gatherTargetFacts } = await import('../installs/vet-install.js');
-    facts = gatherTargetFacts(ecosystem, target.name, check, loaded.policy, { env: deps.env, stderr: deps.stderr });
+    const [{ checkPackages }, { gatherTargetFacts }, { withNameLists }] = await Promise.all([
+      import('../packages/check-packages.js'),
+      import('../installs/vet-install.js'),
+      import('../packages/held-name-lists.js'),
+    ]);
+    await withNameLists({ env: deps.env, stderr: deps.stderr }, async (held) => {
+      check = (await checkPackages({ ecosystem, packages: [target.spec ?? name] }, held)).results[0];
+      facts = gatherTargetFacts(ecosystem, name, check, loaded.policy, held);
+    });
   }
   const explanation = explainDecision(target, check, loaded.policy, new Date(), { ...facts, indexes });
   return { ...explanation, loaded, target, ...(check === undefined ? {} : { check }), facts };

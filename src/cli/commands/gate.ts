@@ -47,7 +47,7 @@ export async function runGate(argv: string[], io: CliIo, services: Services): Pr
     io.stdout.write(`${GATE_USAGE}\n`);
     return EXIT.ok;
   }
-  const { startRegistryGate, DEFAULT_GATE_PORT } = await import('../../app/gate/registry-gate.js');
+  const { registryGateDeps, startRegistryGate, DEFAULT_GATE_PORT } = await import('../../app/gate/registry-gate.js');
   const upstreams = {
     ...(parsed.values['upstream-pypi'] ? { pypi: httpUrl(parsed.values['upstream-pypi'], '--upstream-pypi') } : {}),
     ...(parsed.values['upstream-npm'] ? { npm: httpUrl(parsed.values['upstream-npm'], '--upstream-npm') } : {}),
@@ -55,7 +55,7 @@ export async function runGate(argv: string[], io: CliIo, services: Services): Pr
   const port = parsed.values.port === undefined ? DEFAULT_GATE_PORT : parsePort(parsed.values.port);
   const gate = await startRegistryGate(
     { port, upstreams, ...(parsed.values['stream-files'] ? { streamFiles: true } : {}) },
-    { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`), nameLists: services.nameLists },
+    registryGateDeps(services),
   );
   io.stderr.write(
     `guard gate: serving ${gate.pypiIndex} (PyPI) and ${gate.npmRegistry} (npm); files ${parsed.values['stream-files'] ? 'streamed through the gate' : 'redirected to the upstream'}; eval "$(guard gate env --port ${gate.port})" to use it; stop with Ctrl-C\n`,

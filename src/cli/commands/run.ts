@@ -42,14 +42,14 @@ export async function runRun(argv: string[], io: CliIo, services: Services): Pro
   let gateUrl = io.env.GUARD_GATE_URL && (await answers(io.env.GUARD_GATE_URL)) ? io.env.GUARD_GATE_URL : undefined;
   let close = async (): Promise<void> => {};
   if (!gateUrl) {
-    const { startRegistryGate } = await import('../../app/gate/registry-gate.js');
+    const { registryGateDeps, startRegistryGate } = await import('../../app/gate/registry-gate.js');
     const upstreams = {
       ...(parsed.values['upstream-pypi'] ? { pypi: parsed.values['upstream-pypi'] } : {}),
       ...(parsed.values['upstream-npm'] ? { npm: parsed.values['upstream-npm'] } : {}),
     };
     const gate = await startRegistryGate(
       { port: 0, upstreams, ...(parsed.values['stream-files'] ? { streamFiles: true } : {}) },
-      { cwd: io.cwd, env: io.env, stderr: io.stderr, log: (line) => void io.stderr.write(`${line}\n`), nameLists: services.nameLists },
+      registryGateDeps(services),
     );
     gateUrl = gate.url;
     close = () => gate.close();

@@ -309,27 +309,37 @@ function classRecords(definition: Node, decorators: string[], info: PythonModule
     .filter((base): base is Node => base !== null && base.type !== 'keyword_argument' && base.type !== 'comment')
     .map((base) => base.text.replace(/\[.*$/s, ''))
     .filter((base) => !/^(object|(typing\.)?(Generic|Protocol)|(abc\.)?ABC)$/.test(base));
-  const basesRecord: ApiRecord[] =
-    bases.length === 0
-      ? []
-      : [
-          {
-            ...classRecord,
-            name: `${qualified}.${BASES_MEMBER}`,
-            owner: name,
-            member: BASES_MEMBER,
-            kind: 'name',
-            signature: `${BASES_MEMBER} = (${bases.join(', ')})`,
-            params: [],
-            description: '',
-            documentation: '',
-          },
-        ];
-  return [classRecord, ...methods, ...basesRecord];
+  const { library, location, version } = classRecord;
+  const inherited = bases.length === 0 ? [] : [basesRecord({ library, cls: qualified, owner: name, bases, location, version })];
+  return [classRecord, ...methods, ...inherited];
 }
 
 /** The member of the record that lists a class's bases as its source writes them. */
 export const BASES_MEMBER = '__bases__';
+
+/** The record naming the bases of class `cls` (`<cls>.__bases__`) whose members the index may not hold (the checker leaves those calls unjudged). */
+export function basesRecord(at: {
+  library: string;
+  cls: string;
+  owner: string;
+  bases: readonly string[];
+  location: string;
+  version: string;
+}): ApiRecord {
+  return {
+    library: at.library,
+    name: `${at.cls}.${BASES_MEMBER}`,
+    owner: at.owner,
+    member: BASES_MEMBER,
+    kind: 'name',
+    signature: `${BASES_MEMBER} = (${at.bases.join(', ')})`,
+    params: [],
+    description: '',
+    documentation: '',
+    location: at.location,
+    version: at.version,
+  };
+}
 
 /** Parameters of a `parameters` node, with the `/` and `*` separators applied. */
 export function readParameters(node: Node | null): ApiParam[] {

@@ -7,7 +7,7 @@
  */
 import type { ApiCatalog } from './catalog.js';
 import { bareMember, MRO_MEMBER, readClassShape, shortName, type ClassShape } from './runtime-classes.js';
-import { returnType } from './runtime-signatures.js';
+import { returnType, typeAlternatives } from './runtime-signatures.js';
 import type { ApiHit } from './types.js';
 
 const MAX_DEPTH = 6;
@@ -178,13 +178,7 @@ function typeClasses(
   depth: number,
 ): string[] | undefined {
   if (type === undefined || depth > MAX_DEPTH) return undefined;
-  let t = type.trim().replace(/^['"]|['"]$/g, '');
-  const optional = /^(?:typing\.)?Optional\[(.+)\]$/.exec(t);
-  if (optional) t = optional[1]!;
-  const parts = t
-    .split('|')
-    .map((p) => p.trim())
-    .filter((p) => p !== 'None');
+  const parts = typeAlternatives(type);
   if (parts.length === 0) return undefined;
   return union(parts.map((part) => typeClass(part, library, catalog, self, depth)));
 }

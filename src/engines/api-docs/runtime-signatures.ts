@@ -122,18 +122,23 @@ export function returnType(signature: string): string | undefined {
   return at < 0 ? undefined : signature.slice(at + 5).trim() || undefined;
 }
 
+/** The alternatives a type annotation allows, quotes, `Optional[…]` and `None` taken off: `"Foo | Bar | None"` → `Foo`, `Bar`. */
+export function typeAlternatives(type: string): string[] {
+  let t = type.trim().replace(/^['"]|['"]$/g, '');
+  const optional = /^(?:typing\.)?Optional\[(.+)\]$/.exec(t);
+  if (optional) t = optional[1]!;
+  return t
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => p !== 'None');
+}
+
 /**
  * The class a return type names, when it names one plainly: `Foo`, `pkg.mod.Foo`, `"Foo"`,
  * `Optional[Foo]`, `Foo | None`. Containers, unions of several types and type variables give none.
  */
 export function returnedClass(type: string): string | undefined {
-  let t = type.trim().replace(/^['"]|['"]$/g, '');
-  const optional = /^(?:typing\.)?Optional\[(.+)\]$/.exec(t);
-  if (optional) t = optional[1]!;
-  const parts = t
-    .split('|')
-    .map((p) => p.trim())
-    .filter((p) => p !== 'None');
+  const parts = typeAlternatives(type);
   if (parts.length !== 1) return undefined;
   const name = parts[0]!;
   if (!/^[A-Za-z_][\w.]*$/.test(name)) return undefined;

@@ -297,41 +297,56 @@ export const PIP_FETCHING_COMMANDS: readonly string[] = ['install', 'download', 
 /** pnpm's, yarn's and bun's spellings of `update`. */
 export const UPDATE_COMMANDS: readonly string[] = ['update', 'up', 'upgrade', 'udpate'];
 
+/** A form runs what it fetches (`npx cowsay`) when its last word is a runner sub-command or a runner program; every other form installs the names it is given. */
+const RUNNING_WORD = /(?:^| )(?:run|exec|x|dlx|uvx|npx|pnpx|bunx)$/;
+
+/** Each form of `ecosystem` as a command, taking names or running what it fetches (RUNNING_WORD). */
+function namedForms(ecosystem: Ecosystem, forms: readonly string[]): InstallingCommand[] {
+  return forms.map((words) => NAMED(words, ecosystem, RUNNING_WORD.test(words) ? 'runs' : 'names'));
+}
+
+const PYPI_FORMS = [
+  'uv pip install',
+  'uv add',
+  'uv tool install',
+  'uv tool run',
+  'uvx',
+  'poetry add',
+  'poetry self add',
+  'pipx install',
+  'pipx run',
+  'pdm add',
+  'pipenv install',
+  'rye add',
+  'rye install',
+  'rye tools install',
+];
+const NPM_FORMS = [
+  'npm exec',
+  'npm x',
+  'npx',
+  'pnpm add',
+  'pnpm dlx',
+  'pnpx',
+  'yarn add',
+  'yarnpkg add',
+  'yarn global add',
+  'yarn dlx',
+  'bun add',
+  'bun a',
+  'bun i',
+  'bun install',
+  'bun x',
+  'bunx',
+];
+
 /** Every installing command form, sub-command aliases spelled out; the decoding monitor's forms are these. */
 export const INSTALLING_COMMANDS: readonly InstallingCommand[] = [
   ...PIP_FETCHING_COMMANDS.map((command) => NAMED(`pip ${command}`, 'pypi')),
   ...PIP_FETCHING_COMMANDS.map((command) => NAMED(`python -m pip ${command}`, 'pypi')),
-  NAMED('uv pip install', 'pypi'),
-  NAMED('uv add', 'pypi'),
-  NAMED('uv tool install', 'pypi'),
-  NAMED('uv tool run', 'pypi', 'runs'),
-  NAMED('uvx', 'pypi', 'runs'),
-  NAMED('poetry add', 'pypi'),
-  NAMED('poetry self add', 'pypi'),
-  NAMED('pipx install', 'pypi'),
-  NAMED('pipx run', 'pypi', 'runs'),
-  NAMED('pdm add', 'pypi'),
-  NAMED('pipenv install', 'pypi'),
-  NAMED('rye add', 'pypi'),
-  NAMED('rye install', 'pypi'),
-  NAMED('rye tools install', 'pypi'),
-  NAMED('pixi add', 'conda'),
-  NAMED('pixi global install', 'conda'),
+  ...namedForms('pypi', PYPI_FORMS),
+  ...namedForms('conda', ['pixi add', 'pixi global install']),
   ...npmSpellings('install').map((command) => NAMED(`npm ${command}`, 'npm')),
-  ...['exec', 'x'].map((command) => NAMED(`npm ${command}`, 'npm', 'runs')),
-  NAMED('npx', 'npm', 'runs'),
-  NAMED('pnpm add', 'npm'),
-  NAMED('pnpm dlx', 'npm', 'runs'),
-  NAMED('pnpx', 'npm', 'runs'),
-  NAMED('yarn add', 'npm'),
-  NAMED('yarnpkg add', 'npm'),
-  NAMED('yarn global add', 'npm'),
-  NAMED('yarn dlx', 'npm', 'runs'),
-  NAMED('bun add', 'npm'),
-  NAMED('bun a', 'npm'),
-  NAMED('bun i', 'npm'),
-  NAMED('bun install', 'npm'),
-  NAMED('bun x', 'npm', 'runs'),
-  NAMED('bunx', 'npm', 'runs'),
+  ...namedForms('npm', NPM_FORMS),
   ...['conda', 'mamba', 'micromamba'].flatMap((program) => ['install', 'create'].map((command) => NAMED(`${program} ${command}`, 'conda'))),
 ];

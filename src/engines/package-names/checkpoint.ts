@@ -50,6 +50,11 @@ export interface NameCheckpoint {
   downloads?: SparseColumn;
   /** Display spellings that differ from the normalised names ("PyYAML"), newline-joined by rank. */
   display?: { ranks: Uint32Array; text: Uint8Array };
+  /**
+   * Releases the file a checkpoint read on demand holds open (io/lazy-checkpoint.ts); absent for
+   * one read whole. After it, an arc not yet read throws IO_FAILED instead of reading the file.
+   */
+  close?: () => void;
 }
 
 interface SectionRef {

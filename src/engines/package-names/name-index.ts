@@ -38,6 +38,11 @@ export class NameIndex {
     readonly overlay?: string,
   ) {}
 
+  /** Releases the checkpoint's open file, if it holds one; the index must not be used after it. */
+  close(): void {
+    this.checkpoint.close?.();
+  }
+
   get meta(): NameCheckpoint['meta'] {
     return this.checkpoint.meta;
   }

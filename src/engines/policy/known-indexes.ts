@@ -18,52 +18,60 @@ export interface KnownIndex {
   what: string;
 }
 
+// Full mirrors of PyPI (bandersnatch or proxy), by who runs them, most widely used in images built in China.
+const MIRRORS: ReadonlyArray<readonly [what: string, urls: readonly string[]]> = [
+  ["PyPI's former host name (redirects to pypi.org)", ['https://pypi.python.org/simple']],
+  ["piwheels: PyPI's projects built as ARM wheels for the Raspberry Pi", ['https://www.piwheels.org/simple']],
+  [
+    'Tsinghua University (TUNA) mirror of PyPI',
+    ['https://pypi.tuna.tsinghua.edu.cn/simple', 'https://mirrors.tuna.tsinghua.edu.cn/pypi/web/simple'],
+  ],
+  ['Alibaba Cloud mirror of PyPI', ['https://mirrors.aliyun.com/pypi/simple', 'http://mirrors.aliyun.com/pypi/simple']],
+  [
+    'USTC mirror of PyPI',
+    ['https://pypi.mirrors.ustc.edu.cn/simple', 'https://mirrors.ustc.edu.cn/pypi/simple', 'https://mirrors.ustc.edu.cn/pypi/web/simple'],
+  ],
+  ['Douban mirror of PyPI', ['https://pypi.douban.com/simple', 'http://pypi.douban.com/simple', 'https://pypi.doubanio.com/simple']],
+  ['Tencent Cloud mirror of PyPI', ['https://mirrors.cloud.tencent.com/pypi/simple', 'https://mirrors.tencent.com/pypi/simple']],
+  [
+    'Huawei Cloud mirror of PyPI',
+    ['https://repo.huaweicloud.com/repository/pypi/simple', 'https://mirrors.huaweicloud.com/repository/pypi/simple'],
+  ],
+  ['Beijing Foreign Studies University mirror of PyPI', ['https://mirrors.bfsu.edu.cn/pypi/web/simple']],
+  ['Shanghai Jiao Tong University mirror of PyPI', ['https://mirror.sjtu.edu.cn/pypi/web/simple']],
+  ['NetEase mirror of PyPI', ['https://mirrors.163.com/pypi/simple']],
+];
+
+// Vendors' indexes and release pages: only the vendor publishes there.
+const VENDORS: Readonly<Record<string, string>> = {
+  'https://download.pytorch.org/whl': 'PyTorch wheels (CPU, CUDA and ROCm builds of torch and its siblings)',
+  'https://storage.googleapis.com/jax-releases': 'JAX release pages (jaxlib CUDA and TPU wheels)',
+  'https://pypi.nvidia.com': "NVIDIA's package index (CUDA, RAPIDS, TensorRT wheels)",
+  'https://pypi.ngc.nvidia.com': "NVIDIA NGC's package index",
+  'https://developer.download.nvidia.com/compute/redist': "NVIDIA's redistributables (DALI wheels)",
+  'https://data.pyg.org/whl': 'PyTorch Geometric wheels (torch-scatter, torch-sparse and siblings)',
+  'https://dl.fbaipublicfiles.com/detectron2/wheels': "Meta AI's detectron2 wheels",
+  'https://download.openmmlab.com/mmcv/dist': "OpenMMLab's mmcv wheels",
+  'https://huggingface.github.io/autogptq-index/whl': "Hugging Face's AutoGPTQ wheel index",
+  'https://data.dgl.ai/wheels': 'Deep Graph Library (DGL) CUDA wheels',
+  'https://pytorch-extension.intel.com/release-whl': "Intel's Extension for PyTorch wheels",
+  'https://pip.repos.neuron.amazonaws.com': "AWS Neuron's package index (torch-neuronx and siblings)",
+  'https://google-coral.github.io/py-repo': "Google Coral's wheels (tflite-runtime, pycoral)",
+  'https://pypi.anaconda.org/scientific-python-nightly-wheels/simple':
+    'Scientific Python nightly wheels (NumPy, SciPy, pandas, Cython … development builds)',
+};
+
 export const KNOWN_PYPI_INDEXES: readonly KnownIndex[] = Object.freeze([
-  // PyPI's former host (redirects to pypi.org) and piwheels (PyPI's own projects built for the Raspberry Pi).
-  { url: 'https://pypi.python.org/simple', kind: 'mirror', what: "PyPI's former host name (redirects to pypi.org)" },
-  { url: 'https://www.piwheels.org/simple', kind: 'mirror', what: "piwheels: PyPI's projects built as ARM wheels for the Raspberry Pi" },
-  // Full mirrors of PyPI (bandersnatch or proxy), widely used in images built in China.
-  { url: 'https://pypi.tuna.tsinghua.edu.cn/simple', kind: 'mirror', what: 'Tsinghua University (TUNA) mirror of PyPI' },
-  { url: 'https://mirrors.tuna.tsinghua.edu.cn/pypi/web/simple', kind: 'mirror', what: 'Tsinghua University (TUNA) mirror of PyPI' },
-  { url: 'https://mirrors.aliyun.com/pypi/simple', kind: 'mirror', what: 'Alibaba Cloud mirror of PyPI' },
-  {
-    url: 'http://mirrors.aliyun.com/pypi/simple',
-    kind: 'mirror',
-    what: 'Alibaba Cloud mirror of PyPI (plain http; pip needs --trusted-host)',
-  },
-  { url: 'https://pypi.mirrors.ustc.edu.cn/simple', kind: 'mirror', what: 'USTC mirror of PyPI' },
-  { url: 'https://mirrors.ustc.edu.cn/pypi/simple', kind: 'mirror', what: 'USTC mirror of PyPI' },
-  { url: 'https://mirrors.ustc.edu.cn/pypi/web/simple', kind: 'mirror', what: 'USTC mirror of PyPI' },
-  { url: 'https://pypi.douban.com/simple', kind: 'mirror', what: 'Douban mirror of PyPI' },
-  { url: 'http://pypi.douban.com/simple', kind: 'mirror', what: 'Douban mirror of PyPI (plain http; pip needs --trusted-host)' },
-  { url: 'https://pypi.doubanio.com/simple', kind: 'mirror', what: 'Douban mirror of PyPI' },
-  { url: 'https://mirrors.cloud.tencent.com/pypi/simple', kind: 'mirror', what: 'Tencent Cloud mirror of PyPI' },
-  { url: 'https://mirrors.tencent.com/pypi/simple', kind: 'mirror', what: 'Tencent Cloud mirror of PyPI' },
-  { url: 'https://repo.huaweicloud.com/repository/pypi/simple', kind: 'mirror', what: 'Huawei Cloud mirror of PyPI' },
-  { url: 'https://mirrors.huaweicloud.com/repository/pypi/simple', kind: 'mirror', what: 'Huawei Cloud mirror of PyPI' },
-  { url: 'https://mirrors.bfsu.edu.cn/pypi/web/simple', kind: 'mirror', what: 'Beijing Foreign Studies University mirror of PyPI' },
-  { url: 'https://mirror.sjtu.edu.cn/pypi/web/simple', kind: 'mirror', what: 'Shanghai Jiao Tong University mirror of PyPI' },
-  { url: 'https://mirrors.163.com/pypi/simple', kind: 'mirror', what: 'NetEase mirror of PyPI' },
-  // Vendors' indexes and release pages: only the vendor publishes there.
-  { url: 'https://download.pytorch.org/whl', kind: 'vendor', what: 'PyTorch wheels (CPU, CUDA and ROCm builds of torch and its siblings)' },
-  { url: 'https://storage.googleapis.com/jax-releases', kind: 'vendor', what: 'JAX release pages (jaxlib CUDA and TPU wheels)' },
-  { url: 'https://pypi.nvidia.com', kind: 'vendor', what: "NVIDIA's package index (CUDA, RAPIDS, TensorRT wheels)" },
-  { url: 'https://pypi.ngc.nvidia.com', kind: 'vendor', what: "NVIDIA NGC's package index" },
-  { url: 'https://developer.download.nvidia.com/compute/redist', kind: 'vendor', what: "NVIDIA's redistributables (DALI wheels)" },
-  { url: 'https://data.pyg.org/whl', kind: 'vendor', what: 'PyTorch Geometric wheels (torch-scatter, torch-sparse and siblings)' },
-  { url: 'https://dl.fbaipublicfiles.com/detectron2/wheels', kind: 'vendor', what: "Meta AI's detectron2 wheels" },
-  { url: 'https://download.openmmlab.com/mmcv/dist', kind: 'vendor', what: "OpenMMLab's mmcv wheels" },
-  { url: 'https://huggingface.github.io/autogptq-index/whl', kind: 'vendor', what: "Hugging Face's AutoGPTQ wheel index" },
-  { url: 'https://data.dgl.ai/wheels', kind: 'vendor', what: 'Deep Graph Library (DGL) CUDA wheels' },
-  { url: 'https://pytorch-extension.intel.com/release-whl', kind: 'vendor', what: "Intel's Extension for PyTorch wheels" },
-  { url: 'https://pip.repos.neuron.amazonaws.com', kind: 'vendor', what: "AWS Neuron's package index (torch-neuronx and siblings)" },
-  { url: 'https://google-coral.github.io/py-repo', kind: 'vendor', what: "Google Coral's wheels (tflite-runtime, pycoral)" },
-  {
-    url: 'https://pypi.anaconda.org/scientific-python-nightly-wheels/simple',
-    kind: 'vendor',
-    what: 'Scientific Python nightly wheels (NumPy, SciPy, pandas, Cython … development builds)',
-  },
-] satisfies KnownIndex[]);
+  ...MIRRORS.flatMap(([what, urls]) =>
+    // A plain-http mirror is said to be one: pip refuses it without --trusted-host.
+    urls.map((url): KnownIndex => ({
+      url,
+      kind: 'mirror',
+      what: url.startsWith('http:') ? `${what} (plain http; pip needs --trusted-host)` : what,
+    })),
+  ),
+  ...Object.entries(VENDORS).map(([url, what]): KnownIndex => ({ url, kind: 'vendor', what })),
+]);
 
 /** The known index a `registries.pypi` entry is (compared in normalised form), or undefined. */
 export function knownPypiIndex(entry: string): KnownIndex | undefined {

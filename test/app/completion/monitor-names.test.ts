@@ -53,9 +53,9 @@ describe('monitorNames (what the decoding monitor lets a model write)', () => {
       },
     };
     const names = ['numpy', 'scipy', 'pandas', 'acme-core', 'acme-ml', 'acme-lookalike', 'evil-pkg', 'nope'];
-    const plain = monitorNames('conda', mergePolicyLayers([]), { env });
+    const plain = monitorNames('conda', mergePolicyLayers([]), { env, nameLists: new Map() });
     expect(allowed(plain, names)).toEqual(['numpy', 'scipy', 'pandas', 'acme-core', 'acme-ml', 'acme-lookalike', 'evil-pkg']);
-    const ruled = monitorNames('conda', mergePolicyLayers([layer]), { env });
+    const ruled = monitorNames('conda', mergePolicyLayers([layer]), { env, nameLists: new Map() });
     expect(allowed(ruled, names)).toEqual(['numpy', 'scipy', 'pandas', 'acme-core', 'acme-ml']);
   });
 
@@ -88,6 +88,6 @@ describe('monitorNames (what the decoding monitor lets a model write)', () => {
 
   it('builds the shipped conda-forge list on first use', () => {
     const env = { GUARD_HOME: mkdtempSync(join(tmpdir(), 'guard-monitor-conda-')) };
-    expect(() => monitorNames('conda', mergePolicyLayers([]), { env })).not.toThrow();
+    expect(() => monitorNames('conda', mergePolicyLayers([]), { env, nameLists: new Map() })).not.toThrow();
   });
 });

@@ -1,7 +1,9 @@
 /** Tests for vetInstallRequest with the real PyPI name list, imported conda and private lists, and real policies. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatherTargetFacts, vetInstallRequest } from '../../../src/app/installs/vet-install.js';
+import { closeNameLists } from '../../../src/app/packages/held-name-lists.js';
 import { type InstallRequest, type InstallTarget } from '../../../src/engines/install-commands/index.js';
+import { type NameIndex } from '../../../src/engines/package-names/index.js';
 import { mergePolicyLayers, type PolicyLayer } from '../../../src/engines/policy/index.js';
 import { makeGuardHome, type GuardHome } from '../../fixtures/guard-home.js';
 
@@ -123,14 +125,16 @@ describe('vetInstallRequest', () => {
 
 describe('gatherTargetFacts', () => {
   it('looks up popularity and overlay membership', () => {
+    const nameLists = new Map<string, NameIndex[]>();
     const layer = policy({
       private: [
         { ecosystem: 'pypi', pattern: 'acme-*', overlay: 'acme' },
         { ecosystem: 'pypi', pattern: 'acme-*', overlay: 'absent' },
       ],
     });
-    expect(gatherTargetFacts('pypi', 'requests', undefined, layer, { env: home.env }).popularity).toBeGreaterThan(0.5);
-    expect(gatherTargetFacts('pypi', 'acme-tools', undefined, layer, { env: home.env })).toEqual({ overlays: { acme: true } });
-    expect(gatherTargetFacts('pypi', 'Acme_Evil', undefined, layer, { env: home.env })).toEqual({ overlays: { acme: false } });
+    expect(gatherTargetFacts('pypi', 'requests', undefined, layer, { env: home.env, nameLists }).popularity).toBeGreaterThan(0.5);
+    expect(gatherTargetFacts('pypi', 'acme-tools', undefined, layer, { env: home.env, nameLists })).toEqual({ overlays: { acme: true } });
+    expect(gatherTargetFacts('pypi', 'Acme_Evil', undefined, layer, { env: home.env, nameLists })).toEqual({ overlays: { acme: false } });
+    closeNameLists(nameLists);
   });
 });

@@ -10,7 +10,7 @@ import type * as TS from 'typescript';
 
 import { firstSentences } from '../doc-text.js';
 import { renderSignature } from '../signature-text.js';
-import { BASES_MEMBER } from '../python-source-model.js';
+import { basesRecord } from '../python-source-model.js';
 import { NAMESPACE_MEMBER, namespaceRecord } from '../runtime-signatures.js';
 import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
 import { fieldsOfType } from './dts-fields.js';
@@ -287,19 +287,8 @@ function unresolvedBases(context: Context, type: TS.Type, depth = 0): string[] {
 
 /** The record naming a class's bases whose members the index does not hold (the checker leaves those calls unjudged). */
 function pushBases(context: Context, name: string, owner: string, bases: readonly string[], node: TS.Node): void {
-  context.records.push({
-    library: context.library,
-    name: `${name}.${BASES_MEMBER}`,
-    owner,
-    member: BASES_MEMBER,
-    kind: 'name',
-    signature: `${BASES_MEMBER} = (${bases.join(', ')})`,
-    params: [],
-    description: '',
-    documentation: '',
-    location: where(context, node),
-    version: context.version,
-  });
+  const { library, version } = context;
+  context.records.push(basesRecord({ library, cls: name, owner, bases, location: where(context, node), version }));
 }
 
 function isClosedObject(context: Context, type: TS.Type): boolean {

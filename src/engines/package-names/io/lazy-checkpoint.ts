@@ -29,57 +29,43 @@ interface Sidecar {
  * Reads the checkpoint at `path` on demand; undefined when it does not exist. Throws
  * CHECKPOINT_INVALID for a file that is not a regular file of a sane size or does not decode,
  * IO_FAILED when it cannot be opened. With `ecosystem`, a checkpoint of another ecosystem in the
- * slot is CHECKPOINT_INVALID too. The file stays open for the life of the process.
+ * slot is CHECKPOINT_INVALID too. The file stays open until the checkpoint's `close()`; an arc not
+ * read by then throws IO_FAILED (never a read of whatever file reuses the descriptor).
  */
 export function openCheckpointLazily(path: string, ecosystem?: Ecosystem): NameCheckpoint | undefined {
   const opened = openCheckpointFile(path);
   if (opened === undefined) return undefined;
   const { fd, stat } = opened;
-  if (stat.size < PREFIX) {
+  let head: Head | { unverified: number };
+  try {
+    head = readHead(path, fd, stat, ecosystem);
+  } catch (error) {
     closeSync(fd);
-    throw new GuardError('CHECKPOINT_INVALID', `checkpoint ${path} is not usable: it is ${stat.size} bytes, shorter than a header`, {
-      hint: 'it is rebuilt; or remove it and run `guard allowlist sync`',
-    });
+    throw error;
   }
-  const bytes = new Uint8Array(stat.size);
-  readRange(fd, bytes, 0, PREFIX);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const crc = view.getUint32(16, true);
-  if (!isVerified(path, stat, crc)) {
+  if ('unverified' in head) {
     // First open since it was written: read and check all of it, then remember that.
     closeSync(fd);
     const checkpoint = readCheckpoint(path, ecosystem);
-    if (checkpoint !== undefined) rememberVerified(path, crc);
+    if (checkpoint !== undefined) rememberVerified(path, head.unverified);
     return checkpoint;
   }
-  const headerLength = Math.min(view.getUint32(12, true), stat.size - PREFIX);
-  readRange(fd, bytes, PREFIX, PREFIX + headerLength);
-  const header = headerSections(bytes, headerLength);
-  // The automata are read on demand; the metadata columns whole (they are small and searched in bulk).
-  const lazy: Record<string, 'automaton' | 'popular' | 'usage'> = { code: 'automaton', popular: 'popular', usage: 'usage' };
-  for (const [name, ref] of Object.entries(header ?? {})) {
-    if (lazy[name] === undefined) readRange(fd, bytes, ref.offset, Math.min(ref.offset + ref.length, stat.size));
-  }
-  const checkpoint = decodeCheckpoint(bytes, { verified: true });
-  if (ecosystem !== undefined && checkpoint.meta.ecosystem !== ecosystem) {
-    closeSync(fd);
-    throw new GuardError(
-      'CHECKPOINT_INVALID',
-      `checkpoint is not usable: ${path} holds the ${checkpoint.meta.ecosystem} list, not the ${ecosystem} one`,
-      {
-        hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
-      },
-    );
-  }
+  const { bytes, header, checkpoint } = head;
   const pages = new Uint8Array(Math.ceil(stat.size / PAGE));
+  let open = true;
   const present = (from: number, to: number): void => {
     for (let page = from >> PAGE_BITS; page <= (to - 1) >> PAGE_BITS; page += 1) {
       if (pages[page] === 1) continue;
+      if (!open) {
+        throw new GuardError('IO_FAILED', `checkpoint ${path} was read after it was closed`, {
+          hint: 'this is a bug in groundguard: a name list was used after its services were closed',
+        });
+      }
       readRange(fd, bytes, page * PAGE, Math.min((page + 1) * PAGE, stat.size));
       pages[page] = 1;
     }
   };
-  for (const [name, field] of Object.entries(lazy)) {
+  for (const [name, field] of Object.entries(LAZY)) {
     const ref = header?.[name];
     const automaton = checkpoint[field];
     if (ref === undefined || automaton === undefined) continue;
@@ -95,7 +81,58 @@ export function openCheckpointLazily(path: string, ecosystem?: Ecosystem): NameC
       delete automaton.materialize;
     };
   }
+  checkpoint.close = () => {
+    if (!open) return;
+    open = false;
+    closeSync(fd);
+  };
   return checkpoint;
+}
+
+// The automata are read on demand; the metadata columns whole (they are small and searched in bulk).
+const LAZY: Record<string, 'automaton' | 'popular' | 'usage'> = { code: 'automaton', popular: 'popular', usage: 'usage' };
+
+interface Head {
+  bytes: Uint8Array;
+  header: Record<string, { offset: number; length: number }> | undefined;
+  checkpoint: NameCheckpoint;
+}
+
+/** The header and metadata of an open checkpoint, or the CRC to check when it was not verified since it was written. */
+function readHead(
+  path: string,
+  fd: number,
+  stat: { size: number; mtimeMs: number; ino: number },
+  ecosystem: Ecosystem | undefined,
+): Head | { unverified: number } {
+  const size = stat.size;
+  if (size < PREFIX) {
+    throw new GuardError('CHECKPOINT_INVALID', `checkpoint ${path} is not usable: it is ${size} bytes, shorter than a header`, {
+      hint: 'it is rebuilt; or remove it and run `guard allowlist sync`',
+    });
+  }
+  const bytes = new Uint8Array(size);
+  readRange(fd, bytes, 0, PREFIX);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const crc = view.getUint32(16, true);
+  if (!isVerified(path, stat, crc)) return { unverified: crc };
+  const headerLength = Math.min(view.getUint32(12, true), size - PREFIX);
+  readRange(fd, bytes, PREFIX, PREFIX + headerLength);
+  const header = headerSections(bytes, headerLength);
+  for (const [name, ref] of Object.entries(header ?? {})) {
+    if (LAZY[name] === undefined) readRange(fd, bytes, ref.offset, Math.min(ref.offset + ref.length, size));
+  }
+  const checkpoint = decodeCheckpoint(bytes, { verified: true });
+  if (ecosystem !== undefined && checkpoint.meta.ecosystem !== ecosystem) {
+    throw new GuardError(
+      'CHECKPOINT_INVALID',
+      `checkpoint is not usable: ${path} holds the ${checkpoint.meta.ecosystem} list, not the ${ecosystem} one`,
+      {
+        hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
+      },
+    );
+  }
+  return { bytes, header, checkpoint };
 }
 
 function readRange(fd: number, bytes: Uint8Array, from: number, to: number): void {

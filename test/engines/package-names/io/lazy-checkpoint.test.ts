@@ -9,6 +9,7 @@ import { readCheckpoint, writeCheckpoint } from '../../../../src/engines/package
 import { openCheckpointLazily } from '../../../../src/engines/package-names/io/lazy-checkpoint.js';
 import { NameIndex } from '../../../../src/engines/package-names/name-index.js';
 import { GuardError } from '../../../../src/shared/errors.js';
+import { CAN_COUNT_OPEN_FILES, openFileCount } from '../../../fixtures/open-files.js';
 
 // 30,000 names (tens of pages of automaton), from a fixed seed.
 function names(): string[] {
@@ -81,5 +82,32 @@ describe('openCheckpointLazily', () => {
     mkdirSync(folder);
     expect(() => openCheckpointLazily(folder)).toThrow(/not a regular file/);
     expect(openCheckpointLazily(join(dir, 'missing.ggc'))).toBeUndefined();
+  });
+
+  it.skipIf(!CAN_COUNT_OPEN_FILES)('holds its file open until closed, then refuses to read rather than read another file', () => {
+    openCheckpointLazily(path)?.close?.();
+    const before = openFileCount();
+    const index = new NameIndex(openCheckpointLazily(path)!);
+    expect(openFileCount()).toBe(before + 1);
+    expect(index.has(list[0]!)).toBe(true);
+    index.close();
+    index.close();
+    expect(openFileCount()).toBe(before);
+    // What was read stays answerable; an arc never read is refused with a code.
+    expect(index.has(list[0]!)).toBe(true);
+    const unread = list.find((name) => {
+      try {
+        index.has(name);
+        return false;
+      } catch (error) {
+        expect(error).toBeInstanceOf(GuardError);
+        expect((error as GuardError).code).toBe('IO_FAILED');
+        return true;
+      }
+    });
+    expect(unread).toBeDefined();
+    // A checkpoint refused after it was opened (another ecosystem's list) is closed again.
+    expect(() => openCheckpointLazily(path, 'npm')).toThrow(/holds the pypi list/);
+    expect(openFileCount()).toBe(before);
   });
 });

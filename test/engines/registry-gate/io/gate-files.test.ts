@@ -1,9 +1,9 @@
 /** The gate's files: the delta list (read back, no duplicates) and the metadata cache (a damaged or short file is ignored). */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDeltaName, deltaListPath, readDeltaNames } from '../../../../src/engines/package-names/index.js';
+import { addDeltaName, deltaListPath, readDeltaNames, type DeltaListCache } from '../../../../src/engines/package-names/index.js';
 import { MetadataCache } from '../../../../src/engines/registry-gate/io/metadata-cache.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gg-gate-files-'));
@@ -21,6 +21,23 @@ describe('delta list', () => {
     ]);
     expect(readFileSync(deltaListPath(root, 'npm'), 'utf8')).toBe('fresh-pkg\t2026-11-20\n@scope/new\t2026-11-21\n');
     expect(readDeltaNames(root, 'pypi').size).toBe(0);
+  });
+
+  it("keeps a list read in the caller's cache until its file changes, and nothing without one", () => {
+    const dir = join(root, 'cached');
+    const cache: DeltaListCache = new Map();
+    addDeltaName(dir, 'pypi', 'first', new Date('2026-11-20T10:00:00Z'), cache);
+    const read = readDeltaNames(dir, 'pypi', cache);
+    expect(readDeltaNames(dir, 'pypi', cache)).toBe(read);
+    expect(cache.size).toBe(1);
+    // Another process adds a name: the file's mtime moves, so the list is read again.
+    writeFileSync(deltaListPath(dir, 'pypi'), 'first\t2026-11-20\nsecond\t2026-11-21\n');
+    utimesSync(deltaListPath(dir, 'pypi'), new Date(), new Date(Date.now() + 5000));
+    expect([...readDeltaNames(dir, 'pypi', cache).keys()]).toEqual(['first', 'second']);
+    addDeltaName(dir, 'pypi', 'third', new Date('2026-11-22T10:00:00Z'), cache);
+    expect([...readDeltaNames(dir, 'pypi', cache).keys()]).toEqual(['first', 'second', 'third']);
+    // Without a cache every read reads the file.
+    expect(readDeltaNames(dir, 'pypi')).not.toBe(readDeltaNames(dir, 'pypi'));
   });
 });
 
