@@ -36,7 +36,12 @@ export interface ShellDeps {
   runsWithEnv?: boolean;
   /** The process's loaded name lists (app/services.ts). */
   nameLists?: Map<string, NameIndex[]>;
+  /** How many package.json scripts deep this command is (`npm run a` whose script runs `npm run b`); 0 at the top. */
+  scriptDepth?: number;
 }
+
+/** package.json scripts are followed this many levels deep (`npm run a` → `npm run b` → …); deeper is unverifiable. */
+const MAX_SCRIPT_DEPTH = 3;
 
 /**
  * The verdict on `command`: the strictest of its install commands' verdicts and its unverifiable
@@ -60,6 +65,7 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     { commandCwd, recordingReader, writtenBeforeRead },
     { readProjectManifests },
     { simulateLiteralWrites },
+    { packageScriptsRun },
   ] = await Promise.all([
     import('../../engines/install-commands/index.js'),
     import('../../engines/policy/index.js'),
@@ -71,10 +77,12 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     import('./same-command-effects.js'),
     import('./project-manifests.js'),
     import('./literal-writes.js'),
+    import('../../engines/install-commands/index.js'),
   ]);
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const commands: ShellVerdict['commands'] = [];
   const foundUnverifiable = [...analysis.unverifiable];
+  const scriptParts: UnverifiedPart[] = [];
   for (const found of analysis.commands) {
     const cwd = commandCwd(deps.cwd, found.cwd, deps.env.HOME);
     const reads: string[] = [];
@@ -85,6 +93,8 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     const parsed = parseInstallCommand(found.argv, { cwd: cwd ?? deps.cwd, env, files });
     if (parsed === undefined) continue;
     const request = dropMissingInputFiles(parsed, command);
+    // package.json scripts it runs (`npm run x`, `yarn build`, an install's postinstall), read through the same recording reader.
+    const scripts = packageScriptsRun(found.argv, cwd ?? deps.cwd, files);
     // Only what the command itself sets or exports: the ambient environment is the user's own set-up
     // (a site-wide PIP_FIND_LINKS, a mirror), not something the agent wrote; the registry gate sees every fetch.
     const configFiles = addEnvironmentIndexes(request, deps.runsWithEnv === true ? env : found.env, files);
@@ -95,6 +105,29 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
           ? `${configFiles.join(', ')} points it at a configuration file that is not read statically`
           : writtenBeforeRead(request, [...(found.written ?? []), ...simulated.distrusted], reads, cwd ?? deps.cwd);
     if (why !== undefined) foundUnverifiable.push({ text: found.text, why: 'source', detail: why });
+    for (const detail of scripts.unverifiable) foundUnverifiable.push({ text: found.text, why: 'source', detail });
+    if (why === undefined && scripts.scripts.length > 0) {
+      const depth = deps.scriptDepth ?? 0;
+      if (depth >= MAX_SCRIPT_DEPTH) {
+        const detail = `its package.json scripts run package-manager scripts more than ${MAX_SCRIPT_DEPTH} levels deep`;
+        foundUnverifiable.push({ text: found.text, why: 'too_deep', detail });
+      } else {
+        const prefix = Object.entries(found.env)
+          .map(([name, value]) => `export ${name}='${value.replace(/'/g, `'\\''`)}'; `)
+          .join('');
+        for (const script of scripts.scripts) {
+          const nested = await guardShellCommand(prefix + script.text, {
+            ...deps,
+            cwd: scripts.dir ?? cwd ?? deps.cwd,
+            policy,
+            scriptDepth: depth + 1,
+          });
+          const label = `${found.text} (script "${script.name}" of ${scripts.manifest ?? 'package.json'})`;
+          for (const inner of nested.commands) commands.push({ text: `${label}: ${inner.text}`, argv: inner.argv, verdict: inner.verdict });
+          for (const part of nested.unverifiable) scriptParts.push({ ...part, text: `${label}: ${part.text}` });
+        }
+      }
+    }
     const verdict = await vetInstallRequest(request, { ...deps, cwd: cwd ?? deps.cwd, policy });
     commands.push({ text: found.text, argv: found.argv, verdict });
     const project = readProjectManifests(found.argv, request, cwd ?? deps.cwd, files);
@@ -111,6 +144,7 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
     const message = `cannot verify \`${clip(item.text)}\` statically: ${item.detail}`;
     return { text: item.text, message, decision: decideUnverifiable(item.text, message, policy) };
   });
+  unverifiable.push(...scriptParts);
   const combined = combineVerdicts(
     commands.map((c) => ({ label: `$ ${clip(c.text)}`, verdict: c.verdict })),
     unverifiable,
