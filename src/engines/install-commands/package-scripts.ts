@@ -72,6 +72,9 @@ export function packageScriptsRun(argv: readonly string[], cwd: string, files: F
   }
   if (scans.some((scanned) => scanned.options.some(([name]) => WORKSPACE_OPTIONS.has(name))) || word === 'workspaces')
     reading.unverifiable.push(`it runs scripts of the workspace packages of ${found.file}, which are not read`);
+  // A script named by a run-time word (`npm run "$TASK"`) could be any of them.
+  if (plan.main !== undefined && /[$`*?[]/.test(plan.main))
+    reading.unverifiable.push(`the script it runs, ${plan.main}, is known only at run time`);
   const ignoreScripts = scans.some((scanned) => scanned.options.some(([name]) => name === 'ignore-scripts'));
   const names = ignoreScripts ? plan.names.filter((name) => name === plan.main) : plan.names;
   for (const name of names) {
