@@ -104,7 +104,7 @@ export async function guardShellCommand(command: string, deps: ShellDeps): Promi
       ...scripts.scripts.map((script) => ({
         label: `script "${script.name}" of ${scripts.manifest ?? 'package.json'}`,
         text: script.text,
-        cwd: scripts.dir ?? cwd ?? deps.cwd,
+        cwd: script.dir ?? scripts.dir ?? cwd ?? deps.cwd,
       })),
       ...tasks.shell,
     ];

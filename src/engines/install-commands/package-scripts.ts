@@ -11,12 +11,15 @@ import { BUN_VALUED, NPM_VALUED, PNPM_VALUED, YARN_VALUED } from '../installer-g
 import { resolveNpmCommand } from './npm-command-names.js';
 import { scanOptions, valuedOptionTable, type OptionTable, type ScannedArgs } from './option-scan.js';
 import { type FileReader } from './types.js';
+import { workspaceMembers } from './workspace-members.js';
 
 export interface PackageScript {
   /** The script's name in package.json (`postinstall`, `build`). */
   name: string;
   /** Its shell text, with the arguments the command passes on appended (quoted). */
   text: string;
+  /** The package folder it runs in, when not the root's (a workspace member). */
+  dir?: string;
 }
 
 export interface ScriptsRun {
@@ -61,28 +64,55 @@ export function packageScriptsRun(argv: readonly string[], cwd: string, files: F
   const found = nearestPackageJson(base, files);
   if (found === undefined) return none;
   const reading: ScriptsRun = { manifest: found.file, dir: path.dirname(found.file), scripts: [], unverifiable: [] };
-  let scripts: Record<string, unknown>;
-  try {
-    const manifest: unknown = JSON.parse(found.text);
-    const field = typeof manifest === 'object' && manifest !== null ? (manifest as Record<string, unknown>).scripts : undefined;
-    scripts = typeof field === 'object' && field !== null ? (field as Record<string, unknown>) : {};
-  } catch {
+  const manifest = readManifest(found.text);
+  if (manifest === undefined) {
     reading.unverifiable.push(`${found.file} is not valid JSON, so the scripts it runs cannot be read`);
     return reading;
   }
-  if (scans.some((scanned) => scanned.options.some(([name]) => WORKSPACE_OPTIONS.has(name))) || word === 'workspaces')
-    reading.unverifiable.push(`it runs scripts of the workspace packages of ${found.file}, which are not read`);
+  const packages: Array<{ dir?: string; scripts: Record<string, unknown> }> = [{ scripts: scriptsOf(manifest) }];
+  if (scans.some((scanned) => scanned.options.some(([name]) => WORKSPACE_OPTIONS.has(name))) || word === 'workspaces') {
+    // A workspace run: the script of every member (the root's too, whether or not it runs there).
+    const members = word === 'workspaces' ? new Map<string, string>() : workspaceMembers(found.file, manifest, files);
+    const patterns =
+      JSON.stringify(manifest.workspaces ?? '') + (files.readText(path.join(path.dirname(found.file), 'pnpm-workspace.yaml')) ?? '');
+    if (members.size === 0 || /\*\*|!/.test(patterns))
+      reading.unverifiable.push(`it runs scripts of the workspace packages of ${found.file}, which are not all read`);
+    for (const member of members.values()) {
+      const memberDir = path.resolve(path.dirname(found.file), member);
+      const text = files.readText(path.join(memberDir, 'package.json'));
+      const memberManifest = text === undefined ? undefined : readManifest(text);
+      if (text !== undefined && memberManifest === undefined) reading.unverifiable.push(`${memberDir}/package.json is not valid JSON`);
+      if (memberManifest !== undefined) packages.push({ dir: memberDir, scripts: scriptsOf(memberManifest) });
+    }
+  }
   // A script named by a run-time word (`npm run "$TASK"`) could be any of them.
   if (plan.main !== undefined && /[$`*?[]/.test(plan.main))
     reading.unverifiable.push(`the script it runs, ${plan.main}, is known only at run time`);
   const ignoreScripts = scans.some((scanned) => scanned.options.some(([name]) => name === 'ignore-scripts'));
   const names = ignoreScripts ? plan.names.filter((name) => name === plan.main) : plan.names;
-  for (const name of names) {
-    const text = Object.hasOwn(scripts, name) ? scripts[name] : undefined;
-    if (typeof text !== 'string') continue;
-    reading.scripts.push({ name, text: name === plan.main ? withArguments(text, plan.args) : text });
+  for (const { dir: packageDir, scripts } of packages) {
+    for (const name of names) {
+      const text = Object.hasOwn(scripts, name) ? scripts[name] : undefined;
+      if (typeof text !== 'string') continue;
+      const script = name === plan.main ? withArguments(text, plan.args) : text;
+      reading.scripts.push(packageDir === undefined ? { name, text: script } : { name, text: script, dir: packageDir });
+    }
   }
   return reading;
+}
+
+function readManifest(text: string): Record<string, unknown> | undefined {
+  try {
+    const manifest: unknown = JSON.parse(text);
+    return typeof manifest === 'object' && manifest !== null && !Array.isArray(manifest) ? (manifest as Record<string, unknown>) : {};
+  } catch {
+    return undefined;
+  }
+}
+
+function scriptsOf(manifest: Record<string, unknown>): Record<string, unknown> {
+  const field = manifest.scripts;
+  return typeof field === 'object' && field !== null ? (field as Record<string, unknown>) : {};
 }
 
 interface ScriptPlan {

@@ -147,6 +147,26 @@ describe('packageScriptsRun', () => {
     );
   });
 
+  it('reads the script of every workspace member on a workspace run', () => {
+    const workspace = reader({
+      '/w/package.json': JSON.stringify({ name: 'root', workspaces: ['packages/a', 'packages/b'], scripts: { build: 'tsc -b' } }),
+      '/w/packages/a/package.json': JSON.stringify({ name: 'a', scripts: { build: 'pip install zzq' } }),
+      '/w/packages/b/package.json': JSON.stringify({ name: 'b' }),
+    });
+    for (const argv of [
+      ['npm', 'run', 'build', '--workspaces'],
+      ['npm', 'run', 'build', '-w', 'a'],
+      ['pnpm', '-r', 'build'],
+    ]) {
+      const run = packageScriptsRun(argv, '/w', workspace);
+      expect(run.unverifiable).toEqual([]);
+      expect(run.scripts).toEqual([
+        { name: 'build', text: 'tsc -b' },
+        { name: 'build', text: 'pip install zzq', dir: '/w/packages/a' },
+      ]);
+    }
+  });
+
   it('never throws on arbitrary argv and package.json text', () => {
     fc.assert(
       fc.property(fc.array(fc.string(), { maxLength: 8 }), fc.string(), (words, text) => {
