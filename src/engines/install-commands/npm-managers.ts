@@ -116,7 +116,7 @@ function readNpm(argv: readonly string[], read: ReadState): void {
   const tail = scanArgs(argv, head.end, NPM);
   noteIndexes(tail, read);
   const dir = lastValue([head, tail], 'prefix');
-  if (NPM_INSTALL.has(command)) installNamed(tail.positionals, dir, read);
+  if (NPM_INSTALL.has(command)) installNamed(tail.positionals, dir, read, true, isGlobal([head, tail]));
   else if (NPM_CLEAN_INSTALL.has(command)) {
     installNamed([], dir, read);
     // npm ignores names after `ci`, but a name written there is vetted all the same (fail closed).
@@ -139,8 +139,8 @@ function readPnpm(argv: readonly string[], read: ReadState): void {
   const tail = scanArgs(argv, head.end, PNPM);
   noteIndexes(tail, read);
   const dir = lastValue([head, tail], 'dir', 'prefix');
-  if (command === 'add') installNamed(tail.positionals, undefined, read, false);
-  else if (command === 'install' || command === 'i') installNamed(tail.positionals, dir, read);
+  if (command === 'add') installNamed(tail.positionals, dir, read, false, isGlobal([head, tail]));
+  else if (command === 'install' || command === 'i') installNamed(tail.positionals, dir, read, true, isGlobal([head, tail]));
   else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
   else if (command === 'create') installInitializer(tail.positionals[0], true, read);
 }
@@ -168,7 +168,7 @@ function readYarn(argv: readonly string[], start: number, read: ReadState): void
   noteIndexes(tail, read);
   if (command === 'global') {
     if (tail.positionals[0] === 'add') installNamed(tail.positionals.slice(1), undefined, read, false);
-  } else if (command === 'add') installNamed(tail.positionals, undefined, read, false);
+  } else if (command === 'add') installNamed(tail.positionals, lastValue([head, tail], 'cwd'), read, false, false);
   else if (command === 'install') installNamed(tail.positionals, lastValue([head, tail], 'cwd'), read);
   else if (UPDATE.has(command)) installNamed(tail.positionals, undefined, read);
   else if (command === 'create') installInitializer(tail.positionals[0], false, read);
@@ -185,9 +185,10 @@ function readBun(argv: readonly string[], read: ReadState): void {
   }
   const tail = scanArgs(argv, head.end, BUN);
   noteIndexes(tail, read);
-  if (command === 'add' || command === 'a') installNamed(tail.positionals, undefined, read, false);
+  if (command === 'add' || command === 'a')
+    installNamed(tail.positionals, lastValue([head, tail], 'cwd'), read, false, isGlobal([head, tail]));
   else if (command === 'install' || command === 'i') {
-    installNamed(tail.positionals, lastValue([head, tail], 'cwd'), read);
+    installNamed(tail.positionals, lastValue([head, tail], 'cwd'), read, true, isGlobal([head, tail]));
   } else if (command === 'update') installNamed(tail.positionals, undefined, read);
   else if (command === 'create' || command === 'c') {
     const template = tail.positionals[0];
@@ -225,11 +226,22 @@ function installInitializer(initializer: string | undefined, keepCreatePrefix: b
   read.request.targets.push({ ...target, raw: initializer });
 }
 
-/** Installs the named packages, or with none named (and `bare` allowed) the package.json dependencies. */
-function installNamed(names: string[], dir: string | undefined, read: ReadState, bare = true): void {
+/**
+ * Installs the named packages, or with none named (and `bare` allowed) the package.json dependencies.
+ * With `project` (a local `npm install x`, `pnpm add x`, `yarn add x`, `bun add x`), the named
+ * packages and the project's package.json: the manager installs the whole tree, not just the name.
+ */
+function installNamed(names: string[], dir: string | undefined, read: ReadState, bare = true, global?: boolean): void {
   read.request.installs = true;
   if (names.length > 0) addTargets(names, read);
-  else if (bare) readPackageJson(dir, read);
+  if (names.length === 0 ? bare : global === false) readPackageJson(dir, read);
+}
+
+/** `-g`, `--global`, `--location=global`: an install outside the project, which leaves package.json alone. */
+function isGlobal(scans: ScannedArgs[]): boolean {
+  return scans.some((scanned) =>
+    scanned.options.some(([name, value]) => name === 'g' || name === 'global' || (name === 'location' && value === 'global')),
+  );
 }
 
 function addTargets(specs: string[], read: ReadState): void {

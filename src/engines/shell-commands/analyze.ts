@@ -5,7 +5,7 @@ import { type ShellFiles } from './local-files.js';
 import { pipedStdin } from './piped-literal.js';
 import { literalOutput } from './literal-writes.js';
 import { settleProgramPath, settleRuntimeWords } from './static-words.js';
-import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
+import { isPackageManagerProgram, isProjectRunner, isShellProgram, programName } from './programs.js';
 import { type Feeder, redirectedStdin, type Scope, type Stdin, TERMINAL, type Walker } from './scope.js';
 import { runEval, runShell, runSource, runSplitString, runSwitchUser } from './shell-invocations.js';
 import {
@@ -368,7 +368,7 @@ class ScriptWalker implements Walker {
       const workspace = yarnWorkspaceCommand(name, words);
       const [manager] = words;
       if (workspace !== undefined && manager !== undefined) this.run([manager, ...words.slice(workspace)], env, text, scope);
-      if (isPackageManagerProgram(program)) this.packageManager(words, env, text, scope.via, feeder);
+      if (isPackageManagerProgram(program) || isProjectRunner(program)) this.packageManager(words, env, text, scope.via, feeder);
       if (runsHiddenCommands(name)) runUnknownProgram(this, name, words, env, text, scope);
     }
   }

@@ -5,7 +5,7 @@
  * find nothing: no command that is or could be a package manager, and nothing unverifiable.
  */
 import { RESERVED_WORDS } from './reserved-words.js';
-import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
+import { isPackageManagerProgram, isProjectRunner, isShellProgram, programName } from './programs.js';
 import { isCodeRunner, runsCommandsInText } from './embedded-commands.js';
 import { isUnmodelledManager } from './unmodelled-managers.js';
 import { isWrapper } from './wrappers.js';
@@ -149,6 +149,7 @@ function isSuspiciousWord(value: string): boolean {
     if (piece === '') continue;
     const name = programName(piece);
     if (isPackageManagerProgram(name) || isShellProgram(name) || isWrapper(name) || RUNNERS.has(name) || KEYWORDS.has(name)) return true;
+    if (isProjectRunner(name)) return true;
     if (isUnmodelledManager(name) || isCodeRunner(name)) return true;
   }
   return false;

@@ -14,6 +14,17 @@ export function isPackageManagerProgram(argv0: string): boolean {
   return isManagerProgramName(programName(argv0));
 }
 
+const PROJECT_RUNNERS = new Set(['make', 'gmake', 'just', 'tox', 'nox', 'invoke', 'inv']);
+
+/**
+ * True when `argv0` names a task runner that runs what a project file says (`make deps`, `just setup`,
+ * `tox`, `nox`, `invoke build`): listed as a command like a package manager, for the caller to read
+ * the project file it runs.
+ */
+export function isProjectRunner(argv0: string): boolean {
+  return PROJECT_RUNNERS.has(programName(argv0));
+}
+
 /** True when `argv0` names a POSIX-style shell that runs `-c` strings, script files or stdin. */
 export function isShellProgram(argv0: string): boolean {
   return SHELLS.has(programName(argv0));

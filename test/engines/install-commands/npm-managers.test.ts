@@ -470,3 +470,43 @@ describe('parseNodeCommand: overrides', () => {
     expect(summary(request)).toEqual([true, ['registry lodash-alt@1', 'registry inner-alt@2', 'registry pad-alt@3', 'registry b-alt@4']]);
   });
 });
+
+describe('parseNodeCommand: a named local install brings in the project too', () => {
+  const web = memoryFiles(new Map([['/repo/package.json', JSON.stringify({ dependencies: { 'zzq-local-dep': '^1' } })]]));
+
+  it.each<[string[]]>([
+    [['npm', 'install', 'lodash']],
+    [['npm', 'i', '-D', 'lodash']],
+    [['npm', 'add', 'lodash']],
+    [['pnpm', 'add', 'lodash']],
+    [['pnpm', 'install', 'lodash']],
+    [['yarn', 'add', 'lodash']],
+    [['bun', 'add', 'lodash']],
+    [['bun', 'install', 'lodash']],
+  ])('%j vets package.json beside the name', (argv) => {
+    const request = parse(argv, web);
+    expect(summary(request)).toEqual([true, ['registry lodash', 'registry zzq-local-dep@^1']]);
+    expect(request?.files).toEqual(['/repo/package.json']);
+  });
+
+  it.each<[string[]]>([
+    [['npm', 'install', '-g', 'lodash']],
+    [['npm', 'install', '--global', 'lodash']],
+    [['npm', 'install', '--location=global', 'lodash']],
+    [['pnpm', 'add', '-g', 'lodash']],
+    [['bun', 'add', '--global', 'lodash']],
+    [['yarn', 'global', 'add', 'lodash']],
+  ])('%j (global) leaves package.json alone', (argv) => {
+    const request = parse(argv, web);
+    expect(summary(request)).toEqual([true, ['registry lodash']]);
+    expect(request?.files).toEqual([]);
+  });
+
+  it('reads the project of --prefix / --cwd for a named install', () => {
+    expect(summary(parse(['npm', 'install', '--prefix', 'web', 'lodash'], project))).toEqual([
+      true,
+      ['registry lodash', 'registry vue@^3'],
+    ]);
+    expect(summary(parse(['yarn', 'add', 'lodash', '--cwd', '/other'], project))).toEqual([true, ['registry lodash', 'registry eslint@9']]);
+  });
+});

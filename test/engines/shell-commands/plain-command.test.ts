@@ -28,7 +28,7 @@ describe('isPlainCommand', () => {
     'pytest tests/ -x -q',
     'ls *.txt src/*.ts',
     'cd /tmp/project && ls',
-    'FOO=1 make test',
+    'FOO=1 pytest -q',
     'tail -n 50 build.log &',
     'ls |\n  wc -l',
     'ls \\\n  -la',
@@ -42,6 +42,10 @@ describe('isPlainCommand', () => {
   });
 
   it.each([
+    // Task runners run the project's files (Makefile, justfile, tox.ini …), which the app reads.
+    'FOO=1 make test',
+    'just setup',
+    'tox -e py',
     'pip install requests',
     "p'i'p install x",
     '"p"ip install x',
