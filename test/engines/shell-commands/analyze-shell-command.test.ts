@@ -23,6 +23,7 @@ describe('lists, pipelines and compound commands', () => {
     ['pip install a | tee log', ['pip install a']],
     ['pip install a |& tee log', ['pip install a']],
     ['pip install x > log 2>&1 &', ['pip install x']],
+    ['pip install x 2>&1>/dev/null && npm i y 2>&1>>log', ['pip install x', 'npm i y']],
     ['(cd x && pip install a)', ['pip install a']],
     ['{ npm i a; npm i b; }', ['npm i a', 'npm i b']],
     [
