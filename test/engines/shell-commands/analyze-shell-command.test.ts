@@ -216,6 +216,23 @@ describe('program names and quoting', () => {
   });
 });
 
+describe('syntax errors bash shares', () => {
+  it.each([
+    // A redirection with nothing after it on its line: bash runs the lines before it and nothing from it on.
+    ['pip install <package>', [], []],
+    ["bash -c 'npm i <name>'", [], []],
+    ['pip install reqeusts\npip install <package>\nnpm i x', ['pip install reqeusts'], []],
+    ['pip install a \\\n  <pkg>', [], []],
+    ['pip install a >>  ', [], []],
+    // Any other failure stays unverifiable, and so does a prefix that does not parse on its own.
+    ['pip install a > ; npm i b', [], ['parse_error']],
+    ['echo "a\npip install b >', [], ['parse_error']],
+    ['if true; then\npip install a\npip install <b>\nfi', [], ['parse_error']],
+  ])('%j', async (source, commands, unverifiable) => {
+    expect(await summarise(source)).toEqual({ commands, unverifiable });
+  });
+});
+
 describe('loading', () => {
   it('imports the engine without the parser, and loads it for the first command outside the simple subset', () => {
     const script = [
