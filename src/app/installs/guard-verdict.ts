@@ -24,9 +24,15 @@ export interface GuardVerdict {
   suggestions: PackageSuggestion[];
   /** The human report (what, why, snapshot dates, nearest names). */
   report: string;
-  /** What an allowed install was let through on that the agent should know (a git source on a public forge): context, not doubts. */
+  /** What an allowed install was let through on that the agent should know (a git source on a public forge, a conda name off the shipped list on a trusted channel): context, not doubts. */
   notes?: string[];
 }
+
+/**
+ * Reasons an allowed target keeps that the agent should be told: a git source on a public forge, and a
+ * conda name missing from the shipped list that a channel the policy trusts may hold (a warning, not a doubt).
+ */
+const NOTE_CODES: ReadonlySet<string> = new Set(['forge_source', 'not_in_channel_list']);
 
 /** A part the guard could not verify, with the policy's decision on it. */
 export interface UnverifiedPart {
@@ -49,7 +55,7 @@ export function combineVerdicts(
     const targetReasons = new Set(verdict.targets.flatMap((t) => t.decision.reasons));
     for (const { target, check, decision } of verdict.targets) {
       if (decision.verdict === 'allow') {
-        notes.push(...decision.reasons.filter((r) => r.code === 'forge_source').map((r) => r.message));
+        notes.push(...decision.reasons.filter((r) => NOTE_CODES.has(r.code)).map((r) => r.message));
         continue;
       }
       const names = (check?.suggestions ?? []).map((s) => s.name);

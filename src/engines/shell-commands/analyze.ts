@@ -1,4 +1,5 @@
 /** Walks a parsed shell script for every command that could install packages, following wrappers, nested shells and substitutions. */
+import { textBeforeSyntaxError } from './syntax-error-prefix.js';
 import { findDecisiveWords } from './dynamic-arguments.js';
 import { MAX_SOURCE_LENGTH } from './limits.js';
 import { type ShellFiles } from './local-files.js';
@@ -137,7 +138,12 @@ class ScriptWalker implements Walker {
     }
     const parsed = this.parser.parse(source);
     if (parsed.ok) this.statements(parsed.statements, scope);
-    else this.report(text, 'parse_error', `cannot parse ${where} as shell: ${parsed.error}`);
+    else {
+      // bash runs the lines before a redirection left without its word, and nothing after.
+      const before = textBeforeSyntaxError(source, parsed.error);
+      if (before === undefined) this.report(text, 'parse_error', `cannot parse ${where} as shell: ${parsed.error}`);
+      else if (before.trim() !== '') this.script(before, scope, text, label);
+    }
   }
 
   nested(source: string, scope: Scope, text: string, label: string, placeholders?: ReadonlyMap<string, string>): void {

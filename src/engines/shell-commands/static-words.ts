@@ -6,7 +6,8 @@
  *  - a glob in a path (`dist/*.whl`, `/install/*.whl`, `./pkg-*.tgz`) expands to local files,
  *    whatever they are: a local install either way;
  *  - a variable or substitution after a static name (`torch==${V}`, `python=$PY`,
- *    `typescript@${TS}`) leaves the name known: the word becomes the bare name.
+ *    `typescript@${TS}`) leaves the name known: the word becomes the bare name; so does any
+ *    variable or substitution in double quotes after a comparison (`"jax==$(python -c …)"`);
  *  - an index URL whose scheme and host are written out (`--extra-index-url
  *    https://download.pytorch.org/whl/$CUDA`): the run-time tail stays on that host, so the URL is
  *    judged by its static part;
@@ -17,7 +18,7 @@
  * (a Dockerfile ARG, a CI variable) is taken to be a version.
  */
 import { type ShellFiles } from './local-files.js';
-import { type ResolvedWord } from './words.js';
+import { type DynamicPart, type ResolvedWord } from './words.js';
 
 // A path word: has a slash, starts with `.` or `~` followed by a slash, or names an archive.
 const PATH_LIKE = /^(?:\.{1,2}\/|~\/|\/)|\/|\.(?:whl|tar\.gz|tgz|zip|tar\.bz2|conda)$/i;
@@ -82,20 +83,30 @@ export function setOutside(text: string, command: string): boolean {
   );
 }
 
+/**
+ * A run-time part in double quotes that yields one piece of this word, whatever its value: a
+ * variable or a command substitution, but not `"$@"` or `"${a[@]}"` (one word per element).
+ */
+function quotedSingle(part: DynamicPart): boolean {
+  return part.quoted === true && (part.why === 'variable' || part.why === 'command_substitution') && !/^\$\{?[^}]*@/.test(part.text);
+}
+
 function settleWord(word: ResolvedWord, files: ShellFiles | undefined, command: string): string | undefined {
-  if (word.substitutions.length > 0) return undefined;
   const kinds = new Set(word.dynamic.map((part) => part.why));
-  if (kinds.size === 1 && kinds.has('glob')) {
+  if (word.substitutions.length === 0 && kinds.size === 1 && kinds.has('glob')) {
     // The literal text bash would pass on: quotes removed, nothing else known at run time.
     const literal = word.display;
     if (PATH_LIKE.test(literal)) return literal;
     if (files !== undefined && !files.hasMatch(literal)) return literal;
     return undefined;
   }
-  if (
-    [...kinds].every((kind) => kind === 'variable' || kind === 'glob') &&
-    word.dynamic.every((part) => part.why !== 'variable' || setOutside(part.text, command))
-  ) {
+  // A variable set outside the command is taken to be a version (a Dockerfile ARG, a CI variable);
+  // any other run-time part only in double quotes after a comparison (`"jax==$(python -c …)"`), where its
+  // value can neither add a word nor, as npm's `@npm:other` or pip's `name @ url` could, change the package.
+  const outside = (part: DynamicPart): boolean =>
+    part.why === 'variable' && word.substitutions.length === 0 && setOutside(part.text, command);
+  const quotedOnly = word.dynamic.filter((part) => part.why !== 'glob' && !outside(part));
+  if (quotedOnly.every(quotedSingle)) {
     // The static text before the first run-time piece must hold the whole name and the start of a version.
     const first = word.pieces.findIndex((piece) => typeof piece !== 'string');
     const prefix = (word.pieces.slice(0, first) as string[]).join(''); /* the pieces before `first` are text */
@@ -105,6 +116,7 @@ function settleWord(word: ResolvedWord, files: ShellFiles | undefined, command: 
     const match = NAME_THEN_VERSION.exec(prefix);
     if (match === undefined || match === null) return undefined;
     const name = match[1]!;
+    if (quotedOnly.length > 0 && match[0].endsWith('@')) return undefined;
     // A URL or path prefix is not a name (`git+https://…@${REF}`, `$DIR/x`).
     if (/:|^\.|\/\//.test(name) || (name.includes('/') && !name.startsWith('@'))) return undefined;
     return name;

@@ -8,6 +8,8 @@ export interface DynamicPart {
   why: DynamicKind;
   /** The part as written: `$HOME`, `$(cat list)`, `*.whl`. */
   text: string;
+  /** Inside double quotes: its value is not split into words nor globbed (`"$@"` and `"${a[@]}"` aside). */
+  quoted?: true;
 }
 
 /** A piece of an expanded word: literal text, or a part known only at run time. */
@@ -67,7 +69,9 @@ function collectParts(
   pieces: Piece[],
   substitutions: ResolvedWord['substitutions'],
   pattern: string[],
+  quoted = false,
 ): void {
+  const inQuotes = quoted ? ({ quoted: true } as const) : {};
   for (const part of parts) {
     switch (part.type) {
       case 'literal': {
@@ -83,15 +87,15 @@ function collectParts(
         break;
       }
       case 'double-quoted':
-        collectParts(part.parts, pieces, substitutions, pattern);
+        collectParts(part.parts, pieces, substitutions, pattern, true);
         break;
       case 'expansion':
-        pieces.push({ why: part.kind === 'extglob' ? 'glob' : 'variable', text: part.text });
+        pieces.push({ why: part.kind === 'extglob' ? 'glob' : 'variable', text: part.text, ...inQuotes });
         pattern.push(' ');
         if (part.nested.length > 0) substitutions.push({ via: '$(…)', body: part.nested });
         break;
       case 'command-substitution':
-        pieces.push({ why: 'command_substitution', text: part.text });
+        pieces.push({ why: 'command_substitution', text: part.text, ...inQuotes });
         pattern.push(' ');
         substitutions.push({ via: '$(…)', body: part.body });
         break;

@@ -57,6 +57,17 @@ describe('guardShellCommand', () => {
     expect((await guard('pip install -y plumbum', { packages: { deny: [{ ecosystem: 'pypi', name: 'plumbum' }] } })).verdict).toBe('block');
   });
 
+  it('lets a conda name off the conda-forge list through on a channel the policy trusts, telling the agent; policy can block it', async () => {
+    const trusted = await guard('conda install -c bioconda -y samtools zzq-ghost-bio');
+    expect(trusted.verdict).toBe('allow');
+    expect(trusted.reasons).toEqual([]);
+    expect(trusted.notes?.join('\n')).toMatch(/"zzq-ghost-bio" does not exist on conda-forge .*bioconda .*may exist there/);
+    // Unknown channels (no condarc in sight) keep the doubt; a complete list keeps the block; policy may treat the list as complete.
+    expect((await guard('conda install -y zzq-ghost-bio')).verdict).toBe('warn');
+    expect((await guard('conda install -c conda-forge zzq-ghost-bio')).verdict).toBe('block');
+    expect((await guard('conda install -c bioconda zzq-ghost-bio', { registries: { uncovered_names: 'block' } })).verdict).toBe('block');
+  });
+
   it('follows nested shells and wrappers', async () => {
     const verdict = await guard(`sudo -E bash -c 'pip install --quiet reqeusts'`);
     expect(verdict.verdict).toBe('block');

@@ -23,6 +23,7 @@ describe('lists, pipelines and compound commands', () => {
     ['pip install a | tee log', ['pip install a']],
     ['pip install a |& tee log', ['pip install a']],
     ['pip install x > log 2>&1 &', ['pip install x']],
+    ['pip install x 2>&1>/dev/null && npm i y 2>&1>>log', ['pip install x', 'npm i y']],
     ['(cd x && pip install a)', ['pip install a']],
     ['{ npm i a; npm i b; }', ['npm i a', 'npm i b']],
     [
@@ -212,6 +213,23 @@ describe('program names and quoting', () => {
   it('keeps text with multi-byte characters intact', async () => {
     const analysis = await analyzeShellCommand('echo "déjà vu ☕" && pip install café-lib');
     expect(analysis.commands.map((command) => command.text)).toEqual(['pip install café-lib']);
+  });
+});
+
+describe('syntax errors bash shares', () => {
+  it.each([
+    // A redirection with nothing after it on its line: bash runs the lines before it and nothing from it on.
+    ['pip install <package>', [], []],
+    ["bash -c 'npm i <name>'", [], []],
+    ['pip install reqeusts\npip install <package>\nnpm i x', ['pip install reqeusts'], []],
+    ['pip install a \\\n  <pkg>', [], []],
+    ['pip install a >>  ', [], []],
+    // Any other failure stays unverifiable, and so does a prefix that does not parse on its own.
+    ['pip install a > ; npm i b', [], ['parse_error']],
+    ['echo "a\npip install b >', [], ['parse_error']],
+    ['if true; then\npip install a\npip install <b>\nfi', [], ['parse_error']],
+  ])('%j', async (source, commands, unverifiable) => {
+    expect(await summarise(source)).toEqual({ commands, unverifiable });
   });
 });
 

@@ -59,6 +59,21 @@ describe('globs, run-time versions and local paths', () => {
     ['pip install git+https://$HOST/a/b', [], ['variable']],
     ['V="1 evil" && pip install torch==$V', [], ['variable']],
     ['read V && pip install torch==$V', [], ['variable']],
+    // In double quotes after a comparison, any run-time part is one version: it adds no word and changes no name.
+    [
+      'pip install "jax[cuda]==$(python3 -c \'import jaxlib; print(jaxlib.__version__)\')" -f https://x.example/jax',
+      // The substitution's own command is still read.
+      ['python3 -c import jaxlib; print(jaxlib.__version__)', 'pip install jax[cuda] -f https://x.example/jax'],
+      [],
+    ],
+    ['V="1 evil" && pip install "torch==$V" "numpy>=`cat v`"', ['pip install torch numpy'], []],
+    ['conda install -y "python=$(cat .python-version)"', ['conda install -y python'], []],
+    // Not unquoted (split into words), not after npm's `@` (`@npm:other` installs another package), not `"$@"`.
+    ['pip install torch==$(cat v)', [], ['command_substitution']],
+    ['npm i "typescript@$(cat v)"', [], ['command_substitution']],
+    ['pip install "torch @ $(cat url)"', [], ['command_substitution']],
+    ['f() { pip install "torch==$@"; }', [], ['variable']],
+    ['pip install "$(cat name)==1.0"', [], ['command_substitution']],
     // A package manager or interpreter in a directory known only at run time: its file name is static.
     ['${CONDA_DIR}/bin/pip --no-cache-dir install geopandas==0.2.1', ['/pip --no-cache-dir install geopandas==0.2.1'], []],
     ['"$VENV/bin/python" -m pip install requests', ['/python -m pip install requests'], []],

@@ -73,12 +73,52 @@ export function createMvdanParser(syntax: GoSyntax): ShellParser {
 }
 
 function parseSource(syntax: GoSyntax, codes: OperatorCodes, source: string): ShellParseResult {
-  try {
-    const file = parseFile(syntax, source);
-    return { ok: true, statements: new TreeConverter(codes, source).statements(file.Stmts, 0) };
-  } catch (error) {
-    return { ok: false, error: describeFailure(error) };
+  let text = source;
+  for (let repairs = 0; ; repairs++) {
+    try {
+      const file = parseFile(syntax, text);
+      return { ok: true, statements: new TreeConverter(codes, text).statements(file.Stmts, 0) };
+    } catch (error) {
+      const repaired = repairs < MAX_REPAIRS ? splitDuplicateTarget(text, error) : undefined;
+      if (repaired === undefined) return { ok: false, error: describeFailure(error) };
+      text = repaired;
+    }
   }
+}
+
+const MAX_REPAIRS = 64;
+
+/**
+ * `2>&1>/dev/null`: bash reads `>&` with the target `1` (its grammar has `>& NUMBER`), then
+ * `>/dev/null`; mvdan/sh takes `1>` for the next redirection and reports the `>&` as lacking a word.
+ * Where mvdan/sh says so, at an operator followed by digits and `<` or `>`, a blank after the digits
+ * gives the reading bash makes; undefined for every other failure.
+ */
+function splitDuplicateTarget(text: string, error: unknown): string | undefined {
+  const located = /^(\d+):(\d+): [<>]& must be followed by a word$/.exec(goErrorText(error));
+  if (located === null) return undefined;
+  const line = text.split('\n')[Number(located[1]) - 1];
+  if (line === undefined) return undefined;
+  // mvdan/sh counts columns in UTF-8 bytes from 1.
+  const before = Buffer.from(line, 'utf8')
+    .subarray(0, Number(located[2]) - 1)
+    .toString('utf8');
+  const lineStart =
+    text
+      .split('\n')
+      .slice(0, Number(located[1]) - 1)
+      .join('\n').length + (Number(located[1]) > 1 ? 1 : 0);
+  const at = lineStart + before.length;
+  const target = /^[<>]&(\d+)(?=[<>])/.exec(text.slice(at));
+  if (target === null) return undefined;
+  const end = at + target[0].length;
+  return `${text.slice(0, end)} ${text.slice(end)}`;
+}
+
+function goErrorText(error: unknown): string {
+  // mvdan/sh's errors are Go values with an Error() method: "1:6: reached EOF without closing quote '".
+  const goError = error as { Error?: unknown } | null;
+  return typeof goError?.Error === 'function' ? String((goError.Error as () => unknown)()) : String(error);
 }
 
 function parseFile(syntax: GoSyntax, source: string): GoFile {
@@ -90,9 +130,7 @@ function parseFile(syntax: GoSyntax, source: string): GoFile {
 function describeFailure(error: unknown): string {
   if (error instanceof NestingError) return error.message;
   if (error instanceof RangeError) return 'the command nests too deeply to parse';
-  // mvdan/sh's errors are Go values with an Error() method: "1:6: reached EOF without closing quote '".
-  const goError = error as { Error?: unknown } | null;
-  const text = typeof goError?.Error === 'function' ? String((goError.Error as () => unknown)()) : String(error);
+  const text = goErrorText(error);
   const located = /^(\d+):(\d+): ([\s\S]*)$/.exec(text);
   return located === null ? text : `line ${located[1]}, column ${located[2]}: ${located[3]}`;
 }

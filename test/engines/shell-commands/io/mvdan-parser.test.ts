@@ -63,6 +63,49 @@ describe('the AST', () => {
     expect(statements(source)[0]?.redirects[0]?.op).toBe(op);
   });
 
+  it.each([
+    [
+      'pip install x 2>&1>/dev/null',
+      [
+        ['>&', '2', '1'],
+        ['>', undefined, '/dev/null'],
+      ],
+    ],
+    [
+      'a 2>&1>>log',
+      [
+        ['>&', '2', '1'],
+        ['>>', undefined, 'log'],
+      ],
+    ],
+    [
+      'a 3<&0<in',
+      [
+        ['<&', '3', '0'],
+        ['<', undefined, 'in'],
+      ],
+    ],
+    [
+      'é=1; a >&2>x 2>&1>y',
+      [
+        ['>&', undefined, '2'],
+        ['>', undefined, 'x'],
+        ['>&', '2', '1'],
+        ['>', undefined, 'y'],
+      ],
+    ],
+    [
+      'a\nb 2>&12>f',
+      [
+        ['>&', '2', '12'],
+        ['>', undefined, 'f'],
+      ],
+    ],
+  ])('reads the duplicated descriptor in %j as bash does (its target, then the next redirection)', (source, expected) => {
+    const redirects = statements(source).flatMap((statement) => statement.redirects);
+    expect(redirects.map((r) => [r.op, r.fd, r.word.text])).toEqual(expected);
+  });
+
   it('keeps a quoted heredoc literal and an unquoted one expandable', () => {
     const quoted = statements("cat <<'E'\n$x `y`\nE\n")[0]?.redirects[0];
     expect(quoted?.heredoc?.parts).toEqual([{ type: 'single-quoted', value: '$x `y`\n', ansiC: false }]);
@@ -106,6 +149,8 @@ describe('errors', () => {
     ['pip install x;;', /^line 1, column 14: ;; can only be used in a case clause/],
     ['echo $(', /^line 1, column 6: reached EOF without matching/],
     ['a &; b', /^line 1, column 4:/],
+    ['a > &2', /^line 1, column 3: > must be followed by a word/],
+    ['echo "2>&1>x" >&', /^line 1, column 15: >& must be followed by a word/],
     ['cat <<E', /unclosed here-document/],
     ['('.repeat(50_000), /nests/],
     [`${'$('.repeat(250)}x${')'.repeat(250)}`, /nests more than 200 levels deep/],
