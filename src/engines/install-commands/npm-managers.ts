@@ -4,7 +4,7 @@ import { resolveNpmCommand } from './npm-command-names.js';
 import { classifyNpmSpec, toInitializerSpec } from './npm-spec.js';
 import { type FileReader, type InstallRequest, type PackageManager } from './types.js';
 import { programName } from '../../shared/program-name.js';
-import { workspaceMembers } from './workspace-members.js';
+import { nearestPackageJson, workspaceMembers } from './workspace-members.js';
 import { emptyRequest } from './install-request.js';
 import { scanOptions, valuedOptionTable, type OptionTable, type ScannedArgs } from './option-scan.js';
 import {
@@ -247,15 +247,6 @@ function isGlobal(scans: ScannedArgs[]): boolean {
 function addTargets(specs: string[], read: ReadState): void {
   for (const spec of specs) {
     if (spec.trim().length > 0) read.request.targets.push(classifyNpmSpec(spec, read.origin));
-  }
-}
-
-function nearestPackageJson(start: string, files: FileReader): { file: string; text: string } | undefined {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, 'package.json');
-    const text = files.readText(file);
-    if (text !== undefined) return { file, text };
-    if (path.dirname(dir) === dir) return undefined;
   }
 }
 

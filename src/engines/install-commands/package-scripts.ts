@@ -11,7 +11,7 @@ import { BUN_VALUED, NPM_VALUED, PNPM_VALUED, YARN_VALUED } from '../installer-g
 import { resolveNpmCommand } from './npm-command-names.js';
 import { scanOptions, valuedOptionTable, type OptionTable, type ScannedArgs } from './option-scan.js';
 import { type FileReader } from './types.js';
-import { workspaceMembers } from './workspace-members.js';
+import { nearestPackageJson, workspaceMembers } from './workspace-members.js';
 
 export interface PackageScript {
   /** The script's name in package.json (`postinstall`, `build`). */
@@ -185,13 +185,4 @@ function optionValue(scans: ScannedArgs[], names: readonly string[]): string | u
       scanned.options.filter(([name, value]) => names.includes(name) && value !== undefined).map(([, value]) => value ?? ''),
     )
     .at(-1);
-}
-
-function nearestPackageJson(start: string, files: FileReader): { file: string; text: string } | undefined {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, 'package.json');
-    const text = files.readText(file);
-    if (text !== undefined) return { file, text };
-    if (path.dirname(dir) === dir) return undefined;
-  }
 }

@@ -100,3 +100,13 @@ function packageName(text: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+/** The package.json nearest `start` going up, as npm finds a project's root: its path and text. */
+export function nearestPackageJson(start: string, files: FileReader): { file: string; text: string } | undefined {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    const text = files.readText(file);
+    if (text !== undefined) return { file, text };
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}

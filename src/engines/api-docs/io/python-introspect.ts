@@ -11,6 +11,7 @@ import type { ApiParam } from '../types.js';
 import type { RuntimeClass } from '../runtime-classes.js';
 import type { RuntimeName } from '../runtime-signatures.js';
 import { BODY_RETURNS_SCRIPT } from './python-body-returns.js';
+import { KWARGS_FORWARDING_SCRIPT } from './python-kwargs-forwarding.js';
 import { DEFAULT_PYTHON } from './python-runner.js';
 
 const HEAD = String.raw`
@@ -261,7 +262,7 @@ out.write(json.dumps({"modules": result, "docs": docs, "classes": classes}))
 `;
 
 /** The whole program: what it describes, what bodies return (read when no annotation says), then the walk over the modules. */
-const SCRIPT = `${HEAD}${BODY_RETURNS_SCRIPT}${MAIN}`;
+const SCRIPT = `${HEAD}${BODY_RETURNS_SCRIPT}${KWARGS_FORWARDING_SCRIPT}${MAIN}`;
 
 interface Raw {
   name: string;
