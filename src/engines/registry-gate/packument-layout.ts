@@ -31,6 +31,8 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
+/** Bytes of a string looked at one by one before the native search takes over. */
+const SHORT_STRING = 32;
 const DIST = Buffer.from('"dist"');
 const TARBALL = Buffer.from('"tarball"');
 
@@ -128,7 +130,16 @@ export function scanPackumentLayout(input: Uint8Array): PackumentLayout | undefi
 
 /** The index of the quote that closes the string opening at `open`, or -1 when the document ends first. */
 function closingQuote(bytes: Buffer, open: number): number {
+  // Most strings in a packument are short (keys, versions, ranges): a byte loop over the first few
+  // bytes beats a native search's call; longer ones (URLs, descriptions, readmes) go to the search.
+  const near = Math.min(open + 1 + SHORT_STRING, bytes.length);
   let from = open + 1;
+  for (; from < near; from++) {
+    const c = bytes[from]!;
+    if (c === QUOTE) return from;
+    // An escape: the byte after it is never the closing quote.
+    if (c === BACKSLASH) from++;
+  }
   for (;;) {
     const quote = bytes.indexOf(QUOTE, from);
     if (quote < 0) return -1;
