@@ -190,16 +190,6 @@ def label_with(code):
     finally:
         signal.alarm(0)
 
-    try:
-        callee(*[None] * len(call.args), **{k.arg: None for k in call.keywords})
-    except TypeError as error:
-        named = [k for k in loose if f"unexpected keyword argument '{k}'" in str(error)]
-        if named:
-            return {"label": "unknown_argument", "argument": named[0]}
-    except BaseException:
-        pass
-    return None
-
 
 def main():
     split = json.load(open(sys.argv[1]))
