@@ -6,12 +6,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Writable } from 'node:stream';
 import { shellQuote } from '../../src/app/installs/vet-wrapped-command.js';
 import { createCliServices } from '../../src/cli/command.js';
 import { runWrapped } from '../../src/cli/commands/wrap.js';
 import { answerClaudeCodeEvent } from '../../src/hooks/claude-code.js';
 import { answerCursorEvent } from '../../src/hooks/cursor.js';
+import { textSink } from '../fixtures/capture-io.js';
 
 export type VerdictClass = 'block' | 'warn' | 'allow';
 
@@ -34,17 +34,6 @@ export interface SurfaceCase {
 /** The command the hooks see for an argv run with `env`: what a shell would run. */
 export function commandOf(argv: readonly string[], env: Record<string, string> = {}): string {
   return [...Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`), ...argv.map(shellQuote)].join(' ');
-}
-
-function sink(): Writable & { text: string } {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      stream.text += String(chunk);
-      done();
-    },
-  }) as Writable & { text: string };
-  stream.text = '';
-  return stream;
 }
 
 let made = 0;
@@ -84,8 +73,8 @@ export async function surfaceVerdicts(item: SurfaceCase, root: string, guardEnv:
       : 'allow';
   if (item.argv === undefined || item.argv.length === 0) return { claudeCode, cursor };
   cwd = project();
-  const stdout = sink();
-  const stderr = sink();
+  const stdout = textSink();
+  const stderr = textSink();
   const [program = '', ...args] = item.argv;
   const io = { stdout, stderr, stdin: process.stdin, cwd, env: { ...guardEnv, PWD: cwd, ...item.env, GUARD_DRY_RUN: '1' } };
   const services = createCliServices(io);

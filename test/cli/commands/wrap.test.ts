@@ -1,9 +1,9 @@
 /** Tests for runWrapped (`guard <pm> …`): a fault while vetting is decided by the policy's on_unverifiable, never a crash. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Writable } from 'node:stream';
 import { createCliServices } from '../../../src/cli/command.js';
 import { runWrapped } from '../../../src/cli/commands/wrap.js';
 import { makeGuardHome, type GuardHome } from '../../fixtures/guard-home.js';
+import { textSink } from '../../fixtures/capture-io.js';
 
 let home: GuardHome;
 
@@ -12,24 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => home.cleanup());
 
-function sink(): Writable & { text: string } {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      stream.text += String(chunk);
-      done();
-    },
-  }) as Writable & { text: string };
-  stream.text = '';
-  return stream;
-}
-
 /** Runs `pip install -r big.txt` (a requirements file over the reader's 5 MB limit: a fault) as a dry run under `policy`. */
 async function wrapOverLimit(name: string, policy: string | undefined, userPolicy?: string): Promise<{ code: number; stderr: string }> {
   const cwd = home.project(name, policy);
   home.write('config/policy.yaml', userPolicy ?? 'version: 1\n');
   home.write(`${name}/big.txt`, `${'requests\n'.repeat(700_000)}`);
-  const stdout = sink();
-  const stderr = sink();
+  const stdout = textSink();
+  const stderr = textSink();
   const io = { stdout, stderr, stdin: process.stdin, cwd, env: { ...home.env, PATH: process.env.PATH ?? '', GUARD_DRY_RUN: '1' } };
   const services = createCliServices(io);
   const code = await runWrapped('pip', ['install', '-r', 'big.txt'], io, services).finally(() => services.close());

@@ -4,7 +4,6 @@
  * made inside a function, a standard-library class (`datetime`), `self.__class__(…)` through `super()`,
  * and `**kwargs` passed on to another method (checked against that method's keywords). Skipped without python3.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,17 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeInvocations } from '../../../../src/engines/api-docs/index.js';
 import { planPython } from '../../../../src/engines/api-docs/io/python-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
-import { tempDir } from '../../../fixtures/api-docs-sources.js';
+import { hasPython, tempDir } from '../../../fixtures/api-docs-sources.js';
 import { buildStore } from '../built-store.js';
-
-const hasPython = ((): boolean => {
-  try {
-    execFileSync('python3', ['-c', 'pass'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const IMPL = `import datetime
 import weakref

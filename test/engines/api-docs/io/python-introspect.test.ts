@@ -2,7 +2,6 @@
  * Index-time signatures from this machine's python3: a package on PYTHONPATH is imported, its public
  * namespace read, and the checker judges calls against what the interpreter reaches. Skipped without python3.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,17 +10,8 @@ import { checkInvocations, judgeInvocations } from '../../../../src/engines/api-
 import { introspectModules, isPublicModule } from '../../../../src/engines/api-docs/io/python-introspect.js';
 import { planPython } from '../../../../src/engines/api-docs/io/python-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
-import { tempDir } from '../../../fixtures/api-docs-sources.js';
+import { hasPython, tempDir } from '../../../fixtures/api-docs-sources.js';
 import { buildStore } from '../built-store.js';
-
-const hasPython = ((): boolean => {
-  try {
-    execFileSync('python3', ['-c', 'pass'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe.skipIf(!hasPython)('python3 introspection at index time', () => {
   const dir = tempDir();

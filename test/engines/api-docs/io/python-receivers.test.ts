@@ -5,7 +5,6 @@
  * function bodies, `with … as`, unions, and what a class inherits from outside the library.
  * Skipped without python3.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,17 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeInvocations } from '../../../../src/engines/api-docs/index.js';
 import { planPython } from '../../../../src/engines/api-docs/io/python-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
-import { tempDir } from '../../../fixtures/api-docs-sources.js';
+import { hasPython, tempDir } from '../../../fixtures/api-docs-sources.js';
 import { buildStore } from '../built-store.js';
-
-const hasPython = ((): boolean => {
-  try {
-    execFileSync('python3', ['-c', 'pass'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const IMPL = `import dataclasses
 import functools

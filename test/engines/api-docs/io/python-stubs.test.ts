@@ -3,7 +3,6 @@
  * `py.typed` package's stubs give the signatures (overloads kept, `...` defaults, `/`), over what the
  * interpreter says; the implementation lends the documentation. Skipped without python3.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,17 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInvocations, type ApiRecord } from '../../../../src/engines/api-docs/index.js';
 import { planPython } from '../../../../src/engines/api-docs/io/python-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
-import { tempDir } from '../../../fixtures/api-docs-sources.js';
+import { hasPython, tempDir } from '../../../fixtures/api-docs-sources.js';
 import { buildStore } from '../built-store.js';
-
-const hasPython = ((): boolean => {
-  try {
-    execFileSync('python3', ['-c', 'pass'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const IMPLEMENTATION = `def convert(value, base=10, strict=False):
     """Convert a value to an integer.
