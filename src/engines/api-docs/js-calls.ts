@@ -2,20 +2,19 @@
  * Finds the calls in a JavaScript or TypeScript snippet (tree-sitter, tolerant of incomplete code)
  * and resolves receivers: `import … from`, `require()`, destructuring, `new Class()`, variables, and
  * what calls returned (`const s = z.object(…); s.parse(x)`, chained `z.string().min(1).email()`).
+ * The walk is snippet-calls.ts's; this file is the grammar's table and what only JavaScript has.
  */
 import type { Node } from 'web-tree-sitter';
 
-import { callText, lastPathSegment, type SnippetValue } from './snippet-values.js';
+import { bindName, findCalls, stringText, type CallGrammar, type CallWalk, type Scope } from './snippet-calls.js';
+import { lastPathSegment, type SnippetValue } from './snippet-values.js';
 import type { ObjectArgument, SnippetCall } from './types.js';
 
-type Scope = Map<string, SnippetValue>;
+type ModuleValue = Extract<SnippetValue, { kind: 'module' }>;
 
 /** The calls (and `new` expressions) of a parsed JS/TS program, in source order. */
 export function findJsCalls(root: Node): SnippetCall[] {
-  const scope: Scope = new Map();
-  const calls: SnippetCall[] = [];
-  visit(root, scope, calls);
-  return calls;
+  return findCalls(root, JS_GRAMMAR);
 }
 
 /** A package name from an import source, or undefined for relative and absolute paths. */
@@ -26,35 +25,11 @@ function packageOf(source: string): string | undefined {
   return bare.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-function visit(node: Node, scope: Scope, calls: SnippetCall[]): void {
-  if (node.type === 'import_statement') {
-    bindImport(node, scope);
-    return;
-  }
-  for (const child of node.namedChildren) if (child) visit(child, scope, calls);
-  if (node.type === 'call_expression' || node.type === 'new_expression') {
-    const call = toSnippetCall(node, scope);
-    if (call) calls.push(call);
-  } else if (node.type === 'variable_declarator') {
-    const name = node.childForFieldName('name');
-    const value = node.childForFieldName('value');
-    if (!name || !value) return;
-    const evaluated = evaluate(value, scope);
-    if (name.type === 'identifier') {
-      if (evaluated) scope.set(name.text, evaluated);
-      else scope.delete(name.text);
-    } else if (name.type === 'object_pattern' && evaluated?.kind === 'module') {
-      bindPattern(name, evaluated, scope);
-    }
-  } else if (node.type === 'assignment_expression') {
-    const left = node.childForFieldName('left');
-    const right = node.childForFieldName('right');
-    if (left?.type === 'identifier' && right) {
-      const evaluated = evaluate(right, scope);
-      if (evaluated) scope.set(left.text, evaluated);
-      else scope.delete(left.text);
-    }
-  }
+/** A package called by its own name is its default export (`import Ajv from 'ajv'; new Ajv({…})`). */
+function calledModule(value: ModuleValue): { member: string; path: string } {
+  return value.path === value.library
+    ? { member: 'default', path: `${value.library}.default` }
+    : { member: lastPathSegment(value.path), path: value.path };
 }
 
 function bindImport(node: Node, scope: Scope): void {
@@ -81,7 +56,22 @@ function bindImport(node: Node, scope: Scope): void {
   }
 }
 
-function bindPattern(pattern: Node, module: Extract<SnippetValue, { kind: 'module' }>, scope: Scope): void {
+function bindDeclarator(node: Node, walk: CallWalk): void {
+  const name = node.childForFieldName('name');
+  const value = node.childForFieldName('value');
+  if (!name || !value) return;
+  const evaluated = walk.evaluate(value);
+  if (name.type === 'identifier') bindName(walk.scope, name.text, evaluated);
+  else if (name.type === 'object_pattern' && evaluated?.kind === 'module') bindPattern(name, evaluated, walk.scope);
+}
+
+function bindAssignment(node: Node, walk: CallWalk): void {
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  if (left?.type === 'identifier' && right) bindName(walk.scope, left.text, walk.evaluate(right));
+}
+
+function bindPattern(pattern: Node, module: ModuleValue, scope: Scope): void {
   for (const part of pattern.namedChildren) {
     if (!part) continue;
     if (part.type === 'shorthand_property_identifier_pattern') {
@@ -95,44 +85,24 @@ function bindPattern(pattern: Node, module: Extract<SnippetValue, { kind: 'modul
   }
 }
 
-function evaluate(node: Node, scope: Scope): SnippetValue | undefined {
-  switch (node.type) {
-    case 'identifier':
-      return scope.get(node.text);
-    case 'member_expression': {
-      const object = node.childForFieldName('object');
-      const property = node.childForFieldName('property')?.text;
-      const value = object ? evaluate(object, scope) : undefined;
-      return value?.kind === 'module' && property
-        ? { kind: 'module', library: value.library, path: `${value.path}.${property}` }
-        : undefined;
-    }
-    case 'call_expression': {
-      const fn = node.childForFieldName('function');
-      if (fn?.type === 'identifier' && fn.text === 'require' && !scope.has('require')) {
-        const arg = node.childForFieldName('arguments')?.namedChildren[0];
-        const fragment = arg?.type === 'string' ? arg.namedChildren.find((c) => c?.type === 'string_fragment')?.text : undefined;
-        const library = fragment ? packageOf(fragment) : undefined;
-        return library ? { kind: 'module', library, path: library } : undefined;
-      }
-      return fn ? returnedBy(fn, scope) : undefined;
-    }
-    case 'new_expression': {
-      const constructor = node.childForFieldName('constructor');
-      const value = constructor ? evaluate(constructor, scope) : undefined;
-      // `new X()` after `import X from 'lib'` makes an instance of the package's default export.
-      return value?.kind === 'module'
-        ? { kind: 'instance', library: value.library, cls: value.path === value.library ? 'default' : lastPathSegment(value.path) }
-        : undefined;
-    }
-    case 'await_expression':
-    case 'parenthesized_expression':
-    case 'as_expression':
-    case 'non_null_expression':
-      return node.namedChildren[0] ? evaluate(node.namedChildren[0], scope) : undefined;
-    default:
-      return undefined;
+function evaluateCall(node: Node, walk: CallWalk): SnippetValue | undefined {
+  const fn = node.childForFieldName('function');
+  if (fn?.type === 'identifier' && fn.text === 'require' && !walk.scope.has('require')) {
+    const arg = node.childForFieldName('arguments')?.namedChildren[0];
+    const fragment = arg?.type === 'string' ? arg.namedChildren.find((c) => c?.type === 'string_fragment')?.text : undefined;
+    const library = fragment ? packageOf(fragment) : undefined;
+    return library ? { kind: 'module', library, path: library } : undefined;
   }
+  return fn ? returnedBy(fn, walk) : undefined;
+}
+
+function evaluateNew(node: Node, walk: CallWalk): SnippetValue | undefined {
+  const constructor = node.childForFieldName('constructor');
+  const value = constructor ? walk.evaluate(constructor) : undefined;
+  // `new X()` after `import X from 'lib'` makes an instance of the package's default export.
+  return value?.kind === 'module'
+    ? { kind: 'instance', library: value.library, cls: value.path === value.library ? 'default' : lastPathSegment(value.path) }
+    : undefined;
 }
 
 /**
@@ -140,84 +110,22 @@ function evaluate(node: Node, scope: Scope): SnippetValue | undefined {
  * library function), `new Command().option` (a method of an instance), `zod.string().min` (a
  * method of what a call returned).
  */
-function returnedBy(fn: Node, scope: Scope): SnippetValue | undefined {
-  const value = evaluate(fn, scope);
-  if (value?.kind === 'module')
-    return { kind: 'result', library: value.library, of: value.path === value.library ? `${value.library}.default` : value.path };
+function returnedBy(fn: Node, walk: CallWalk): SnippetValue | undefined {
+  const value = walk.evaluate(fn);
+  if (value?.kind === 'module') return { kind: 'result', library: value.library, of: calledModule(value).path };
   if (fn.type !== 'member_expression') return undefined;
   const member = fn.childForFieldName('property')?.text;
   const object = fn.childForFieldName('object');
-  const receiver = object ? evaluate(object, scope) : undefined;
+  const receiver = object ? walk.evaluate(object) : undefined;
   if (!member || !receiver) return undefined;
   if (receiver.kind === 'instance') return { kind: 'result', library: receiver.library, of: `new ${receiver.cls}().${member}` };
   if (receiver.kind === 'result') return { kind: 'result', library: receiver.library, of: `${receiver.of}().${member}` };
   return undefined;
 }
 
-function toSnippetCall(node: Node, scope: Scope): SnippetCall | undefined {
-  const isNew = node.type === 'new_expression';
-  const fn = node.childForFieldName(isNew ? 'constructor' : 'function');
-  if (!fn) return undefined;
-  const base = {
-    text: callText(node.text),
-    line: node.startPosition.row + 1,
-    keywords: [],
-    spreadKeywords: false,
-    ...countArguments(node.childForFieldName('arguments')),
-  };
-  if (fn.type === 'identifier') {
-    const value = scope.get(fn.text);
-    if (value?.kind !== 'module') return undefined;
-    // A default import called or constructed (`import Ajv from 'ajv'; new Ajv({…})`) is the package's default export.
-    if (value.path === value.library)
-      return { ...base, library: value.library, ownerKind: 'module', member: 'default', path: `${value.library}.default` };
-    return { ...base, library: value.library, ownerKind: 'module', member: lastPathSegment(value.path), path: value.path };
-  }
-  if (fn.type !== 'member_expression') return undefined;
-  const member = fn.childForFieldName('property')?.text;
-  const receiver = fn.childForFieldName('object');
-  if (!member || !receiver) return undefined;
-  const value = evaluate(receiver, scope);
-  if (!value) return receiver.type === 'identifier' && !isNew ? { ...base, member, receiver: receiver.text } : undefined;
-  if (value.kind === 'module') return { ...base, library: value.library, ownerKind: 'module', member, path: `${value.path}.${member}` };
-  if (value.kind === 'instance') return { ...base, library: value.library, ownerKind: 'instance', owner: value.cls, member };
-  if (value.kind === 'result' && !isNew)
-    return {
-      ...base,
-      library: value.library,
-      member,
-      receiverOf: value.of,
-      ...(receiver.type === 'identifier' ? { receiver: receiver.text } : {}),
-    };
-  return undefined;
-}
-
-function countArguments(args: Node | null): {
-  positional: number;
-  spreadPositional: boolean;
-  values?: string[];
-  objects?: ObjectArgument[];
-} {
-  let positional = 0;
-  let spreadPositional = false;
-  const values: string[] = [];
-  const objects: ObjectArgument[] = [];
-  for (const arg of args?.namedChildren ?? []) {
-    if (!arg || arg.type === 'comment') continue;
-    if (arg.type === 'spread_element') spreadPositional = true;
-    else {
-      // Positions after a spread are unknown: only literals before any spread are placed.
-      const object = arg.type === 'object' && !spreadPositional ? objectArgument(arg, positional) : undefined;
-      if (object) objects.push(object);
-      positional += 1;
-      collectStrings(arg, values);
-    }
-  }
-  return { positional, spreadPositional, ...(values.length > 0 ? { values } : {}), ...(objects.length > 0 ? { objects } : {}) };
-}
-
 /** An object literal's keys (and its literal values' keys), or undefined when a spread or computed key hides some. */
 function objectArgument(node: Node, position: number): ObjectArgument | undefined {
+  if (node.type !== 'object') return undefined;
   const keys = literalKeys(node);
   if (!keys) return undefined;
   const nested: Record<string, string[]> = {};
@@ -248,24 +156,30 @@ function literalKeys(node: Node): string[] | undefined {
 function keyName(node: Node | null): string | undefined {
   if (!node) return undefined;
   if (node.type === 'property_identifier' || node.type === 'number') return node.text;
-  if (node.type === 'string')
-    return node.namedChildren
-      .filter((c): c is Node => c?.type === 'string_fragment')
-      .map((c) => c.text)
-      .join('');
+  if (node.type === 'string') return stringText(node, JS_GRAMMAR);
   return undefined;
 }
 
-/** The contents of string literals in an argument (inside arrays and objects too), at most 8 of 200 characters. */
-function collectStrings(node: Node, out: string[]): void {
-  if (out.length >= 8) return;
-  if (node.type === 'string') {
-    const content = node.namedChildren
-      .filter((c): c is Node => c?.type === 'string_fragment')
-      .map((c) => c.text)
-      .join('');
-    if (content.length > 0) out.push(content.slice(0, 200));
-    return;
-  }
-  for (const child of node.namedChildren) if (child) collectStrings(child, out);
-}
+const JS_GRAMMAR: CallGrammar = {
+  calls: new Map([
+    ['call_expression', 'function'],
+    ['new_expression', 'constructor'],
+  ]),
+  construct: 'new_expression',
+  member: { type: 'member_expression', object: 'object', property: 'property' },
+  transparent: new Set(['await_expression', 'parenthesized_expression', 'as_expression', 'non_null_expression']),
+  string: { type: 'string', content: 'string_fragment' },
+  arguments: { spread: 'spread_element', stringsPerArgument: false },
+  nameSpans: false,
+  calledModule,
+  imports: new Map([['import_statement', bindImport]]),
+  after: new Map([
+    ['variable_declarator', bindDeclarator],
+    ['assignment_expression', bindAssignment],
+  ]),
+  values: new Map([
+    ['call_expression', evaluateCall],
+    ['new_expression', evaluateNew],
+  ]),
+  objectArgument,
+};
