@@ -23,6 +23,8 @@ const shared = { testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' } as c
 
 export default defineConfig({
   test: {
+    // The default report, then each project's wall span and summed file time (for CI logs; nothing asserts them).
+    reporters: ['default', './test/setup/project-times-reporter.ts'],
     projects: [
       { test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'], exclude: [...BUILT, ...HEAVY] } },
       { test: { ...shared, name: 'e2e', include: BUILT, exclude: HEAVY, globalSetup: ['test/setup/build-dist.ts'] } },
