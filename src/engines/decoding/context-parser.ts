@@ -29,26 +29,27 @@ export interface NameWalker {
 const UNTRACKED = -2;
 const DEAD = -1;
 
+// Parser states: only compared, never stored or counted, so their numbers are the compiler's.
 const enum Mode {
-  Prose = 0,
-  Shell = 1,
-  Code = 2,
+  Prose,
+  Shell,
+  Code,
 }
 const enum Phase {
-  Idle = 0,
-  Words = 1,
-  Args = 2,
-  Skip = 3,
-  Ignore = 4,
-  Magic = 5,
+  Idle,
+  Words,
+  Args,
+  Skip,
+  Ignore,
+  Magic,
 }
 const enum Arg {
-  Between = 0,
-  Option = 1,
-  Value = 2,
-  Free = 3,
-  Name = 4,
-  Tail = 5,
+  Between,
+  Option,
+  Value,
+  Free,
+  Name,
+  Tail,
 }
 
 const MAX_WORD = 48;
