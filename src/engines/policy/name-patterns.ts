@@ -7,7 +7,10 @@ import type Picomatch from 'picomatch';
 import { normalizeName, type Ecosystem } from '../package-names/index.js';
 
 type Matcher = (name: string) => boolean;
+// Compiled globs by ecosystem and pattern, a memo of a pure function: policies are reloaded under
+// `guard mcp`, so the memo is bounded like the engines' other memos.
 const matchers = new Map<string, Matcher>();
+const MAX_MATCHERS = 10_000;
 // Loaded on the first glob: most policies (and the defaults) have none.
 let picomatch: typeof Picomatch | undefined;
 
@@ -22,6 +25,7 @@ export function matchesName(ecosystem: Ecosystem, pattern: string, name: string)
   if (!matcher) {
     picomatch ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch;
     matcher = picomatch(normalizePattern(ecosystem, pattern), { dot: true, nobrace: false });
+    if (matchers.size >= MAX_MATCHERS) matchers.clear();
     matchers.set(key, matcher);
   }
   return matcher(normalizeName(ecosystem, name));

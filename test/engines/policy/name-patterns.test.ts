@@ -23,6 +23,13 @@ describe('matchesName', () => {
   ])('%s: %j matches %j is %s', (ecosystem, pattern, name, expected) => {
     expect(matchesName(ecosystem, pattern, name)).toBe(expected);
   });
+
+  it('answers the same after more distinct patterns than it keeps compiled (policies reloaded many times)', () => {
+    expect(matchesName('npm', '@acme/*', '@acme/ui')).toBe(true);
+    for (let i = 0; i < 10_050; i++) expect(matchesName('pypi', `team-${i}-*`, `Team_${i}.tools`)).toBe(true);
+    expect(matchesName('npm', '@acme/*', '@acme/ui')).toBe(true);
+    expect(matchesName('pypi', 'team-7-*', 'team-8-tools')).toBe(false);
+  });
 });
 
 describe('normalizeIndex and allowedIndexEntry', () => {
