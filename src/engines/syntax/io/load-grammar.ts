@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { GuardError } from '../../../shared/errors.js';
+import { PromiseCache } from '../../../shared/promise-cache.js';
 import type { SyntaxLanguage } from '../languages.js';
 
 type WebTreeSitter = typeof import('web-tree-sitter');
@@ -22,7 +23,9 @@ const GRAMMAR_FILES: Record<SyntaxLanguage, { pkg: string; file: string }> = {
 };
 
 let runtime: Promise<WebTreeSitter> | undefined;
-const languages = new Map<SyntaxLanguage, Promise<TreeSitterLanguage>>();
+// Loaded code, kept for the process (a failed load is forgotten, so the next call tries again).
+const languages = new PromiseCache<TreeSitterLanguage>();
+const sharedParsers = new PromiseCache<TreeSitterParser>();
 
 function loadRuntime(): Promise<WebTreeSitter> {
   runtime ??= import('web-tree-sitter').then(async (mod) => {
@@ -47,12 +50,7 @@ export function grammarPath(language: SyntaxLanguage): string {
 
 /** The tree-sitter Language for `language`, loaded once per process. */
 export function loadLanguage(language: SyntaxLanguage): Promise<TreeSitterLanguage> {
-  let pending = languages.get(language);
-  if (!pending) {
-    pending = loadRuntime().then((mod) => mod.Language.load(grammarPath(language)));
-    languages.set(language, pending);
-  }
-  return pending;
+  return languages.get(language, () => loadRuntime().then((mod) => mod.Language.load(grammarPath(language))));
 }
 
 /** A fresh parser set to `language` (parsers are cheap; languages are cached). */
@@ -61,4 +59,9 @@ export async function createParser(language: SyntaxLanguage): Promise<TreeSitter
   const parser = new mod.Parser();
   parser.setLanguage(lang);
   return parser;
+}
+
+/** The process's one parser for `language`: parsing is synchronous, so calls never interleave on it. */
+export function sharedParser(language: SyntaxLanguage): Promise<TreeSitterParser> {
+  return sharedParsers.get(language, () => createParser(language));
 }
