@@ -183,12 +183,15 @@ describe('start-up stays light', () => {
     expect(imports.filter((url) => url.includes('/node_modules/execa/'))).toEqual([]);
   });
 
-  it('hooks read simple install commands without the full shell parser, the policy schema or YAML', () => {
+  it.each([
+    'cd x && pip install "requests[socks]" 2>&1 | tail -3',
+    'pip install cfn-lint[sarif] \\\n  -e git+https://github.com/o/r.git#egg=r  # extras',
+  ])('hooks read simple install commands without the full shell parser, the policy schema or YAML (%j)', (command) => {
     const event = {
       hook_event_name: 'PreToolUse',
       tool_name: 'Bash',
       cwd: home,
-      tool_input: { command: 'cd x && pip install "requests[socks]" 2>&1 | tail -3' },
+      tool_input: { command },
     };
     const imports = importsOf(['hook', 'claude-code'], JSON.stringify(event));
     expect(imports.some((url) => url.includes('/dist/engines/shell-commands/simple-script.js'))).toBe(true);

@@ -1,8 +1,9 @@
 /**
  * A small parser for the shell commands agents write most when they install something
  * (`pip install requests`, `cd web && npm i -D typescript 2>&1 | tail -5`, `VAR=x uv add "fastapi[all]"`):
- * plain words with quotes, assignment prefixes, `&&` `||` `|` `;` and newlines, and simple
- * redirections. Inside that subset it builds exactly the tree the full parser (mvdan/sh) builds,
+ * words with quotes, backslash escapes, globs, `pkg[extra]` and plain `$VAR`/`${VAR}`, assignment
+ * prefixes, `&&` `||` `|` `;` and newlines, simple redirections, comments and line continuations
+ * between words. Inside that subset it builds exactly the tree the full parser (mvdan/sh) builds,
  * which a property test checks; outside it, it answers undefined and the full parser is used.
  * It spares the hooks the full parser's load for most install commands.
  */
@@ -21,8 +22,11 @@ import {
 /** Longer sources go to the full parser. */
 export const MAX_SIMPLE_LENGTH = 8 * 1024;
 
-// Unquoted characters that are plain literal text in every position of a word.
-const BARE = /[A-Za-z0-9_\-.,/:=+@%~]/;
+// Unquoted characters that are plain literal text inside a word (globs included: the tree keeps them
+// as literal text, and `#` starts a comment only at the start of a word).
+const BARE = /[A-Za-z0-9_\-.,/:=+@%~#[\]*?^!{}]/;
+const NAME_START = /[A-Za-z_]/;
+const NAME_CHAR = /[A-Za-z0-9_]/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const APPEND = /^[A-Za-z_][A-Za-z0-9_]*\+=/;
 // First words that make a statement something other than a simple command (or a syntax error).
@@ -59,6 +63,16 @@ function tokenize(source: string): Token[] | undefined {
     const ch = source[i]!;
     if (ch === ' ' || ch === '\t') {
       i++;
+    } else if (ch === '\\' && source[i + 1] === '\n') {
+      // A line continuation between words is a blank.
+      i += 2;
+    } else if (ch === '#') {
+      // A comment runs to the end of the line and leaves no trace in the tree; mvdan/sh reads a backslash
+      // before that newline as a line continuation (bash does not), so such comments go to it.
+      const newline = source.indexOf('\n', i);
+      const end = newline < 0 ? source.length : newline;
+      if (source.slice(i, end).includes('\\')) return undefined;
+      i = end;
     } else if (ch === '\n') {
       tokens.push({ kind: 'newline', start: i, end: i + 1 });
       i++;
@@ -136,15 +150,33 @@ function readWord(source: string, start: number): Word | undefined {
       allBare = false;
       i = end + 1;
     } else if (ch === '"') {
-      let end = i + 1;
-      while (end < source.length && !'"$`\\'.includes(source[end]!)) end++;
-      if (source[end] !== '"') return undefined;
+      const quoted = readDoubleQuoted(source, i);
+      if (quoted === undefined) return undefined;
       flush();
-      const inner = source.slice(i + 1, end);
-      parts.push({ type: 'double-quoted', parts: inner === '' ? [] : [{ type: 'literal', raw: inner, context: 'double-quoted' }] });
+      parts.push(quoted.part);
       allBare = false;
-      i = end + 1;
+      i = quoted.end;
+    } else if (ch === '$') {
+      const expansion = readParameter(source, i);
+      if (expansion === undefined) return undefined;
+      flush();
+      parts.push(expansion.part);
+      allBare = false;
+      i = expansion.end;
+    } else if (ch === '\\') {
+      // An escaped character stays in the literal with its backslash, as the tree keeps it; a line
+      // continuation inside a word is left to the full parser.
+      const next = source[i + 1];
+      if (next === undefined || next === '\n') return undefined;
+      literal += ch + next;
+      allBare = false;
+      i += 2;
+    } else if (ch === '#' && literal === '') {
+      // After a quote or an expansion mvdan/sh starts a comment at `#` (bash would go on with the word): the word ends here.
+      break;
     } else if (BARE.test(ch)) {
+      // mvdan/sh ends a literal before a `[` (a possible array index) unless the literal starts with one.
+      if (ch === '[' && literal !== '' && literal[0] !== '[') flush();
       literal += ch;
       i++;
     } else if (ch === ' ' || ch === '\t' || ch === '\n' || ch === ';' || ch === '&' || ch === '|' || ch === '<' || ch === '>') {
@@ -158,6 +190,53 @@ function readWord(source: string, start: number): Word | undefined {
   const word: Word = { word: { parts, text: source.slice(start, i) }, start, end: i };
   if (allBare) word.bare = source.slice(start, i);
   return word;
+}
+
+/** `"…"` at `at`: literal text (escapes kept with their backslash) and plain `$NAME` / `${NAME}`; undefined for anything else. */
+function readDoubleQuoted(source: string, at: number): { part: ShellWordPart; end: number } | undefined {
+  const parts: ShellWordPart[] = [];
+  let literal = '';
+  let i = at + 1;
+  const flush = (): void => {
+    if (literal !== '') parts.push({ type: 'literal', raw: literal, context: 'double-quoted' });
+    literal = '';
+  };
+  for (;;) {
+    const ch = source[i];
+    if (ch === undefined || ch === '`') return undefined;
+    if (ch === '"') break;
+    if (ch === '$') {
+      const expansion = readParameter(source, i);
+      if (expansion === undefined) return undefined;
+      flush();
+      parts.push(expansion.part);
+      i = expansion.end;
+    } else if (ch === '\\') {
+      const next = source[i + 1];
+      if (next === undefined || next === '\n') return undefined;
+      literal += ch + next;
+      i += 2;
+    } else {
+      literal += ch;
+      i++;
+    }
+  }
+  flush();
+  return { part: { type: 'double-quoted', parts }, end: i + 1 };
+}
+
+/** `$NAME` or `${NAME}` at `at` (a variable, not a special parameter, no operators); undefined for any other `$` form. */
+function readParameter(source: string, at: number): { part: ShellWordPart; end: number } | undefined {
+  const braced = source[at + 1] === '{';
+  const from = braced ? at + 2 : at + 1;
+  if (!NAME_START.test(source[from] ?? '')) return undefined;
+  let end = from + 1;
+  while (end < source.length && NAME_CHAR.test(source[end]!)) end++;
+  if (braced) {
+    if (source[end] !== '}') return undefined;
+    end++;
+  }
+  return { part: { type: 'expansion', kind: 'parameter', text: source.slice(at, end), nested: [] }, end };
 }
 
 interface Simple {
@@ -239,8 +318,9 @@ class StatementReader {
       if (token.kind === 'word') {
         const { value } = token;
         if (words.length === 0 && value.bare !== undefined && RESERVED.has(value.bare)) return undefined;
-        // `x+=1` appends to a variable; the subset has plain assignments only.
-        if (words.length === 0 && APPEND.test(value.word.text)) return undefined;
+        // `x+=1` appends to a variable and `a[i]=x` sets an array element; the subset has plain assignments only
+        // (and mvdan/sh reads other words with `[` and `=` there as assignments too, `*=[`).
+        if (words.length === 0 && (APPEND.test(value.word.text) || value.word.text.includes('['))) return undefined;
         if (words.length === 0 && ASSIGNMENT.test(value.word.text)) {
           const assignment = this.assignment(value);
           if (assignment === undefined) return undefined;

@@ -36,6 +36,14 @@ describe('parseSimpleScript', () => {
     'pip install a"b"\'c\'d ""',
     '   pip install requests   ;   ',
     '',
+    'pip install cfn-lint[sarif] "ray[tune]"',
+    'pip install dist/*.whl opencv-python==4.6.* lodash@^2.8.5 x?y {a,b} !z',
+    'pip install -e . # editable install',
+    '# setup\npip install x',
+    'pip install -e git+https://github.com/o/r.git#egg=r',
+    'pip install torch==$TORCH "numpy==${NP}" "$PKG" "a $X b"',
+    'pip install a\\ b "x\\"y\\$z"',
+    'pip install \\\n  requests \\\n  numpy',
   ])('parses %j exactly as the full parser does', (source) => {
     const simple = parseSimpleScript(source);
     expect(simple).toBeDefined();
@@ -45,10 +53,11 @@ describe('parseSimpleScript', () => {
   it.each([
     'pip install $(cat reqs)',
     'pip install `cat reqs`',
-    'pip install $PKG',
-    'pip install "$PKG"',
-    'pip install requests[socks]',
-    'pip install req*',
+    'pip install $1',
+    'pip install "$@"',
+    'pip install ${PKG:-x}',
+    "pip install $'x'",
+    'pip install "$(cat reqs)"',
     'if true; then pip install x; fi',
     'export X=1 && pip install x',
     '(cd web && npm i)',
@@ -56,8 +65,8 @@ describe('parseSimpleScript', () => {
     'pip install x &',
     'pip install x |& tee log',
     'cat <<EOF | sh\npip install x\nEOF',
-    'pip install a\\ b',
-    'pip install x # comment',
+    'pip install a\\\nb',
+    'a[1]=x pip install y',
     'X=1',
     '> out',
     'pip install x && ',
@@ -125,6 +134,32 @@ describe('parseSimpleScript', () => {
     '(',
     ')',
     'é',
+    '${X}',
+    '"$X y"',
+    '"${X}"',
+    '$1',
+    '${X:-y}',
+    '$',
+    'a$X',
+    '"a\\"b"',
+    '"\\$X"',
+    'a\\ b',
+    '\\#',
+    'x#y',
+    'a[1]=2',
+    'a[1]',
+    '[',
+    '[[',
+    ']]',
+    'x*',
+    '?(a)',
+    '^2',
+    '!x',
+    '{a,b}',
+    '{x',
+    'x}',
+    '`x`',
+    "$'x'",
   );
   const glue = fc.constantFrom(
     ' ',
@@ -151,6 +186,12 @@ describe('parseSimpleScript', () => {
     '>&',
     ' ;; ',
     '',
+    ' \\\n',
+    ' \\\n  ',
+    '\\\n',
+    ' #c\n',
+    ' # c && x\n',
+    '#',
   );
   const source = fc
     .array(fc.tuple(glue, piece), { maxLength: 12 })
@@ -175,19 +216,39 @@ describe('parseSimpleScript', () => {
     '--index-url=https://e.org/simple',
     'uv',
     'add',
+    'cfn-lint[sarif]',
+    '"ray[tune]"',
+    'dist/*.whl',
+    'numpy==1.*',
+    'cors@^2.8.5',
+    'git+https://e.org/r.git#egg=r',
+    'torch==$V',
+    '"x==${V}"',
+    '"$PKG"',
+    'a\\ b',
   );
   const assignment = fc.constantFrom('X=1', 'A_B="q r"', "E=''", 'E=');
   const redirect = fc.constantFrom(' > out', ' 2>&1 ', ' >> log', ' < in', ' >x', ' 1>&2 ');
+  // The command's name has no `[` (mvdan/sh may read `a[…]` there as an array element, so those go to it).
+  const program = fc.constantFrom('pip', 'npm', 'uv', 'cd', '"a b"', 'x"y"', '$PIP', '2');
   const command = fc
-    .tuple(fc.array(assignment, { maxLength: 2 }), fc.array(safeWord, { minLength: 1, maxLength: 5 }), fc.array(redirect, { maxLength: 2 }))
-    .map(([assigns, words, redirects]) => [...assigns, ...words].join(' ') + redirects.join(''));
+    .tuple(fc.array(assignment, { maxLength: 2 }), program, fc.array(safeWord, { maxLength: 5 }), fc.array(redirect, { maxLength: 2 }))
+    .map(([assigns, name, words, redirects]) => [...assigns, name, ...words].join(' ') + redirects.join(''));
   const wellFormed = fc
     .tuple(
       command,
-      fc.array(fc.tuple(fc.constantFrom(' && ', ' || ', ' | ', '; ', '\n', ' &&\n  ', '|'), command), { maxLength: 4 }),
+      fc.array(fc.tuple(fc.constantFrom(' && ', ' || ', ' | ', '; ', '\n', ' &&\n  ', '|', ' \\\n  && ', ' # note\n'), command), {
+        maxLength: 4,
+      }),
       fc.constantFrom('', ';', '\n', ' '),
     )
     .map(([first, rest, end]) => first + rest.map(([op, next]) => op + next).join('') + end);
+
+  // Strings over the characters that matter to shell syntax: quoting, operators, expansions, escapes, odd and non-ASCII ones.
+  const shellish = fc.string({
+    unit: fc.constantFrom(...'ab x=_1-./[]*?#${}\\\'"\n\t;&|<>!^~@%+,:()`é\u0000\r'.split('')),
+    maxLength: 24,
+  });
 
   it('parses to exactly what the full parser gives, whenever it parses at all (property)', () => {
     fc.assert(
@@ -196,6 +257,7 @@ describe('parseSimpleScript', () => {
           { weight: 3, arbitrary: source },
           { weight: 3, arbitrary: wellFormed },
           { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 30 }) },
+          { weight: 2, arbitrary: shellish },
         ),
         (text) => {
           const simple = parseSimpleScript(text);
