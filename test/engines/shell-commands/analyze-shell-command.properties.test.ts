@@ -158,8 +158,10 @@ describe('properties', () => {
           const source = written.map((command, i) => (i === 0 ? command : `${separators[i - 1]}${command}`)).join('');
           const analysis = await analyzeShellCommand(source);
           expect(analysis.unverifiable).toEqual([]);
-          expect(analysis.commands.map((command) => command.argv.join(' '))).toEqual(
-            commands.map(([manager, names]) => [manager, ...names].join(' ')),
+          // The analysis lists a repeated identical command once (it is vetted once), so compare distinct commands.
+          const distinct = (lines: string[]): string[] => [...new Set(lines)];
+          expect(distinct(analysis.commands.map((command) => command.argv.join(' ')))).toEqual(
+            distinct(commands.map(([manager, names]) => [manager, ...names].join(' '))),
           );
         },
       ),
