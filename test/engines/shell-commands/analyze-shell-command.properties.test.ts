@@ -132,7 +132,10 @@ describe('properties', () => {
         const word = segments.map(([text, style]) => quoteAs(text, style)).join('');
         const analysis = await analyzeShellCommand(`pip install ${word}`);
         expect(analysis.unverifiable).toEqual([]);
-        expect(analysis.commands.map((command) => command.argv[2])).toEqual([segments.map(([text]) => text).join('')]);
+        // A word such as `x[`…`]` may also be read as a subscript bash could evaluate later; that reading adds a
+        // 'deferred evaluation' command, never a different word.
+        const direct = analysis.commands.filter((command) => !command.via.includes('deferred evaluation'));
+        expect(direct.map((command) => command.argv[2])).toEqual([segments.map(([text]) => text).join('')]);
       }),
       { numRuns: 300 },
     );
