@@ -77,6 +77,18 @@ class Client:
         return self.request(*args, **kwargs)
     def loose(self, **kwargs):
         print(kwargs)
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return False
+
+def fetch(url, **kwargs):
+    with Client() as client:
+        return client.request("GET", url, **kwargs)
+
+def fetch_plain(url, **kwargs):
+    client = Client()
+    return client.request("GET", url, **kwargs)
 `;
 
 describe.skipIf(!hasPython)('Python receivers: returns read from function bodies', () => {
@@ -86,7 +98,7 @@ describe.skipIf(!hasPython)('Python receivers: returns read from function bodies
   let store: Awaited<ReturnType<typeof buildStore>>;
   beforeAll(async () => {
     mkdirSync(pkg);
-    const names = ['get_zone', 'stamp', 'opaque', 'Rule', 'Child', 'Client'];
+    const names = ['get_zone', 'stamp', 'opaque', 'Rule', 'Child', 'Client', 'fetch', 'fetch_plain'];
     writeFileSync(
       join(pkg, '__init__.py'),
       `from ._impl import ${names.join(', ')}\n__all__ = [${names.map((n) => `"${n}"`).join(', ')}]\n`,
@@ -141,6 +153,15 @@ describe.skipIf(!hasPython)('Python receivers: returns read from function bodies
     });
     // A mapping used otherwise (printed, stored) accepts anything: never flagged.
     expect(await last('c = ggbody_pkg.Client()\nc.loose(anything=1)')).toMatchObject({ member: 'loose', valid: true });
+  });
+
+  it('follows **kwargs into a method of a local bound by `with … as x` or by a plain assignment', async () => {
+    for (const fn of ['fetch', 'fetch_plain']) {
+      expect(await last(`ggbody_pkg.${fn}("u", timeout=3, verify=False)`)).toMatchObject({ member: fn, valid: true });
+      expect(await last(`ggbody_pkg.${fn}("u", colour=1)`)).toMatchObject({
+        problems: [expect.objectContaining({ code: 'unknown_argument', argument: 'colour' })],
+      });
+    }
   });
 
   it('says "not judged" with the reason where the body does not tell', async () => {
