@@ -4,6 +4,7 @@
  * made inside a function, a standard-library class (`datetime`), `self.__class__(…)` through `super()`,
  * and `**kwargs` passed on to another method (checked against that method's keywords). Skipped without python3.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,11 @@ def fetch_plain(url, **kwargs):
     return client.request("GET", url, **kwargs)
 `;
 
+const hasTypeshed =
+  hasPython &&
+  spawnSync('python3', ['-c', 'import importlib.util as u, sys; sys.exit(0 if u.find_spec("jedi") or u.find_spec("mypy") else 1)'])
+    .status === 0;
+
 describe.skipIf(!hasPython)('Python receivers: returns read from function bodies', () => {
   const dir = tempDir();
   const pkg = join(dir, 'ggbody_pkg');
@@ -132,6 +138,14 @@ describe.skipIf(!hasPython)('Python receivers: returns read from function bodies
   it('knows a standard-library class the library returns, and its members', async () => {
     expect(await last('d = ggbody_pkg.stamp(2020)\nd.replace(year=2021)')).toMatchObject({ member: 'replace', exists: true });
     expect(await last('d = ggbody_pkg.stamp(2020)\nd.replace_all()')).toMatchObject({ member: 'replace_all', exists: false });
+  });
+
+  // A C method of a standard-library class gets the signature typeshed declares, where a copy of typeshed is installed.
+  it.skipIf(!hasTypeshed)('checks a C method of a standard-library class against its typeshed signature', async () => {
+    expect(await last('d = ggbody_pkg.stamp(2020)\nd.replace(year=2021, fold=1)')).toMatchObject({ member: 'replace', valid: true });
+    expect(await last('d = ggbody_pkg.stamp(2020)\nd.replace(colour=1)')).toMatchObject({
+      problems: [expect.objectContaining({ code: 'unknown_argument', argument: 'colour' })],
+    });
   });
 
   it('follows self.__class__(…) through super()', async () => {
