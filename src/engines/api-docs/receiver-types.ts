@@ -226,8 +226,11 @@ export function instanceSurface(owner: string, library: string, catalog: ApiCata
     for (const target of shape.mro) {
       const cls = target === shape.target ? shape : shapeOf(target, library, catalog);
       if (!cls) break;
-      for (const hit of catalog.ownerRecords(shortName(target), library)) {
-        if (hit.kind === 'class' || !hit.name.startsWith(`${target}.`) || hit.name !== `${target}.${hit.member}`) continue;
+      const records = catalog.ownerRecords(shortName(target), library).filter((hit) => hit.kind !== 'class');
+      // The definition reached is the record under the class's runtime path; a stub (`.pyi`) may file it under another module.
+      const exact = new Set(records.filter((hit) => hit.name === `${target}.${hit.member}`).map((hit) => hit.member));
+      for (const hit of records) {
+        if (hit.name !== `${target}.${hit.member}` && exact.has(hit.member)) continue;
         // What the class inherits from outside the library is filed under the class itself.
         if (reached.has(hit.member) || (!cls.own.has(hit.member) && !(target === shape.target && shape.other.has(hit.member)))) continue;
         out.set(hit.id, hit);

@@ -1,8 +1,8 @@
 /**
  * Retrieval, scoped to the receiver: when the call goes through a known client (a boto3 service)
  * the candidates are that client's APIs and nothing else — a same-named API of another service is
- * a hint for the checker's message, never the answer; likewise an instance of a class the interpreter
- * described has the members its MRO reaches and nothing else; for a known class or module its APIs are
+ * a hint for the checker's message, never the answer; for an instance of a class the interpreter
+ * described, every member its MRO reaches is the receiver's; for a known class or module its APIs are
  * all candidates and are preferred, with bm25 over names (and over the intent) adding others
  * (inherited methods, re-exports). Without a receiver: bm25 over names and the intent. rank.ts
  * orders the pool; the top k are returned.
@@ -46,13 +46,12 @@ export function retrieveApis(catalog: ApiCatalog, asked: ApiQuery, options: Retr
   const library = options.library;
   const scope = library === undefined ? {} : { library };
   const scoped = query.owner !== undefined && library !== undefined && catalog.hasOwner(query.owner, library);
-  // An instance reaches its bases' members too: each is as much the receiver's API as its class's own. Where the
-  // interpreter listed the class, what its MRO reaches is all there is (as for a client): no namesake, no bm25 guess.
+  if (scoped) add(catalog.ownerRecords(query.owner!, library));
+  // An instance reaches its bases' members too: each is as much the receiver's API as its class's own. bm25 still adds
+  // others: what the interpreter listed may miss a member the source or a stub declares.
   const surface = scoped && query.ownerKind === 'instance' ? instanceSurface(query.owner!, library, catalog) : undefined;
-  const closed = surface !== undefined && surface.length > 0;
-  if (scoped && !closed) add(catalog.ownerRecords(query.owner!, library));
   if (surface) add(surface);
-  if (!(scoped && query.ownerKind === 'client') && !closed) {
+  if (!(scoped && query.ownerKind === 'client')) {
     const nameTerms = contentTerms(query.nameWords);
     if (nameTerms.length > 0) add(catalog.search(`names : (${toFtsQuery(nameTerms)})`, { limit: CANDIDATE_POOL, ...scope }));
     // With the receiver's own APIs in the pool the intent only re-ranks; without them it also searches.
