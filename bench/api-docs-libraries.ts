@@ -287,6 +287,16 @@ async function measureRetrieval(
   const weights = process.env.API_DOCS_WEIGHTS ? (JSON.parse(process.env.API_DOCS_WEIGHTS) as Record<string, number>) : undefined;
   const calls = new Map<LibraryProbe, SnippetCall | undefined>();
   for (const probe of probes) calls.set(probe, await callOf(probe));
+  const receivers = new Map<LibraryProbe, { owner?: string; ownerKind?: 'client' | 'instance' | 'module' }>();
+  for (const probe of probes) {
+    const call = calls.get(probe);
+    if (probe.language !== 'python' || probe.receiver === undefined || !call) continue;
+    const check = judgeInvocations([call], store).checks[0];
+    receivers.set(probe, {
+      ...(check?.owner === undefined ? {} : { owner: check.owner }),
+      ...(check?.ownerKind === undefined ? {} : { ownerKind: check.ownerKind }),
+    });
+  }
   // An API with no words (no JSDoc, nothing in its README) has no intent to give: not scored with a blank one.
   const worded = probes.filter((probe) => probe.intent.trim().length > 0);
   const run = (withIntent: boolean): { top1: number; top3: number } => {
@@ -304,10 +314,12 @@ async function measureRetrieval(
       // A TypeScript probe on a class's instance (`doc.toJS()`) goes through the class, not a module.
       const ownerKind =
         probe.receiver !== undefined || (probe.language === 'typescript' && probe.owner !== probe.library) ? 'instance' : 'module';
+      // A Python method on a returned object: the receiver as lookup_api_docs has it, the class the checker
+      // inferred (not the class that defines the method, which only execution knows), none when not judged.
+      const receiver = probe.language === 'python' && probe.receiver !== undefined ? receivers.get(probe) : undefined;
       const query = formulateQuery({
         member: probe.member,
-        owner: probe.owner,
-        ownerKind,
+        ...(receiver === undefined ? { owner: probe.owner, ownerKind } : receiver),
         keywords,
         ...shape,
         ...(intent ? { intent } : {}),
@@ -317,7 +329,7 @@ async function measureRetrieval(
         library: probe.library,
         ...(meaning ? { meaning } : {}),
         ...(weights ? { weights } : {}),
-      }).findIndex((hit) => isIntended(hit, probe));
+      }).findIndex((hit) => isIntended(hit, probe) || (receiver?.owner !== undefined && reachedOn(hit, receiver.owner, intended)));
       if (rank === 0) top1++;
       if (rank >= 0) top3++;
     }
@@ -332,6 +344,11 @@ async function measureRetrieval(
     intent3: pct(intent.top3, worded.length),
     wordless: String(probes.length - worded.length),
   };
+}
+
+/** The intended method as the receiver's class has it (an override, or a member it inherits from outside the library: `OptimizeResult.get`). */
+function reachedOn(hit: ApiHit, owner: string, member: string): boolean {
+  return hit.kind !== 'name' && hit.member === member && hit.owner === owner;
 }
 
 function pct(part: number, total: number): string {

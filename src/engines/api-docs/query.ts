@@ -28,6 +28,8 @@ export interface ApiQuery {
   argWords: string[];
   /** Words of the intent text (stop words removed). */
   intentWords: string[];
+  /** Every word of the intent text in order, stop words kept (`probability density function`), for names that are acronyms. */
+  intentSequence?: string[];
   /** Words of the string literals passed (`"arn:aws:sqs:…:orders"` → arn, aws, sqs, orders), weaker than the intent. */
   valueWords: string[];
 }
@@ -61,6 +63,7 @@ export function formulateQuery(input: {
     keywords,
     argWords: unique(keywords.flatMap((keyword) => splitIdentifier(keyword))),
     intentWords: unique(textWords(input.intent ?? '').filter((word) => !STOP_WORDS.has(word) && word.length > 1)),
+    ...(input.intent ? { intentSequence: textWords(input.intent) } : {}),
     // Identifiers inside values (`i-0abc12`, hashes, numbers) say nothing: words of letters only, three or more.
     valueWords: unique(
       (input.values ?? []).flatMap((value) => textWords(value)).filter((word) => /^[a-z]{3,}$/.test(word) && !STOP_WORDS.has(word)),

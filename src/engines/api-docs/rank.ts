@@ -27,6 +27,8 @@ export const WEIGHTS: Weights = {
 
 /** What an internal name (leading underscore) loses: less than any real evidence, more than a tie. */
 const INTERNAL_PENALTY = 0.25;
+/** What a special method (`__call__`, `__enter__`) loses against a plain name: the language reaches it by syntax, never by that name. */
+const SPECIAL_PENALTY = 2;
 
 export interface Weights {
   /** How much a match of the called name by characters (bigrams of the squashed names) counts beside one by words. */
@@ -55,6 +57,8 @@ export interface RankOptions {
   meaning?: WordMeaning;
   /** Overrides of the weights (benchmark tuning). */
   weights?: Partial<Weights>;
+  /** Ids of the records an instance of the receiver's class reaches (its bases' members included): all agree with the owner. */
+  surface?: ReadonlySet<string>;
 }
 
 /** Candidates (whose `score` is a bm25 share in 0..1) sorted by the combined score (written into `score`), best first; ties keep input order. */
@@ -85,14 +89,15 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
     const name = names[order]!;
     const args = keywords.size > 0 ? argumentFit(keywords, lowerKeywords, candidate) : 0;
     const shape = query.positional === undefined ? 0 : arityFit(query.positional, keywords, candidate);
-    const intentScore = intent.length > 0 ? intentAgreement(intent, w, meaning) : 0;
+    const intentScore = intent.length > 0 ? intentAgreement(intent, w, meaning, query.intentSequence ?? []) : 0;
     // Values are weak evidence, matched by form only (they are mostly names and identifiers).
-    const valueScore = values.length > 0 ? intentAgreement(values, w, NO_MEANING) : 0;
+    const valueScore = values.length > 0 ? intentAgreement(values, w, NO_MEANING, []) : 0;
     const nameInDoc =
       nameTerms.length > 0
         ? nameTerms.filter((q) => w.description.has(q.word) || [...q.variants].some((v) => w.description.has(v))).length / nameTerms.length
         : 0;
-    const owner = query.ownerWords.length > 0 ? ownerAgreement(query, candidate.owner, w.owner) : 0;
+    const owner =
+      options.surface?.has(candidate.id) === true ? 1 : query.ownerWords.length > 0 ? ownerAgreement(query, candidate.owner, w.owner) : 0;
     const score =
       nameFactor * name +
       weights.args * args +
@@ -103,7 +108,8 @@ export function rankCandidates(query: ApiQuery, candidates: readonly ApiHit[], o
       weights.owner * owner +
       weights.bm25 * Math.min(1, Math.max(0, candidate.score)) -
       // A leading underscore marks an internal name (`_function` beside `function`): on like evidence the public one comes first.
-      (candidate.member.startsWith('_') && !query.member?.startsWith('_') ? INTERNAL_PENALTY : 0);
+      (candidate.member.startsWith('_') && !query.member?.startsWith('_') ? INTERNAL_PENALTY : 0) -
+      (isSpecial(candidate.member) && !isSpecial(query.member ?? '') ? SPECIAL_PENALTY : 0);
     return { candidate: { ...candidate, score: round(score) }, order, score };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
@@ -261,11 +267,9 @@ function intentTerms(intentWords: readonly string[], words: readonly CandidateWo
  * The intent's rare words found in the API's name (as a model means them) or its documentation,
  * and how much of the API's name the intent explains (long names with unexplained words rank lower).
  */
-function intentAgreement(terms: readonly IntentTerm[], words: CandidateWords, meaning: WordMeaning): number {
-  let total = 0;
-  let weights = 0;
+function intentAgreement(terms: readonly IntentTerm[], words: CandidateWords, meaning: WordMeaning, sequence: readonly string[]): number {
   const explained = new Array<number>(words.member.length).fill(0);
-  for (const term of terms) {
+  const bests = terms.map((term) => {
     let best = 0;
     words.member.forEach((word, i) => {
       const value = wordMatch(term.query, word, meaning);
@@ -276,17 +280,70 @@ function intentAgreement(terms: readonly IntentTerm[], words: CandidateWords, me
       if (term.forms.some((f) => words.description.has(f) || words.params.has(f))) best = Math.max(best, 0.7);
       else if ([...term.query.synonyms].some((s) => words.description.has(s))) best = Math.max(best, 0.45);
     }
-    total += term.weight * best;
+    return best;
+  });
+  // A name word spelled by the initials of consecutive intent words (`pdf`: probability density function) explains them.
+  words.member.forEach((word, i) => {
+    const spelled = acronymWords(word, sequence);
+    if (spelled.length === 0) return;
+    explained[i] = 1;
+    terms.forEach((term, j) => {
+      if (spelled.includes(term.query.word)) bests[j] = 1;
+    });
+  });
+  let total = 0;
+  let weights = 0;
+  terms.forEach((term, j) => {
+    total += term.weight * bests[j]!;
     weights += term.weight;
-  }
+  });
   const memberWeights = words.member.map(wordWeightOf);
   const size = memberWeights.reduce((a, b) => a + b, 0);
   const coverage = size === 0 ? 0 : explained.reduce((sum, value, i) => sum + value * memberWeights[i]!, 0) / size;
   return 0.6 * (weights === 0 ? 0 : total / weights) + 0.4 * coverage;
 }
 
+/**
+ * The intent words that spell a name word in pieces, each piece a word of the intent (three letters or
+ * more) or the first letters of consecutive intent words: `pdf` (probability density function), `logpdf`
+ * (log … probability density function). Two pieces at least, or initials alone of 3 to 5 letters that are
+ * not a verb. [] when none do.
+ */
+function acronymWords(word: string, sequence: readonly string[]): string[] {
+  if (word.length < 3 || word.length > 16 || !/^[a-z]+$/.test(word)) return [];
+  // A long intent is read from its start; a place in the name already failed from fails again (the search stays small).
+  const words = sequence.filter((w) => w.length > 1).slice(0, 48);
+  const failed = new Set<string>();
+  const spell = (offset: number, pieces: number, used: readonly string[]): string[] | undefined => {
+    if (offset === word.length)
+      return pieces >= 2 || (used.length >= 3 && word.length <= 5 && verbSynonyms(word).length === 0) ? [...used] : undefined;
+    if (pieces >= 4 || failed.has(`${offset}:${pieces}`)) return undefined;
+    for (const whole of words) {
+      if (whole.length < 3 || !word.startsWith(whole, offset)) continue;
+      const found = spell(offset + whole.length, pieces + 1, [...used, whole]);
+      if (found) return found;
+    }
+    for (let at = 0; at < words.length; at++) {
+      let k = 0;
+      while (at + k < words.length && word[offset + k] === words[at + k]![0]) k++;
+      for (let n = k; n >= 2; n--) {
+        const found = spell(offset + n, pieces + 1, [...used, ...words.slice(at, at + n)]);
+        if (found) return found;
+      }
+    }
+    // Whether the rest can be spelled does not depend on the words used so far, except for a lone piece of initials.
+    if (pieces > 0) failed.add(`${offset}:${pieces}`);
+    return undefined;
+  };
+  return spell(0, 0, []) ?? [];
+}
+
 function wordWeightOf(word: string): number {
   return /^v?\d+$/.test(word) ? 0.25 : verbSynonyms(word).length > 0 ? 0.75 : 1;
+}
+
+function isSpecial(member: string): boolean {
+  return /^__\w+__$/.test(member);
 }
 
 function round(value: number): number {

@@ -211,3 +211,32 @@ export function isClass(name: string, library: string, catalog: ApiCatalog): boo
     catalog.findMember(name, library).some((hit) => hit.kind === 'class')
   );
 }
+
+/**
+ * Every record an instance of `owner` reaches through its class's MRO as the interpreter listed it
+ * (the class's own records, then its library bases' members it does not override, each the
+ * definition reached, never a namesake of another module); undefined when the class was not described.
+ */
+export function instanceSurface(owner: string, library: string, catalog: ApiCatalog): ApiHit[] | undefined {
+  const shapes = classShapes(owner, library, catalog);
+  if (shapes.length === 0) return undefined;
+  const out = new Map<string, ApiHit>();
+  for (const shape of shapes) {
+    const reached = new Set<string>();
+    for (const target of shape.mro) {
+      const cls = target === shape.target ? shape : shapeOf(target, library, catalog);
+      if (!cls) break;
+      const records = catalog.ownerRecords(shortName(target), library).filter((hit) => hit.kind !== 'class');
+      // The definition reached is the record under the class's runtime path; a stub (`.pyi`) may file it under another module.
+      const exact = new Set(records.filter((hit) => hit.name === `${target}.${hit.member}`).map((hit) => hit.member));
+      for (const hit of records) {
+        if (hit.name !== `${target}.${hit.member}` && exact.has(hit.member)) continue;
+        // What the class inherits from outside the library is filed under the class itself.
+        if (reached.has(hit.member) || (!cls.own.has(hit.member) && !(target === shape.target && shape.other.has(hit.member)))) continue;
+        out.set(hit.id, hit);
+      }
+      for (const member of cls.own) reached.add(member);
+    }
+  }
+  return [...out.values()];
+}

@@ -1,7 +1,8 @@
 /**
  * Retrieval, scoped to the receiver: when the call goes through a known client (a boto3 service)
  * the candidates are that client's APIs and nothing else — a same-named API of another service is
- * a hint for the checker's message, never the answer; for a known class or module its APIs are
+ * a hint for the checker's message, never the answer; for an instance of a class the interpreter
+ * described, every member its MRO reaches is the receiver's; for a known class or module its APIs are
  * all candidates and are preferred, with bm25 over names (and over the intent) adding others
  * (inherited methods, re-exports). Without a receiver: bm25 over names and the intent. rank.ts
  * orders the pool; the top k are returned.
@@ -10,6 +11,7 @@ import type { ApiCatalog } from './catalog.js';
 import { toFtsQuery, type ApiQuery } from './query.js';
 import { rankCandidates, type Weights } from './rank.js';
 import { instanceClass } from './receiver-chain.js';
+import { instanceSurface } from './receiver-types.js';
 import { numberVariants, verbSynonyms } from './synonyms.js';
 import type { ApiHit } from './types.js';
 import type { WordMeaning } from './word-match.js';
@@ -45,6 +47,10 @@ export function retrieveApis(catalog: ApiCatalog, asked: ApiQuery, options: Retr
   const scope = library === undefined ? {} : { library };
   const scoped = query.owner !== undefined && library !== undefined && catalog.hasOwner(query.owner, library);
   if (scoped) add(catalog.ownerRecords(query.owner!, library));
+  // An instance reaches its bases' members too: each is as much the receiver's API as its class's own. bm25 still adds
+  // others: what the interpreter listed may miss a member the source or a stub declares.
+  const surface = scoped && query.ownerKind === 'instance' ? instanceSurface(query.owner!, library, catalog) : undefined;
+  if (surface) add(surface);
   if (!(scoped && query.ownerKind === 'client')) {
     const nameTerms = contentTerms(query.nameWords);
     if (nameTerms.length > 0) add(catalog.search(`names : (${toFtsQuery(nameTerms)})`, { limit: CANDIDATE_POOL, ...scope }));
@@ -57,6 +63,7 @@ export function retrieveApis(catalog: ApiCatalog, asked: ApiQuery, options: Retr
   // Overloads share a name: the best-ranked one stands for them.
   const seen = new Set<string>();
   return rankCandidates(query, [...pool.values()], {
+    ...(surface === undefined ? {} : { surface: new Set(surface.map((hit) => hit.id)) }),
     ...(options.meaning === undefined ? {} : { meaning: options.meaning }),
     ...(options.weights === undefined ? {} : { weights: options.weights }),
   })

@@ -174,8 +174,12 @@ class Context:
                     self.bind(target, n.value)
             elif isinstance(n, (ast.AugAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
                 self.bind(n.target, None)
-            elif isinstance(n, ast.withitem) and n.optional_vars is not None:
-                self.bind(n.optional_vars, None)
+            elif isinstance(n, (ast.With, ast.AsyncWith)):
+                # with X as x: x is what X.__enter__() returns (awaited __aenter__() in async with)
+                enter = "__aenter__" if isinstance(n, ast.AsyncWith) else "__enter__"
+                for item in n.items:
+                    if item.optional_vars is not None:
+                        self.bind(item.optional_vars, ast.Call(ast.Attribute(item.context_expr, enter, ast.Load()), [], []))
             elif isinstance(n, ast.ExceptHandler) and n.name:
                 self.assigned.setdefault(n.name, []).append(None)
             elif isinstance(n, (ast.Import, ast.ImportFrom)):
@@ -411,11 +415,19 @@ class Context:
                 home = next((c for c in after if node.attr in vars(c)), None)
                 raw = vars(home)[node.attr] if home is not None else None
                 return (raw, self.owner, not isinstance(raw, staticmethod)) if plain_function(raw) is not None else None
+            if isinstance(base, ast.Name) and base.id in self.assigned:
+                # A local of one known class (x = Cls(…), with Cls() as x): that class's method.
+                classes = self.type_of(base)
+                cls = next(iter(classes)) if classes and len(classes) == 1 else None
+                raw = inspect.getattr_static(cls, node.attr, None) if inspect.isclass(cls) else None
+                return (raw, cls, not isinstance(raw, staticmethod)) if plain_function(raw) is not None else None
             resolved = self.resolve_path(base)
             if resolved is None:
                 return None
             obj = getattr(resolved, node.attr)
             return (obj, None, False) if inspect.isfunction(obj) else None
+        except Spent:
+            raise
         except BaseException:
             return None
     def resolve_path(self, node):

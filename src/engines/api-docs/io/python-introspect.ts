@@ -12,6 +12,7 @@ import type { RuntimeClass } from '../runtime-classes.js';
 import type { RuntimeName } from '../runtime-signatures.js';
 import { BODY_RETURNS_SCRIPT } from './python-body-returns.js';
 import { KWARGS_FORWARDING_SCRIPT } from './python-kwargs-forwarding.js';
+import { STUB_SIGNATURES_SCRIPT } from './python-stub-signatures.js';
 import { DEFAULT_PYTHON } from './python-runner.js';
 
 const HEAD = String.raw`
@@ -36,7 +37,7 @@ def params(obj):
     try:
         sig = inspect.signature(obj)
     except (TypeError, ValueError):
-        return None
+        return stub_params(obj)
     out = []
     for p in sig.parameters.values():
         entry = {"name": p.name, "kind": KINDS[p.kind], "required": p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
@@ -262,7 +263,7 @@ out.write(json.dumps({"modules": result, "docs": docs, "classes": classes}))
 `;
 
 /** The whole program: what it describes, what bodies return (read when no annotation says), then the walk over the modules. */
-const SCRIPT = `${HEAD}${BODY_RETURNS_SCRIPT}${KWARGS_FORWARDING_SCRIPT}${MAIN}`;
+const SCRIPT = `${HEAD}${BODY_RETURNS_SCRIPT}${KWARGS_FORWARDING_SCRIPT}${STUB_SIGNATURES_SCRIPT}${MAIN}`;
 
 interface Raw {
   name: string;

@@ -4,6 +4,7 @@
  * made inside a function, a standard-library class (`datetime`), `self.__class__(…)` through `super()`,
  * and `**kwargs` passed on to another method (checked against that method's keywords). Skipped without python3.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +78,24 @@ class Client:
         return self.request(*args, **kwargs)
     def loose(self, **kwargs):
         print(kwargs)
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return False
+
+def fetch(url, **kwargs):
+    with Client() as client:
+        return client.request("GET", url, **kwargs)
+
+def fetch_plain(url, **kwargs):
+    client = Client()
+    return client.request("GET", url, **kwargs)
 `;
+
+const hasTypeshed =
+  hasPython &&
+  spawnSync('python3', ['-c', 'import importlib.util as u, sys; sys.exit(0 if u.find_spec("jedi") or u.find_spec("mypy") else 1)'])
+    .status === 0;
 
 describe.skipIf(!hasPython)('Python receivers: returns read from function bodies', () => {
   const dir = tempDir();
@@ -86,7 +104,7 @@ describe.skipIf(!hasPython)('Python receivers: returns read from function bodies
   let store: Awaited<ReturnType<typeof buildStore>>;
   beforeAll(async () => {
     mkdirSync(pkg);
-    const names = ['get_zone', 'stamp', 'opaque', 'Rule', 'Child', 'Client'];
+    const names = ['get_zone', 'stamp', 'opaque', 'Rule', 'Child', 'Client', 'fetch', 'fetch_plain'];
     writeFileSync(
       join(pkg, '__init__.py'),
       `from ._impl import ${names.join(', ')}\n__all__ = [${names.map((n) => `"${n}"`).join(', ')}]\n`,
@@ -122,6 +140,14 @@ describe.skipIf(!hasPython)('Python receivers: returns read from function bodies
     expect(await last('d = ggbody_pkg.stamp(2020)\nd.replace_all()')).toMatchObject({ member: 'replace_all', exists: false });
   });
 
+  // A C method of a standard-library class gets the signature typeshed declares, where a copy of typeshed is installed.
+  it.skipIf(!hasTypeshed)('checks a C method of a standard-library class against its typeshed signature', async () => {
+    expect(await last('d = ggbody_pkg.stamp(2020)\nd.replace(year=2021, fold=1)')).toMatchObject({ member: 'replace', valid: true });
+    expect(await last('d = ggbody_pkg.stamp(2020)\nd.replace(colour=1)')).toMatchObject({
+      problems: [expect.objectContaining({ code: 'unknown_argument', argument: 'colour' })],
+    });
+  });
+
   it('follows self.__class__(…) through super()', async () => {
     expect(await last('r = ggbody_pkg.Child().copy()\nr.between(1, 2)')).toMatchObject({ member: 'between', valid: true });
     expect(await last('r = ggbody_pkg.Child().copy()\nr.betwen(1, 2)')).toMatchObject({ member: 'betwen', exists: false });
@@ -141,6 +167,15 @@ describe.skipIf(!hasPython)('Python receivers: returns read from function bodies
     });
     // A mapping used otherwise (printed, stored) accepts anything: never flagged.
     expect(await last('c = ggbody_pkg.Client()\nc.loose(anything=1)')).toMatchObject({ member: 'loose', valid: true });
+  });
+
+  it('follows **kwargs into a method of a local bound by `with … as x` or by a plain assignment', async () => {
+    for (const fn of ['fetch', 'fetch_plain']) {
+      expect(await last(`ggbody_pkg.${fn}("u", timeout=3, verify=False)`)).toMatchObject({ member: fn, valid: true });
+      expect(await last(`ggbody_pkg.${fn}("u", colour=1)`)).toMatchObject({
+        problems: [expect.objectContaining({ code: 'unknown_argument', argument: 'colour' })],
+      });
+    }
   });
 
   it('says "not judged" with the reason where the body does not tell', async () => {

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { judgeInvocations } from '../../../../src/engines/api-docs/index.js';
+import { formulateQuery, judgeInvocations, retrieveApis } from '../../../../src/engines/api-docs/index.js';
 import { planPython } from '../../../../src/engines/api-docs/io/python-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
 import { hasPython, tempDir } from '../../../fixtures/api-docs-sources.js';
@@ -132,6 +132,15 @@ describe.skipIf(!hasPython)('Python receivers: methods on returned objects', () 
     });
     // `update` is a method of Other only: on a Sub it does not exist.
     expect(await last('ggrecv_pkg.Sub().update(1)')).toMatchObject({ member: 'update', exists: false });
+  });
+
+  it("retrieves over the members an instance reaches, its bases' included, for a call the class does not have", async () => {
+    const check = (await judge('s = ggrecv_pkg.Sub()\ns.finish(1, 2, 3)')).checks.at(-1)!;
+    expect(check).toMatchObject({ exists: false, owner: 'Sub', ownerKind: 'instance' });
+    const query = formulateQuery({ member: 'finish', owner: check.owner!, ownerKind: check.ownerKind!, keywords: [], positional: 3 });
+    const hits = retrieveApis(store, query, { topK: 3, library: 'ggrecv_pkg' });
+    // Base.complete (inherited, three arguments as called) first, then Sub's own; Other.update (not on Sub's MRO) below them.
+    expect(hits.map((hit) => hit.name).slice(0, 2)).toEqual(['ggrecv_pkg._impl.Base.complete', 'ggrecv_pkg._impl.Sub.split']);
   });
 
   it('checks members a decorator or an assignment made against the signature the interpreter gives', async () => {
