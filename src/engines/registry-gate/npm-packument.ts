@@ -120,7 +120,9 @@ export interface QuickVet {
  * back or possibly so, a tarball elsewhere or written oddly, a document the scan cannot read).
  * One pass over the bytes (strings skipped by native search) finds the members, the versions and
  * each `dist.tarball`; only `time`, `dist-tags` and the latest manifest are parsed; the served
- * bytes are one copy with each tarball URL's base swapped (no JSON round trip).
+ * bytes are one copy with each tarball URL's base swapped (no JSON round trip), written into a
+ * buffer from `alloc` (at least the size asked; called only on success) when given: the caller's
+ * reused one, so that serving a document allocates nothing new.
  */
 export function quickVetPackument(
   bytes: Buffer,
@@ -128,6 +130,7 @@ export function quickVetPackument(
   now: Date,
   upstreamBase: string,
   gateBase: string,
+  alloc: (size: number) => Buffer = (size) => Buffer.allocUnsafe(size),
 ): QuickVet | undefined {
   const layout = scanPackumentLayout(bytes);
   const versionsAt = layout?.members.get('versions');
@@ -172,12 +175,13 @@ export function quickVetPackument(
     const replacement = REPLACEMENT.exec(deprecated)?.[1];
     facts.deprecated = replacement && replacement !== name ? { message: deprecated, replacement } : { message: deprecated };
   }
-  return { facts, body: replacePrefixes(bytes, layout.tarballs, prefix.length, Buffer.from(`${gateBase}/npm/`)), tarballs };
+  return { facts, body: replacePrefixes(bytes, layout.tarballs, prefix.length, Buffer.from(`${gateBase}/npm/`), alloc), tarballs };
 }
 
-/** `bytes` with the first `prefixLength` bytes of each range replaced by `to` (ranges in order, not overlapping); one copy. */
-function replacePrefixes(bytes: Buffer, ranges: ByteRange[], prefixLength: number, to: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(bytes.length + ranges.length * (to.length - prefixLength));
+/** `bytes` with the first `prefixLength` bytes of each range replaced by `to` (ranges in order, not overlapping); one copy into `alloc`'s buffer. */
+function replacePrefixes(bytes: Buffer, ranges: ByteRange[], prefixLength: number, to: Buffer, alloc: (size: number) => Buffer): Buffer {
+  const size = bytes.length + ranges.length * (to.length - prefixLength);
+  const out = alloc(size).subarray(0, size);
   let last = 0;
   let at = 0;
   // Buffer.copy: a native copy per piece (a subarray view made per piece costs more than the bytes it covers).
