@@ -7,6 +7,7 @@
 import semver from 'semver';
 import { isKey, parseRange, scanPackumentLayout, type ByteRange } from './packument-layout.js';
 import { formatAge, formatMinAge, parseTime } from './release-age.js';
+import { TarballList } from './tarball-list.js';
 import { type HeldBack, type UpstreamFacts } from './types.js';
 
 export type Packument = Record<string, unknown> & {
@@ -108,7 +109,7 @@ export interface QuickVet {
   /** The upstream's bytes with its base URL replaced by the gate's `/npm/`. */
   body: Buffer;
   /** Upstream tarball URLs, one per version. */
-  tarballs: string[];
+  tarballs: TarballList;
 }
 
 /**
@@ -157,13 +158,11 @@ export function quickVetPackument(
   }
   if (!layout.regular) return undefined;
   const prefix = Buffer.from(`${upstreamBase.replace(/\/+$/, '')}/`);
-  const tarballs: string[] = [];
   for (const [start, end] of layout.tarballs) {
     if (end - start < prefix.length || !isKey(bytes, start, start + prefix.length, prefix)) return undefined;
-    const url = bytes.toString('utf8', start, end);
-    if (url.includes('\\')) return undefined;
-    tarballs.push(url);
   }
+  const tarballs = TarballList.fromRanges(bytes, layout.tarballs);
+  if (!tarballs) return undefined;
   const tags = parseRange(bytes, layout.members.get('dist-tags')) ?? {};
   if (!isRecord(tags)) return undefined;
   const latest = typeof tags.latest === 'string' ? tags.latest : undefined;

@@ -11,6 +11,7 @@ import { npmPackumentPath, npmTarballUrl } from '../gate-routes.js';
 import { quickVetPackument, vetPackument, type Packument, type QuickVet, type VettedPackument } from '../npm-packument.js';
 import { parseSimpleProject, type SimpleProject } from '../pypi-simple.js';
 import { vetPypiProject } from '../pypi-vet.js';
+import { TarballList } from '../tarball-list.js';
 import { type GateEcosystem, type GateJudgement, type HeldBack, type UpstreamFacts } from '../types.js';
 import { BufferPool, SharedBytes } from './buffer-pool.js';
 import { type MetadataCache } from './metadata-cache.js';
@@ -44,7 +45,7 @@ export interface GateProject {
   exists: boolean;
   held: Map<string, HeldBack>;
   /** Upstream URLs of the files/tarballs the metadata lists: the only ones the gate fetches. */
-  fileUrls: Set<string>;
+  fileUrls: ReadonlySet<string> | TarballList;
   pypi?: SimpleProject;
   /**
    * npm: the vetted packument as served (bytes, kept once, in a reused buffer): whoever writes it
@@ -194,7 +195,7 @@ export class ProjectStore {
     const vetted = vetPypiProject(parsed, this.settings.minReleaseAgeMs('pypi', name), this.settings.now());
     project.pypi = vetted.project;
     project.held = vetted.held;
-    for (const file of parsed.files) project.fileUrls.add(file.url);
+    project.fileUrls = new Set(parsed.files.map((file) => file.url));
     project.judgement = await this.settings.judge('pypi', parsed.name, vetted.facts);
     return project;
   }
@@ -218,7 +219,7 @@ export class ProjectStore {
     if (read.kind === 'full-needed') return this.get('npm', name, 'full');
     if (read.kind === 'quick') {
       const { quick } = read;
-      for (const url of quick.tarballs) project.fileUrls.add(url);
+      project.fileUrls = quick.tarballs;
       project.judgement = await this.settings.judge('npm', name, quick.facts);
       if (project.judgement.verdict !== 'block') {
         project.npmBody = read.body;
@@ -227,13 +228,14 @@ export class ProjectStore {
       return project;
     }
     const { packument, vetted } = read;
-    for (const url of read.tarballs) project.fileUrls.add(url);
+    const fileUrls = new Set(read.tarballs);
     // Held-back versions' tarballs stay fetchable only to be refused with the reason.
     for (const version of vetted.held.keys()) {
       const tarball = packument.versions?.[version]?.dist;
       if (tarball && typeof tarball === 'object' && typeof (tarball as { tarball?: unknown }).tarball === 'string')
-        project.fileUrls.add((tarball as { tarball: string }).tarball);
+        fileUrls.add((tarball as { tarball: string }).tarball);
     }
+    project.fileUrls = fileUrls;
     project.held = vetted.held;
     project.judgement = await this.settings.judge('npm', name, vetted.facts);
     if (project.judgement.verdict !== 'block') {
@@ -262,7 +264,7 @@ export class ProjectStore {
         const vetted = { url: doc.url, status: 200, storedAt: Date.now(), fetchedAt: doc.fetchedAt, body: quick.body };
         body.hold();
         setImmediate(() =>
-          cache.put(vetKey, { ...vetted, meta: { gate, facts: quick.facts, tarballs: quick.tarballs } }, () => body.release()),
+          cache.put(vetKey, { ...vetted, meta: { gate, facts: quick.facts, tarballs: quick.tarballs.urls() } }, () => body.release()),
         );
       }
       return { kind: 'quick', quick, body };
@@ -343,12 +345,13 @@ export class ProjectStore {
     const meta = stored.meta as { gate?: unknown; facts?: UpstreamFacts; tarballs?: unknown } | undefined;
     const tarballs = meta?.tarballs;
     if (typeof meta?.gate !== 'string' || typeof meta.facts?.exists !== 'boolean') return undefined;
-    if (!Array.isArray(tarballs) || !tarballs.every((t) => typeof t === 'string')) return undefined;
+    const list = Array.isArray(tarballs) && tarballs.every((t) => typeof t === 'string') ? TarballList.of(tarballs) : undefined;
+    if (!list) return undefined;
     this.stats.vetReused++;
     // Written by a gate on another port (`guard run` picks a free one): its tarball base is swapped for this gate's.
     const body =
       meta.gate === gate ? stored.body : replaceBytes(stored.body, Buffer.from(`"${meta.gate}/npm/`), Buffer.from(`"${gate}/npm/`));
-    return { facts: meta.facts, tarballs: tarballs, body };
+    return { facts: meta.facts, tarballs: list, body };
   }
 }
 
