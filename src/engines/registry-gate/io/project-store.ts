@@ -73,6 +73,9 @@ export class ProjectStore {
   private bytes = 0;
   /** Upstream bodies and served packuments reuse these buffers (a steady stream of packuments allocates next to nothing). */
   readonly pool = new BufferPool();
+  /** Disk cache writes waiting for the answers they came with to go out. */
+  private readonly cacheWrites: Array<() => void> = [];
+  private flushScheduled = false;
 
   constructor(
     private readonly settings: GateSettings,
@@ -103,6 +106,7 @@ export class ProjectStore {
     this.projects.set(key, entry);
     load.then(
       (project) => {
+        this.scheduleCacheWrites();
         const body = project.npmBody;
         // The loader's own hold ends once the store and the requests answered from it this turn hold it (they resume first).
         if (body) setImmediate(() => body.releaseMaker());
@@ -114,11 +118,25 @@ export class ProjectStore {
         this.evict();
       },
       () => {
+        this.scheduleCacheWrites();
         if (this.projects.get(key) === entry) this.forget(key);
       },
     );
     this.evict();
     return load;
+  }
+
+  /**
+   * Disk cache writes run together once a load has settled, after the answers it gives this turn
+   * have been written (those run in the same turn, before any setImmediate): the disk never delays a client.
+   */
+  private scheduleCacheWrites(): void {
+    if (this.flushScheduled || this.cacheWrites.length === 0) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      for (const write of this.cacheWrites.splice(0)) write();
+    });
   }
 
   /**
@@ -263,7 +281,7 @@ export class ProjectStore {
       if (cache && doc.status === 200 && doc.fromCache) {
         const vetted = { url: doc.url, status: 200, storedAt: Date.now(), fetchedAt: doc.fetchedAt, body: quick.body };
         body.hold();
-        setImmediate(() =>
+        this.cacheWrites.push(() =>
           cache.put(vetKey, { ...vetted, meta: { gate, facts: quick.facts, tarballs: quick.tarballs.urls() } }, () => body.release()),
         );
       }
@@ -303,7 +321,7 @@ export class ProjectStore {
       answer.release();
       this.stats.notModified++;
       const refreshed = { ...cached, storedAt: Date.now(), fetchedAt: cached.fetchedAt ?? cached.storedAt };
-      if (cache) setImmediate(() => cache.put(key, refreshed));
+      if (cache) this.cacheWrites.push(() => cache.put(key, refreshed));
       return { ...refreshed, fromCache: true, key, release: () => {} };
     }
     if (answer.status !== 200 && answer.status !== 404) {
@@ -333,7 +351,7 @@ export class ProjectStore {
     };
     if (cache) {
       holders++;
-      setImmediate(() => cache.put(key, document, release));
+      this.cacheWrites.push(() => cache.put(key, document, release));
     }
     return { ...document, fromCache: false, key, release };
   }
