@@ -4,7 +4,7 @@
  * abbreviated packuments, PyPI PEP 691 JSON and PEP 503 HTML pages), 400 projects new to the gate
  * each: direct, a do-nothing proxy (the cost of any extra hop) and the gate interleaved, p50/p99,
  * the gate's added p50 against the 2 ms target, the gate's and the proxy's CPU per request (the
- * gate's kernel share apart) and the load average; a repeated project (gate memory); the gate's
+ * gate's kernel share apart), the gate's garbage collections (`--trace-gc`, full and young) and the load average; a repeated project (gate memory); the gate's
  * open file descriptors (a leak per request would show). Tarballs in both file modes (redirect,
  * the default, and --stream-files), p50/p99 and throughput ratios; requests per second, failures
  * and the gate's peak memory under 200 concurrent requests. The packument is the real `express`

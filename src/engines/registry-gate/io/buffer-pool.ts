@@ -10,8 +10,8 @@
 /** Free buffers kept at most (bytes, and count): beyond, a released buffer is left to the garbage collector. */
 const MAX_FREE_BYTES = 64 * 1024 * 1024;
 const MAX_FREE = 64;
-/** A new buffer is rounded up to this, with a quarter of room to spare, so that a slightly larger document fits it next time. */
-const GRAIN = 64 * 1024;
+/** A new buffer is rounded up to this, with an eighth of room to spare, so that a slightly larger document fits it next time. */
+const GRAIN = 16 * 1024;
 
 export class BufferPool {
   private readonly free: Buffer[] = [];
@@ -39,7 +39,7 @@ export class BufferPool {
       return found;
     }
     this.allocated++;
-    return Buffer.allocUnsafeSlow(Math.ceil((size + (size >> 2)) / GRAIN) * GRAIN);
+    return Buffer.allocUnsafeSlow(Math.ceil((size + (size >> 3)) / GRAIN) * GRAIN);
   }
 
   /** Gives a buffer from `acquire` back; the caller must not touch it (or any view of it) again. */
