@@ -31,6 +31,8 @@ const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256 });
 const MAX_REDIRECTS = 5;
 /** The first buffer for a body of unknown length (grown by doubling). */
 const INITIAL_BYTES = 64 * 1024;
+/** A compressed body's declared length times this: the first buffer for its inflated bytes. */
+const INFLATE_GUESS = 6;
 
 /** Opens `url` and resolves with the response (body unread), following redirects. Throws UPSTREAM_FAILED. */
 export async function openUpstream(url: string, options: UpstreamRequest): Promise<{ response: IncomingMessage; url: string }> {
@@ -73,10 +75,12 @@ export async function fetchUpstreamMetadata(
   const source: Readable = inflate ? response.pipe(inflate) : response;
   const pool = options.pool;
   // Read into one buffer as it arrives: of the declared length, else grown (never a concatenation of many chunks).
-  const declared = inflate ? NaN : Number(response.headers['content-length']);
-  const expected = Number.isSafeInteger(declared) && declared > 0 && declared <= options.maxBytes ? declared : 0;
+  const declared = Number(response.headers['content-length']);
+  const known = Number.isSafeInteger(declared) && declared > 0;
+  // Compressed, the declared length bounds nothing: a JSON document inflates about six times, so the buffer rarely grows.
+  const first = !known ? INITIAL_BYTES : inflate ? Math.max(INITIAL_BYTES, declared * INFLATE_GUESS) : declared;
   const take = (size: number): Buffer => (pool ? pool.acquire(size) : Buffer.allocUnsafe(size));
-  let whole = take(expected > 0 ? expected : INITIAL_BYTES);
+  let whole = take(Math.min(first, options.maxBytes));
   let size = 0;
   // Set once the read has failed: a chunk still in flight must not land in a buffer given back.
   let failed = false;
