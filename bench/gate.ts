@@ -4,7 +4,7 @@
  * abbreviated packuments, PyPI PEP 691 JSON and PEP 503 HTML pages), 400 projects new to the gate
  * each: direct, a do-nothing proxy (the cost of any extra hop) and the gate interleaved, p50/p99,
  * the gate's added p50 against the 2 ms target, the gate's and the proxy's CPU per request (the
- * gate's kernel share apart) and the load average; a repeated project (gate memory); the gate's
+ * gate's kernel share apart), the gate's garbage collections (`--trace-gc`, full and young) and the load average; a repeated project (gate memory); the gate's
  * open file descriptors (a leak per request would show). Tarballs in both file modes (redirect,
  * the default, and --stream-files), p50/p99 and throughput ratios; requests per second, failures
  * and the gate's peak memory under 200 concurrent requests. The packument is the real `express`
@@ -103,10 +103,12 @@ export async function benchGate(): Promise<void> {
       systemMs: number;
       proxyMs: number;
       load: number;
+      gcs: string;
     }> = [];
     for (const kind of kinds) {
       const cpuBefore = cpuSplit(gate.pid!);
       const proxyBefore = cpuSplit(proxy.child.pid!);
+      const gcBefore = { ...gateProcess.gcs };
       const times = await interleave(PROJECTS, kind.sides, agent, { headers: kind.headers });
       const cpuAfter = cpuSplit(gate.pid!);
       const proxyAfter = cpuSplit(proxy.child.pid!);
@@ -118,6 +120,7 @@ export async function benchGate(): Promise<void> {
         systemMs: perRequest(cpuAfter.system - cpuBefore.system),
         proxyMs: perRequest(proxyAfter.user + proxyAfter.system - proxyBefore.user - proxyBefore.system),
         load: loadavg()[0]!,
+        gcs: `${gateProcess.gcs.markCompact - gcBefore.markCompact} (${gateProcess.gcs.scavenge - gcBefore.scavenge})`,
       });
     }
     const npmWarm = await pairs(
@@ -148,11 +151,12 @@ export async function benchGate(): Promise<void> {
           'gate − proxy p50',
           'gate CPU ms/req (of it kernel)',
           'proxy CPU ms/req',
+          `gate mark-compact GCs (scavenges) in ${PROJECTS}`,
           'load avg',
           'target',
         ],
         [
-          ...metadata.map(({ label, times, cpuMs, systemMs, proxyMs, load }) => {
+          ...metadata.map(({ label, times, cpuMs, systemMs, proxyMs, load, gcs }) => {
             const added = p50(times.gate!) - p50(times.direct!);
             return [
               label,
@@ -166,6 +170,7 @@ export async function benchGate(): Promise<void> {
               (p50(times.gate!) - p50(times.proxy!)).toFixed(2),
               `${cpuMs.toFixed(2)} (${systemMs.toFixed(2)})`,
               proxyMs.toFixed(2),
+              gcs,
               load.toFixed(1),
               added <= TARGET_MS ? 'met' : 'missed',
             ];
@@ -179,6 +184,7 @@ export async function benchGate(): Promise<void> {
             '',
             ms(p99(npmWarm.gate)),
             (p50(npmWarm.gate) - p50(npmWarm.direct)).toFixed(2),
+            '',
             '',
             '',
             '',
@@ -296,11 +302,13 @@ async function startGate(
   env: NodeJS.ProcessEnv,
   upstream: string,
   flags: string[] = [],
-): Promise<{ child: ChildProcess; url: string }> {
+): Promise<{ child: ChildProcess; url: string; gcs: { markCompact: number; scavenge: number } }> {
   const child = spawn(
     process.execPath,
     [
       ...(process.env.GATE_BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.GATE_BENCH_PROF}`] : []),
+      // One stdout line per collection (the gate itself writes nothing there): counted per metadata kind.
+      '--trace-gc',
       cli,
       'gate',
       '--port',
@@ -311,8 +319,18 @@ async function startGate(
       `${upstream}/simple`,
       ...flags,
     ],
-    { env, stdio: ['ignore', 'ignore', 'pipe'] },
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  const gcs = { markCompact: 0, scavenge: 0 };
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.includes('Mark-Compact')) gcs.markCompact++;
+      else if (line.includes('Scavenge')) gcs.scavenge++;
+    }
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -323,7 +341,7 @@ async function startGate(
     });
     child.on('exit', () => reject(new Error(`guard gate exited: ${text}`)));
   });
-  return { child, url };
+  return { child, url, gcs };
 }
 
 interface Pairs {

@@ -7,6 +7,7 @@
 import semver from 'semver';
 import { isKey, parseRange, scanPackumentLayout, type ByteRange } from './packument-layout.js';
 import { formatAge, formatMinAge, parseTime } from './release-age.js';
+import { TarballList } from './tarball-list.js';
 import { type HeldBack, type UpstreamFacts } from './types.js';
 
 export type Packument = Record<string, unknown> & {
@@ -108,7 +109,7 @@ export interface QuickVet {
   /** The upstream's bytes with its base URL replaced by the gate's `/npm/`. */
   body: Buffer;
   /** Upstream tarball URLs, one per version. */
-  tarballs: string[];
+  tarballs: TarballList;
 }
 
 /**
@@ -120,7 +121,9 @@ export interface QuickVet {
  * back or possibly so, a tarball elsewhere or written oddly, a document the scan cannot read).
  * One pass over the bytes (strings skipped by native search) finds the members, the versions and
  * each `dist.tarball`; only `time`, `dist-tags` and the latest manifest are parsed; the served
- * bytes are one copy with each tarball URL's base swapped (no JSON round trip).
+ * bytes are one copy with each tarball URL's base swapped (no JSON round trip), written into a
+ * buffer from `alloc` (at least the size asked; called only on success) when given: the caller's
+ * reused one, so that serving a document allocates nothing new.
  */
 export function quickVetPackument(
   bytes: Buffer,
@@ -128,6 +131,7 @@ export function quickVetPackument(
   now: Date,
   upstreamBase: string,
   gateBase: string,
+  alloc: (size: number) => Buffer = (size) => Buffer.allocUnsafe(size),
 ): QuickVet | undefined {
   const layout = scanPackumentLayout(bytes);
   const versionsAt = layout?.members.get('versions');
@@ -154,13 +158,11 @@ export function quickVetPackument(
   }
   if (!layout.regular) return undefined;
   const prefix = Buffer.from(`${upstreamBase.replace(/\/+$/, '')}/`);
-  const tarballs: string[] = [];
   for (const [start, end] of layout.tarballs) {
     if (end - start < prefix.length || !isKey(bytes, start, start + prefix.length, prefix)) return undefined;
-    const url = bytes.toString('utf8', start, end);
-    if (url.includes('\\')) return undefined;
-    tarballs.push(url);
   }
+  const tarballs = TarballList.fromRanges(bytes, layout.tarballs);
+  if (!tarballs) return undefined;
   const tags = parseRange(bytes, layout.members.get('dist-tags')) ?? {};
   if (!isRecord(tags)) return undefined;
   const latest = typeof tags.latest === 'string' ? tags.latest : undefined;
@@ -172,12 +174,13 @@ export function quickVetPackument(
     const replacement = REPLACEMENT.exec(deprecated)?.[1];
     facts.deprecated = replacement && replacement !== name ? { message: deprecated, replacement } : { message: deprecated };
   }
-  return { facts, body: replacePrefixes(bytes, layout.tarballs, prefix.length, Buffer.from(`${gateBase}/npm/`)), tarballs };
+  return { facts, body: replacePrefixes(bytes, layout.tarballs, prefix.length, Buffer.from(`${gateBase}/npm/`), alloc), tarballs };
 }
 
-/** `bytes` with the first `prefixLength` bytes of each range replaced by `to` (ranges in order, not overlapping); one copy. */
-function replacePrefixes(bytes: Buffer, ranges: ByteRange[], prefixLength: number, to: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(bytes.length + ranges.length * (to.length - prefixLength));
+/** `bytes` with the first `prefixLength` bytes of each range replaced by `to` (ranges in order, not overlapping); one copy into `alloc`'s buffer. */
+function replacePrefixes(bytes: Buffer, ranges: ByteRange[], prefixLength: number, to: Buffer, alloc: (size: number) => Buffer): Buffer {
+  const size = bytes.length + ranges.length * (to.length - prefixLength);
+  const out = alloc(size).subarray(0, size);
   let last = 0;
   let at = 0;
   // Buffer.copy: a native copy per piece (a subarray view made per piece costs more than the bytes it covers).

@@ -119,7 +119,7 @@ describe('quickVetPackument', () => {
       const full = vetPackument(packument, MIN, now, (url) => npmTarballUrl(gate, upstream, 'pkg', url));
       expect(quick.facts).toEqual(full.facts);
       expect(JSON.parse(quick.body.toString('utf8'))).toEqual(full.doc);
-      expect(quick.tarballs).toHaveLength(2);
+      expect(quick.tarballs.size).toBe(2);
     },
   );
 
@@ -143,7 +143,9 @@ describe('quickVetPackument', () => {
     const quick = quickVetPackument(bytes(packument, 1), MIN, now, upstream, gate)!;
     const full = vetPackument(packument, MIN, now, (url) => npmTarballUrl(gate, upstream, 'pkg', url));
     expect(JSON.parse(quick.body.toString('utf8'))).toEqual(full.doc);
-    expect(quick.tarballs).toEqual([`${upstream}/pkg/-/pkg-1.0.0.tgz`]);
+    expect(quick.tarballs.urls()).toEqual([`${upstream}/pkg/-/pkg-1.0.0.tgz`]);
+    expect(quick.tarballs.has(`${upstream}/pkg/-/pkg-1.0.0.tgz`)).toBe(true);
+    expect(quick.tarballs.has(`${upstream}/pkg/-/pkg-1.0.0.tg`)).toBe(false);
   });
 
   it('served bytes and facts equal the full vet for any manifests and any spacing (property)', () => {
@@ -158,13 +160,18 @@ describe('quickVetPackument', () => {
           const served = bytes(packument, space);
           const quick = quickVetPackument(served, MIN, now, upstream, gate);
           // The full vet reads the same bytes the upstream sent (JSON has no -0: it arrives as 0).
-          const full = vetPackument(JSON.parse(served.toString('utf8')) as typeof packument, MIN, now, (url) =>
-            npmTarballUrl(gate, upstream, 'pkg', url),
-          );
+          const listed: string[] = [];
+          const full = vetPackument(JSON.parse(served.toString('utf8')) as typeof packument, MIN, now, (url) => {
+            listed.push(url);
+            return npmTarballUrl(gate, upstream, 'pkg', url);
+          });
           expect(quick).toBeDefined();
           expect(JSON.parse(quick!.body.toString('utf8'))).toEqual(full.doc);
           expect(quick!.facts).toEqual(full.facts);
-          expect(quick!.tarballs).toHaveLength(Object.keys(manifests).length);
+          // The tarballs the gate will fetch are exactly those the full vet saw.
+          expect(quick!.tarballs.urls().sort()).toEqual(listed.sort());
+          for (const url of listed) expect(quick!.tarballs.has(url)).toBe(true);
+          expect(quick!.tarballs.has(`${upstream}/pkg/-/pkg-9.9.9.tgz`)).toBe(false);
         },
       ),
     );

@@ -50,6 +50,8 @@ export interface RunningGate {
   npmRegistry: string;
   /** Upstream metadata answered 304 (not modified), and npm answers served from the disk cache's vetted copy, since start. */
   stats(): { upstreamNotModified: number; vetReused: number };
+  /** Metadata buffers made since start (a steady stream reuses them) and the bytes of those free now. */
+  buffers(): { made: number; idleBytes: number };
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
     maxMetadataBytes: options.maxMetadataBytes ?? 128 * 1024 * 1024,
     freshSeconds: options.freshSeconds ?? 300,
     ...(options.cacheDir ? { cache: new MetadataCache(options.cacheDir) } : {}),
+    ...(options.memoryBytes !== undefined ? { memoryBytes: options.memoryBytes } : {}),
   };
   const store = new ProjectStore(settings, () => base);
   const log = options.log ?? (() => {});
@@ -103,6 +106,7 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
     pypiIndex: `${base}/pypi/simple/`,
     npmRegistry: `${base}/npm/`,
     stats: () => ({ upstreamNotModified: store.stats.notModified, vetReused: store.stats.vetReused }),
+    buffers: () => ({ made: store.pool.allocated, idleBytes: store.pool.idleBytes }),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -190,13 +194,18 @@ async function handle(
       const format = (req.headers.accept ?? '').includes(NPM_ABBREVIATED) ? 'abbreviated' : 'full';
       const project = await store.get('npm', route.name, format);
       if (refuse(res, project, log, true)) return;
-      const body = project.npmBody ?? Buffer.alloc(0);
+      const body = project.npmBody;
       res.writeHead(200, {
         'content-type': project.npmType ?? 'application/json',
-        'content-length': body.length,
+        'content-length': body?.bytes.length ?? 0,
         'cache-control': 'max-age=60',
       });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      if (req.method === 'HEAD' || !body) return void res.end();
+      // The bytes live in a reused buffer: held until the socket is done with them ('close' follows the last write's
+      // completion, or the connection's end, which cancels a pending write).
+      body.hold();
+      res.once('close', () => body.release());
+      res.end(body.bytes);
       return;
     }
     case 'npm-tarball':

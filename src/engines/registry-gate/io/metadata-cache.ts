@@ -95,9 +95,13 @@ export class MetadataCache {
     }
   }
 
-  /** Stores a document in the background (bodies over 16 MB are not kept). Never throws: a cache that cannot be written is skipped. */
-  put(key: string, document: CachedDocument): void {
-    if (document.body.length > MAX_CACHED_BYTES) return;
+  /**
+   * Stores a document in the background (bodies over 16 MB are not kept). Never throws: a cache
+   * that cannot be written is skipped. `done` is called once the body is no longer read (written,
+   * failed or skipped): a pooled buffer may be reused from then on.
+   */
+  put(key: string, document: CachedDocument, done: () => void = () => {}): void {
+    if (document.body.length > MAX_CACHED_BYTES) return done();
     const { body, ...header } = document;
     const file = this.fileOf(key);
     const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
@@ -106,6 +110,7 @@ export class MetadataCache {
     // A read-only or full disk only costs the cache. The body is written as it is, not copied.
     const write = (): void =>
       writeFileParts(temp, [head, body], (error) => {
+        done();
         if (error) rm(temp, { force: true }, () => undefined);
         else rename(temp, file, (failed) => failed && rm(temp, { force: true }, () => undefined));
       });

@@ -8,10 +8,12 @@
 import { GuardError } from '../../../shared/errors.js';
 import { replaceBytes } from '../byte-replace.js';
 import { npmPackumentPath, npmTarballUrl } from '../gate-routes.js';
-import { quickVetPackument, vetPackument, type Packument, type QuickVet } from '../npm-packument.js';
+import { quickVetPackument, vetPackument, type Packument, type QuickVet, type VettedPackument } from '../npm-packument.js';
 import { parseSimpleProject, type SimpleProject } from '../pypi-simple.js';
 import { vetPypiProject } from '../pypi-vet.js';
+import { TarballList } from '../tarball-list.js';
 import { type GateEcosystem, type GateJudgement, type HeldBack, type UpstreamFacts } from '../types.js';
+import { BufferPool, SharedBytes } from './buffer-pool.js';
 import { type MetadataCache } from './metadata-cache.js';
 import { fetchUpstreamMetadata } from './upstream-client.js';
 
@@ -32,6 +34,8 @@ export interface GateSettings {
    */
   policyGeneration?: () => number;
   cache?: MetadataCache;
+  /** Served packuments kept in memory at most (bytes; default 64 MB); the oldest projects go first. */
+  memoryBytes?: number;
 }
 
 export interface GateProject {
@@ -41,10 +45,13 @@ export interface GateProject {
   exists: boolean;
   held: Map<string, HeldBack>;
   /** Upstream URLs of the files/tarballs the metadata lists: the only ones the gate fetches. */
-  fileUrls: Set<string>;
+  fileUrls: ReadonlySet<string> | TarballList;
   pypi?: SimpleProject;
-  /** npm: the vetted packument as served (bytes, kept once). */
-  npmBody?: Buffer;
+  /**
+   * npm: the vetted packument as served (bytes, kept once, in a reused buffer): whoever writes it
+   * holds it until the write is done (`hold`, `release`); the store holds it while it keeps the project.
+   */
+  npmBody?: SharedBytes;
   /** npm: its content type (abbreviated packuments keep the upstream's). */
   npmType?: string;
 }
@@ -56,7 +63,6 @@ export const NPM_ABBREVIATED = 'application/vnd.npm.install-v1+json';
 
 const MEMORY_MS = 60_000;
 const MAX_PROJECTS = 512;
-/** Serialised packuments kept in memory at most (bytes); the oldest projects go first. */
 const MAX_MEMORY_BYTES = 64 * 1024 * 1024;
 const PYPI_ACCEPT = 'application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+html;q=0.2, text/html;q=0.1';
 
@@ -65,6 +71,11 @@ export class ProjectStore {
   readonly stats = { notModified: 0, vetReused: 0 };
   private readonly projects = new Map<string, StoreEntry>();
   private bytes = 0;
+  /** Upstream bodies and served packuments reuse these buffers (a steady stream of packuments allocates next to nothing). */
+  readonly pool = new BufferPool();
+  /** Disk cache writes waiting for the answers they came with to go out. */
+  private readonly cacheWrites: Array<() => void> = [];
+  private flushScheduled = false;
 
   constructor(
     private readonly settings: GateSettings,
@@ -95,18 +106,37 @@ export class ProjectStore {
     this.projects.set(key, entry);
     load.then(
       (project) => {
+        this.scheduleCacheWrites();
+        const body = project.npmBody;
+        // The loader's own hold ends once the store and the requests answered from it this turn hold it (they resume first).
+        if (body) setImmediate(() => body.releaseMaker());
         if (this.projects.get(key) !== entry) return;
         entry.value = project;
-        entry.bytes = project.npmBody?.length ?? 0;
+        body?.hold();
+        entry.bytes = project.npmBody?.bytes.length ?? 0;
         this.bytes += entry.bytes;
         this.evict();
       },
       () => {
+        this.scheduleCacheWrites();
         if (this.projects.get(key) === entry) this.forget(key);
       },
     );
     this.evict();
     return load;
+  }
+
+  /**
+   * Disk cache writes run together once a load has settled, after the answers it gives this turn
+   * have been written (those run in the same turn, before any setImmediate): the disk never delays a client.
+   */
+  private scheduleCacheWrites(): void {
+    if (this.flushScheduled || this.cacheWrites.length === 0) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      for (const write of this.cacheWrites.splice(0)) write();
+    });
   }
 
   /**
@@ -141,10 +171,14 @@ export class ProjectStore {
     if (!entry) return;
     this.bytes -= entry.bytes;
     this.projects.delete(key);
+    // Let go once the requests answered from it this turn have taken their own hold (they resume before any setImmediate).
+    const body = entry.value?.npmBody;
+    if (body) setImmediate(() => body.release());
   }
 
   private evict(): void {
-    while (this.projects.size > MAX_PROJECTS || (this.bytes > MAX_MEMORY_BYTES && this.projects.size > 1))
+    const maxBytes = this.settings.memoryBytes ?? MAX_MEMORY_BYTES;
+    while (this.projects.size > MAX_PROJECTS || (this.bytes > maxBytes && this.projects.size > 1))
       this.forget(this.projects.keys().next().value!);
   }
 
@@ -166,18 +200,20 @@ export class ProjectStore {
     const base = this.settings.upstreams.pypi.replace(/\/+$/, '');
     const pageUrl = `${base}/${encodeURIComponent(name)}/`;
     const doc = await this.fetchDocument(pageUrl, PYPI_ACCEPT);
-    const project = await this.startProject('pypi', name, doc.status);
-    if (!project.exists) return project;
-    let parsed: SimpleProject;
+    let parsed: SimpleProject | undefined;
     try {
-      parsed = parseSimpleProject(doc.body.toString('utf8'), doc.contentType, doc.url, name);
+      if (doc.status !== 404) parsed = parseSimpleProject(doc.body.toString('utf8'), doc.contentType, doc.url, name);
     } catch (error) {
       throw new GuardError('UPSTREAM_FAILED', `${pageUrl}: unreadable project page (${(error as Error).message})`, { cause: error });
+    } finally {
+      doc.release();
     }
+    const project = await this.startProject('pypi', name, doc.status);
+    if (!project.exists || !parsed) return project;
     const vetted = vetPypiProject(parsed, this.settings.minReleaseAgeMs('pypi', name), this.settings.now());
     project.pypi = vetted.project;
     project.held = vetted.held;
-    for (const file of parsed.files) project.fileUrls.add(file.url);
+    project.fileUrls = new Set(parsed.files.map((file) => file.url));
     project.judgement = await this.settings.judge('pypi', parsed.name, vetted.facts);
     return project;
   }
@@ -186,54 +222,85 @@ export class ProjectStore {
     const base = this.settings.upstreams.npm.replace(/\/+$/, '');
     const accept = format === 'abbreviated' ? `${NPM_ABBREVIATED}; q=1.0, application/json; q=0.8` : 'application/json';
     const doc = await this.fetchDocument(`${base}${npmPackumentPath(name)}`, accept);
-    const project = await this.startProject('npm', name, doc.status);
-    if (!project.exists) return project;
     const gate = this.gateBase();
     const minAge = this.settings.minReleaseAgeMs('npm', name);
+    // The document's bytes are read synchronously here and given back before anything is awaited.
+    let read: NpmRead;
+    try {
+      read = doc.status === 404 ? { kind: 'missing' } : this.readNpm(doc, name, format, minAge, base, gate);
+    } finally {
+      doc.release();
+    }
+    const project = await this.startProject('npm', name, doc.status);
+    if (!project.exists || read.kind === 'missing') return project;
+    // An abbreviated packument has no per-version times: the full one decides (and is served).
+    if (read.kind === 'full-needed') return this.get('npm', name, 'full');
+    if (read.kind === 'quick') {
+      const { quick } = read;
+      project.fileUrls = quick.tarballs;
+      project.judgement = await this.settings.judge('npm', name, quick.facts);
+      if (project.judgement.verdict !== 'block') {
+        project.npmBody = read.body;
+        project.npmType = doc.contentType?.startsWith(NPM_ABBREVIATED) ? NPM_ABBREVIATED : 'application/json';
+      } else read.body.releaseMaker();
+      return project;
+    }
+    const { packument, vetted } = read;
+    const fileUrls = new Set(read.tarballs);
+    // Held-back versions' tarballs stay fetchable only to be refused with the reason.
+    for (const version of vetted.held.keys()) {
+      const tarball = packument.versions?.[version]?.dist;
+      if (tarball && typeof tarball === 'object' && typeof (tarball as { tarball?: unknown }).tarball === 'string')
+        fileUrls.add((tarball as { tarball: string }).tarball);
+    }
+    project.fileUrls = fileUrls;
+    project.held = vetted.held;
+    project.judgement = await this.settings.judge('npm', name, vetted.facts);
+    if (project.judgement.verdict !== 'block') {
+      project.npmBody = SharedBytes.unpooled(Buffer.from(JSON.stringify(vetted.doc), 'utf8'));
+      project.npmType = 'application/json';
+    }
+    return project;
+  }
+
+  /**
+   * A packument's bytes vetted, synchronously (the caller gives the bytes back right after): the
+   * fast path into a pooled buffer, the vetted answer stored for the document's next use, or the full vet.
+   */
+  private readNpm(doc: FetchedDocument, name: string, format: NpmFormat, minAge: number, base: string, gate: string): NpmRead {
     // A vetted answer holds for as long as its document: no release it saw was too young, and releases only age.
     const vetKey = `vetted\0${minAge}\0${doc.key}`;
     const stored = this.storedVet(vetKey, doc, gate);
-    const quick = stored ?? quickVetPackument(doc.body, minAge, this.settings.now(), base, gate);
-    const { cache } = this.settings;
-    // Stored from a document's second use on: a first fetch (most projects, asked once) costs no extra disk write.
-    if (quick && !stored && cache && doc.status === 200 && doc.fromCache) {
-      const vetted = { url: doc.url, status: 200, storedAt: Date.now(), fetchedAt: doc.fetchedAt, body: quick.body };
-      setImmediate(() => cache.put(vetKey, { ...vetted, meta: { gate, facts: quick.facts, tarballs: quick.tarballs } }));
-    }
+    if (stored) return { kind: 'quick', quick: stored, body: SharedBytes.unpooled(stored.body) };
+    let backing: Buffer | undefined;
+    const quick = quickVetPackument(doc.body, minAge, this.settings.now(), base, gate, (size) => (backing = this.pool.acquire(size)));
     if (quick) {
-      for (const url of quick.tarballs) project.fileUrls.add(url);
-      project.judgement = await this.settings.judge('npm', name, quick.facts);
-      if (project.judgement.verdict !== 'block') {
-        project.npmBody = quick.body;
-        project.npmType = doc.contentType?.startsWith(NPM_ABBREVIATED) ? NPM_ABBREVIATED : 'application/json';
+      const body = new SharedBytes(quick.body, backing, this.pool);
+      const { cache } = this.settings;
+      // Stored from a document's second use on: a first fetch (most projects, asked once) costs no extra disk write.
+      if (cache && doc.status === 200 && doc.fromCache) {
+        const vetted = { url: doc.url, status: 200, storedAt: Date.now(), fetchedAt: doc.fetchedAt, body: quick.body };
+        body.hold();
+        this.cacheWrites.push(() =>
+          cache.put(vetKey, { ...vetted, meta: { gate, facts: quick.facts, tarballs: quick.tarballs.urls() } }, () => body.release()),
+        );
       }
-      return project;
+      return { kind: 'quick', quick, body };
     }
-    // An abbreviated packument has no per-version times: the full one decides (and is served).
-    if (format === 'abbreviated') return this.get('npm', name, 'full');
+    if (backing) this.pool.release(backing);
+    if (format === 'abbreviated') return { kind: 'full-needed' };
     let packument: Packument;
     try {
       packument = JSON.parse(doc.body.toString('utf8')) as Packument;
     } catch (error) {
       throw new GuardError('UPSTREAM_FAILED', `${doc.url}: unreadable packument (${(error as Error).message})`, { cause: error });
     }
+    const tarballs: string[] = [];
     const vetted = vetPackument(packument, minAge, this.settings.now(), (url) => {
-      project.fileUrls.add(url);
+      tarballs.push(url);
       return npmTarballUrl(gate, base, name, url);
     });
-    // Held-back versions' tarballs stay fetchable only to be refused with the reason.
-    for (const version of vetted.held.keys()) {
-      const tarball = packument.versions?.[version]?.dist;
-      if (tarball && typeof tarball === 'object' && typeof (tarball as { tarball?: unknown }).tarball === 'string')
-        project.fileUrls.add((tarball as { tarball: string }).tarball);
-    }
-    project.held = vetted.held;
-    project.judgement = await this.settings.judge('npm', name, vetted.facts);
-    if (project.judgement.verdict !== 'block') {
-      project.npmBody = Buffer.from(JSON.stringify(vetted.doc), 'utf8');
-      project.npmType = 'application/json';
-    }
-    return project;
+    return { kind: 'full', packument, vetted, tarballs };
   }
 
   /**
@@ -245,18 +312,20 @@ export class ProjectStore {
     const key = `${accept}\0${url}`;
     const cached = cache?.get(key);
     if (cached && Date.now() - cached.storedAt < freshSeconds * 1000)
-      return { ...cached, fetchedAt: cached.fetchedAt ?? cached.storedAt, fromCache: true, key };
+      return { ...cached, fetchedAt: cached.fetchedAt ?? cached.storedAt, fromCache: true, key, release: () => {} };
     const headers: Record<string, string> = { accept };
     if (cached?.etag) headers['if-none-match'] = cached.etag;
     if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
-    const answer = await fetchUpstreamMetadata(url, { headers, timeoutMs, maxBytes: maxMetadataBytes });
+    const answer = await fetchUpstreamMetadata(url, { headers, timeoutMs, maxBytes: maxMetadataBytes, pool: this.pool });
     if (answer.status === 304 && cached) {
+      answer.release();
       this.stats.notModified++;
       const refreshed = { ...cached, storedAt: Date.now(), fetchedAt: cached.fetchedAt ?? cached.storedAt };
-      if (cache) setImmediate(() => cache.put(key, refreshed));
-      return { ...refreshed, fromCache: true, key };
+      if (cache) this.cacheWrites.push(() => cache.put(key, refreshed));
+      return { ...refreshed, fromCache: true, key, release: () => {} };
     }
     if (answer.status !== 200 && answer.status !== 404) {
+      answer.release();
       throw new GuardError('UPSTREAM_FAILED', `upstream ${answer.url} answered HTTP ${answer.status}`, {
         hint: 'check the upstream index URL and that it is up',
       });
@@ -275,9 +344,16 @@ export class ProjectStore {
       ...(etag ? { etag } : {}),
       ...(lastModified ? { lastModified } : {}),
     };
-    // Written after the answer has gone out: the disk never delays a client.
-    if (cache) setImmediate(() => cache.put(key, document));
-    return { ...document, fromCache: false, key };
+    // The pooled body goes back once both the caller and the cache write (after the answer: the disk never delays a client) are done with it.
+    let holders = 1;
+    const release = (): void => {
+      if (--holders === 0) answer.release();
+    };
+    if (cache) {
+      holders++;
+      this.cacheWrites.push(() => cache.put(key, document, release));
+    }
+    return { ...document, fromCache: false, key, release };
   }
 
   /** The vetted answer stored for exactly this version of the document (same fetch), or undefined. */
@@ -287,12 +363,13 @@ export class ProjectStore {
     const meta = stored.meta as { gate?: unknown; facts?: UpstreamFacts; tarballs?: unknown } | undefined;
     const tarballs = meta?.tarballs;
     if (typeof meta?.gate !== 'string' || typeof meta.facts?.exists !== 'boolean') return undefined;
-    if (!Array.isArray(tarballs) || !tarballs.every((t) => typeof t === 'string')) return undefined;
+    const list = Array.isArray(tarballs) && tarballs.every((t) => typeof t === 'string') ? TarballList.of(tarballs) : undefined;
+    if (!list) return undefined;
     this.stats.vetReused++;
     // Written by a gate on another port (`guard run` picks a free one): its tarball base is swapped for this gate's.
     const body =
       meta.gate === gate ? stored.body : replaceBytes(stored.body, Buffer.from(`"${meta.gate}/npm/`), Buffer.from(`"${gate}/npm/`));
-    return { facts: meta.facts, tarballs: tarballs, body };
+    return { facts: meta.facts, tarballs: list, body };
   }
 }
 
@@ -306,6 +383,13 @@ interface StoreEntry {
   generation: number;
 }
 
+/** What a packument's bytes said. */
+type NpmRead =
+  | { kind: 'missing' }
+  | { kind: 'full-needed' }
+  | { kind: 'quick'; quick: QuickVet; body: SharedBytes }
+  | { kind: 'full'; packument: Packument; vetted: VettedPackument; tarballs: string[] };
+
 interface FetchedDocument {
   status: number;
   contentType?: string;
@@ -317,4 +401,6 @@ interface FetchedDocument {
   fromCache: boolean;
   /** Its disk cache key. */
   key: string;
+  /** Ends the caller's use of `body` (once): a pooled buffer may be reused from then on. */
+  release: () => void;
 }

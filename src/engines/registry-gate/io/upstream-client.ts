@@ -8,6 +8,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { type Readable } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
 import { GuardError } from '../../../shared/errors.js';
+import { type BufferPool } from './buffer-pool.js';
 
 export interface UpstreamRequest {
   headers?: Record<string, string>;
@@ -21,11 +22,17 @@ export interface UpstreamMetadata {
   body: Buffer;
   /** The URL that answered, after redirects. */
   url: string;
+  /** Gives `body`'s buffer back to the pool it came from (once; a no-op without a pool): `body` must not be read after. */
+  release: () => void;
 }
 
 const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 256 });
 const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256 });
 const MAX_REDIRECTS = 5;
+/** The first buffer for a body of unknown length (grown by doubling). */
+const INITIAL_BYTES = 64 * 1024;
+/** A compressed body's declared length times this: the first buffer for its inflated bytes. */
+const INFLATE_GUESS = 6;
 
 /** Opens `url` and resolves with the response (body unread), following redirects. Throws UPSTREAM_FAILED. */
 export async function openUpstream(url: string, options: UpstreamRequest): Promise<{ response: IncomingMessage; url: string }> {
@@ -51,9 +58,13 @@ export async function openUpstream(url: string, options: UpstreamRequest): Promi
  * answer cannot inflate past it) is UPSTREAM_FAILED (the gate's memory stays bounded). The
  * upstream is asked for gzip (a packument shrinks several times, and the transfer is what costs
  * over a real network; it is inflated as it arrives). The gate answers its clients uncompressed:
- * it rewrites URLs, and on loopback compressing again would cost more than it saves.
+ * it rewrites URLs, and on loopback compressing again would cost more than it saves. With `pool`,
+ * the body lies in a buffer of that pool, given back by the answer's `release`.
  */
-export async function fetchUpstreamMetadata(url: string, options: UpstreamRequest & { maxBytes: number }): Promise<UpstreamMetadata> {
+export async function fetchUpstreamMetadata(
+  url: string,
+  options: UpstreamRequest & { maxBytes: number; pool?: BufferPool },
+): Promise<UpstreamMetadata> {
   const { response, url: finalUrl } = await openUpstream(url, { ...options, headers: { 'accept-encoding': 'gzip', ...options.headers } });
   const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   const inflate = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : undefined;
@@ -62,39 +73,65 @@ export async function fetchUpstreamMetadata(url: string, options: UpstreamReques
     throw new GuardError('UPSTREAM_FAILED', `${url}: the upstream answered in an encoding the gate did not ask for (${encoding})`);
   }
   const source: Readable = inflate ? response.pipe(inflate) : response;
-  // With a declared length the body is copied into one buffer as it arrives (no concatenation after the last byte).
-  const declared = inflate ? NaN : Number(response.headers['content-length']);
-  let whole = Number.isSafeInteger(declared) && declared > 0 && declared <= options.maxBytes ? Buffer.allocUnsafe(declared) : undefined;
-  const chunks: Buffer[] = [];
+  const pool = options.pool;
+  // Read into one buffer as it arrives: of the declared length, else grown (never a concatenation of many chunks).
+  const declared = Number(response.headers['content-length']);
+  const known = Number.isSafeInteger(declared) && declared > 0;
+  // Compressed, the declared length bounds nothing: a JSON document inflates about six times, so the buffer rarely grows.
+  const first = !known ? INITIAL_BYTES : inflate ? Math.max(INITIAL_BYTES, declared * INFLATE_GUESS) : declared;
+  const take = (size: number): Buffer => (pool ? pool.acquire(size) : Buffer.allocUnsafe(size));
+  let whole = take(Math.min(first, options.maxBytes));
   let size = 0;
-  await new Promise<void>((resolve, reject) => {
-    source.on('data', (chunk: Buffer) => {
-      if (size + chunk.length > options.maxBytes) {
-        response.destroy();
-        inflate?.destroy();
-        reject(new GuardError('UPSTREAM_FAILED', `${url}: the metadata is larger than ${options.maxBytes} bytes`));
-        return;
-      }
-      if (whole && size + chunk.length <= whole.length) {
+  // Set once the read has failed: a chunk still in flight must not land in a buffer given back.
+  let failed = false;
+  const drop = (): void => pool?.release(whole);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      source.on('data', (chunk: Buffer) => {
+        if (failed) return;
+        if (size + chunk.length > options.maxBytes) {
+          failed = true;
+          response.destroy();
+          inflate?.destroy();
+          reject(new GuardError('UPSTREAM_FAILED', `${url}: the metadata is larger than ${options.maxBytes} bytes`));
+          return;
+        }
+        if (size + chunk.length > whole.length) {
+          // No length declared, or more than declared (a server that lied): a larger buffer, the bytes so far copied once.
+          const larger = take(Math.min(options.maxBytes, Math.max(2 * whole.length, size + chunk.length)));
+          whole.copy(larger, 0, 0, size);
+          drop();
+          whole = larger;
+        }
         chunk.copy(whole, size);
         size += chunk.length;
-        return;
-      }
-      // More than declared (a server that lied): the part read so far and the rest, joined at the end.
-      if (whole) chunks.push(whole.subarray(0, size));
-      whole = undefined;
-      chunks.push(chunk);
-      size += chunk.length;
+      });
+      source.on('end', resolve);
+      response.on('error', (error) => reject(upstreamError(url, error)));
+      inflate?.on('error', (error) =>
+        reject(new GuardError('UPSTREAM_FAILED', `${url}: the compressed answer does not inflate (${error.message})`, { cause: error })),
+      );
+      response.on('aborted', () => reject(new GuardError('UPSTREAM_FAILED', `${url}: the connection closed before the end`)));
     });
-    source.on('end', resolve);
-    response.on('error', (error) => reject(upstreamError(url, error)));
-    inflate?.on('error', (error) =>
-      reject(new GuardError('UPSTREAM_FAILED', `${url}: the compressed answer does not inflate (${error.message})`, { cause: error })),
-    );
-    response.on('aborted', () => reject(new GuardError('UPSTREAM_FAILED', `${url}: the connection closed before the end`)));
-  });
-  const body = whole ? whole.subarray(0, size) : Buffer.concat(chunks, size);
-  return { status: response.statusCode ?? 0, headers: response.headers, body, url: finalUrl };
+  } catch (error) {
+    failed = true;
+    source.destroy();
+    drop();
+    throw error;
+  }
+  const backing = whole;
+  let released = false;
+  return {
+    status: response.statusCode ?? 0,
+    headers: response.headers,
+    body: backing.subarray(0, size),
+    url: finalUrl,
+    release: () => {
+      if (released) return;
+      released = true;
+      pool?.release(backing);
+    },
+  };
 }
 
 /** One request; `fresh` opens a new connection instead of taking a kept-alive one. */
