@@ -2,7 +2,8 @@
  * The properties an object literal may have where a parameter's type is known, as tsc's
  * excess-property check sees them: the union of the properties of the type's object members,
  * nested one level. Undefined whenever tsc would accept unknown properties or we cannot tell (an
- * index signature, `any`/`unknown`/`object`, a type parameter, an empty object type), so that a
+ * index signature, `any`/`unknown`/`object`, a type parameter, an empty object type, a global type
+ * whose members depend on the environment: `Request`), so that a
  * real call is never flagged for want of knowledge.
  */
 import type * as TS from 'typescript';
@@ -10,6 +11,8 @@ import type * as TS from 'typescript';
 import type { ApiField } from '../types.js';
 
 const MAX_FIELDS = 400;
+/** A file of TypeScript's own library (`typescript/lib/lib.dom.d.ts`). */
+const LIBRARY_FILE = /[\\/]typescript[\\/]lib[\\/]lib\.[\w.]+\.d\.ts$/;
 
 /**
  * The closed set of properties of `type`; empty when no object literal fits it at all (a string, a
@@ -69,9 +72,27 @@ function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): T
     if (checker.isArrayType(member) || checker.isTupleType(member)) continue;
     if (member.getCallSignatures().length > 0 || member.getConstructSignatures().length > 0) continue;
     if (checker.getIndexInfosOfType(member).length > 0) return undefined;
+    if (isGlobalType(ts, member) || (member.isIntersection() && member.types.some((part) => isGlobalType(ts, part)))) return undefined;
     // A generic mapped type whose keys are not known yet, or `{}`: anything goes.
     if (member.getProperties().length === 0) return undefined;
     objects.push(member);
   }
   return objects;
+}
+
+/**
+ * A global interface or class that both TypeScript's library (`lib.dom.d.ts`) and other declarations
+ * (Node's `declare global`) declare: `Request`, `URL`, `Headers`. Which properties it has depends on
+ * the environment (`lib: ["dom"]` or not), so they are open. `Date`, `RegExp` (the library alone) or
+ * `Buffer` (Node alone) are the same everywhere and stay closed.
+ */
+function isGlobalType(ts: typeof TS, type: TS.Type): boolean {
+  const global = (type.getSymbol()?.declarations ?? []).filter((declaration) => {
+    const parent = declaration.parent;
+    if (ts.isSourceFile(parent)) return !ts.isExternalModule(parent);
+    // `declare global { interface Request … }` inside a module.
+    return ts.isModuleBlock(parent) && (parent.parent.flags & ts.NodeFlags.GlobalAugmentation) !== 0;
+  });
+  const inLibrary = global.filter((declaration) => LIBRARY_FILE.test(declaration.getSourceFile().fileName));
+  return inLibrary.length > 0 && inLibrary.length < global.length;
 }

@@ -40,6 +40,13 @@ export declare function pair(left: string, right: string): string;
 export declare function single(value: string): string;
 export declare function configure(settings: { retries?: number; backoff?: number }): void;
 export declare function tune(settings: { indentWidth?: number }): void;
+export declare function stamp(when: Date): void;
+export declare function fetchWith(request: Headers): void;
+declare global {
+  interface Headers {
+    traceId?: string;
+  }
+}
 export declare class Store extends Emitter {
   constructor(path: string);
   read(key: string, options?: { fresh?: boolean }): string;
@@ -74,6 +81,10 @@ describe('TypeScript options objects (tsc excess-property check)', () => {
     ['lib.loose(x, { anything: 1 });', true, undefined],
     ['lib.generic({ a: 1 });', true, undefined],
     ['lib.render(x, { ...defaults, whatever: 1 });', true, undefined],
+    // A global type that only TypeScript's library declares is the same everywhere: closed.
+    ['lib.stamp({ getTime: f, verbose: 1 });', false, 'verbose'],
+    // One that other declarations extend too (DOM's and Node's `Headers`) has the members its environment gives: open.
+    ['lib.fetchWith({ traceId: "t", whatever: 1 });', true, undefined],
   ])('%s', async (code, valid, argument) => {
     const { last } = await check(code);
     expect(last).toMatchObject({ exists: true, valid });
