@@ -107,7 +107,7 @@ async function callOf(probe: LibraryProbe): Promise<SnippetCall | undefined> {
  * its argument): the line is then judged as a whole, as tsc does: a call there flagged with the
  * label's problem detects it, and on a line tsc accepts, a call flagged there is a real call flagged.
  */
-async function checkProbe(
+export async function checkProbe(
   probe: LibraryProbe,
   store: Parameters<typeof judgeInvocations>[1],
 ): Promise<InvocationCheck | 'not_judged' | undefined> {
