@@ -23,6 +23,11 @@ export interface ApiParam {
    * excess-property check says.
    */
   fields?: ApiField[];
+  /**
+   * The parameter's object type is a global one whose properties depend on the environment (DOM's
+   * `Request` or Node's): an object literal passed here is not checked, and the call not passed as valid.
+   */
+  environmentFields?: true;
 }
 
 /** One property of an options object a parameter accepts. */

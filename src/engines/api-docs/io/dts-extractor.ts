@@ -13,7 +13,7 @@ import { renderSignature } from '../signature-text.js';
 import { basesRecord } from '../python-source-model.js';
 import { NAMESPACE_MEMBER, namespaceRecord } from '../runtime-signatures.js';
 import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
-import { fieldsOfType } from './dts-fields.js';
+import { dependsOnEnvironment, fieldsOfType } from './dts-fields.js';
 import { restSlots } from './dts-rest.js';
 import { describeReturn } from './dts-returns.js';
 
@@ -357,10 +357,10 @@ function push(
       : declaration
         ? checker.typeToString(checker.getTypeOfSymbolAtLocation(parameter, declaration))
         : undefined;
-    const fields =
-      declaration && !rest
-        ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration)))
-        : undefined;
+    // The parameter's type as the signature has it: a generic base's method, reached through a subclass, instantiated.
+    const objectType = declaration && !rest ? checker.getNonNullableType(checker.getTypeOfSymbol(parameter)) : undefined;
+    const fields = objectType ? fieldsOfType(ts, checker, objectType) : undefined;
+    const environment = objectType !== undefined && !fields && dependsOnEnvironment(ts, objectType);
     return [
       {
         name: parameter.getName(),
@@ -368,6 +368,7 @@ function push(
         required: !rest && !optional,
         ...(type ? { type: type.length > 60 ? `${type.slice(0, 57)}...` : type } : {}),
         ...(fields ? { fields } : {}),
+        ...(environment ? { environmentFields: true as const } : {}),
       } satisfies ApiParam,
     ];
   });

@@ -11,8 +11,8 @@ import type * as TS from 'typescript';
 import type { ApiField } from '../types.js';
 
 const MAX_FIELDS = 400;
-/** A file of TypeScript's own library (`typescript/lib/lib.dom.d.ts`). */
-const LIBRARY_FILE = /[\\/]typescript[\\/]lib[\\/]lib\.[\w.]+\.d\.ts$/;
+/** A file of TypeScript's DOM library (`typescript/lib/lib.dom.d.ts`), which a project has or not. */
+const DOM_FILE = /[\\/]typescript[\\/]lib[\\/]lib\.(?:dom|webworker)[\w.]*\.d\.ts$/;
 
 /**
  * The closed set of properties of `type`; empty when no object literal fits it at all (a string, a
@@ -20,7 +20,7 @@ const LIBRARY_FILE = /[\\/]typescript[\\/]lib[\\/]lib\.[\w.]+\.d\.ts$/;
  * undefined when it is open.
  */
 export function fieldsOfType(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type, depth = 0): ApiField[] | undefined {
-  const objects = objectMembers(ts, checker, type);
+  const objects = objectMembers(ts, checker, type, depth === 0);
   if (!objects) return undefined;
   // Nested, an empty set is not kept: it would only weigh on the index.
   if (objects.length === 0) return type.flags & ts.TypeFlags.Never || depth > 0 ? undefined : [];
@@ -53,7 +53,7 @@ export function fieldsOfType(ts: typeof TS, checker: TS.TypeChecker, type: TS.Ty
 }
 
 /** The object members of a (union) type, or undefined when any member makes the set of properties open. */
-function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): TS.Type[] | undefined {
+function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type, top: boolean): TS.Type[] | undefined {
   const open =
     ts.TypeFlags.Any |
     ts.TypeFlags.Unknown |
@@ -77,13 +77,23 @@ function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): T
     if (member.getProperties().length === 0) return undefined;
     objects.push(member);
   }
-  return objects;
+  // Classes with private members (`#private`, `private x`) alone: no object literal passed there is ever one of
+  // them. Beside another object type, or as a property's type, tsc's excess-property check still counts their properties.
+  return top && objects.every((member) => hasPrivateMembers(ts, member)) ? [] : objects;
+}
+
+/** Whether `type` (a parameter's) is, or has as a member, a global type whose properties depend on the environment. */
+export function dependsOnEnvironment(ts: typeof TS, type: TS.Type): boolean {
+  const members = type.isUnion() ? type.types : [type];
+  return members.some(
+    (member) => isGlobalType(ts, member) || (member.isIntersection() && member.types.some((part) => isGlobalType(ts, part))),
+  );
 }
 
 /**
- * A global interface or class that both TypeScript's library (`lib.dom.d.ts`) and other declarations
- * (Node's `declare global`) declare: `Request`, `URL`, `Headers`. Which properties it has depends on
- * the environment (`lib: ["dom"]` or not), so they are open. `Date`, `RegExp` (the library alone) or
+ * A global interface or class that both TypeScript's DOM library and other declarations (Node's
+ * `declare global`) declare: `Request`, `URL`, `Headers`. Which properties it has depends on the
+ * environment (`lib: ["dom"]` or not), so they are open. `Date`, `RegExp` (the ES library) or
  * `Buffer` (Node alone) are the same everywhere and stay closed.
  */
 function isGlobalType(ts: typeof TS, type: TS.Type): boolean {
@@ -93,6 +103,17 @@ function isGlobalType(ts: typeof TS, type: TS.Type): boolean {
     // `declare global { interface Request … }` inside a module.
     return ts.isModuleBlock(parent) && (parent.parent.flags & ts.NodeFlags.GlobalAugmentation) !== 0;
   });
-  const inLibrary = global.filter((declaration) => LIBRARY_FILE.test(declaration.getSourceFile().fileName));
+  const inLibrary = global.filter((declaration) => DOM_FILE.test(declaration.getSourceFile().fileName));
   return inLibrary.length > 0 && inLibrary.length < global.length;
+}
+
+function hasPrivateMembers(ts: typeof TS, type: TS.Type): boolean {
+  return type.getProperties().some((property) => {
+    if (property.getName().startsWith('#')) return true;
+    const declaration = property.valueDeclaration ?? property.declarations?.[0];
+    return (
+      declaration !== undefined &&
+      (ts.getCombinedModifierFlags(declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0
+    );
+  });
 }

@@ -71,6 +71,11 @@ export declare function either<Ts extends [unknown] | [unknown, unknown, unknown
     `import type { Arbitrary } from './definition/Arbitrary.js';
 export declare function integer(): Arbitrary<number>;
 export declare function integer(max: number): Arbitrary<number>;
+export declare class Sink<W> {
+  write(chunk: W, done?: () => void): this;
+}
+export declare class FileSink extends Sink<{ path: string; mode?: number }> {}
+export declare function sink(): FileSink;
 export declare function record<T>(model: { [K in keyof T]: Arbitrary<T[K]> }, constraints?: { requiredKeys?: (keyof T)[] }): Arbitrary<T>;
 `,
   );
@@ -104,6 +109,9 @@ const LINES = [
   'fc.integer().mapp(f);',
   'fc.record({ a }).map(f);',
   'fc.record({ a }, { requiredKeys: [], extra: 1 });',
+  // A generic base's method reached through a subclass takes the subclass's type argument: an options object is checked.
+  'fc.sink().write({ path: "p" }).write({ path: "q", mode: 1 });',
+  'fc.sink().write({ path: "p", verbose: 1 });',
 ];
 const HEAD = "import * as fc from 'arb-js';\ndeclare const f: any, g: any, a: any, b: any, c: any;\n";
 
