@@ -143,7 +143,8 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
     if (problems.length === 0) break;
   }
   // A bare name proves existence only: its arguments were not checked (said, never passed as valid).
-  // So does an object literal where the parameter's type depends on the environment (DOM's or Node's `Request`).
+  // So does an object literal where the parameter's type depends on the environment (DOM's or Node's `Request`),
+  // or is a class with private members (no literal is one).
   const unchecked =
     best!.hit.kind === 'name' || (best!.problems.length === 0 && objectOnEnvironmentType(call, best!.hit))
       ? { argumentsChecked: false as const }
@@ -373,10 +374,10 @@ export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProble
   return problems;
 }
 
-/** Whether the call passes an object literal where the API's parameter has environment-dependent properties. */
+/** Whether the call passes an object literal where the API's parameter says a literal is not checked (`literalUnchecked`). */
 function objectOnEnvironmentType(call: SnippetCall, api: ApiHit): boolean {
   const slots = api.params.filter((p) => p.name !== 'this' && (p.kind === 'positional' || p.kind === 'normal'));
-  return (call.objects ?? []).some((object) => slots[object.position]?.environmentFields === true);
+  return (call.objects ?? []).some((object) => slots[object.position]?.literalUnchecked !== undefined);
 }
 
 /**

@@ -24,10 +24,11 @@ export interface ApiParam {
    */
   fields?: ApiField[];
   /**
-   * The parameter's object type is a global one whose properties depend on the environment (DOM's
-   * `Request` or Node's): an object literal passed here is not checked, and the call not passed as valid.
+   * An object literal passed here is never passed as valid (TypeScript): the parameter's type is a
+   * global one whose properties depend on the environment (DOM's `Request` or Node's), or classes with
+   * private members, which no literal is (its keys are still checked against `fields`).
    */
-  environmentFields?: true;
+  literalUnchecked?: 'environment' | 'private';
 }
 
 /** One property of an options object a parameter accepts. */

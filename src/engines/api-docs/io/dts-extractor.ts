@@ -13,7 +13,7 @@ import { renderSignature } from '../signature-text.js';
 import { basesRecord } from '../python-source-model.js';
 import { NAMESPACE_MEMBER, namespaceRecord } from '../runtime-signatures.js';
 import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
-import { dependsOnEnvironment, fieldsOfType } from './dts-fields.js';
+import { dependsOnEnvironment, fieldsOfType, onlyPrivateClasses } from './dts-fields.js';
 import { restSlots } from './dts-rest.js';
 import { describeReturn } from './dts-returns.js';
 
@@ -360,7 +360,14 @@ function push(
     // The parameter's type as the signature has it: a generic base's method, reached through a subclass, instantiated.
     const objectType = declaration && !rest ? checker.getNonNullableType(checker.getTypeOfSymbol(parameter)) : undefined;
     const fields = objectType ? fieldsOfType(ts, checker, objectType) : undefined;
-    const environment = objectType !== undefined && !fields && dependsOnEnvironment(ts, objectType);
+    const unchecked =
+      objectType === undefined
+        ? undefined
+        : !fields && dependsOnEnvironment(ts, objectType)
+          ? ('environment' as const)
+          : fields && onlyPrivateClasses(ts, checker, objectType)
+            ? ('private' as const)
+            : undefined;
     return [
       {
         name: parameter.getName(),
@@ -368,7 +375,7 @@ function push(
         required: !rest && !optional,
         ...(type ? { type: type.length > 60 ? `${type.slice(0, 57)}...` : type } : {}),
         ...(fields ? { fields } : {}),
-        ...(environment ? { environmentFields: true as const } : {}),
+        ...(unchecked ? { literalUnchecked: unchecked } : {}),
       } satisfies ApiParam,
     ];
   });

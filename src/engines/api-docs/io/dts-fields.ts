@@ -20,7 +20,7 @@ const DOM_FILE = /[\\/]typescript[\\/]lib[\\/]lib\.(?:dom|webworker)[\w.]*\.d\.t
  * undefined when it is open.
  */
 export function fieldsOfType(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type, depth = 0): ApiField[] | undefined {
-  const objects = objectMembers(ts, checker, type, depth === 0);
+  const objects = objectMembers(ts, checker, type);
   if (!objects) return undefined;
   // Nested, an empty set is not kept: it would only weigh on the index.
   if (objects.length === 0) return type.flags & ts.TypeFlags.Never || depth > 0 ? undefined : [];
@@ -53,7 +53,7 @@ export function fieldsOfType(ts: typeof TS, checker: TS.TypeChecker, type: TS.Ty
 }
 
 /** The object members of a (union) type, or undefined when any member makes the set of properties open. */
-function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type, top: boolean): TS.Type[] | undefined {
+function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): TS.Type[] | undefined {
   const open =
     ts.TypeFlags.Any |
     ts.TypeFlags.Unknown |
@@ -77,9 +77,16 @@ function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type, to
     if (member.getProperties().length === 0) return undefined;
     objects.push(member);
   }
-  // Classes with private members (`#private`, `private x`) alone: no object literal passed there is ever one of
-  // them. Beside another object type, or as a property's type, tsc's excess-property check still counts their properties.
-  return top && objects.every((member) => hasPrivateMembers(ts, member)) ? [] : objects;
+  return objects;
+}
+
+/**
+ * Whether `type` (a parameter's) is only classes with private members (`#private`, `private x`): tsc
+ * checks an object literal's keys against their properties, but no object literal is ever one of them.
+ */
+export function onlyPrivateClasses(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): boolean {
+  const objects = objectMembers(ts, checker, type);
+  return objects !== undefined && objects.length > 0 && objects.every((member) => hasPrivateMembers(ts, member));
 }
 
 /** Whether `type` (a parameter's) is, or has as a member, a global type whose properties depend on the environment. */

@@ -76,6 +76,12 @@ export declare class Sink<W> {
 }
 export declare class FileSink extends Sink<{ path: string; mode?: number }> {}
 export declare function sink(): FileSink;
+export declare class Entry {
+  #private;
+  path: string;
+  when: { at: number };
+}
+export declare function keep(entry: Entry): Arbitrary<Entry>;
 export declare function record<T>(model: { [K in keyof T]: Arbitrary<T[K]> }, constraints?: { requiredKeys?: (keyof T)[] }): Arbitrary<T>;
 `,
   );
@@ -112,6 +118,8 @@ const LINES = [
   // A generic base's method reached through a subclass takes the subclass's type argument: an options object is checked.
   'fc.sink().write({ path: "p" }).write({ path: "q", mode: 1 });',
   'fc.sink().write({ path: "p", verbose: 1 });',
+  // A class with private members: its keys are checked (nested too), though no literal is ever one of it.
+  'fc.keep({ path: "p", when: { at: 1, verbose: 1 } }).noShrink();',
 ];
 const HEAD = "import * as fc from 'arb-js';\ndeclare const f: any, g: any, a: any, b: any, c: any;\n";
 
@@ -185,6 +193,11 @@ describe('generic factories and the methods of a generic abstract base class, ag
     expect(seen).toEqual(expected);
     // The fixture exercises every verdict (tsc's labels are not all one kind).
     expect(new Set(expected)).toEqual(new Set(['valid', 'missing_required', 'too_many_positional', 'unknown_api', 'unknown_argument']));
+  });
+
+  it('never passes an object literal as a class with private members', async () => {
+    const { checks } = judgeInvocations(await findSnippetCalls(`${HEAD}fc.keep({ path: "p", when: { at: 1 } });`, 'typescript'), store);
+    expect(checks[0]).toMatchObject({ api: 'arb-js.keep', problems: [], argumentsChecked: false });
   });
 
   it.each([
