@@ -15,6 +15,8 @@ const HEAVY = [
   'test/cli/commands/complete.test.ts',
   'test/e2e/constrained-complete.test.ts',
   'test/hooks/surface-parity-corpus.test.ts',
+  // Indexes every TypeScript tune package of the api-docs benchmark and judges its receiver probes against tsc's labels.
+  'test/engines/api-docs/io/dts-tune-agreement.test.ts',
 ];
 // Tests of the built CLI (dist/): the global setup builds it once per run.
 const BUILT = ['test/e2e/**/*.test.ts'];

@@ -101,15 +101,26 @@ async function callOf(probe: LibraryProbe): Promise<SnippetCall | undefined> {
   return calls.filter((c) => c.member === probe.member).at(-1);
 }
 
-/** The check of the probe's last call. */
-async function checkProbe(
+/**
+ * The check of the probe's last call. tsc labels a TypeScript probe by its line (the first
+ * diagnostic there), which may be on another call of that line (`fc.oneof().map(f)`: `oneof` lacks
+ * its argument): the line is then judged as a whole, as tsc does: a call there flagged with the
+ * label's problem detects it, and on a line tsc accepts, a call flagged there is a real call flagged.
+ */
+export async function checkProbe(
   probe: LibraryProbe,
   store: Parameters<typeof judgeInvocations>[1],
 ): Promise<InvocationCheck | 'not_judged' | undefined> {
-  const last = await callOf(probe);
+  const calls = await findSnippetCalls(probe.code, probe.language);
+  const last = calls.filter((c) => c.member === probe.member).at(-1);
   if (!last) return undefined;
   const { checks, unjudged } = judgeInvocations([last], store);
-  return unjudged.length > 0 ? 'not_judged' : checks[0];
+  const own = unjudged.length > 0 ? 'not_judged' : checks[0];
+  const others = probe.language === 'typescript' ? calls.filter((c) => c !== last && c.line === last.line) : [];
+  if (others.length === 0 || (outcomeOf(probe, own) === 'right' && probe.label !== 'valid')) return own;
+  const onLine = judgeInvocations(others, store).checks;
+  if (probe.label === 'valid') return onLine.find((check) => !check.valid) ?? own;
+  return onLine.find((check) => outcomeOf(probe, check) === 'right') ?? own;
 }
 
 function isIntended(hit: ApiHit, probe: LibraryProbe): boolean {

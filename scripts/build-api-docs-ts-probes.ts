@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type * as TS from 'typescript';
 
 import { fieldsOfType } from '../src/engines/api-docs/io/dts-fields.js';
+import { restSlots } from '../src/engines/api-docs/io/dts-rest.js';
 import type { ApiField } from '../src/engines/api-docs/types.js';
 import { writeFileAtomic } from '../src/shared/write-file-atomic.js';
 import { readmeIntent } from './api-docs-readme-intent.js';
@@ -325,15 +326,21 @@ function receiverName(cls: string): string {
 }
 
 function paramsOf(checker: TS.TypeChecker, signature: TS.Signature): Param[] {
-  return signature.getParameters().map((parameter) => {
+  return signature.getParameters().flatMap((parameter): Param[] => {
     const declaration = parameter.valueDeclaration as TS.ParameterDeclaration | undefined;
     const rest = declaration?.dotDotDotToken !== undefined;
+    // A rest parameter of a tuple type, or of a generic one with a tuple constraint, stands for its elements (some required).
+    const slots =
+      rest && declaration
+        ? restSlots(ts, checker, checker.getTypeOfSymbolAtLocation(parameter, declaration), parameter.getName())
+        : undefined;
+    if (slots) return slots.map((slot) => ({ name: slot.name, optional: !slot.required, rest: slot.kind === 'var_positional' }));
     const optional = declaration ? checker.isOptionalParameter(declaration) : false;
     const fields =
       declaration && !rest
         ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration)))
         : undefined;
-    return { name: parameter.getName(), optional, rest, ...(fields ? { fields } : {}) };
+    return [{ name: parameter.getName(), optional, rest, ...(fields ? { fields } : {}) }];
   });
 }
 

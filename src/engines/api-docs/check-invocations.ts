@@ -11,6 +11,9 @@ import { classesOfAttribute, classMember, classesOfCall } from './receiver-types
 import { INHERITED_MEMBER, NAMESPACE_MEMBER, returnedClass, returnType } from './runtime-signatures.js';
 import type { ApiField, ApiHit, ApiParam, InvocationCheck, InvocationProblem, SnippetCall, UnjudgedCall } from './types.js';
 
+/** Where a record indexed from TypeScript declarations points (`index.d.ts:12`). */
+const DECLARATION_FILE = /\.d\.[cm]?ts:\d+$/;
+
 /**
  * Checks every call the catalog can judge; calls into libraries that are not indexed are left
  * out. `library` is the caller's hint for calls whose receiver the snippet does not resolve.
@@ -125,18 +128,27 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   let best: { hit: ApiHit; problems: InvocationProblem[] } | undefined;
   // Between two overloads' arities (`f()` and `f(a, b)` called with one), a missing argument is what tsc reports.
   const excess = (problems: readonly InvocationProblem[]): number => problems.filter((p) => p.code === 'too_many_positional').length;
+  // An overload whose arity fits the call is the one tsc reports on (`walk(cb)` for `walk({…})`, not `walk(filter, cb)`).
+  const misfit = (hit: ApiHit, problems: readonly InvocationProblem[]): number =>
+    DECLARATION_FILE.test(hit.location) && problems.some((p) => p.code === 'too_many_positional' || p.code === 'missing_required') ? 1 : 0;
   for (const hit of candidates) {
     const problems = checkArguments(call, hit);
     if (
       !best ||
-      problems.length < best.problems.length ||
-      (problems.length === best.problems.length && excess(problems) < excess(best.problems))
+      misfit(hit, problems) < misfit(best.hit, best.problems) ||
+      (misfit(hit, problems) === misfit(best.hit, best.problems) &&
+        (problems.length < best.problems.length || (problems.length === best.problems.length && excess(problems) < excess(best.problems))))
     )
       best = { hit, problems };
     if (problems.length === 0) break;
   }
   // A bare name proves existence only: its arguments were not checked (said, never passed as valid).
-  const unchecked = best!.hit.kind === 'name' ? { argumentsChecked: false as const } : {};
+  // So does an object literal where the parameter's type depends on the environment (DOM's or Node's `Request`),
+  // or is a class with private members (no literal is one).
+  const unchecked =
+    best!.hit.kind === 'name' || (best!.problems.length === 0 && objectOnEnvironmentType(call, best!.hit))
+      ? { argumentsChecked: false as const }
+      : {};
   return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
 }
 
@@ -197,7 +209,7 @@ function declaredInTypeScript(path: string, library: string, catalog: ApiCatalog
     path === `${library}.default`
       ? defaultExport(library, catalog)
       : catalog.findMember(lastSegment(path), library).filter((hit) => hit.name === path || (hit.aliases ?? []).includes(path));
-  return records.some((hit) => /\.d\.[cm]?ts:\d+$/.test(hit.location));
+  return records.some((hit) => DECLARATION_FILE.test(hit.location));
 }
 
 /** The indexed class that calling `path` gives: the class itself, or the class its return annotation names. */
@@ -360,6 +372,12 @@ export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProble
     }
   }
   return problems;
+}
+
+/** Whether the call passes an object literal where the API's parameter says a literal is not checked (`literalUnchecked`). */
+function objectOnEnvironmentType(call: SnippetCall, api: ApiHit): boolean {
+  const slots = api.params.filter((p) => p.name !== 'this' && (p.kind === 'positional' || p.kind === 'normal'));
+  return (call.objects ?? []).some((object) => slots[object.position]?.literalUnchecked !== undefined);
 }
 
 /**

@@ -23,6 +23,12 @@ export interface ApiParam {
    * excess-property check says.
    */
   fields?: ApiField[];
+  /**
+   * An object literal passed here is never passed as valid (TypeScript): the parameter's type is a
+   * global one whose properties depend on the environment (DOM's `Request` or Node's), or classes with
+   * private members, which no literal is (its keys are still checked against `fields`).
+   */
+  literalUnchecked?: 'environment' | 'private';
 }
 
 /** One property of an options object a parameter accepts. */

@@ -13,7 +13,8 @@ import { renderSignature } from '../signature-text.js';
 import { basesRecord } from '../python-source-model.js';
 import { NAMESPACE_MEMBER, namespaceRecord } from '../runtime-signatures.js';
 import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
-import { fieldsOfType } from './dts-fields.js';
+import { dependsOnEnvironment, fieldsOfType, onlyPrivateClasses } from './dts-fields.js';
+import { restSlots } from './dts-rest.js';
 import { describeReturn } from './dts-returns.js';
 
 const MAX_MEMBERS = 400;
@@ -345,7 +346,8 @@ function push(
   const params: ApiParam[] = (item.signature?.getParameters() ?? []).flatMap((parameter): ApiParam[] => {
     const declaration = parameter.valueDeclaration as TS.ParameterDeclaration | undefined;
     const rest = declaration ? declaration.dotDotDotToken !== undefined : false;
-    // A rest parameter of a tuple type (`...args: [TemplateStringsArray, ...unknown[]]`) is its elements, some required.
+    // A rest parameter of a tuple type (`...args: [TemplateStringsArray, ...unknown[]]`), or of a generic one whose
+    // constraint is a tuple (`...arbs: Ts` with `Ts extends [A, ...A[]]`), is its elements, some required.
     const elements = rest && declaration ? tupleElements(context, parameter, declaration) : undefined;
     if (elements) return elements;
     const optional = declaration ? checker.isOptionalParameter(declaration) : false;
@@ -355,10 +357,17 @@ function push(
       : declaration
         ? checker.typeToString(checker.getTypeOfSymbolAtLocation(parameter, declaration))
         : undefined;
-    const fields =
-      declaration && !rest
-        ? fieldsOfType(ts, checker, checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(parameter, declaration)))
-        : undefined;
+    // The parameter's type as the signature has it: a generic base's method, reached through a subclass, instantiated.
+    const objectType = declaration && !rest ? checker.getNonNullableType(checker.getTypeOfSymbol(parameter)) : undefined;
+    const fields = objectType ? fieldsOfType(ts, checker, objectType) : undefined;
+    const unchecked =
+      objectType === undefined
+        ? undefined
+        : !fields && dependsOnEnvironment(ts, objectType)
+          ? ('environment' as const)
+          : fields && onlyPrivateClasses(ts, checker, objectType)
+            ? ('private' as const)
+            : undefined;
     return [
       {
         name: parameter.getName(),
@@ -366,6 +375,7 @@ function push(
         required: !rest && !optional,
         ...(type ? { type: type.length > 60 ? `${type.slice(0, 57)}...` : type } : {}),
         ...(fields ? { fields } : {}),
+        ...(unchecked ? { literalUnchecked: unchecked } : {}),
       } satisfies ApiParam,
     ];
   });
@@ -407,23 +417,10 @@ function push(
   });
 }
 
-/**
- * The positional slots a rest parameter of a tuple type stands for, as tsc counts arguments:
- * required and optional elements, then a rest element; undefined when the type is not a tuple (an
- * array, a type parameter: any number of arguments).
- */
+/** The positional slots a rest parameter stands for, as tsc counts arguments (`dts-rest.ts`); undefined for any number. */
 function tupleElements(context: Context, parameter: TS.Symbol, declaration: TS.ParameterDeclaration): ApiParam[] | undefined {
-  const { ts, checker } = context;
-  const type = checker.getTypeOfSymbolAtLocation(parameter, declaration);
-  if (!checker.isTupleType(type)) return undefined;
-  const target = (type as TS.TypeReference).target as TS.TupleType;
-  const labels = target.labeledElementDeclarations ?? [];
-  return target.elementFlags.map((flags, i): ApiParam => {
-    const label = labels[i]?.name;
-    const name = label && ts.isIdentifier(label) ? label.text : `${parameter.getName()}_${i}`;
-    if (flags & ts.ElementFlags.Variable) return { name, kind: 'var_positional', required: false };
-    return { name, kind: 'normal', required: (flags & ts.ElementFlags.Required) !== 0 };
-  });
+  const type = context.checker.getTypeOfSymbolAtLocation(parameter, declaration);
+  return restSlots(context.ts, context.checker, type, parameter.getName());
 }
 
 /** tsc lets a call leave out trailing parameters whose type accepts `void` (`value: T | void`): those are optional. */

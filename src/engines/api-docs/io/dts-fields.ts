@@ -2,7 +2,8 @@
  * The properties an object literal may have where a parameter's type is known, as tsc's
  * excess-property check sees them: the union of the properties of the type's object members,
  * nested one level. Undefined whenever tsc would accept unknown properties or we cannot tell (an
- * index signature, `any`/`unknown`/`object`, a type parameter, an empty object type), so that a
+ * index signature, `any`/`unknown`/`object`, a type parameter, an empty object type, a global type
+ * whose members depend on the environment: `Request`), so that a
  * real call is never flagged for want of knowledge.
  */
 import type * as TS from 'typescript';
@@ -10,6 +11,8 @@ import type * as TS from 'typescript';
 import type { ApiField } from '../types.js';
 
 const MAX_FIELDS = 400;
+/** A file of TypeScript's DOM library (`typescript/lib/lib.dom.d.ts`), which a project has or not. */
+const DOM_FILE = /[\\/]typescript[\\/]lib[\\/]lib\.(?:dom|webworker)[\w.]*\.d\.ts$/;
 
 /**
  * The closed set of properties of `type`; empty when no object literal fits it at all (a string, a
@@ -69,9 +72,55 @@ function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): T
     if (checker.isArrayType(member) || checker.isTupleType(member)) continue;
     if (member.getCallSignatures().length > 0 || member.getConstructSignatures().length > 0) continue;
     if (checker.getIndexInfosOfType(member).length > 0) return undefined;
+    if (isGlobalType(ts, member) || (member.isIntersection() && member.types.some((part) => isGlobalType(ts, part)))) return undefined;
     // A generic mapped type whose keys are not known yet, or `{}`: anything goes.
     if (member.getProperties().length === 0) return undefined;
     objects.push(member);
   }
   return objects;
+}
+
+/**
+ * Whether `type` (a parameter's) is only classes with private members (`#private`, `private x`): tsc
+ * checks an object literal's keys against their properties, but no object literal is ever one of them.
+ */
+export function onlyPrivateClasses(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): boolean {
+  const objects = objectMembers(ts, checker, type);
+  return objects !== undefined && objects.length > 0 && objects.every((member) => hasPrivateMembers(ts, member));
+}
+
+/** Whether `type` (a parameter's) is, or has as a member, a global type whose properties depend on the environment. */
+export function dependsOnEnvironment(ts: typeof TS, type: TS.Type): boolean {
+  const members = type.isUnion() ? type.types : [type];
+  return members.some(
+    (member) => isGlobalType(ts, member) || (member.isIntersection() && member.types.some((part) => isGlobalType(ts, part))),
+  );
+}
+
+/**
+ * A global interface or class that both TypeScript's DOM library and other declarations (Node's
+ * `declare global`) declare: `Request`, `URL`, `Headers`. Which properties it has depends on the
+ * environment (`lib: ["dom"]` or not), so they are open. `Date`, `RegExp` (the ES library) or
+ * `Buffer` (Node alone) are the same everywhere and stay closed.
+ */
+function isGlobalType(ts: typeof TS, type: TS.Type): boolean {
+  const global = (type.getSymbol()?.declarations ?? []).filter((declaration) => {
+    const parent = declaration.parent;
+    if (ts.isSourceFile(parent)) return !ts.isExternalModule(parent);
+    // `declare global { interface Request … }` inside a module.
+    return ts.isModuleBlock(parent) && (parent.parent.flags & ts.NodeFlags.GlobalAugmentation) !== 0;
+  });
+  const inLibrary = global.filter((declaration) => DOM_FILE.test(declaration.getSourceFile().fileName));
+  return inLibrary.length > 0 && inLibrary.length < global.length;
+}
+
+function hasPrivateMembers(ts: typeof TS, type: TS.Type): boolean {
+  return type.getProperties().some((property) => {
+    if (property.getName().startsWith('#')) return true;
+    const declaration = property.valueDeclaration ?? property.declarations?.[0];
+    return (
+      declaration !== undefined &&
+      (ts.getCombinedModifierFlags(declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0
+    );
+  });
 }

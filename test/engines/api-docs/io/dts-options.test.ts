@@ -40,6 +40,13 @@ export declare function pair(left: string, right: string): string;
 export declare function single(value: string): string;
 export declare function configure(settings: { retries?: number; backoff?: number }): void;
 export declare function tune(settings: { indentWidth?: number }): void;
+export declare function stamp(when: Date): void;
+export declare function fetchWith(request: Headers): void;
+declare global {
+  interface Headers {
+    traceId?: string;
+  }
+}
 export declare class Store extends Emitter {
   constructor(path: string);
   read(key: string, options?: { fresh?: boolean }): string;
@@ -74,10 +81,21 @@ describe('TypeScript options objects (tsc excess-property check)', () => {
     ['lib.loose(x, { anything: 1 });', true, undefined],
     ['lib.generic({ a: 1 });', true, undefined],
     ['lib.render(x, { ...defaults, whatever: 1 });', true, undefined],
+    // A global type that only TypeScript's library declares is the same everywhere: closed.
+    ['lib.stamp({ getTime: f, verbose: 1 });', false, 'verbose'],
   ])('%s', async (code, valid, argument) => {
     const { last } = await check(code);
     expect(last).toMatchObject({ exists: true, valid });
     if (argument) expect(last!.problems).toContainEqual(expect.objectContaining({ code: 'unknown_argument', argument }));
+  });
+
+  it("leaves an object literal unchecked where the type's properties depend on the environment (DOM's and Node's Headers)", async () => {
+    const { last } = await check('lib.fetchWith({ traceId: "t", whatever: 1 });');
+    expect(last).toMatchObject({ exists: true, problems: [], argumentsChecked: false });
+    // Without an object literal there, the call is checked as any other.
+    expect((await check('lib.fetchWith(h);')).last).toMatchObject({ valid: true, problems: [] });
+    expect((await check('lib.fetchWith(h);')).last?.argumentsChecked).toBeUndefined();
+    expect((await check('lib.fetchWith();')).last?.problems.map((p) => p.code)).toEqual(['missing_required']);
   });
 
   it('never flags an options object made of real properties, and always flags one made-up property', async () => {
