@@ -7,7 +7,8 @@ export function renderLookup(result: LookupApiDocsResult): string {
     const mark = i.valid ? '✓ ok     ' : i.exists ? '✗ invalid' : '✗ unknown';
     lines.push(`${mark}  ${i.call}  → ${i.api}`);
     for (const problem of i.problems) lines.push(`           ${problem.code}: ${problem.message}`);
-    if (i.argumentsChecked === false) lines.push('           arguments not checked: the index knows the name but not its parameters');
+    if (i.argumentsChecked === false)
+      lines.push('           arguments not checked: the index knows the name but cannot judge its arguments');
   }
   for (const u of result.notJudged ?? []) lines.push(`? not judged  ${u.call}  (${u.reason.replace(/^not judged: /, '')})`);
   if (result.invocations.length === 0 && (result.notJudged ?? []).length === 0) lines.push('no call into an indexed library found');

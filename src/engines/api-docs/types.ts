@@ -158,7 +158,7 @@ export interface InvocationCheck {
   values?: string[];
   /** The called name's place in the snippet (from the call), for per-call model confidence. */
   nameSpan?: readonly [number, number];
-  /** False when the API exists but its parameters are unknown to the index (a bare re-exported name). */
+  /** False when the API exists but its arguments cannot be judged (parameters unknown, as for a bare re-exported name, or a parameter type the index cannot check). */
   argumentsChecked?: false;
 }
 

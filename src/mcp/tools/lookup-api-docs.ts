@@ -76,7 +76,9 @@ const invocationSchema = z.object({
   argumentsChecked: z
     .literal(false)
     .optional()
-    .describe('Present (false) when the API exists but its parameters are unknown: the arguments were not checked.'),
+    .describe(
+      'Present (false) when the API exists but its arguments could not be checked (parameters unknown, or a type the index cannot judge).',
+    ),
 });
 
 const unjudgedSchema = z.object({
@@ -186,7 +188,7 @@ function toOutput(result: LookupApiDocsOutput): LookupApiDocsOutput {
 export function renderLookup(output: LookupApiDocsOutput): string {
   const lines = output.invocations.map((i) =>
     i.valid
-      ? `ok ${i.call}${i.argumentsChecked === false ? ' (exists; arguments not checked: its parameters are unknown)' : ''}`
+      ? `ok ${i.call}${i.argumentsChecked === false ? ' (exists; arguments not checked: the index cannot judge them)' : ''}`
       : `${i.exists ? 'invalid' : 'unknown'} ${i.call}: ${i.problems.map((p) => p.message).join('; ')}`,
   );
   for (const u of output.notJudged ?? []) lines.push(`not judged ${u.call}: ${u.reason.replace(/^not judged: /, '')}`);

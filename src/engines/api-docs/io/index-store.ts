@@ -24,7 +24,7 @@ const KINDS_BY_LANGUAGE: Record<CatalogLanguage, readonly string[]> = {
   typescript: ['npm', 'openapi', 'markdown'],
 };
 
-export const INDEX_FORMAT_VERSION = '1';
+export const INDEX_FORMAT_VERSION = '2';
 
 /** One indexed source (`botocore`, `python:requests`, `npm:zod`, …) as listed by `guard docs list`. */
 export interface SourceInfo {
