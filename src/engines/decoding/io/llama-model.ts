@@ -11,6 +11,7 @@ import { bitsToListInto, type TokenConstraint } from '../token-sets.js';
 import { readVocabulary, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
 import { alignWithRuntime, firstAllowed, nativeAccess, type KeptSampler, type NativeAccess, type NativeSampler } from './llama-native.js';
+import { REFUSAL_SHARE, RefusalCounts, WARM_REFUSAL_SHARE } from './refusal-counts.js';
 
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from './llama-types.js';
 
@@ -83,12 +84,6 @@ const KEPT_SAMPLERS = 2;
 const KEPT_BIAS = 16_384;
 /** At temperature 0 the step draws under the mask at once only where at most 1/DIRECT_SHARE of the vocabulary is allowed. */
 const DIRECT_SHARE = 8;
-/**
- * At temperature 0 where many tokens are allowed, the step draws under the mask once at least 1 in REFUSAL_SHARE of
- * the plain draws under the same constraint was refused (a refusal costs a second draw; a masked
- * draw over a long list costs a little more than a plain one).
- */
-const REFUSAL_SHARE = 8;
 /** Token probabilities are read over this many likeliest tokens. */
 const PROBE_TOP_K = 64;
 
@@ -131,7 +126,7 @@ class LlamaDecodingModel implements LoadedModel {
   /** The step's constraint while `next` evaluates; read when the runtime samples. */
   private mask: { request: MaskRequest; sampling: { temperature: number; seed: number } } | undefined;
   /** Per constraint: plain draws taken under it and how many the monitor refused (counted by `resample`). */
-  private readonly refusals = new WeakMap<TokenConstraint, { plain: number; refused: number }>();
+  private readonly refusals = new RefusalCounts();
   /** The context's own native sampling call (the property is shadowed below). */
   private readonly rawSample: NativeAccess['context']['sampleToken'];
   /** Samplers holding a large constraint's ban or lift list, most recently used last (a repeat compares, does not rebuild). */
@@ -262,10 +257,8 @@ class LlamaDecodingModel implements LoadedModel {
     if (this.last < 0 || this.logitIndex < 0 || this.sampledAt !== this.sequence.nextTokenIndex) {
       throw new GuardError('INTERNAL', 'resample must follow next directly (the logits it samples from are gone)');
     }
-    const seen = this.refusals.get(constraint);
-    if (seen) seen.refused++;
-    else this.refusals.set(constraint, { plain: 1, refused: 1 });
     const greedy = sampling.temperature <= 0;
+    this.refusals.refused(constraint, greedy);
     const allowed = constraint.allowedCount;
     if (this.shift <= MAX_SHIFT && (greedy ? allowed <= Math.min(constraint.refusedCount, this.keptBias) : allowed <= this.liftLimit)) {
       const lifted = await this.sampleLifted(constraint, sampling, greedy);
@@ -295,8 +288,10 @@ class LlamaDecodingModel implements LoadedModel {
    * are lifted and kept as the top k (cheaper than the full draw), at temperature 0 the refused
    * tokens are banned (logit −∞) or, where the refused list is long and the allowed one short, the
    * allowed ones lifted and the argmax checked (a lift too small draws as usual). At a temperature
-   * where both the allowed and the refused tokens are many, the refused ones are banned through a
-   * kept sampler. At temperature 0 where many are allowed (between arguments: a constraint met
+   * where more are allowed, the refused ones are banned (through a kept sampler where they are
+   * many) only once at least 1 in 4 plain draws under this constraint was refused (see
+   * `WARM_REFUSAL_SHARE`: the refused share is the refused tokens' probability mass, which per
+   * constraint is mostly near 0 or far above it). At temperature 0 where many are allowed (between arguments: a constraint met
    * again and again), only once plain draws under this constraint have been refused often (see
    * `REFUSAL_SHARE`); there, and where both sides are long, the argmax is read from the 64 likeliest
    * tokens (a ban over a long list costs about twice a plain draw, this a third more), the refused
@@ -315,17 +310,12 @@ class LlamaDecodingModel implements LoadedModel {
       return this.greedyMasked(constraint, sampling);
     }
     if (constraint.allowedCount <= this.liftLimit && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, false);
-    if (constraint.refusedCount > this.keptBias) return this.sampleBanned(constraint, sampling);
-    return undefined;
+    return this.refusals.oftenRefused(constraint, false, WARM_REFUSAL_SHARE) ? this.sampleBanned(constraint, sampling) : undefined;
   }
 
   /** The masked argmax where plain draws under `constraint` were often refused; else undefined (a plain draw, counted). */
   private maskedIfOftenRefused(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> | undefined {
-    const seen = this.refusals.get(constraint);
-    if (seen && seen.refused * REFUSAL_SHARE >= seen.plain) return this.greedyMasked(constraint, sampling);
-    if (seen) seen.plain++;
-    else this.refusals.set(constraint, { plain: 1, refused: 0 });
-    return undefined;
+    return this.refusals.oftenRefused(constraint, true, REFUSAL_SHARE) ? this.greedyMasked(constraint, sampling) : undefined;
   }
 
   /**
