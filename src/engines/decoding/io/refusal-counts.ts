@@ -29,8 +29,17 @@ interface Counts {
 }
 
 export class RefusalCounts {
-  /** At temperature 0 and at a temperature. */
+  /**
+   * At temperature 0 (kept for the model's life: both ways draw the same argmax) and at a
+   * temperature (per generation: the way a draw takes decides which token its randomness picks, so
+   * a generation's draws depend on its own steps only and a seed gives the same text every time).
+   */
   private readonly counts = { greedy: new WeakMap<TokenConstraint, Counts>(), warm: new WeakMap<TokenConstraint, Counts>() };
+
+  /** A new generation: forget the counts at a temperature. */
+  forgetWarm(): void {
+    this.counts.warm = new WeakMap();
+  }
 
   /**
    * Whether at least 1 in `share` plain draws of this kind under `constraint` was refused (draw
@@ -49,6 +58,15 @@ export class RefusalCounts {
     // A redo with no plain draw counted (a draw the adapter did not choose) counts as one.
     counts.plain = Math.max(counts.plain, 1);
     counts.refused++;
+  }
+
+  /**
+   * After a refusal: whether, before it, fewer than 1 in `share` plain draws of this kind under
+   * `constraint` were refused (so another plain draw is likely allowed).
+   */
+  rarelyRefused(constraint: TokenConstraint, greedy: boolean, share: number): boolean {
+    const counts = this.countsOf(constraint, greedy);
+    return (counts.refused - 1) * share < counts.plain;
   }
 
   private countsOf(constraint: TokenConstraint, greedy: boolean): Counts {

@@ -38,6 +38,28 @@ describe('refusal counts', () => {
     expect(counts.oftenRefused(b, true, 8)).toBe(false);
   });
 
+  it('a new generation forgets the counts at a temperature and keeps those at temperature 0', () => {
+    const counts = new RefusalCounts();
+    const c = constraint();
+    counts.refused(c, true);
+    counts.refused(c, false);
+    counts.forgetWarm();
+    expect(counts.oftenRefused(c, true, 8)).toBe(true);
+    expect(counts.oftenRefused(c, false, 8)).toBe(false);
+  });
+
+  it('after a refusal, says whether plain draws were rarely refused before it', () => {
+    const counts = new RefusalCounts();
+    const c = constraint();
+    for (let i = 0; i < 4; i++) counts.oftenRefused(c, false, 4);
+    counts.refused(c, false);
+    // 0 of 4 before this one.
+    expect(counts.rarelyRefused(c, false, 4)).toBe(true);
+    counts.refused(c, false);
+    // 1 of 4 before this one: not rarely.
+    expect(counts.rarelyRefused(c, false, 4)).toBe(false);
+  });
+
   it('a refusal with no plain draw counted counts one plain draw', () => {
     const counts = new RefusalCounts();
     const c = constraint();
