@@ -7,10 +7,12 @@
  */
 import { GuardError } from '../../../shared/errors.js';
 import { type ChatMessage, type DecodingModel, type MaskRequest } from '../generate.js';
-import { bitsToListInto, type TokenConstraint } from '../token-sets.js';
+import { type TokenConstraint } from '../token-sets.js';
 import { readVocabulary, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
-import { alignWithRuntime, firstAllowed, nativeAccess, type KeptSampler, type NativeAccess, type NativeSampler } from './llama-native.js';
+import { KeptSamplers, type KeptWay } from './kept-samplers.js';
+import { alignWithRuntime, firstAllowed, nativeAccess, type NativeAccess, type NativeSampler } from './llama-native.js';
+import { REFUSAL_SHARE, RefusalCounts, WARM_REFUSAL_SHARE } from './refusal-counts.js';
 
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from './llama-types.js';
 
@@ -77,18 +79,10 @@ const INITIAL_SHIFT = 64;
 const MAX_SHIFT = 1024;
 /** At a temperature, lift at most this many tokens (llama.cpp hands the kept candidates back to be verified). */
 const LIFT_LIMIT = 4096;
-/** Native samplers kept per way (ban, lift) with the long lists of recent constraints (each holds its list). */
-const KEPT_SAMPLERS = 2;
 /** Bias lists longer than this go through a kept sampler (see `sampleBanned`). */
 const KEPT_BIAS = 16_384;
 /** At temperature 0 the step draws under the mask at once only where at most 1/DIRECT_SHARE of the vocabulary is allowed. */
 const DIRECT_SHARE = 8;
-/**
- * At temperature 0 where many tokens are allowed, the step draws under the mask once at least 1 in REFUSAL_SHARE of
- * the plain draws under the same constraint was refused (a refusal costs a second draw; a masked
- * draw over a long list costs a little more than a plain one).
- */
-const REFUSAL_SHARE = 8;
 /** Token probabilities are read over this many likeliest tokens. */
 const PROBE_TOP_K = 64;
 
@@ -131,14 +125,11 @@ class LlamaDecodingModel implements LoadedModel {
   /** The step's constraint while `next` evaluates; read when the runtime samples. */
   private mask: { request: MaskRequest; sampling: { temperature: number; seed: number } } | undefined;
   /** Per constraint: plain draws taken under it and how many the monitor refused (counted by `resample`). */
-  private readonly refusals = new WeakMap<TokenConstraint, { plain: number; refused: number }>();
+  private readonly refusals = new RefusalCounts();
   /** The context's own native sampling call (the property is shadowed below). */
   private readonly rawSample: NativeAccess['context']['sampleToken'];
   /** Samplers holding a large constraint's ban or lift list, most recently used last (a repeat compares, does not rebuild). */
-  private readonly keptSamplers = {
-    ban: new Map<TokenConstraint, KeptSampler>(),
-    lift: new Map<TokenConstraint, KeptSampler>(),
-  };
+  private readonly keptSamplers: KeptSamplers;
 
   constructor(
     readonly path: string,
@@ -148,6 +139,7 @@ class LlamaDecodingModel implements LoadedModel {
     private readonly sequence: LlamaContextSequence,
     private readonly native: NativeAccess,
   ) {
+    this.keptSamplers = new KeptSamplers(() => new native.AddonSampler(native.model), vocabulary.bytes.length);
     // Record the batch logit index of every native sample the evaluation takes, so `resample` can
     // sample again from the same logits; draw under the step's constraint where that is cheaper.
     const sampleToken = native.context.sampleToken.bind(native.context) as (...args: unknown[]) => Promise<number>;
@@ -196,6 +188,7 @@ class LlamaDecodingModel implements LoadedModel {
   async reset(): Promise<void> {
     await this.stopRunning();
     await this.sequence.clearHistory();
+    this.refusals.forgetWarm();
     this.last = -1;
     this.logitIndex = -1;
     this.sampledAt = -1;
@@ -262,10 +255,8 @@ class LlamaDecodingModel implements LoadedModel {
     if (this.last < 0 || this.logitIndex < 0 || this.sampledAt !== this.sequence.nextTokenIndex) {
       throw new GuardError('INTERNAL', 'resample must follow next directly (the logits it samples from are gone)');
     }
-    const seen = this.refusals.get(constraint);
-    if (seen) seen.refused++;
-    else this.refusals.set(constraint, { plain: 1, refused: 1 });
     const greedy = sampling.temperature <= 0;
+    this.refusals.refused(constraint, greedy);
     const allowed = constraint.allowedCount;
     if (this.shift <= MAX_SHIFT && (greedy ? allowed <= Math.min(constraint.refusedCount, this.keptBias) : allowed <= this.liftLimit)) {
       const lifted = await this.sampleLifted(constraint, sampling, greedy);
@@ -282,6 +273,13 @@ class LlamaDecodingModel implements LoadedModel {
       if (constraint.has(lifted)) return lifted;
       this.shift *= 16;
     }
+    if (!greedy && constraint.refusedCount > this.keptBias && this.refusals.rarelyRefused(constraint, false, WARM_REFUSAL_SHARE)) {
+      // Rejection once more where plain draws under this constraint are rarely refused: a plain draw from
+      // the same logits with fresh randomness, kept where allowed (exact: any allowed draw of it has the
+      // masked distribution); a ban over a long list met rarely rebuilds a kept sampler (about twice a plain draw).
+      const again = await this.sample({ temperature: sampling.temperature, minP: 0, seed: (seedOf(sampling) ^ 0x9e3779b9) >>> 0 });
+      if (constraint.has(again)) return again;
+    }
     const token = await this.sampleBanned(constraint, sampling);
     if (!constraint.has(token)) throw new GuardError('INTERNAL', `llama.cpp sampled token ${token}, which was banned`);
     return token;
@@ -295,8 +293,10 @@ class LlamaDecodingModel implements LoadedModel {
    * are lifted and kept as the top k (cheaper than the full draw), at temperature 0 the refused
    * tokens are banned (logit −∞) or, where the refused list is long and the allowed one short, the
    * allowed ones lifted and the argmax checked (a lift too small draws as usual). At a temperature
-   * where both the allowed and the refused tokens are many, the refused ones are banned through a
-   * kept sampler. At temperature 0 where many are allowed (between arguments: a constraint met
+   * where more are allowed, the refused ones are banned (through a kept sampler where they are
+   * many) only once at least 1 in 4 plain draws under this constraint was refused (see
+   * `WARM_REFUSAL_SHARE`: the refused share is the refused tokens' probability mass, which per
+   * constraint is mostly near 0 or far above it). At temperature 0 where many are allowed (between arguments: a constraint met
    * again and again), only once plain draws under this constraint have been refused often (see
    * `REFUSAL_SHARE`); there, and where both sides are long, the argmax is read from the 64 likeliest
    * tokens (a ban over a long list costs about twice a plain draw, this a third more), the refused
@@ -315,17 +315,12 @@ class LlamaDecodingModel implements LoadedModel {
       return this.greedyMasked(constraint, sampling);
     }
     if (constraint.allowedCount <= this.liftLimit && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, false);
-    if (constraint.refusedCount > this.keptBias) return this.sampleBanned(constraint, sampling);
-    return undefined;
+    return this.refusals.oftenRefused(constraint, false, WARM_REFUSAL_SHARE) ? this.sampleBanned(constraint, sampling) : undefined;
   }
 
   /** The masked argmax where plain draws under `constraint` were often refused; else undefined (a plain draw, counted). */
   private maskedIfOftenRefused(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> | undefined {
-    const seen = this.refusals.get(constraint);
-    if (seen && seen.refused * REFUSAL_SHARE >= seen.plain) return this.greedyMasked(constraint, sampling);
-    if (seen) seen.plain++;
-    else this.refusals.set(constraint, { plain: 1, refused: 0 });
-    return undefined;
+    return this.refusals.oftenRefused(constraint, true, REFUSAL_SHARE) ? this.greedyMasked(constraint, sampling) : undefined;
   }
 
   /**
@@ -399,45 +394,11 @@ class LlamaDecodingModel implements LoadedModel {
   }
 
   /** A draw through the kept sampler of `constraint` that bans its refused tokens or lifts its allowed ones. */
-  private async sampleKept(
-    constraint: TokenConstraint,
-    sampling: { temperature: number; seed: number },
-    way: 'ban' | 'lift',
-  ): Promise<number> {
-    const seed = seedOf(sampling);
-    const samplers = this.keptSamplers[way];
-    let kept = samplers.get(constraint);
-    if (kept) samplers.delete(constraint);
-    else {
-      // The oldest kept sampler and its list buffer are reused (a new sampler costs a vocabulary-sized
-      // native allocation, a new list a large one for the collector); the list is written in place.
-      let reused: KeptSampler | undefined;
-      if (samplers.size >= KEPT_SAMPLERS) {
-        const [oldest, value] = samplers.entries().next().value as [TokenConstraint, KeptSampler];
-        reused = value;
-        samplers.delete(oldest);
-      }
-      const buffer = reused?.buffer ?? new Int32Array(this.vocabulary.bytes.length);
-      const length = bitsToListInto(constraint.mask, constraint.size, way === 'ban' ? 0 : 1, buffer);
-      kept = {
-        sampler: reused?.sampler ?? new this.native.AddonSampler(this.native.model),
-        buffer,
-        tokens: buffer.subarray(0, length),
-        seed: -1,
-      };
-    }
-    samplers.set(constraint, kept);
-    const config = {
-      temperature: sampling.temperature,
-      minP: 0,
-      seed,
-      ...this.biasFor(kept.tokens, way === 'ban' ? -Infinity : this.shift),
-    };
-    // As in `redoSampler`: the same seed again must draw the same.
-    if (seed === kept.seed) kept.sampler.applyConfig({ ...config, seed: (seed + 1) >>> 0 });
-    kept.sampler.applyConfig(config);
-    kept.seed = seed;
-    const next = await this.rawSample(this.logitIndex, kept.sampler);
+  private async sampleKept(constraint: TokenConstraint, sampling: { temperature: number; seed: number }, way: KeptWay): Promise<number> {
+    const value = way === 'ban' ? -Infinity : this.shift;
+    const config = { temperature: sampling.temperature, minP: 0, seed: seedOf(sampling) };
+    const sampler = this.keptSamplers.configured(constraint, way, config, (tokens) => this.biasFor(tokens, value));
+    const next = await this.rawSample(this.logitIndex, sampler);
     if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
     return next;
   }
@@ -487,10 +448,7 @@ class LlamaDecodingModel implements LoadedModel {
     this.redo = undefined;
     this.probe?.dispose();
     this.probe = undefined;
-    for (const samplers of [this.keptSamplers.ban, this.keptSamplers.lift]) {
-      for (const { sampler } of samplers.values()) sampler.dispose();
-      samplers.clear();
-    }
+    this.keptSamplers.dispose();
     await this.context.dispose();
     await this.model.dispose();
   }

@@ -141,27 +141,89 @@ describe("the first draw under the step's constraint (llama.cpp)", () => {
     await model?.dispose();
   });
 
-  it('at a temperature draws from the allowed tokens at once (few allowed lifted, many banned), and says so', async () => {
+  it('at a temperature draws under the mask at once where few tokens are allowed, and where more are once plain draws were often refused', async () => {
     // The draw goes through the same lifted and banned samplers as the redo, whose distribution the
-    // tests above check against the model's own; here: every way is taken, only allowed tokens come out.
+    // tests above check against the model's own; here: which way each step takes, and only allowed tokens come out.
     const prompt = model.tokenize('```bash\npip install ');
     const size = model.vocabulary.bytes.length;
     const probabilities = await distributionAfter(model, prompt);
     const ranked = [...probabilities.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
-    for (const allowed of [[ranked[1]!, ranked[2]!, ranked[4]!], ranked.slice(2, Math.floor(size / 2))]) {
+    const cases: Array<[string, number[], (applied: number) => boolean]> = [
+      // Three allowed: lifted at once, every step.
+      ['few allowed', [ranked[1]!, ranked[2]!, ranked[4]!], (applied) => applied === 12],
+      // The least likely half: a plain draw is nearly always refused, so after the first refusal the rest are banned at once.
+      ['the least likely half', ranked.slice(Math.floor(size / 2)), (applied) => applied >= 9],
+      // All but the 100 least likely (a long ban list): plain draws are kept, never refused, never masked.
+      ['all but the least likely', ranked.slice(0, size - 100), (applied) => applied === 0],
+    ];
+    for (const [label, allowed, expected] of cases) {
       const constraint = constraintOf(allowed, size);
       const seen = new Set<number>();
+      let plain = 0;
+      let refused = 0;
+      let applied = 0;
+      // One generation (counts at a temperature are per generation), each step under the same constraint.
+      await model.reset();
+      let input = prompt;
       for (let seed = 0; seed < 12; seed++) {
-        await model.reset();
         const mask: MaskRequest = { applied: false };
-        const drawn = model.next(prompt, { temperature: 1.5, seed: seed * 7919 + 13 }, mask);
+        const drawn = model.next(input, { temperature: 1.5, seed: seed * 7919 + 13 }, mask);
         mask.constraint = constraint; // filled while the runtime evaluates, as the decoder does
-        const token = await drawn;
-        expect(mask.applied).toBe(true);
+        let token = await drawn;
+        // Where more are allowed than are lifted: under the mask exactly when at least 1 in 4 earlier plain draws was refused.
+        if (allowed.length > 16) expect(mask.applied, `${label}, step ${seed}`).toBe(plain > 0 && refused * 4 >= plain);
+        if (mask.applied) applied++;
+        else {
+          plain++;
+          if (!constraint.has(token)) {
+            refused++;
+            token = await model.resample(constraint, { temperature: 1.5, seed: seed + 1 });
+          }
+        }
         expect(constraint.has(token)).toBe(true);
         seen.add(token);
+        input = [token];
       }
-      expect(seen.size).toBeGreaterThan(1);
+      expect(expected(applied), `${label}: ${applied} of 12 under the mask`).toBe(true);
+      if (allowed.length > 16) expect(seen.size, `${label}: ${[...seen].join(' ')}`).toBeGreaterThan(1);
+    }
+  }, 300_000);
+
+  it('a plain draw, redone over the allowed tokens when refused, is a draw from the masked distribution', async () => {
+    // The way a step takes under a constraint whose plain draws are rarely refused: rejection, then a redo
+    // from the same logits. Plain draws here are redraws with nothing refused (the same native sampler
+    // chain as the step's own draw), many from one position; against the model's own probabilities
+    // renormalised over the allowed tokens.
+    const prompt = model.tokenize('```bash\nnpm i ');
+    const size = model.vocabulary.bytes.length;
+    const probabilities = await distributionAfter(model, prompt);
+    const ranked = [...probabilities.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+    // Every other token of the likeliest 40 and the whole tail: a large share of the mass refused, so both ways are taken often.
+    const allowed = ranked.filter((_, i) => i >= 40 || i % 2 === 1);
+    const constraint = constraintOf(allowed, size);
+    const everything = constraintOf(ranked, size);
+    const total = allowed.reduce((sum, t) => sum + probabilities.get(t)!, 0);
+    await model.reset();
+    await model.next(prompt, { temperature: 1, seed: 1 });
+    const draws = 3000;
+    const counts = new Map<number, number>();
+    let redone = 0;
+    for (let seed = 0; seed < draws; seed++) {
+      let token = await model.resample(everything, { temperature: 1, seed: seed * 7919 + 13 });
+      if (!constraint.has(token)) {
+        redone++;
+        token = await model.resample(constraint, { temperature: 1, seed: seed * 104_729 + 7 });
+      }
+      expect(constraint.has(token)).toBe(true);
+      counts.set(token, (counts.get(token) ?? 0) + 1);
+    }
+    expect(redone).toBeGreaterThan(draws / 10);
+    expect(redone).toBeLessThan(draws - draws / 10);
+    for (const t of allowed.slice(0, 6)) {
+      const p = probabilities.get(t)! / total;
+      const sd = Math.sqrt((p * (1 - p)) / draws);
+      // Five standard deviations: a step off the masked distribution fails, a correct one passes.
+      expect(Math.abs((counts.get(t) ?? 0) / draws - p), `token ${t}, p ${p.toFixed(3)}`).toBeLessThan(5 * sd + 1e-3);
     }
   }, 300_000);
 
@@ -231,8 +293,9 @@ describe('kept samplers for long bias lists (llama.cpp)', () => {
         size,
       ),
     );
+    // Round 0 meets each constraint first (its refusal counted, a plain draw tried once more); later rounds ban through the kept samplers.
     const rounds: number[][] = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 4; round++) {
       const drawn: number[] = [];
       for (const [i, constraint] of constraints.entries()) {
         const token = await model.resample(constraint, { temperature: 1.5, seed: 100 + i });
@@ -241,8 +304,8 @@ describe('kept samplers for long bias lists (llama.cpp)', () => {
       }
       rounds.push(drawn);
     }
-    expect(rounds[1]).toEqual(rounds[0]);
-    expect(rounds[2]).toEqual(rounds[0]);
+    expect(rounds[2]).toEqual(rounds[1]);
+    expect(rounds[3]).toEqual(rounds[1]);
   }, 300_000);
 });
 
