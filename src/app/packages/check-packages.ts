@@ -24,11 +24,36 @@ export async function checkPackages(
   return withNameLists(deps, async (held) => {
     const lists = openNameLists(request.ecosystem, held);
     // Cost stays bounded for a command naming thousands of packages: nearest names for the first few only.
+    const removed =
+      request.ecosystem === 'conda' ? undefined : readDeltaNames(resolveCacheDir(deps.env), request.ecosystem, deps.deltaLists, 'removed');
     const results = request.packages.map((spec, i) =>
-      withGateDelta(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), deps),
+      withGateDelta(withRemoved(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), removed), deps),
     );
     return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
   });
+}
+
+/**
+ * A name the snapshot lists that an online check (registry gate, `guard check --online`, the hooks'
+ * `online.hooks`) has since found gone upstream, on or after the snapshot's date: not found, offline
+ * from then on. A list made later (`guard allowlist sync`) is newer than the sighting and wins.
+ */
+function withRemoved(check: NameCheck, removed: ReadonlyMap<string, string> | undefined): NameCheck {
+  if (!check.exists || removed === undefined || removed.size === 0) return check;
+  const day = removed.get(check.normalized);
+  if (day === undefined || day < check.snapshot.date.slice(0, 10)) return check;
+  return {
+    ...check,
+    exists: false,
+    verdict: 'block',
+    reasons: [
+      {
+        code: 'not_found',
+        message: `${check.ecosystem} package "${check.name}" does not exist: the registry answered "not found" for it on ${day} (unpublished since the name list ${check.snapshot.source} of ${check.snapshot.date} was made)`,
+      },
+    ],
+    suggestions: [],
+  };
 }
 
 /** A name missing from the snapshot that the registry gate found upstream, old enough, is allowed (the delta list). */

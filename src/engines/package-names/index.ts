@@ -32,4 +32,4 @@ export {
   type NameAutomaton,
   type NameCursor,
 } from './automaton-cursor.js';
-export { addDeltaName, deltaListPath, readDeltaNames, type DeltaListCache } from './io/delta-list.js';
+export { addDeltaName, deltaListPath, dropDeltaName, readDeltaNames, type DeltaKind, type DeltaListCache } from './io/delta-list.js';
