@@ -18,6 +18,7 @@ export {
   loadBundledPypi,
   loadNpmUsage,
   readBundledManifest,
+  type BundledManifest,
 } from './io/bundled-sources.js';
 export { sortedNameBytes } from './sorted-names.js';
 export { fetchCondaNames, fetchNpmNames, fetchPypiNames, readNameList } from './io/registry-access.js';
