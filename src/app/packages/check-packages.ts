@@ -1,5 +1,13 @@
 /** Use case: check package specs of one ecosystem against its authoritative name list. */
-import { checkName, readDeltaNames, type CheckOptions, type Ecosystem, type NameCheck } from '../../engines/package-names/index.js';
+import {
+  checkName,
+  loadNpmSecurityHolders,
+  readBundledManifest,
+  readDeltaNames,
+  type CheckOptions,
+  type Ecosystem,
+  type NameCheck,
+} from '../../engines/package-names/index.js';
 import { worstVerdict, type Verdict } from '../../shared/verdict.js';
 import { withNameLists } from './held-name-lists.js';
 import { openNameLists, type NameListDeps } from './name-lists.js';
@@ -26,11 +34,34 @@ export async function checkPackages(
     // Cost stays bounded for a command naming thousands of packages: nearest names for the first few only.
     const removed =
       request.ecosystem === 'conda' ? undefined : readDeltaNames(resolveCacheDir(deps.env), request.ecosystem, deps.deltaLists, 'removed');
-    const results = request.packages.map((spec, i) =>
+    const checked = request.packages.map((spec, i) =>
       withGateDelta(withRemoved(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), removed), deps),
     );
+    const holders =
+      request.ecosystem === 'npm' && checked.some((c) => c.exists) ? loadNpmSecurityHolders(readBundledManifest()) : undefined;
+    const results = holders === undefined ? checked : checked.map((check) => withSecurityHolder(check, holders));
     return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
   });
+}
+
+/**
+ * An npm name whose latest release is the registry's security holding placeholder (the shipped
+ * list, from the npm usage snapshot): the package was removed for malicious code, so nothing real
+ * installs under that name; refused offline, although the name exists and may still show installs.
+ */
+function withSecurityHolder(check: NameCheck, holders: ReadonlyMap<string, string>): NameCheck {
+  const version = check.exists ? holders.get(check.normalized) : undefined;
+  if (version === undefined) return check;
+  return {
+    ...check,
+    verdict: 'block',
+    reasons: [
+      {
+        code: 'security_placeholder',
+        message: `npm package "${check.name}" is an npm security holding package (${version}): the registry removed the original for malicious code and nothing usable is published under that name`,
+      },
+    ],
+  };
 }
 
 /**

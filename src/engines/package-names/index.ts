@@ -16,6 +16,7 @@ export {
   loadBundledConda,
   loadBundledNpm,
   loadBundledPypi,
+  loadNpmSecurityHolders,
   loadNpmUsage,
   readBundledManifest,
   type BundledManifest,
