@@ -4,7 +4,7 @@
  * name exists there, how old it is (freshness of names newer than the snapshot, remembered in the
  * delta list) and npm's security placeholders and deprecations.
  */
-import { addDeltaName, type NameCheck } from '../../engines/package-names/index.js';
+import { addDeltaName, dropDeltaName, normalizeName, type NameCheck } from '../../engines/package-names/index.js';
 import { decideUnverifiable, type Policy, type PolicyReason } from '../../engines/policy/index.js';
 import {
   formatAge,
@@ -48,9 +48,15 @@ async function judgeWithLists(
 ): Promise<GateJudgement> {
   const now = deps.now?.() ?? new Date();
   const { policy } = deps;
+  const cacheDir = resolveCacheDir(deps.env);
+  // A name seen gone and published again (or a sighting a later look-up contradicts) leaves the removed list.
+  if (facts.exists)
+    rememberQuietly(() => dropDeltaName(cacheDir, ecosystem, normalizeName(ecosystem, name), listDeps.deltaLists, 'removed'));
   const check = (await checkPackages({ ecosystem, packages: [name] }, listDeps, { maxSuggestionDistance: 2 })).results[0]!;
   const label = `${LABEL[ecosystem]} package "${name}"`;
   if (!facts.exists) {
+    // Listed by the snapshot, gone upstream: remembered, so offline checks refuse it from now on.
+    if (check.exists) rememberQuietly(() => addDeltaName(cacheDir, ecosystem, check.normalized, now, listDeps.deltaLists, 'removed'));
     return {
       verdict: 'block',
       code: 'not_found_upstream',
@@ -110,6 +116,15 @@ async function judgeWithLists(
     );
   const verdict = decision.verdict === 'warn' || facts.deprecated ? 'warn' : 'allow';
   return { verdict, message: notes.join('; '), ...(fresh ? { fresh } : {}), ...(facts.deprecated ? { code: 'deprecated' as const } : {}) };
+}
+
+/** A delta-list write that may fail (an unwritable cache) without changing the verdict: it only costs the next look-up. */
+function rememberQuietly(write: () => void): void {
+  try {
+    write();
+  } catch {
+    // The verdict stands; the next check asks again.
+  }
 }
 
 function firstMessage(reasons: readonly PolicyReason[], fallback: string): string {

@@ -7,7 +7,11 @@
  * uncovered channel is one the policy lists under `registries.conda` (curated, such as bioconda, or
  * published only by its owner, such as pytorch, nvidia or defaults), a missing name cannot be
  * someone else's fresh package: it is let through, the reason kept as context. A command that names
- * no channel reads conda's configured ones (condarc; `defaults` when none), when the caller knows them.
+ * no channel reads conda's configured ones (condarc), when the caller knows them; with none in sight,
+ * the program's own default: conda-forge for mamba and micromamba 2 (their documented default when
+ * no channel is configured), so a name missing from the list is not found there; for conda Anaconda's
+ * `defaults` (main, r, msys2), or whatever a condarc out of sight says (a Miniforge root prefix):
+ * unknown, so a warning.
  */
 import { type InstallRequest, type InstallTarget } from '../../engines/install-commands/index.js';
 import { type NameCheck } from '../../engines/package-names/index.js';
@@ -25,20 +29,27 @@ function bundledChannel(check: NameCheck): string | undefined {
   return /^conda-forge-feedstock-outputs@/.test(check.snapshot.source) ? 'conda-forge' : undefined;
 }
 
+/** The channels a program reads when neither the command nor a condarc in sight names any; undefined when unknown. */
+function programDefaultChannels(manager: InstallRequest['manager'] | undefined): string[] | undefined {
+  return manager === 'mamba' || manager === 'micromamba' ? ['conda-forge'] : undefined;
+}
+
 /**
  * `checks` with each conda not-found softened to a warning when the request reads a channel the
  * shipped list does not cover (or names none, so conda's configured defaults apply).
  */
 export function softenUncoveredConda(
-  request: Pick<InstallRequest, 'indexes'>,
+  request: Pick<InstallRequest, 'indexes'> & { manager?: InstallRequest['manager'] },
   targets: readonly InstallTarget[],
   checks: Array<NameCheck | undefined>,
   rules: Pick<Policy['registries'], 'conda' | 'uncovered_names'> = { conda: [], uncovered_names: 'warn' },
   configured?: readonly string[],
 ): Array<NameCheck | undefined> {
   if (rules.uncovered_names === 'block') return checks;
-  // With no channel named, conda reads its configured ones (condarc), when the caller knows them.
-  const channels = (request.indexes.length > 0 ? request.indexes : (configured ?? [])).map(channelName);
+  // With no channel named, conda reads its configured ones (condarc), when the caller knows them, else the program's default.
+  const channels = (request.indexes.length > 0 ? request.indexes : (configured ?? programDefaultChannels(request.manager) ?? [])).map(
+    channelName,
+  );
   const isListed = (channel: string): boolean => allowedIndexEntry('conda', channel, rules.conda) !== undefined;
   return checks.map((check, i) => {
     const target = targets[i];

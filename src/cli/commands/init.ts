@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type HookLauncher } from '../../app/agent-setup/hook-command.js';
 import { AGENTS, initAgentConfigs, type Agent, type ConfigFilePlan } from '../../app/agent-setup/init-agent-config.js';
+import { nameListAdvice } from '../../app/agent-setup/name-list-advice.js';
 import { EXIT, UsageError } from '../exit.js';
 import { parseCommandArgs } from '../parse-command-args.js';
 import { type CliIo } from '../io.js';
@@ -73,7 +74,9 @@ export async function runInit(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(`\n--- ${file.file} (${file.status === 'create' ? 'new file' : 'after the merge'})\n${file.text}`);
     }
   }
-  io.stdout.write(`\n${result.advice.map((line) => `- ${line}`).join('\n')}\n`);
+  const lists = await nameListAdvice({ cwd: dir, env: io.env });
+  const advice = lists === undefined ? result.advice : [...result.advice, lists];
+  io.stdout.write(`\n${advice.map((line) => `- ${line}`).join('\n')}\n`);
   return EXIT.ok;
 }
 

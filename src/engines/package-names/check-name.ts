@@ -125,7 +125,8 @@ export function checkName(lists: NameLists, input: string, options: CheckOptions
     // people install `datetime`, `configparser` or `jwt` on purpose far too often for it to be a slip.
     const hintVerdict: Verdict = hasRealUsage(hit.info) && !isFailingPlaceholder(ecosystem, normalized) ? 'allow' : 'warn';
     // A pinned version names the distribution on the index (an old backport such as argparse==1.2.1), not the module.
-    if (stdlib && !isExactVersion(ecosystem, spec.constraint)) {
+    // A conda package is a built library, not a Python module: conda's readline, zlib, sqlite and tk are the C libraries.
+    if (stdlib && ecosystem !== 'conda' && !isExactVersion(ecosystem, spec.constraint)) {
       reasons.push({
         code: 'stdlib_module',
         message: `\`${name}\` ships with Python; the ${LABEL[ecosystem]} package of that name is a backport or unrelated. Nothing to install for \`import ${name}\`.`,

@@ -16,8 +16,10 @@ export {
   loadBundledConda,
   loadBundledNpm,
   loadBundledPypi,
+  loadNpmSecurityHolders,
   loadNpmUsage,
   readBundledManifest,
+  type BundledManifest,
 } from './io/bundled-sources.js';
 export { sortedNameBytes } from './sorted-names.js';
 export { fetchCondaNames, fetchNpmNames, fetchPypiNames, readNameList } from './io/registry-access.js';
@@ -32,4 +34,4 @@ export {
   type NameAutomaton,
   type NameCursor,
 } from './automaton-cursor.js';
-export { addDeltaName, deltaListPath, readDeltaNames, type DeltaListCache } from './io/delta-list.js';
+export { addDeltaName, deltaListPath, dropDeltaName, readDeltaNames, type DeltaKind, type DeltaListCache } from './io/delta-list.js';

@@ -17,6 +17,8 @@ export type ReasonCode =
   | 'suspected_typosquat'
   /** The maintainers deprecated the package (an online lookup: the snapshots do not know); said instead of a typo warning. */
   | 'deprecated'
+  /** npm's security holding placeholder: the registry replaced a package it removed for malicious code; nothing usable to install. */
+  | 'security_placeholder'
   | 'allowlist_unavailable'
   /** A `packages.deny` entry of the policy in force names it (check_package). */
   | 'policy_denied';

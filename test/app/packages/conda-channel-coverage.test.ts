@@ -16,8 +16,8 @@ const missing = (source: string): NameCheck => ({
   reasons: [{ code: 'not_found', message: 'conda package "nosuchpkg" does not exist (snapshot 2026-08-22)' }],
   suggestions: [],
 });
-const request = (indexes: string[], targets: InstallTarget[]): InstallRequest => ({
-  manager: 'conda',
+const request = (indexes: string[], targets: InstallTarget[], manager: InstallRequest['manager'] = 'conda'): InstallRequest => ({
+  manager,
   installs: true,
   targets,
   indexes,
@@ -73,6 +73,25 @@ describe('softenUncoveredConda', () => {
       softenUncoveredConda(request(indexes, [target('nosuchpkg')]), [target('nosuchpkg')], [missing(SHIPPED)], rules, configured)[0];
     expect(soften(['conda-forge'], ['bioconda'])?.verdict).toBe('block');
     expect(soften([], ['conda-forge'])?.verdict).toBe('block');
+  });
+
+  it.each<[InstallRequest['manager'], string[], string[] | undefined, 'block' | 'warn']>([
+    ['mamba', [], undefined, 'block'],
+    ['micromamba', [], undefined, 'block'],
+    ['conda', [], undefined, 'warn'],
+    ['mamba', [], ['conda-forge', 'someuser'], 'warn'],
+    ['micromamba', ['someuser'], undefined, 'warn'],
+  ])('%s with channels %j and configured %j: a name missing from conda-forge is a %s', (manager, indexes, configured, verdict) => {
+    // mamba and micromamba 2 read conda-forge when nothing names a channel; conda reads `defaults`, which no shipped list covers.
+    const [check] = softenUncoveredConda(
+      request(indexes, [target('nosuchpkg')], manager),
+      [target('nosuchpkg')],
+      [missing(SHIPPED)],
+      { conda: ['conda-forge', 'bioconda'], uncovered_names: 'warn' },
+      configured,
+    );
+    expect(check?.verdict).toBe(verdict);
+    expect(check?.reasons[0]?.code).toBe(verdict === 'block' ? 'not_found' : 'not_in_channel_list');
   });
 
   it('leaves a synced or imported list alone: it covers the channels it was made from', () => {

@@ -90,12 +90,26 @@ describe('confirmMissingNames through vetInstallRequest', () => {
 
   it('offline (the default) a listed long-tail name passes without asking the upstream', async () => {
     const before = upstream.requests.length;
-    const verdict = await vetInstallRequest(request(['since-unpublished']), {
+    const verdict = await vetInstallRequest(request(['left-pad']), {
       cwd,
       env: home.env,
       policy: mergePolicyLayers([{ version: 1 }]),
     });
     expect(verdict.verdict).toBe('allow');
+    expect(upstream.requests.length).toBe(before);
+  });
+
+  it('offline, a listed name an online check has seen gone stays blocked (the removed list), without asking the upstream', async () => {
+    await vet(['since-unpublished']);
+    const before = upstream.requests.length;
+    const verdict = await vetInstallRequest(request(['since-unpublished', 'still-published']), {
+      cwd,
+      env: home.env,
+      policy: mergePolicyLayers([{ version: 1 }]),
+    });
+    expect(verdict.targets.map((t) => t.decision.verdict)).toEqual(['block', 'allow']);
+    expect(verdict.targets[0]!.check?.reasons.map((r) => r.code)).toEqual(['not_found']);
+    expect(verdict.report).toContain('unpublished since the name list');
     expect(upstream.requests.length).toBe(before);
   });
 

@@ -90,6 +90,31 @@ describe('checkName on a pinned backport of a standard-library module', () => {
   });
 });
 
+describe('checkName on conda packages named like standard-library modules', () => {
+  const conda = (names: string[]): NameLists => {
+    const sorted = [...names].sort();
+    const checkpoint = compileNameList({
+      meta: { ecosystem: 'conda', kind: 'import', source: 'test-list', date: '2026-08-22' },
+      names: encoder.encode(`${sorted.join('\n')}\n`),
+      popular: [],
+    });
+    return { ecosystem: 'conda', indexes: [new NameIndex(checkpoint)], others: () => undefined };
+  };
+  const list = conda(['readline', 'zlib', 'sqlite', 'tk', 'python']);
+
+  it.each(['readline', 'zlib=1.2.13=h4dc903c_0', 'sqlite', 'tk=8.6.12'])('%s is the C library conda builds: allowed, no hint', (spec) => {
+    const check = checkName(list, spec);
+    expect(check.verdict).toBe('allow');
+    expect(check.reasons).toEqual([]);
+  });
+
+  it('still explains a stdlib name conda does not have', () => {
+    const check = checkName(list, 'argparse');
+    expect(check.verdict).toBe('block');
+    expect(check.reasons.map((r) => r.code)).toEqual(['not_found', 'stdlib_module']);
+  });
+});
+
 function rankedLists(ranks: Record<string, number | undefined>): NameLists {
   const sorted = Object.keys(ranks).sort();
   const checkpoint = compileNameList({

@@ -29,6 +29,8 @@ export interface BundledManifest {
   npmNames: { package: string; version: string; date: string };
   /** Absent in manifests older than the conda-forge list. */
   condaForge?: FileEntry & { source: string; channel: string };
+  /** npm names whose latest release is the registry's security holding placeholder (plain text: name, tab, version); absent in older manifests. */
+  npmSecurityHolders?: FileEntry;
 }
 
 /** Checks the shape of the shipped manifest by hand: it is project data, and zod would slow every check's start. */
@@ -46,6 +48,30 @@ function parseManifest(value: unknown): BundledManifest {
     return value as BundledManifest;
   }
   throw new Error('manifest.json does not have the expected pypi, npmDownloads and npmNames entries');
+}
+
+/**
+ * The shipped npm security holding packages: name → the placeholder version (`0.0.2-security`);
+ * empty when the manifest lists none. Throws GuardError SOURCE_MISSING when the listed file is gone.
+ */
+export function loadNpmSecurityHolders(manifest: BundledManifest, dir = allowlistDir()): ReadonlyMap<string, string> {
+  const entry = manifest.npmSecurityHolders;
+  if (entry === undefined) return new Map();
+  let text: string;
+  try {
+    text = readFileSync(join(dir, entry.file), 'utf8');
+  } catch (cause) {
+    throw new GuardError('SOURCE_MISSING', `the shipped list ${join(dir, entry.file)} is missing or unreadable`, {
+      hint: 'reinstall groundguard, or rebuild it with `npx tsx scripts/build-npm-security-holders.ts`',
+      cause,
+    });
+  }
+  const holders = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const [name, version] = line.split('\t');
+    if (name) holders.set(name, version ?? '');
+  }
+  return holders;
 }
 
 /** The project's root directory (this file sits four levels down in src/ or dist/). */
