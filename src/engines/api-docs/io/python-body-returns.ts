@@ -210,20 +210,20 @@ class Context:
                 if isinstance(inner, ast.Name):
                     self.assigned.setdefault(inner.id, []).append(None)  # unpacked: unknown
     def imported(self, node):
-        """A local import binds what it names, where the module is already loaded (by the package's own
-        imports): a module never loaded is not imported here, as that would run code the package's import does
-        not (sympy's bodies name hundreds of such modules), at a cost no step counts."""
+        """A local import binds what it names. A module of the library itself is taken only where already loaded (by
+        the package's own imports): importing one more would run code the package's import does not (sympy's bodies
+        name hundreds of such modules), at a cost no step counts. Other modules (optional dependencies) are imported."""
         for alias in node.names:
             try:
                 if isinstance(node, ast.ImportFrom):
-                    module = sys.modules.get(node.module) if node.level == 0 else None
+                    module = loaded(node.module) if node.level == 0 else None
                     if module is not None:
                         self.local[alias.asname or alias.name] = getattr(module, alias.name)
                 elif alias.asname:
-                    self.local[alias.asname] = sys.modules[alias.name]
+                    self.local[alias.asname] = loaded(alias.name)
                 else:
                     root = alias.name.split(".")[0]
-                    self.local[root] = sys.modules[root]
+                    self.local[root] = loaded(root)
             except BaseException:
                 pass
     def returned(self):
@@ -455,6 +455,12 @@ class Context:
             except BaseException:
                 return None
         return obj if inspect.ismodule(obj) or inspect.isclass(obj) else None
+def loaded(name):
+    """The module, where loaded or outside the library (imported then); else KeyError."""
+    module = sys.modules.get(name)
+    if module is None and name.split(".")[0].lstrip("_") in LIBRARIES:
+        raise KeyError(name)
+    return module if module is not None else importlib.import_module(name)
 def of_object(obj):
     """The class of a value known at import time (a module-level instance: UTC = tzutc())."""
     if inspect.isclass(obj) or inspect.ismodule(obj) or inspect.isroutine(obj):
