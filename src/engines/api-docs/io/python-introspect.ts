@@ -337,7 +337,8 @@ export function introspectPackage(
     execFile(
       python,
       ['-c', SCRIPT, JSON.stringify(wanted), JSON.stringify(budget)], // Run outside the working directory, so that a local file never shadows the installed module.
-      { cwd: tmpdir(), timeout: timeoutMs, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      // A fixed hash seed: what the library builds at import from a set (scipy writes one into a docstring) reads the same in every run.
+      { cwd: tmpdir(), timeout: timeoutMs, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, PYTHONHASHSEED: '0' } },
       (error, stdout) => {
         if (error) return resolve(empty());
         try {
