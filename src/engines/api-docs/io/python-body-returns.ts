@@ -13,37 +13,42 @@ export const BODY_RETURNS_SCRIPT = String.raw`import ast, builtins, importlib, l
 # What a function without a return annotation returns, read from its body with the names resolved
 # through the function's own globals, closure and local imports: the classes (the library's, the
 # standard library's, builtins) of every value it may return, or None when one of its returns is unknown.
-import time
 parsed_files = {}
 inferred = {}
 contexts = {}
 syntaxes = {}
 class_indexes = {}
 INFER_DEPTH = 8
-# Bounds: steps per function asked about, and CPU seconds for the whole package (a package of sympy's
+# Bounds, counted in steps (an expression typed, a line of a body parsed), never in seconds, so that the
+# index is a function of the installed library alone and not of the machine's load: STEPS per function asked
+# about, and a pool of steps for the whole package (a package of sympy's size is read in part, always the
+# same part, in the order its modules and names are walked; what is not read stays unknown, never guessed).
+# The module-level functions (what receivers come from) have their own pool, so that classes' many methods
+# never crowd them out.
 STEPS = 4000
-# size is read in part; what is not read stays unknown, never guessed): the module-level functions (what
-# receivers come from) have their own share, so that classes' many methods never crowd them out.
-SECONDS = {"functions": 1.0, "members": 0.4}
-spent = {"steps": 0, "functions": 0.0, "members": 0.0}
+PARSE_COST = 1  # steps per line of a body parsed
+BUDGET = json.loads(sys.argv[2])  # {"functions": steps, "members": steps}: BODY_BUDGET on the TypeScript side
+spent = {"steps": 0, "functions": 0, "members": 0}
 class Spent(Exception):
     pass
 def bounded(read, *args, pool="members"):
     """read(*args) within the bounds of its pool; None once they are spent."""
-    if spent[pool] > SECONDS[pool]:
+    if spent[pool] >= BUDGET[pool]:
         return None
     spent["steps"] = 0
-    start = time.process_time()
     try:
         return read(*args)
     except Spent:
         return None
     finally:
-        spent[pool] += time.process_time() - start
+        spent[pool] += spent["steps"]
 def step():
     spent["steps"] += 1
     if spent["steps"] > STEPS:
         raise Spent()
+def charge(cost):
+    """Work that cannot stop midway (parsing a body): counted, so that the next step() stops once past the bound."""
+    spent["steps"] += cost
 SELF = "<self>"
 EMPTY_MAPPINGS = {"dict", "OrderedDict", "WeakValueDictionary", "WeakKeyDictionary"}
 def definition_of(code):
@@ -58,6 +63,7 @@ def definition_of(code):
         # Its last line, from the positions of its instructions (no tokenizing); when that cuts it short (a
         # nested def last), the block as the tokenizer finds it.
         last = max((end for _, end, _, _ in code.co_positions() if end is not None), default=code.co_firstlineno)
+        charge(PARSE_COST * (last - code.co_firstlineno + 1))
         try:
             tree = ast.parse(textwrap.dedent("".join(lines[code.co_firstlineno - 1:last])))
         except SyntaxError:
@@ -204,18 +210,20 @@ class Context:
                 if isinstance(inner, ast.Name):
                     self.assigned.setdefault(inner.id, []).append(None)  # unpacked: unknown
     def imported(self, node):
+        """A local import binds what it names. A module of the library itself is taken only where already loaded (by
+        the package's own imports): importing one more would run code the package's import does not (sympy's bodies
+        name hundreds of such modules), at a cost no step counts. Other modules (optional dependencies) are imported."""
         for alias in node.names:
             try:
                 if isinstance(node, ast.ImportFrom):
-                    module = importlib.import_module(node.module) if node.level == 0 else None
-                    value = getattr(module, alias.name) if module is not None else None
+                    module = loaded(node.module) if node.level == 0 else None
                     if module is not None:
-                        self.local[alias.asname or alias.name] = value
+                        self.local[alias.asname or alias.name] = getattr(module, alias.name)
                 elif alias.asname:
-                    self.local[alias.asname] = importlib.import_module(alias.name)
+                    self.local[alias.asname] = loaded(alias.name)
                 else:
                     root = alias.name.split(".")[0]
-                    self.local[root] = importlib.import_module(root)
+                    self.local[root] = loaded(root)
             except BaseException:
                 pass
     def returned(self):
@@ -246,7 +254,7 @@ class Context:
         return None
     def method_of(self, classes, name):
         out = set()
-        for cls in classes:
+        for cls in sorted(classes, key=target_of):  # a fixed order: the steps spent never depend on ids
             raw = inspect.getattr_static(cls, name, None)
             if raw is None or plain_function(raw) is None:
                 return None
@@ -447,6 +455,12 @@ class Context:
             except BaseException:
                 return None
         return obj if inspect.ismodule(obj) or inspect.isclass(obj) else None
+def loaded(name):
+    """The module, where loaded or outside the library (imported then); else KeyError."""
+    module = sys.modules.get(name)
+    if module is None and name.split(".")[0].lstrip("_") in LIBRARIES:
+        raise KeyError(name)
+    return module if module is not None else importlib.import_module(name)
 def of_object(obj):
     """The class of a value known at import time (a module-level instance: UTC = tzutc())."""
     if inspect.isclass(obj) or inspect.ismodule(obj) or inspect.isroutine(obj):

@@ -16,7 +16,7 @@ import { STUB_SIGNATURES_SCRIPT } from './python-stub-signatures.js';
 import { DEFAULT_PYTHON } from './python-runner.js';
 
 const HEAD = String.raw`
-import functools, importlib, inspect, json, sys, warnings
+import functools, importlib, inspect, json, re, sys, warnings
 warnings.simplefilter("ignore")
 KINDS = {inspect.Parameter.POSITIONAL_ONLY: "positional", inspect.Parameter.POSITIONAL_OR_KEYWORD: "normal",
          inspect.Parameter.KEYWORD_ONLY: "keyword", inspect.Parameter.VAR_POSITIONAL: "var_positional",
@@ -33,6 +33,17 @@ def returns(obj):
     if inspect.isclass(annotation):
         return annotation.__qualname__
     return None
+def default_text(value):
+    """A default's text, the same in every run: no memory address, a set's items in order (not in hash order)."""
+    try:
+        if isinstance(value, (set, frozenset)) and value:
+            items = ", ".join(sorted(repr(v) for v in value))
+            text = "{" + items + "}" if type(value) is set else type(value).__name__ + "({" + items + "})"
+        else:
+            text = repr(value)
+    except BaseException:
+        return "…"
+    return re.sub(r" at 0x[0-9a-fA-F]+", "", text)[:60]
 def params(obj):
     try:
         sig = inspect.signature(obj)
@@ -42,10 +53,7 @@ def params(obj):
     for p in sig.parameters.values():
         entry = {"name": p.name, "kind": KINDS[p.kind], "required": p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
         if p.default is not p.empty:
-            try:
-                entry["default"] = repr(p.default)[:60]
-            except Exception:
-                entry["default"] = "…"
+            entry["default"] = default_text(p.default)
         out.append(entry)
     return out
 # An object re-exported by many modules (sympy binds Add in hundreds) is described once; docs are sent once.
@@ -301,16 +309,36 @@ export interface PackageIntrospection {
   classes: Map<string, RuntimeClass>;
 }
 
+/**
+ * How much of the package's function bodies the introspection reads to infer returns and forwarded `**kwargs`
+ * (python-body-returns.ts): steps (an expression typed, a line of a body parsed) for the whole package, one pool
+ * for module-level functions and one for class members. Counted in steps, not seconds, so that the index is the
+ * same whatever the machine's load. Calibrated so that every library of the benchmark's split is read whole
+ * (scipy, the largest, needs about 127,000 and 39,000) while a package of sympy's size stays within its
+ * indexing time (it is read in part: what is not read stays unknown).
+ */
+export interface BodyBudget {
+  functions: number;
+  members: number;
+}
+export const BODY_BUDGET: Readonly<BodyBudget> = { functions: 130_000, members: 40_000 };
+
 /** The modules' public callables and the classes met; empty when python3 is missing or fails. */
-export function introspectPackage(modules: readonly string[], python = DEFAULT_PYTHON, timeoutMs = 60_000): Promise<PackageIntrospection> {
+export function introspectPackage(
+  modules: readonly string[],
+  python = DEFAULT_PYTHON,
+  timeoutMs = 60_000,
+  budget: Readonly<BodyBudget> = BODY_BUDGET,
+): Promise<PackageIntrospection> {
   const wanted = modules.filter(isPublicModule);
   const empty = (): PackageIntrospection => ({ modules: new Map(), classes: new Map() });
   if (wanted.length === 0) return Promise.resolve(empty());
   return new Promise((resolve) => {
     execFile(
       python,
-      ['-c', SCRIPT, JSON.stringify(wanted)], // Run outside the working directory, so that a local file never shadows the installed module.
-      { cwd: tmpdir(), timeout: timeoutMs, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      ['-c', SCRIPT, JSON.stringify(wanted), JSON.stringify(budget)], // Run outside the working directory, so that a local file never shadows the installed module.
+      // A fixed hash seed: what the library builds at import from a set (scipy writes one into a docstring) reads the same in every run.
+      { cwd: tmpdir(), timeout: timeoutMs, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, PYTHONHASHSEED: '0' } },
       (error, stdout) => {
         if (error) return resolve(empty());
         try {
