@@ -107,6 +107,15 @@ function readNpm(argv: readonly string[], read: ReadState): void {
   if (written === undefined) return;
   // As npm reads it: aliases, unique prefixes, camelCase (`npm isnta`, `npm exe`, `npm installTest`, `npm ln`).
   const resolved = resolveNpmCommand(written);
+  // npm refuses a word that is no command, alias or unique prefix of one; a newer npm's command is not read as "installs nothing".
+  if (resolved === undefined && !written.startsWith('-')) {
+    read.request.installs = true;
+    read.request.unresolved.push({
+      what: `npm ${written}`,
+      why: `\`npm ${written}\` is not an npm command groundguard knows, so what it does cannot be read`,
+    });
+    return;
+  }
   const command =
     resolved === 'install-test' || resolved === 'link' ? 'install' : resolved === 'install-ci-test' ? 'ci' : (resolved ?? written);
   if (command === 'exec' || command === 'x') {

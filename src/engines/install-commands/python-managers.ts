@@ -18,6 +18,7 @@ import {
 import { type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
 import { programName } from '../../shared/program-name.js';
 import { emptyRequest } from './install-request.js';
+import { otherCommandRequest } from './known-commands.js';
 import {
   PDM_ADD_FLAGS,
   PDM_ADD_VALUED,
@@ -132,7 +133,7 @@ function parsePip(args: string[], context: PipContext): InstallRequest {
     }
     return request;
   }
-  return command !== undefined && PIP_FETCHING.has(command) ? parsePipInstall(rest, context) : emptyRequest('pip');
+  return command !== undefined && PIP_FETCHING.has(command) ? parsePipInstall(rest, context) : otherCommandRequest('pip', command);
 }
 
 /** `python [options] -m MODULE args`: skips the interpreter's own options, as CPython reads them. */
@@ -185,7 +186,7 @@ function parseUv(args: string[], context: PipContext, depth: number): InstallReq
       if (inner.command === 'sync') {
         return parsePipInstall(inner.rest, inner.here, { flavour: 'uv', positionals: 'requirement-files' });
       }
-      return emptyRequest('uv');
+      return otherCommandRequest('uv', inner.command, 'uv pip');
     }
     case 'add':
       return parseUvAdd(rest, here);
@@ -194,14 +195,16 @@ function parseUv(args: string[], context: PipContext, depth: number): InstallReq
       if (inner.command === 'install' || inner.command === 'run') {
         return parseUvTool(inner.rest, inner.here, inner.command);
       }
-      return emptyRequest('uv', inner.command === 'upgrade');
+      // `uv tool upgrade NAME…` fetches each tool's newest release: the names are vetted as an install's.
+      if (inner.command === 'upgrade') return { ...parseUvTool(inner.rest, inner.here, 'install'), installs: true };
+      return otherCommandRequest('uv', inner.command, 'uv tool');
     }
     case 'run':
       return parseRunner('uv', rest, here, depth, UV_RUN, CLAP, UV_PROJECT_ROLES);
     case 'sync':
       return emptyRequest('uv', true);
     default:
-      return emptyRequest('uv');
+      return otherCommandRequest('uv', command);
   }
 }
 
@@ -293,7 +296,8 @@ function parsePoetry(args: string[], context: PipContext, depth: number): Instal
     case 'self': {
       const [inner, ...tail] = scanArguments(rest, POETRY_GLOBALS, { ...CLEO, stopAtPositional: true }).rest;
       if (inner === 'add') return parsePoetryAdd(tail, context);
-      return emptyRequest('poetry', inner === 'install' || inner === 'update' || inner === 'sync');
+      if (inner === 'install' || inner === 'update' || inner === 'sync') return emptyRequest('poetry', true);
+      return otherCommandRequest('poetry', inner, 'poetry self');
     }
     case 'install':
     case 'update':
@@ -302,7 +306,7 @@ function parsePoetry(args: string[], context: PipContext, depth: number): Instal
     case 'run':
       return parseRunner('poetry', rest, context, depth, POETRY_GLOBALS, CLEO, POETRY_ROLES);
     default:
-      return emptyRequest('poetry');
+      return otherCommandRequest('poetry', command);
   }
 }
 
@@ -354,7 +358,7 @@ function parseNamedRequirements(
   roles: OptionRoles,
 ): InstallRequest {
   const [command, ...rest] = scanArguments(args, table, { ...ARGPARSE, stopAtPositional: true }).rest;
-  if (command !== subcommand) return emptyRequest(manager);
+  if (command !== subcommand) return otherCommandRequest(manager, command);
   const { events } = scanArguments(rest, table, ARGPARSE);
   const parts = collectEvents(
     events,
@@ -394,7 +398,7 @@ function parsePipx(args: string[], context: PipContext): InstallRequest {
       return request;
     }
     default:
-      return emptyRequest('pipx');
+      return otherCommandRequest('pipx', command);
   }
 }
 

@@ -122,7 +122,7 @@ describe('parsePythonCommand: uv', () => {
     [['uv', 'tool', 'install', '--from', 'git+https://github.com/o/t', 'tool'], installs('uv', 'vcs git+https://github.com/o/t')],
     [['uv', 'tool', 'install', '-e', '.'], installs('uv', 'editable .')],
     [['uv', 'tool', 'run', 'black', '--check', '.'], installs('uv', 'registry black')],
-    [['uv', 'tool', 'upgrade', 'ruff'], { manager: 'uv', installs: true, targets: [] }],
+    [['uv', 'tool', 'upgrade', 'ruff'], installs('uv', 'registry ruff')],
     [['uv', 'tool', 'list'], idle('uv')],
     [['uv', 'run', 'pytest'], idle('uv')],
     [['uv', 'run', '--with', 'rich', 'python', 'x.py'], installs('uv', 'registry rich')],
