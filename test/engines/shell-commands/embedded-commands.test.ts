@@ -137,9 +137,48 @@ describe('classes read', () => {
     'volta install x',
     'easy_install x',
     'mise use npm:x',
+    'hatch frob x',
+    'deno frob x',
+    'volta frob x',
+    'mise frob x',
   ])('%s is unverifiable (not modelled)', async (source) => {
     const analysis = await analyzeShellCommand(source);
     expect(analysis.unverifiable.map((u) => u.why)).toContain('unmodelled');
+  });
+
+  it.each([
+    `python3 -c "import os; os.system('pip install zzq\\x2dghost')"`,
+    `node -e "require('child_process').execSync('npm i \\u007a')"`,
+    `perl -e 'system("pip install \\172zq")'`,
+  ])('%s: an escape in a command string is built at run time (unverifiable)', async (source) => {
+    const analysis = await analyzeShellCommand(source);
+    expect(analysis.unverifiable.map((u) => u.why)).toContain('eval');
+  });
+
+  it('reads a package name inside an argv list as a word of the command, not a command of its own', async () => {
+    const analysis = await analyzeShellCommand(
+      `python3 -c "import subprocess; subprocess.run(['pip', 'install', '-U', 'pip', 'setuptools'])"`,
+    );
+    expect(analysis.commands.map((c) => c.argv.join(' '))).not.toContain('pip setuptools');
+    expect(analysis.commands.map((c) => c.argv.join(' '))).toContain('pip install -U pip setuptools');
+  });
+
+  it.each(['hatch version', 'deno fmt', 'volta list', 'fnm install 20', 'mise ls', 'hatch', 'deno --version'])(
+    '%s installs nothing by a rule',
+    async (source) => {
+      expect((await analyzeShellCommand(source)).unverifiable).toEqual([]);
+    },
+  );
+
+  it('property: a random sub-command of an unmodelled manager is unverifiable unless a rule names it', async () => {
+    const { unmodelledInstall, unmodelledRuleNames } = await import('../../../src/engines/shell-commands/unmodelled-managers.js');
+    const word = fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/);
+    fc.assert(
+      fc.property(fc.constantFrom('hatch', 'deno', 'volta', 'mise', 'pdm', 'pipenv', 'rye', 'pixi', 'easy_install'), word, (name, sub) => {
+        if (unmodelledInstall(name, [name, sub, 'zzq-x']) === undefined) expect(unmodelledRuleNames(name, sub)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it.each([
