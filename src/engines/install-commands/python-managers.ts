@@ -451,7 +451,10 @@ function editableReader(read: RequirementReader, editable: boolean): Requirement
   if (!editable) return read;
   return (raw, origin) => {
     const target = read(raw, origin);
-    return target?.kind === 'path' ? { ...target, kind: 'editable' } : target;
+    if (target?.kind === 'path') return { ...target, kind: 'editable' };
+    // pip's `-e` takes a path or a VCS URL only: a bare word (`-e sub`) is the folder of that name, even where a registry package shares it.
+    if (target?.kind === 'registry' && !/[<>=!~;@\s]/.test(raw)) return { ecosystem: 'pypi', kind: 'editable', raw, location: raw, origin };
+    return target;
   };
 }
 

@@ -84,6 +84,11 @@ describe('classes read', () => {
     `node -e "require('child_process').execSync('npm i lodash ' + 'tsohg'.split('').reverse().join(''))"`,
     `python3 -c "import subprocess; subprocess.run(['pip', 'install', 'tsohg-qzz'[::-1]])"`,
     `node /usr/lib/node_modules/npm/bin/npm-cli.js install ${GHOST}`,
+    // A manager's own script found at run time.
+    `python3 $(which pip) install ${GHOST}`,
+    `python3 "$(command -v pip3)" install ${GHOST}`,
+    `node "$PREFIX/lib/node_modules/npm/bin/npm-cli.js" i ${GHOST}`,
+    `node "$NVM_BIN/npm" install ${GHOST}`,
     `npm isnta ${GHOST}`,
     `npm installTest ${GHOST}`,
     `npx -y npm@10 install ${GHOST}`,
