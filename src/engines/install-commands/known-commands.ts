@@ -16,9 +16,11 @@ const INSTALLS_NOTHING: Readonly<Record<string, ReadonlySet<string>>> = {
   'uv pip': words('compile uninstall freeze list show tree check'),
   'uv tool': words('list uninstall update-shell dir upgrade help'),
   poetry: words(
-    'about build check config debug env export help init list lock new publish remove search show source version cache completions',
+    'about build check config debug env export help init list lock new publish remove search show source version cache completions shell',
   ),
   'poetry self': words('lock remove show'),
+  // npm's commands of earlier releases that installed nothing (npm itself resolves the rest: npm-command-names.ts).
+  npm: words('bin set-script birthday hook'),
   pipx: words('uninject uninstall uninstall-all list interpreter ensurepath environment completions pin unpin'),
   // pdm's and pipenv's installing sub-commands besides `add`/`install NAMES` are the shell layer's (unmodelled-managers.ts) and the app's (Pipfile).
   pdm: words(

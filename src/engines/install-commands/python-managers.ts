@@ -133,6 +133,8 @@ function parsePip(args: string[], context: PipContext): InstallRequest {
     }
     return request;
   }
+  // `pip lock` (pip 25.1) resolves and downloads what it is given, as `pip download` does.
+  if (command === 'lock') return parsePipInstall(rest, context);
   return command !== undefined && PIP_FETCHING.has(command) ? parsePipInstall(rest, context) : otherCommandRequest('pip', command);
 }
 

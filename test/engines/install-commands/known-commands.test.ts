@@ -36,6 +36,8 @@ const RULED: ReadonlyArray<[string, ...string[]]> = [
   ['pixi', 'info'],
   ['npm', 'ls'],
   ['npm', 'whoami'],
+  ['npm', 'bin', '-g'],
+  ['poetry', 'shell'],
 ];
 
 describe('otherCommandRequest through the parsers', () => {
@@ -64,6 +66,10 @@ describe('otherCommandRequest through the parsers', () => {
     const request = read(argv);
     expect(request?.installs).toBe(true);
     expect(request?.unresolved.map((part) => part.what)).toEqual([what]);
+  });
+
+  it('reads `pip lock` as the fetch it is', () => {
+    expect(read(['pip', 'lock', 'zzq-lock'])?.targets.map((t) => t.name)).toEqual(['zzq-lock']);
   });
 
   it('names the tool of `uv tool upgrade` as an install does', () => {
@@ -95,7 +101,7 @@ describe('otherCommandRequest through the parsers', () => {
         const argv = [...head, sub, ...rest];
         if (!installsNothing(argv)) return;
         // Allowed with nothing checked: only a sub-command a rule names (for npm: npm's own command names).
-        const ruled = level === 'npm' ? resolveNpmCommand(sub) !== undefined : installsNothingByRule(level, sub);
+        const ruled = installsNothingByRule(level, sub) || (level === 'npm' && resolveNpmCommand(sub) !== undefined);
         expect(ruled, `${argv.join(' ')} installs nothing, and no rule names \`${level} ${sub}\``).toBe(true);
       }),
       { numRuns: 600 },
