@@ -16,7 +16,7 @@ const INSTALLS_NOTHING: Readonly<Record<string, ReadonlySet<string>>> = {
   'uv pip': words('compile uninstall freeze list show tree check'),
   'uv tool': words('list uninstall update-shell dir upgrade help'),
   poetry: words(
-    'about build check config debug env export help init list lock new publish remove search show source version cache completions shell',
+    'about build check config debug env export help init list lock new publish remove search show source version cache completions shell python',
   ),
   'poetry self': words('lock remove show'),
   // npm's commands of earlier releases that installed nothing (npm itself resolves the rest: npm-command-names.ts).
@@ -28,11 +28,11 @@ const INSTALLS_NOTHING: Readonly<Record<string, ReadonlySet<string>>> = {
   ),
   pipenv: words('install sync update upgrade run shell check clean graph lock open requirements scripts uninstall verify'),
   conda: words(
-    'activate clean compare config deactivate export info init list notices package remove uninstall rename run search doctor content-trust env shell repoquery self-update',
+    'activate clean compare config deactivate export info init list notices package remove uninstall rename run search doctor content-trust env shell repoquery self-update develop index render convert skeleton inspect metapackage pack tree lock',
   ),
   rye: words('build config fetch fmt init lint list make-req pin publish remove run self show test toolchain tools uninstall version'),
   pixi: words(
-    'auth build clean completion config global info init list remove rm search self-update task tree upload workspace import help',
+    'auth build clean completion config global info init list remove rm search self-update task tree upload workspace project import help',
   ),
 };
 

@@ -71,12 +71,27 @@ const INSTALLS_NOTHING: Readonly<Record<string, readonly string[]>> = {
     'task',
     'jupyter',
     'publish',
+    'vendor',
   ]),
   volta: ['list', 'uninstall', 'which', 'setup', 'completions'],
   fnm: ['*'],
   mise: ['exec', 'x', 'ls', 'list', 'current', 'where', 'which', 'env', 'activate', 'deactivate', 'doctor', 'trust', 'settings']
     .concat(['config', 'unuse', 'uninstall', 'prune', 'plugins', 'reshim', 'version', 'self-update', 'latest', 'ls-remote', 'registry'])
-    .concat(['alias', 'cache', 'completion', 'direnv', 'generate', 'implode', 'link', 'search', 'shell', 'tasks', 'outdated', 'en']),
+    .concat([
+      'alias',
+      'cache',
+      'completion',
+      'direnv',
+      'generate',
+      'implode',
+      'link',
+      'search',
+      'shell',
+      'tasks',
+      'outdated',
+      'en',
+      'watch',
+    ]),
   easy_install: [],
 };
 const SPECIFIER = /^(?:npm|jsr|pypi|pipx|cargo|go|gem|ubi|aqua|asdf|vfox|spm|conda):/;
