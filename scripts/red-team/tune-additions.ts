@@ -11,6 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type Probe } from './build-corpus-types.js';
 import { ARGV_FIFTH, BASH_FIFTH } from './tune-additions-fifth.js';
+import { ARGV_SIXTH, BASH_SIXTH } from './tune-additions-sixth.js';
 
 const CORPUS = 'bench/data/install-guard/red-team.jsonl';
 const SEED = { 'requirements.txt': 'requests\n', 'seed.txt': '{P}\n', 'package.json': '{"name":"a","version":"1.0.0"}\n' };
@@ -562,5 +563,8 @@ addArgv(ARGV_FOURTH);
 // A fifth round (tune-additions-fifth.ts): interpreter code in every form, directory moves and options, manifest paths as arguments, sub-commands.
 addBash(BASH_FIFTH);
 addArgv(ARGV_FIFTH);
+// A sixth round (tune-additions-sixth.ts): interpreter scripts and managers found at run time, `-e` folders, unknown sub-commands.
+addBash(BASH_SIXTH);
+addArgv(ARGV_SIXTH);
 writeFileSync(CORPUS, [...tune, ...added, ...heldout].map((p) => JSON.stringify(p)).join('\n') + '\n');
 process.stdout.write(`${added.length} tune probes added (${tune.length} tune and ${heldout.length} held-out kept)\n`);

@@ -4,7 +4,7 @@
  * package-manager argv, the wrapper behind `guard <pm>` and the PATH shims (exit 3 / a printed warning
  * / run), each in process on a fresh project directory holding the same files.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { shellQuote } from '../../src/app/installs/vet-wrapped-command.js';
 import { createCliServices } from '../../src/cli/command.js';
@@ -29,6 +29,10 @@ export interface SurfaceCase {
   /** Variables the argv runs with: the hooks see them as `VAR=value` prefixes. */
   env?: Record<string, string>;
   files?: Record<string, string>;
+  /** Symbolic links to make in the project (path → target, as written). */
+  links?: Record<string, string>;
+  /** The hooks' process runs in another directory than the event's `cwd` (the agent's project): only the event says where. */
+  eventCwdOnly?: boolean;
 }
 
 /** The command the hooks see for an argv run with `env`: what a shell would run. */
@@ -48,12 +52,25 @@ export async function surfaceVerdicts(item: SurfaceCase, root: string, guardEnv:
       mkdirSync(dirname(join(cwd, path)), { recursive: true });
       writeFileSync(join(cwd, path), text);
     }
+    for (const [path, target] of Object.entries(item.links ?? {})) {
+      mkdirSync(dirname(join(cwd, path)), { recursive: true });
+      symlinkSync(target, join(cwd, path));
+    }
     return cwd;
   };
+  // Where the hook process itself runs: the project, or (eventCwdOnly) a directory of its own.
+  const processCwd = (cwd: string): string => (item.eventCwdOnly === true ? mkdtempSync(join(root, 'elsewhere-')) : cwd);
   let cwd = project();
+  let own = processCwd(cwd);
+  // The fields Claude Code sends with a Bash call besides the command change nothing.
   const claude = await answerClaudeCodeEvent(
-    JSON.stringify({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }),
-    { cwd, env: { ...guardEnv, PWD: cwd } },
+    JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      cwd,
+      tool_name: 'Bash',
+      tool_input: { command, description: 'Run the command', timeout: 120000, run_in_background: false },
+    }),
+    { cwd: own, env: { ...guardEnv, PWD: own } },
   );
   const claudeCode = /"permissionDecision":"deny"/.test(claude.stdout)
     ? 'block'
@@ -61,9 +78,10 @@ export async function surfaceVerdicts(item: SurfaceCase, root: string, guardEnv:
       ? 'warn'
       : 'allow';
   cwd = project();
+  own = processCwd(cwd);
   const cursorAnswer = await answerCursorEvent(
-    JSON.stringify({ hook_event_name: 'beforeShellExecution', cwd, command }),
-    { cwd, env: { ...guardEnv, PWD: cwd } },
+    JSON.stringify({ hook_event_name: 'beforeShellExecution', cwd, command, workspace_roots: [cwd] }),
+    { cwd: own, env: { ...guardEnv, PWD: own } },
     { onWarn: 'ask' },
   );
   const cursor = /"permission":"deny"/.test(cursorAnswer.stdout)

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { type FileReader, type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
 import { emptyRequest } from './install-request.js';
+import { otherCommandRequest } from './known-commands.js';
 import { scanOptions, valuedOptionTable, type OptionTable } from './option-scan.js';
 import { CONDA_VALUED, MAMBA_VALUED, managerProgram } from '../installer-grammar/index.js';
 import { programName } from '../../shared/program-name.js';
@@ -48,7 +49,7 @@ export function parseCondaCommand(argv: readonly string[], context: CondaCommand
   const scanned = scanOptions(argv, 1, manager === 'conda' ? CONDA_OPTIONS : MAMBA_OPTIONS);
   const [command, subcommand] = scanned.positionals;
   const isEnv = command === 'env' && subcommand !== undefined && ENV_INSTALLING.has(subcommand);
-  if (!isEnv && (command === undefined || !INSTALLING.has(command))) return request;
+  if (!isEnv && (command === undefined || !INSTALLING.has(command))) return otherCommandRequest(manager, command, 'conda');
   request.installs = true;
   const origin = context.origin ?? 'argv';
   for (const [name, value] of scanned.options) {

@@ -6,6 +6,7 @@ import { type FileReader, type InstallRequest, type PackageManager } from './typ
 import { programName } from '../../shared/program-name.js';
 import { nearestPackageJson, workspaceMembers } from './workspace-members.js';
 import { emptyRequest } from './install-request.js';
+import { installsNothingByRule } from './known-commands.js';
 import { scanOptions, valuedOptionTable, type OptionTable, type ScannedArgs } from './option-scan.js';
 import {
   BUN_VALUED,
@@ -107,6 +108,15 @@ function readNpm(argv: readonly string[], read: ReadState): void {
   if (written === undefined) return;
   // As npm reads it: aliases, unique prefixes, camelCase (`npm isnta`, `npm exe`, `npm installTest`, `npm ln`).
   const resolved = resolveNpmCommand(written);
+  // npm refuses a word that is no command, alias or unique prefix of one; a newer npm's command is not read as "installs nothing".
+  if (resolved === undefined && !written.startsWith('-') && !installsNothingByRule('npm', written)) {
+    read.request.installs = true;
+    read.request.unresolved.push({
+      what: `npm ${written}`,
+      why: `\`npm ${written}\` is not an npm command groundguard knows, so what it does cannot be read`,
+    });
+    return;
+  }
   const command =
     resolved === 'install-test' || resolved === 'link' ? 'install' : resolved === 'install-ci-test' ? 'ci' : (resolved ?? written);
   if (command === 'exec' || command === 'x') {

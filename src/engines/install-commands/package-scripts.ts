@@ -92,13 +92,22 @@ export function packageScriptsRun(argv: readonly string[], cwd: string, files: F
   const names = ignoreScripts ? plan.names.filter((name) => name === plan.main) : plan.names;
   for (const { dir: packageDir, scripts } of packages) {
     for (const name of names) {
-      const text = Object.hasOwn(scripts, name) ? scripts[name] : undefined;
+      const text = Object.hasOwn(scripts, name) ? scripts[name] : implicitScript(program, name, packageDir ?? reading.dir ?? base, files);
       if (typeof text !== 'string') continue;
       const script = name === plan.main ? withArguments(text, plan.args) : text;
       reading.scripts.push(packageDir === undefined ? { name, text: script } : { name, text: script, dir: packageDir });
     }
   }
   return reading;
+}
+
+/**
+ * The script npm and pnpm run when package.json has none of that name: `start` is `node server.js` when the
+ * package has a server.js (npm docs, "npm start"; pnpm docs, "pnpm start").
+ */
+function implicitScript(program: string, name: string, dir: string, files: FileReader): string | undefined {
+  if (name !== 'start' || (program !== 'npm' && program !== 'pnpm')) return undefined;
+  return files.readText(path.join(dir, 'server.js')) === undefined ? undefined : 'node server.js';
 }
 
 function readManifest(text: string): Record<string, unknown> | undefined {

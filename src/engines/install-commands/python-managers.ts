@@ -18,6 +18,7 @@ import {
 import { type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
 import { programName } from '../../shared/program-name.js';
 import { emptyRequest } from './install-request.js';
+import { otherCommandRequest } from './known-commands.js';
 import {
   PDM_ADD_FLAGS,
   PDM_ADD_VALUED,
@@ -132,7 +133,9 @@ function parsePip(args: string[], context: PipContext): InstallRequest {
     }
     return request;
   }
-  return command !== undefined && PIP_FETCHING.has(command) ? parsePipInstall(rest, context) : emptyRequest('pip');
+  // `pip lock` (pip 25.1) resolves and downloads what it is given, as `pip download` does.
+  if (command === 'lock') return parsePipInstall(rest, context);
+  return command !== undefined && PIP_FETCHING.has(command) ? parsePipInstall(rest, context) : otherCommandRequest('pip', command);
 }
 
 /** `python [options] -m MODULE args`: skips the interpreter's own options, as CPython reads them. */
@@ -185,7 +188,7 @@ function parseUv(args: string[], context: PipContext, depth: number): InstallReq
       if (inner.command === 'sync') {
         return parsePipInstall(inner.rest, inner.here, { flavour: 'uv', positionals: 'requirement-files' });
       }
-      return emptyRequest('uv');
+      return otherCommandRequest('uv', inner.command, 'uv pip');
     }
     case 'add':
       return parseUvAdd(rest, here);
@@ -194,14 +197,16 @@ function parseUv(args: string[], context: PipContext, depth: number): InstallReq
       if (inner.command === 'install' || inner.command === 'run') {
         return parseUvTool(inner.rest, inner.here, inner.command);
       }
-      return emptyRequest('uv', inner.command === 'upgrade');
+      // `uv tool upgrade NAME…` fetches each tool's newest release: the names are vetted as an install's.
+      if (inner.command === 'upgrade') return { ...parseUvTool(inner.rest, inner.here, 'install'), installs: true };
+      return otherCommandRequest('uv', inner.command, 'uv tool');
     }
     case 'run':
       return parseRunner('uv', rest, here, depth, UV_RUN, CLAP, UV_PROJECT_ROLES);
     case 'sync':
       return emptyRequest('uv', true);
     default:
-      return emptyRequest('uv');
+      return otherCommandRequest('uv', command);
   }
 }
 
@@ -293,7 +298,8 @@ function parsePoetry(args: string[], context: PipContext, depth: number): Instal
     case 'self': {
       const [inner, ...tail] = scanArguments(rest, POETRY_GLOBALS, { ...CLEO, stopAtPositional: true }).rest;
       if (inner === 'add') return parsePoetryAdd(tail, context);
-      return emptyRequest('poetry', inner === 'install' || inner === 'update' || inner === 'sync');
+      if (inner === 'install' || inner === 'update' || inner === 'sync') return emptyRequest('poetry', true);
+      return otherCommandRequest('poetry', inner, 'poetry self');
     }
     case 'install':
     case 'update':
@@ -302,7 +308,7 @@ function parsePoetry(args: string[], context: PipContext, depth: number): Instal
     case 'run':
       return parseRunner('poetry', rest, context, depth, POETRY_GLOBALS, CLEO, POETRY_ROLES);
     default:
-      return emptyRequest('poetry');
+      return otherCommandRequest('poetry', command);
   }
 }
 
@@ -354,7 +360,7 @@ function parseNamedRequirements(
   roles: OptionRoles,
 ): InstallRequest {
   const [command, ...rest] = scanArguments(args, table, { ...ARGPARSE, stopAtPositional: true }).rest;
-  if (command !== subcommand) return emptyRequest(manager);
+  if (command !== subcommand) return otherCommandRequest(manager, command);
   const { events } = scanArguments(rest, table, ARGPARSE);
   const parts = collectEvents(
     events,
@@ -394,7 +400,7 @@ function parsePipx(args: string[], context: PipContext): InstallRequest {
       return request;
     }
     default:
-      return emptyRequest('pipx');
+      return otherCommandRequest('pipx', command);
   }
 }
 
@@ -447,7 +453,10 @@ function editableReader(read: RequirementReader, editable: boolean): Requirement
   if (!editable) return read;
   return (raw, origin) => {
     const target = read(raw, origin);
-    return target?.kind === 'path' ? { ...target, kind: 'editable' } : target;
+    if (target?.kind === 'path') return { ...target, kind: 'editable' };
+    // pip's `-e` takes a path or a VCS URL only: a bare word (`-e sub`) is the folder of that name, even where a registry package shares it.
+    if (target?.kind === 'registry' && !/[<>=!~;@\s]/.test(raw)) return { ecosystem: 'pypi', kind: 'editable', raw, location: raw, origin };
+    return target;
   };
 }
 

@@ -353,7 +353,7 @@ function readLine(walk: Walk, raw: string, origin: string, directory: string, co
     parts.unresolved.push({ what: line, why: `unterminated quote (${origin})` });
     return;
   }
-  const events = scanArguments(words, REQ_FILE_OPTIONS, { abbreviations: true, shortEquals: false }).events;
+  const events = scanArguments(words, REQ_FILE_OPTIONS, { abbreviations: true, shortEquals: false, strictOptions: true }).events;
   const valueOf = (name: string): string | undefined =>
     events.find((event) => event.kind === 'option' && event.name === name && event.value !== undefined)?.value;
   // pip gives a line one meaning, in this order: an editable, a nested file, or options.
@@ -370,7 +370,15 @@ function readLine(walk: Walk, raw: string, origin: string, directory: string, co
   }
   for (const event of events) {
     if (event.kind !== 'option') continue;
-    if (event.missingValue) parts.unresolved.push({ what: event.spelled, why: `option needs a value (${origin})` });
+    if (event.unknown === true && event.value !== undefined) {
+      // pip refuses an option it does not know; a newer pip may know it and take the word after it (or that word is a package).
+      const maybe = constraint ? undefined : targetFromRequirement(event.value, origin);
+      parts.unresolved.push({
+        what: `${event.spelled} ${event.value}`,
+        why: `unknown option ${event.spelled} in a requirements file: its value or a package? not read (${origin})`,
+        ...(maybe?.kind === 'registry' ? { maybePackage: maybe } : {}),
+      });
+    } else if (event.missingValue) parts.unresolved.push({ what: event.spelled, why: `option needs a value (${origin})` });
     else if (INDEX_OPTIONS.has(event.name) && event.value !== undefined) parts.indexes.push(event.value);
   }
 }

@@ -9,6 +9,7 @@ import { PIXI_PACKAGE_OPTIONS, PIXI_VALUED, RYE_PACKAGE_OPTIONS, RYE_VALUED } fr
 import { programName } from '../../shared/program-name.js';
 import { classifyCondaSpec } from './conda-managers.js';
 import { emptyRequest } from './install-request.js';
+import { otherCommandRequest } from './known-commands.js';
 import { scanOptions, type ScannedArgs, valuedOptionTable } from './option-scan.js';
 import { targetFromRequirement } from './requirements-file.js';
 import { type InstallRequest, type InstallTarget } from './types.js';
@@ -45,7 +46,7 @@ function parseRye(args: string[]): InstallRequest {
   }
   if (command === undefined) return emptyRequest('rye');
   if (RYE_PROJECT.has(command)) return emptyRequest('rye', true);
-  if (command !== 'add' && command !== 'install') return emptyRequest('rye');
+  if (command !== 'add' && command !== 'install') return otherCommandRequest('rye', command);
   const scanned = scanOptions(args, start, RYE);
   const request = emptyRequest('rye', true);
   const location = (['git', 'url', 'path'] as const).find((option) => has(scanned, option));
@@ -85,7 +86,7 @@ function parsePixi(args: string[]): InstallRequest {
     request.indexes.push(...values(scanned, 'channel'));
     return request;
   }
-  if (command !== 'add' && command !== 'a' && command !== 'global install') return emptyRequest('pixi');
+  if (command !== 'add' && command !== 'a' && command !== 'global install') return otherCommandRequest('pixi', command);
   const scanned = scanOptions(args, start, PIXI);
   const pypi = has(scanned, 'pypi');
   const git = values(scanned, 'git')[0];

@@ -47,6 +47,7 @@ import {
   walkEmbedded,
 } from './embedded-commands.js';
 import { interpreterCode, interpreterScript, walkInterpreterCode } from './interpreter-code.js';
+import { readInterpreterFile } from './script-files.js';
 
 const DEFAULT_MAX_DEPTH = 4;
 // `sudo env nice … cmd`: more wrappers than this in one command are not followed.
@@ -360,6 +361,7 @@ class ScriptWalker implements Walker {
           'source',
           `${name} runs ${scriptFile}, which an earlier part of the same command writes; its code is not read statically`,
         );
+      else if (scriptFile !== undefined) readInterpreterFile(this, scriptFile, scope, text, name);
       if (isUnmodelledManager(name)) {
         const why = unmodelledInstall(
           name,

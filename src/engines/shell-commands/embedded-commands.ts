@@ -137,17 +137,25 @@ export const runSwitchUserRest: ProgramReader = (walker, name, words, env, text,
 export function managerScript(name: string, words: ResolvedWord[]): { program: string; start: number } | undefined {
   if (!PYTHON.test(name) && !INTERPRETERS.has(name)) return undefined;
   for (let i = 1; i < words.length; i++) {
-    const word = words[i]?.literal;
+    const resolved = words[i];
+    // A script path known only at run time whose last word names a manager (`$(which pip)`, `"$NVM_BIN/npm-cli.js"`) is that manager.
+    const word =
+      resolved?.literal ??
+      resolved?.display
+        .replace(/[$(){}`"']/g, ' ')
+        .trim()
+        .split(/\s+/)
+        .pop();
     if (word === undefined) return undefined;
     // `python -m mod`, `python -c code`, `node -e code`: no script file.
     if (/^-[A-Za-z]*[mcepr]/.test(word) || word === '--eval' || word === '--print') return undefined;
     if (word.startsWith('-')) continue;
     const base = word.split('/').pop() ?? '';
     const match =
-      /^(npm|npx|pnpm|pnpx|yarn|yarnpkg|bun|bunx)(?:-cli)?\.c?js$|^(pip\d*(?:\.\d+)*|uv|uvx|poetry|pipx|pdm|pipenv|conda|mamba)(?:-script\.py|\.py)?$/.exec(
+      /^(npm|npx|pnpm|pnpx|yarn|yarnpkg|bunx?)(?:(?:-cli)?\.c?js)?$|^(pip\d*(?:\.\d+)*|uv|uvx|poetry|pipx|pdm|pipenv|conda|mamba)(?:-script\.py|\.py)?$/.exec(
         base,
       );
-    if (match === null) return undefined;
+    if (match === null || (resolved?.literal === undefined && word.startsWith('-'))) return undefined;
     const program = match[1] ?? match[2];
     return program === undefined ? undefined : { program, start: i + 1 };
   }

@@ -6,19 +6,23 @@ const PM_TOKEN =
 
 /**
  * Strings that may hold shell code running a package manager: each piece starting at a
- * package-manager (or shell) word, cut before the closing quote or bracket that ends it in its host
- * language. Empty when the text names none.
+ * package-manager (or shell) word that is not inside an earlier piece, cut before the closing quote or
+ * bracket that ends it in its host language. Empty when the text names none.
  */
 export function embeddedScripts(text: string): string[] {
   const scripts: string[] = [];
+  let covered = -1;
   for (const match of text.matchAll(PM_TOKEN)) {
     const start = match.index;
+    // A name inside a piece already found is one of its words (`pip install -U pip setuptools`), parsed with it.
+    if (start < covered) continue;
     let end = text.length;
     for (const ch of [')', ']', '}', '"', "'", '`']) {
       const at = text.indexOf(ch, start + match[0].length);
       if (at >= 0 && at < end) end = at;
     }
     scripts.push(text.slice(start, end));
+    covered = end;
   }
   return scripts;
 }

@@ -60,7 +60,7 @@ const EXEC_API =
   /\b(?:system|popen|subprocess|spawn\w*|exec\w*|child_process|os\.exec\w*|pty|runpy|__import__|importlib|eval|Function|Bun\.\$|Deno\.Command|IO\.popen|Open3|shell_exec|passthru|proc_open|qx|getline|pip|npm|install)\b|`|\|\s*"|%x/;
 // Strings put together at run time: concatenation (`+`, perl/php `.`), joins, formatting, interpolation, reversal, decoders.
 const COMPUTED =
-  /['"`]\s*\+|\+\s*['"`]|\.join\s*\(|\.format\s*\(|['"]\s*%\s*[(\w'"]|\bf['"][^'"\n]*\{|\$\{|#\{|\[::-1\]|\.reverse\s*\(|\bchr\s*\(|fromCharCode|fromhex|b64decode|\batob\s*\(|Buffer\.from|\.decode\s*\(|\bpack\s*\(|['"]\s*\.\s*['"$]/;
+  /\\(?:x[0-9A-Fa-f]|u[0-9A-Fa-f{]|U[0-9A-Fa-f]|N\{|[0-7]{1,3})|['"`]\s*\+|\+\s*['"`]|\.join\s*\(|\.format\s*\(|['"]\s*%\s*[(\w'"]|\bf['"][^'"\n]*\{|\$\{|#\{|\[::-1\]|\.reverse\s*\(|\bchr\s*\(|fromCharCode|fromhex|b64decode|\batob\s*\(|Buffer\.from|\.decode\s*\(|\bpack\s*\(|['"]\s*\.\s*['"$]/;
 // A change of directory inside the code, or in a command string it runs.
 const CHDIR = /\bchdir\b|\bcwd\s*[=:]|\bchdir:|(?:^|[\s;&|('"`])(?:cd|pushd)\s/;
 const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
@@ -182,7 +182,7 @@ function literalWord(value: string): ResolvedWord {
  * as shell code, and a list of literals (`['pip', 'install', x]`, `pip.main(['install', x])`) as
  * argv. Code that can start programs or install but shows no readable invocation is unverifiable.
  */
-export function walkInterpreterCode(walker: Walker, code: string, label: string, scope: Scope, text: string): void {
+export function walkInterpreterCode(walker: Walker, code: string, label: string, scope: Scope, text: string, fromFile = false): void {
   if (!EXEC_API.test(code) && embeddedScripts(code).length === 0) return;
   const literals = [...code.matchAll(STRING_LITERAL)].map((m) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/\\(.)/g, '$1'));
   const scripts = new Set<string>();
@@ -199,6 +199,9 @@ export function walkInterpreterCode(walker: Walker, code: string, label: string,
         .map(quoteWord)
         .join(' ')}`,
     );
+  // A project's own script file (`node server.js`) is read for the commands it shows; code that starts programs it
+  // builds is the project's (it is not reported, or every `python manage.py` would be).
+  if (fromFile && scripts.size === 0) return;
   if (/\bsed\b/.test(label) === false && scripts.size === 0) {
     walker.report(text, 'eval', `${label} runs code that can start programs, and no command in it can be read statically`);
     return;

@@ -5,8 +5,9 @@
  * write it first (`curl -o x.sh … && bash x.sh`, `git clone … && bash repo/x.sh`): then what
  * it runs is unknown.
  */
+import { walkInterpreterCode } from './interpreter-code.js';
 import { MAX_SCRIPT_BYTES } from './local-files.js';
-import { type Scope, type Walker } from './scope.js';
+import { type Scope, TERMINAL, type Walker } from './scope.js';
 
 // Programs that create files (or whole trees), anywhere in the command (after a wrapper too: `env curl …`);
 // `echo`, `printf` and `cat` write files only through a redirection (`>`), which counts by itself.
@@ -75,4 +76,19 @@ function namedElsewhere(command: string, path: string): boolean {
     if (vague || shorter.every((part, i) => part === longer[longer.length - shorter.length + i])) count += 1;
   }
   return count > 1;
+}
+
+/**
+ * The project's own script an interpreter runs (`node server.js`, `python3 tools/setup_env.py`): read from the
+ * command's directory and read as that interpreter's code for the package-manager commands it shows. A file that is
+ * not there, too large or in a directory known only at run time adds nothing (what it builds at run time is the project's).
+ */
+export function readInterpreterFile(walker: Walker, given: string, scope: Scope, text: string, label: string): void {
+  const moved = walker.cwd;
+  const anchored = given.startsWith('/') || given.startsWith('~');
+  if (moved === null && !anchored) return;
+  const path = moved === undefined || moved === null || anchored ? given : `${moved}/${given}`;
+  const code = walker.files?.readText(path);
+  if (code === undefined || code.length > MAX_SCRIPT_BYTES) return;
+  walkInterpreterCode(walker, code, `${label} ${given}`, { ...scope, stdin: TERMINAL }, text, true);
 }

@@ -20,6 +20,80 @@ const INSTALLING: Readonly<Record<string, readonly string[]>> = {
   easy_install: ['*'],
   'easy_install-3': ['*'],
 };
+// Sub-commands that install no package (a rule for each): version managers' own bookkeeping, formatters, linters, info.
+// Any other sub-command (a newer release's, a plugin's) may install, so it is reported, never passed as "installs nothing".
+const INSTALLS_NOTHING: Readonly<Record<string, readonly string[]>> = {
+  pdm: ['add', 'build', 'cache', 'completion', 'config', 'export', 'fix', 'import', 'info', 'init', 'list', 'lock', 'outdated'].concat([
+    'publish',
+    'python',
+    'py',
+    'remove',
+    'search',
+    'show',
+  ]),
+  pipenv: [
+    'install',
+    'sync',
+    'update',
+    'upgrade',
+    'check',
+    'clean',
+    'graph',
+    'lock',
+    'open',
+    'requirements',
+    'scripts',
+    'uninstall',
+    'verify',
+  ],
+  hatch: ['clean', 'config', 'dep', 'new', 'project', 'publish', 'status', 'version'],
+  rye: ['add', 'install', 'sync', 'lock', 'build', 'config', 'fmt', 'init', 'lint', 'list', 'make-req', 'pin', 'publish', 'remove'].concat([
+    'show',
+    'test',
+    'toolchain',
+    'uninstall',
+    'version',
+  ]),
+  pixi: ['add', 'a', 'install', 'i', 'run', 'r', 'exec', 'x', 'shell', 'update', 'upgrade', 'lock', 'reinstall', 'shell-hook', 'auth']
+    .concat(['clean', 'completion', 'config', 'info', 'init', 'list', 'remove', 'rm', 'search', 'self-update', 'task', 'tree', 'upload'])
+    .concat(['workspace', 'import']),
+  deno: ['run', 'serve', 'fmt', 'lint', 'check', 'doc', 'info', 'compile', 'bundle', 'repl', 'upgrade', 'completions', 'types'].concat([
+    'coverage',
+    'init',
+    'lsp',
+    'uninstall',
+    'remove',
+    'outdated',
+    'clean',
+    'eval',
+    'test',
+    'bench',
+    'task',
+    'jupyter',
+    'publish',
+    'vendor',
+  ]),
+  volta: ['list', 'uninstall', 'which', 'setup', 'completions'],
+  fnm: ['*'],
+  mise: ['exec', 'x', 'ls', 'list', 'current', 'where', 'which', 'env', 'activate', 'deactivate', 'doctor', 'trust', 'settings']
+    .concat(['config', 'unuse', 'uninstall', 'prune', 'plugins', 'reshim', 'version', 'self-update', 'latest', 'ls-remote', 'registry'])
+    .concat([
+      'alias',
+      'cache',
+      'completion',
+      'direnv',
+      'generate',
+      'implode',
+      'link',
+      'search',
+      'shell',
+      'tasks',
+      'outdated',
+      'en',
+      'watch',
+    ]),
+  easy_install: [],
+};
 const SPECIFIER = /^(?:npm|jsr|pypi|pipx|cargo|go|gem|ubi|aqua|asdf|vfox|spm|conda):/;
 
 /** True when `name` (a basename) is a package manager the parsers do not model. */
@@ -48,5 +122,14 @@ export function unmodelledInstall(name: string, argv: readonly string[]): string
       ' ',
     );
   }
+  const known = INSTALLS_NOTHING[key] ?? [];
+  if (sub !== undefined && !known.includes('*') && !known.includes(sub))
+    return `\`${name} ${sub}\` is a sub-command groundguard does not know, so what it installs cannot be read`;
   return undefined;
+}
+
+/** True when a rule names `name sub` as installing nothing (or a parser reads it). */
+export function unmodelledRuleNames(name: string, sub: string): boolean {
+  const known = INSTALLS_NOTHING[/^easy_install/.test(name) ? 'easy_install' : name] ?? [];
+  return known.includes('*') || known.includes(sub);
 }

@@ -175,4 +175,21 @@ describe('packageScriptsRun', () => {
       }),
     );
   });
+
+  it.each<[string[], string[]]>([
+    [['npm', 'start'], ['start: node server.js']],
+    [['npm', 'start', '--', '--port', '1'], ["start: node server.js '--port' '1'"]],
+    [['pnpm', 'start'], ['start: node server.js']],
+    [['npm', 'restart'], ['start: node server.js']],
+  ])('%j with no start script runs node server.js when the package has one', (argv, expected) => {
+    const withServer = reader({ '/repo/package.json': '{"name":"a"}', '/repo/server.js': 'require("http")' });
+    expect(names(argv, withServer)).toEqual(expected);
+  });
+
+  it('runs no implicit start without a server.js, nor for yarn or bun', () => {
+    expect(names(['npm', 'start'], reader({ '/repo/package.json': '{"name":"a"}' }))).toEqual([]);
+    const withServer = reader({ '/repo/package.json': '{"name":"a"}', '/repo/server.js': '' });
+    expect(names(['yarn', 'start'], withServer)).toEqual([]);
+    expect(names(['bun', 'start'], withServer)).toEqual([]);
+  });
 });

@@ -121,8 +121,11 @@ describe('parsePythonCommand: uv', () => {
     [['uv', 'tool', 'install', 'ruff==0.6.0', '--with', 'plugin'], installs('uv', 'registry ruff==0.6.0', 'registry plugin')],
     [['uv', 'tool', 'install', '--from', 'git+https://github.com/o/t', 'tool'], installs('uv', 'vcs git+https://github.com/o/t')],
     [['uv', 'tool', 'install', '-e', '.'], installs('uv', 'editable .')],
+    // `-e` takes a folder: a bare word is the folder of that name, not the registry package.
+    [['uv', 'tool', 'install', '-e', 'sub'], installs('uv', 'editable sub')],
+    [['uv', 'add', '--editable', 'libs'], installs('uv', 'editable libs')],
     [['uv', 'tool', 'run', 'black', '--check', '.'], installs('uv', 'registry black')],
-    [['uv', 'tool', 'upgrade', 'ruff'], { manager: 'uv', installs: true, targets: [] }],
+    [['uv', 'tool', 'upgrade', 'ruff'], installs('uv', 'registry ruff')],
     [['uv', 'tool', 'list'], idle('uv')],
     [['uv', 'run', 'pytest'], idle('uv')],
     [['uv', 'run', '--with', 'rich', 'python', 'x.py'], installs('uv', 'registry rich')],
@@ -233,6 +236,7 @@ describe('parsePythonCommand: pipx', () => {
 
   it.each<[string[], Expected]>([
     [['pipx', 'install', 'black'], installs('pipx', 'registry black')],
+    [['pipx', 'install', '-e', 'sub'], installs('pipx', 'editable sub')],
     [['pipx', 'install', 'black==24.1', 'ruff'], installs('pipx', 'registry black==24.1', 'registry ruff')],
     [['pipx', 'install', '--spec', 'git+https://github.com/o/b', 'b'], installs('pipx', 'vcs git+https://github.com/o/b')],
     [['pipx', 'install', '--spec=black[d]==24', 'black'], installs('pipx', 'registry black==24')],

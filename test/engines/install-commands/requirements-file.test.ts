@@ -186,6 +186,18 @@ describe('splitShellWords', () => {
 });
 
 describe('parseRequirementsFile', () => {
+  it('keeps an unknown option and the word after it unresolved (a newer pip may take it, or it is a package)', () => {
+    const parts = parseRequirementsFile(
+      'requirements.txt',
+      contextWith({ '/repo/requirements.txt': 'requests\n--frob zzq-x\n-Z zzq-z\n' }),
+    );
+    expect(parts.targets.map(summarise)).toEqual(['registry requests @requirements.txt:1']);
+    expect(parts.unresolved.map((u) => [u.what, u.maybePackage?.name])).toEqual([
+      ['--frob zzq-x', 'zzq-x'],
+      ['-Z zzq-z', 'zzq-z'],
+    ]);
+  });
+
   it('reads requirements, options, continuations and per-requirement hashes', () => {
     const context = contextWith({
       '/repo/requirements.txt': [

@@ -84,6 +84,11 @@ describe('classes read', () => {
     `node -e "require('child_process').execSync('npm i lodash ' + 'tsohg'.split('').reverse().join(''))"`,
     `python3 -c "import subprocess; subprocess.run(['pip', 'install', 'tsohg-qzz'[::-1]])"`,
     `node /usr/lib/node_modules/npm/bin/npm-cli.js install ${GHOST}`,
+    // A manager's own script found at run time.
+    `python3 $(which pip) install ${GHOST}`,
+    `python3 "$(command -v pip3)" install ${GHOST}`,
+    `node "$PREFIX/lib/node_modules/npm/bin/npm-cli.js" i ${GHOST}`,
+    `node "$NVM_BIN/npm" install ${GHOST}`,
     `npm isnta ${GHOST}`,
     `npm installTest ${GHOST}`,
     `npx -y npm@10 install ${GHOST}`,
@@ -137,9 +142,48 @@ describe('classes read', () => {
     'volta install x',
     'easy_install x',
     'mise use npm:x',
+    'hatch frob x',
+    'deno frob x',
+    'volta frob x',
+    'mise frob x',
   ])('%s is unverifiable (not modelled)', async (source) => {
     const analysis = await analyzeShellCommand(source);
     expect(analysis.unverifiable.map((u) => u.why)).toContain('unmodelled');
+  });
+
+  it.each([
+    `python3 -c "import os; os.system('pip install zzq\\x2dghost')"`,
+    `node -e "require('child_process').execSync('npm i \\u007a')"`,
+    `perl -e 'system("pip install \\172zq")'`,
+  ])('%s: an escape in a command string is built at run time (unverifiable)', async (source) => {
+    const analysis = await analyzeShellCommand(source);
+    expect(analysis.unverifiable.map((u) => u.why)).toContain('eval');
+  });
+
+  it('reads a package name inside an argv list as a word of the command, not a command of its own', async () => {
+    const analysis = await analyzeShellCommand(
+      `python3 -c "import subprocess; subprocess.run(['pip', 'install', '-U', 'pip', 'setuptools'])"`,
+    );
+    expect(analysis.commands.map((c) => c.argv.join(' '))).not.toContain('pip setuptools');
+    expect(analysis.commands.map((c) => c.argv.join(' '))).toContain('pip install -U pip setuptools');
+  });
+
+  it.each(['hatch version', 'deno fmt', 'volta list', 'fnm install 20', 'mise ls', 'hatch', 'deno --version'])(
+    '%s installs nothing by a rule',
+    async (source) => {
+      expect((await analyzeShellCommand(source)).unverifiable).toEqual([]);
+    },
+  );
+
+  it('property: a random sub-command of an unmodelled manager is unverifiable unless a rule names it', async () => {
+    const { unmodelledInstall, unmodelledRuleNames } = await import('../../../src/engines/shell-commands/unmodelled-managers.js');
+    const word = fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/);
+    fc.assert(
+      fc.property(fc.constantFrom('hatch', 'deno', 'volta', 'mise', 'pdm', 'pipenv', 'rye', 'pixi', 'easy_install'), word, (name, sub) => {
+        if (unmodelledInstall(name, [name, sub, 'zzq-x']) === undefined) expect(unmodelledRuleNames(name, sub)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it.each([

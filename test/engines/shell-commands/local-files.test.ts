@@ -131,3 +131,33 @@ describe('scripts read from the directory', () => {
     expect(analysis.unverifiable.map((u) => u.why)).toContain('too_deep');
   });
 });
+
+describe("an interpreter's own script file", () => {
+  const scripts = memoryFiles({
+    'server.js': "const { execSync } = require('child_process');\nexecSync('npm i zzq-server-dep');\n",
+    'tools/setup_env.py': "import subprocess\nsubprocess.run(['pip', 'install', 'zzq-tool-dep'])\n",
+    'manage.py': 'import sys\nfrom django.core.management import execute_from_command_line\nexecute_from_command_line(sys.argv)\n',
+    'sub/run.js': "require('child_process').execSync('pnpm add zzq-sub-dep')\n",
+  });
+
+  it.each<[string, string[]]>([
+    ['node server.js', ['npm i zzq-server-dep']],
+    ['node ./server.js --port 3000', ['npm i zzq-server-dep']],
+    ['python3 -u tools/setup_env.py', ['pip install zzq-tool-dep']],
+    ['cd sub && node run.js', ['pnpm add zzq-sub-dep']],
+  ])('%s is read as its code', async (source, commands) => {
+    const seen = await summarise(source, scripts);
+    expect(seen.commands).toEqual(expect.arrayContaining(commands));
+    expect(seen.unverifiable).toEqual([]);
+  });
+
+  it.each(['python3 manage.py runserver', 'node missing.js', 'cd "$DIR" && node run.js'])(
+    '%s adds nothing (code that shows no command, a file not there, a run-time directory)',
+    async (source) => {
+      // `python3 …` itself is listed (python may run pip), and nothing from the file.
+      const seen = await summarise(source, scripts);
+      expect(seen.commands.filter((command) => !/^(?:python3|node) /.test(command))).toEqual([]);
+      expect(seen.unverifiable).toEqual([]);
+    },
+  );
+});
