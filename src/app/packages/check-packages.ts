@@ -9,6 +9,7 @@ import {
   type NameCheck,
 } from '../../engines/package-names/index.js';
 import { worstVerdict, type Verdict } from '../../shared/verdict.js';
+import { asGone } from './gone-check.js';
 import { withNameLists } from './held-name-lists.js';
 import { openNameLists, type NameListDeps } from './name-lists.js';
 import { resolveCacheDir } from '../../shared/paths.js';
@@ -73,18 +74,10 @@ function withRemoved(check: NameCheck, removed: ReadonlyMap<string, string> | un
   if (!check.exists || removed === undefined || removed.size === 0) return check;
   const day = removed.get(check.normalized);
   if (day === undefined || day < check.snapshot.date.slice(0, 10)) return check;
-  return {
-    ...check,
-    exists: false,
-    verdict: 'block',
-    reasons: [
-      {
-        code: 'not_found',
-        message: `${check.ecosystem} package "${check.name}" does not exist: the registry answered "not found" for it on ${day} (unpublished since the name list ${check.snapshot.source} of ${check.snapshot.date} was made)`,
-      },
-    ],
-    suggestions: [],
-  };
+  return asGone(
+    check,
+    `${check.ecosystem} package "${check.name}" does not exist: the registry answered "not found" for it on ${day} (unpublished since the name list ${check.snapshot.source} of ${check.snapshot.date} was made)`,
+  );
 }
 
 /** A name missing from the snapshot that the registry gate found upstream, old enough, is allowed (the delta list). */

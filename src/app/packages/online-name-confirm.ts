@@ -17,6 +17,7 @@ import { type Policy } from '../../engines/policy/index.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { writeFileAtomic } from '../../shared/write-file-atomic.js';
 import { checkPackagesOnline } from './check-online.js';
+import { asGone } from './gone-check.js';
 import { DEFAULT_UPSTREAMS } from '../gate/registry-gate.js';
 
 const ANSWER_MS = 3_600_000;
@@ -105,18 +106,10 @@ export async function confirmMissingNames(
 
 /** A name the snapshot lists that the upstream no longer has: unpublished since the list was made. */
 function unpublished(check: NameCheck, upstream: string): NameCheck {
-  return {
-    ...check,
-    exists: false,
-    verdict: 'block',
-    reasons: [
-      {
-        code: 'not_found',
-        message: `npm package "${check.name}" does not exist on ${upstream} (unpublished; the name list ${check.snapshot.source} of ${check.snapshot.date} still has it)`,
-      },
-    ],
-    suggestions: [],
-  };
+  return asGone(
+    check,
+    `npm package "${check.name}" does not exist on ${upstream} (unpublished; the name list ${check.snapshot.source} of ${check.snapshot.date} still has it)`,
+  );
 }
 
 function key(target: InstallTarget): string {
