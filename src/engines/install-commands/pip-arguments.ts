@@ -1,18 +1,16 @@
 /** Reads the arguments of `pip install` (and `download`, `wheel`, `uv pip install`) as an install request. */
 import path from 'node:path';
 import {
-  type ArgumentEvent,
   type PipContext,
   type RequirementsParts,
   addRequirement,
-  defineOptions,
   editableTarget,
   parseRequirementsFile,
   resolvePath,
-  scanArguments,
   splitShellWords,
   withUniqueLists,
 } from './requirements-file.js';
+import { type ArgumentEvent, defineOptions, scanArguments } from './option-scanner.js';
 import { parsePyprojectText } from './pyproject-file.js';
 import { type InstallRequest, type InstallTarget } from './types.js';
 import { PIP_INSTALL_FLAGS, PIP_INSTALL_VALUED, UV_PIP_FLAGS, UV_PIP_VALUED } from '../installer-grammar/index.js';

@@ -2,19 +2,15 @@
 import { OPTION_ROLES, PIP_OPTIONS, type OptionRoles, collectEvents, mergeParts, parsePipInstall } from './pip-arguments.js';
 import { parseRequirement } from './pep508.js';
 import {
-  type ArgumentEvent,
-  type OptionTable,
   type PipContext,
   type RequirementReader,
   type RequirementsParts,
-  type ScanStyle,
   addRequirement,
-  defineOptions,
   resolvePath,
-  scanArguments,
   targetFromRequirement,
   withUniqueLists,
 } from './requirements-file.js';
+import { type ArgumentEvent, type OptionTable, type ScanStyle, defineOptions, scanArguments } from './option-scanner.js';
 import { type InstallRequest, type InstallTarget, type PackageManager } from './types.js';
 import { programName } from '../../shared/program-name.js';
 import { emptyRequest } from './install-request.js';

@@ -2,15 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  type ArgumentEvent,
   type PipContext,
-  defineOptions,
   logicalLines,
   parseRequirementsFile,
-  scanArguments,
   splitShellWords,
   targetFromRequirement,
 } from '../../../src/engines/install-commands/requirements-file.js';
+import { type ArgumentEvent, defineOptions, scanArguments } from '../../../src/engines/install-commands/option-scanner.js';
 import { type FileReader, type InstallTarget } from '../../../src/engines/install-commands/types.js';
 
 /** An in-memory FileReader: the real interface over a Map of absolute path → text. */
