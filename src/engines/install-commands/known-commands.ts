@@ -36,6 +36,8 @@ const INSTALLS_NOTHING: Readonly<Record<string, ReadonlySet<string>>> = {
   ),
 };
 
+const SUB_COMMAND_WORD = /^[a-z][a-z0-9_-]*$/;
+
 /**
  * The request of a sub-command no parser reads as an install: empty when a rule says it installs nothing
  * (or `command` is undefined: the manager prints its help), else empty with `command` unresolved.
@@ -45,6 +47,9 @@ export function otherCommandRequest(manager: PackageManager, command: string | u
   if (command === undefined || command.startsWith('-')) return emptyRequest(manager);
   const known = INSTALLS_NOTHING[level];
   if (known === undefined || known.has(command)) return emptyRequest(manager);
+  // Every modelled manager names its sub-commands (plugins' included) with lower-case words: a word with a dot,
+  // a slash, a space or a capital (`pip log.txt`) is refused as an unknown command, so it installs nothing.
+  if (!SUB_COMMAND_WORD.test(command)) return emptyRequest(manager);
   // It may install: the unresolved part is then decided by the policy.
   const request = emptyRequest(manager, true);
   request.unresolved.push({

@@ -68,6 +68,16 @@ describe('otherCommandRequest through the parsers', () => {
     expect(request?.unresolved.map((part) => part.what)).toEqual([what]);
   });
 
+  it.each<string[]>([
+    ['pip', 'log.txt'],
+    ['pip3', 'pip log.txt'],
+    ['poetry', 'Install', 'zzq-a'],
+    ['conda', './env.yml'],
+    ['uv', 'tool', 'x/y'],
+  ])('%j: a word no manager takes as a sub-command is refused by the manager, so it installs nothing', (...argv) => {
+    expect(installsNothing(argv)).toBe(true);
+  });
+
   it('reads `pip lock` as the fetch it is', () => {
     expect(read(['pip', 'lock', 'zzq-lock'])?.targets.map((t) => t.name)).toEqual(['zzq-lock']);
   });
