@@ -10,8 +10,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Writable } from 'node:stream';
 import { type Probe } from '../scripts/red-team/build-corpus-types.js';
+import { textSink as sink } from '../test/fixtures/capture-io.js';
 import { table } from './stats.js';
 
 const CORPUS = join(process.cwd(), 'bench', 'data', 'install-guard', 'red-team.jsonl');
@@ -22,17 +22,6 @@ export interface ProbeOutcome {
   allowed: boolean;
   crashed: boolean;
   answer: string;
-}
-
-function sink(): Writable & { text: string } {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      stream.text += String(chunk);
-      done();
-    },
-  }) as Writable & { text: string };
-  stream.text = '';
-  return stream;
 }
 
 /** Puts one probe to its surface in `cwd` (seeded with its files). */
