@@ -59,6 +59,7 @@ export interface RunningGate {
 export async function startGateServer(options: GateServerOptions): Promise<RunningGate> {
   const host = options.host ?? '127.0.0.1';
   let base = '';
+  const cache = options.cacheDir ? new MetadataCache(options.cacheDir) : undefined;
   const settings: GateSettings = {
     upstreams: options.upstreams,
     judge: options.judge,
@@ -68,7 +69,7 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
     timeoutMs: options.timeoutMs ?? 30_000,
     maxMetadataBytes: options.maxMetadataBytes ?? 128 * 1024 * 1024,
     freshSeconds: options.freshSeconds ?? 300,
-    ...(options.cacheDir ? { cache: new MetadataCache(options.cacheDir) } : {}),
+    ...(cache ? { cache } : {}),
     ...(options.memoryBytes !== undefined ? { memoryBytes: options.memoryBytes } : {}),
   };
   const store = new ProjectStore(settings, () => base);
@@ -110,6 +111,10 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Cache writes queued by the last answers run after them (a setImmediate), then the packs are closed.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await cache?.idle();
+      cache?.close();
     },
   };
 }
