@@ -16,7 +16,8 @@ import { tarballVersion } from '../npm-packument.js';
 import { reasonPhrase, refusalBody } from '../refusal.js';
 import { type GateEcosystem } from '../types.js';
 import { MetadataCache } from './metadata-cache.js';
-import { NPM_ABBREVIATED, ProjectStore, type GateProject, type GateSettings } from './project-store.js';
+import { NPM_ABBREVIATED, type GateProject, type GateSettings } from './gate-project.js';
+import { ProjectStore } from './project-store.js';
 import { openUpstream } from './upstream-client.js';
 
 const STREAM_BUFFER = 256 * 1024;
