@@ -166,15 +166,23 @@ export async function startPlainProxy(upstream: string): Promise<{ server: Serve
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL(upstream);
   const server = createServer((req, res) => {
-    const out = request(
-      { host: target.hostname, port: target.port, path: req.url, agent, headers: { accept: req.headers.accept ?? '*/*' } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        pipeline(answer, res).catch(() => undefined);
-      },
-    );
-    out.on('error', () => res.writeHead(502).end());
-    out.end();
+    const forward = (retry: boolean): void => {
+      const out = request(
+        { host: target.hostname, port: target.port, path: req.url, agent, headers: { accept: req.headers.accept ?? '*/*' } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          pipeline(answer, res).catch(() => undefined);
+        },
+      );
+      out.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the upstream closed while idle: sent again once on a new one, as the gate's client and npm's agent do.
+        if (retry && out.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) return forward(false);
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+      out.end();
+    };
+    forward(true);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
