@@ -4,8 +4,10 @@
  * (two gates) seeing each other's records, and torn or damaged records never served.
  */
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MetadataCache, type CachedDocument } from '../../../../src/engines/registry-gate/io/metadata-cache.js';
@@ -142,6 +144,32 @@ describe('MetadataCache', () => {
     for (let i = 0; i < 20; i++) expect([bodyOf(third, `one-${i}`), bodyOf(third, `two-${i}`)]).toEqual([`{"one":${i}}`, `{"two":${i}}`]);
     third.close();
   });
+
+  it('shares one folder between two gate processes appending at once: every record whole', async () => {
+    const dir = folder();
+    const module = pathToFileURL(
+      fileURLToPath(new URL('../../../../src/engines/registry-gate/io/metadata-cache.ts', import.meta.url)),
+    ).href;
+    const writer = (name: string): Promise<number | null> => {
+      const script = [
+        `const { MetadataCache } = await import(${JSON.stringify(module)});`,
+        `const cache = new MetadataCache(${JSON.stringify(dir)});`,
+        'for (let i = 0; i < 40; i++)',
+        `  cache.put('${name}-' + i, { url: 'http://x/' + i, status: 200, storedAt: i, body: Buffer.from(JSON.stringify({ ${name}: i, pad: '${name}'.repeat(5000 + i) })) });`,
+        'await cache.idle();',
+        'cache.close();',
+      ].join('\n');
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'inherit' });
+      return new Promise((resolve) => child.on('exit', resolve));
+    };
+    expect(await Promise.all([writer('one'), writer('two')])).toEqual([0, 0]);
+    const cache = new MetadataCache(dir);
+    expect(cache.size).toBe(80);
+    for (let i = 0; i < 40; i++)
+      for (const name of ['one', 'two'])
+        expect(JSON.parse(bodyOf(cache, `${name}-${i}`)!)).toEqual({ [name]: i, pad: name.repeat(5000 + i) });
+    cache.close();
+  }, 60_000);
 
   it('never serves a torn record: a pack cut anywhere (a crash mid-append), then appended to, gives whole documents only', async () => {
     const base = folder();
