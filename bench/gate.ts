@@ -9,7 +9,8 @@
  * the default, and --stream-files), p50/p99 and throughput ratios; requests per second, failures
  * and the gate's peak memory under 200 concurrent requests. The packument is the real `express`
  * one when registry.npmjs.org answers, else a synthetic one of the same shape.
- * `GATE_BENCH_ONLY=metadata` stops after the metadata table; `GATE_BENCH_PROF=<dir>` writes the
+ * The metadata cache's own cost (`gate-cache.ts`: CPU per document stored and read back, in-process) follows the
+ * metadata table. `GATE_BENCH_ONLY=metadata` stops after it; `GATE_BENCH_PROF=<dir>` writes the
  * gates' CPU profiles there.
  *
  * The client is modelled on npm's and pip's: one keep-alive connection pool per origin (npm's
@@ -26,6 +27,7 @@ import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importAllowlist } from '../src/app/packages/manage-allowlists.js';
+import { benchMetadataCache } from './gate-cache.js';
 import { abbreviate, NPM_ACCEPT, packumentBody, pypiPage } from './gate-world.js';
 import { startWorldProcess } from './gate-world-process.js';
 import { median, percentile, table } from './stats.js';
@@ -197,6 +199,9 @@ export async function benchGate(): Promise<void> {
     const fdsAfterMetadata = openFiles(gate.pid!);
     process.stdout.write(
       `gate open file descriptors (sockets included): ${fdsAtStart} after warm-up, ${fdsAfterMetadata} after ${kinds.length * PROJECTS + PROJECTS} more metadata requests\n`,
+    );
+    process.stdout.write(
+      await benchMetadataCache({ 'npm packument': Buffer.from(packumentTemplate), 'PyPI page': Buffer.from(simplePage) }),
     );
     if (process.env.GATE_BENCH_ONLY === 'metadata') return;
     const tarballPath = '/registry/bench-pkg-1/-/bench-pkg-1-1.0.0.tgz';
