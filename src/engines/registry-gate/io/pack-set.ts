@@ -10,6 +10,8 @@ import { type PackSpan, type StoredPackIndex } from './pack-index.js';
 import { scanRecords } from './pack-record.js';
 
 const PACK_NAME = /^metadata-(\d{6})\.pack$/;
+/** A document kept in a file of its own by an older gate, or its temporary file. */
+const OLD_DOCUMENT = /^[0-9a-f]{32}\.doc(\.[^/]*\.tmp)?$/;
 
 export interface Pack {
   fd: number;
@@ -41,7 +43,7 @@ export class PackSet {
       return;
     }
     // Documents an older gate kept one file each: not read any more.
-    if (opening) for (const name of names) if (name.endsWith('.doc')) rm(join(this.dir, name), { force: true }, () => undefined);
+    if (opening) for (const name of names) if (OLD_DOCUMENT.test(name)) rm(join(this.dir, name), { force: true }, () => undefined);
     const onDisk = new Map<number, number>();
     for (const name of names) {
       const match = PACK_NAME.exec(name);

@@ -69,6 +69,21 @@ describe('MetadataCache', () => {
     scanned.close();
   });
 
+  it("removes an older gate's one-file-per-document cache when it opens", async () => {
+    const dir = folder();
+    new MetadataCache(dir).close();
+    const old = '0123456789abcdef0123456789abcdef.doc';
+    writeFileSync(join(dir, old), '{"key":"k"}\n{}');
+    writeFileSync(join(dir, `${old}.123-abcdef.tmp`), '{}');
+    writeFileSync(join(dir, 'notes.txt'), 'kept');
+    const cache = new MetadataCache(dir);
+    for (let i = 0; i < 50 && readdirSync(dir).some((name) => name.includes('.doc')); i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(readdirSync(dir).filter((name) => name.includes('.doc'))).toEqual([]);
+    expect(readdirSync(dir)).toContain('notes.txt');
+    cache.close();
+  });
+
   it('ignores a record whose bytes were damaged', async () => {
     const dir = folder();
     const cache = new MetadataCache(dir);
