@@ -17,7 +17,7 @@
  */
 import { mkdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { readPackIndex, writePackIndex } from './pack-index.js';
+import { readPackIndex, writePackIndex, writePackIndexNow } from './pack-index.js';
 import { compactPack, lockCompaction } from './pack-compaction.js';
 import { appendRecord, decodeRecord, encodeRecordHead } from './pack-record.js';
 import { PackSet } from './pack-set.js';
@@ -51,6 +51,8 @@ const INDEX_FILE = 'metadata.idx';
 export class MetadataCache {
   private readonly set: PackSet;
   private writes = 0;
+  /** Background saves of the index under way. */
+  private indexWrites = 0;
   private compacting = false;
   /** Puts waiting for a compaction to end. */
   private readonly waiting: Array<() => void> = [];
@@ -151,14 +153,14 @@ export class MetadataCache {
   }
 
   private isIdle(): boolean {
-    return this.writes === 0 && !this.compacting && this.waiting.length === 0;
+    return this.writes === 0 && this.indexWrites === 0 && !this.compacting && this.waiting.length === 0;
   }
 
   private settle(): void {
     if (this.writes === 0) this.set.closeRetired();
     if (!this.isIdle()) return;
     if (this.closed && this.set.packs.size > 0) {
-      writePackIndex(join(this.dir, INDEX_FILE), this.set.snapshot(), () => {});
+      writePackIndexNow(join(this.dir, INDEX_FILE), this.set.snapshot());
       this.set.closeAll();
     }
     for (const resolve of this.idlers.splice(0)) resolve();
@@ -208,7 +210,12 @@ export class MetadataCache {
     if (this.indexTimer !== undefined) return;
     this.indexTimer = setTimeout(() => {
       this.indexTimer = undefined;
-      if (!this.closed) writePackIndex(join(this.dir, INDEX_FILE), this.set.snapshot(), () => {});
+      if (this.closed) return;
+      this.indexWrites++;
+      writePackIndex(join(this.dir, INDEX_FILE), this.set.snapshot(), () => {
+        this.indexWrites--;
+        this.settle();
+      });
     }, INDEX_DELAY_MS);
     this.indexTimer.unref();
   }

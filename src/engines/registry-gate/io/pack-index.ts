@@ -4,7 +4,7 @@
  * in the background to a temporary file and renamed; a missing, damaged or outdated index (a pack
  * replaced or shorter than it says) is only a slower start.
  */
-import { readFileSync, rename, rm, writeFile } from 'node:fs';
+import { readFileSync, rename, renameSync, rm, rmSync, writeFile, writeFileSync } from 'node:fs';
 
 /** A record's place: which pack (by number), where, how long. */
 export interface PackSpan {
@@ -45,16 +45,34 @@ export function readPackIndex(path: string): StoredPackIndex | undefined {
 
 /** Writes the index in the background (temporary file, then rename); `done` once settled. Never throws. */
 export function writePackIndex(path: string, index: StoredPackIndex, done: () => void): void {
-  const text = JSON.stringify({
+  const temp = tempPath(path);
+  writeFile(temp, indexText(index), (written) => {
+    if (written) return rm(temp, { force: true }, () => done());
+    rename(temp, path, (failed) => (failed ? rm(temp, { force: true }, () => done()) : done()));
+  });
+}
+
+/** `writePackIndex` at once (a cache being closed leaves nothing running). Never throws. */
+export function writePackIndexNow(path: string, index: StoredPackIndex): void {
+  const temp = tempPath(path);
+  try {
+    writeFileSync(temp, indexText(index));
+    renameSync(temp, path);
+  } catch {
+    rmSync(temp, { force: true });
+  }
+}
+
+function indexText(index: StoredPackIndex): string {
+  return JSON.stringify({
     version: 1,
     packs: [...index.packs].map(([pack, { ino, end }]) => [pack, ino, end]),
     entries: index.entries.map(([key, span]) => [key, span.pack, span.offset, span.length]),
   });
-  const temp = `${path}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
-  writeFile(temp, text, (written) => {
-    if (written) return rm(temp, { force: true }, () => done());
-    rename(temp, path, (failed) => (failed ? rm(temp, { force: true }, () => done()) : done()));
-  });
+}
+
+function tempPath(path: string): string {
+  return `${path}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
 }
 
 function isNumbers(value: unknown, count: number): value is number[] {
