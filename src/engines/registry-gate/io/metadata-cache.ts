@@ -45,7 +45,8 @@ const PACK_SHARE = 1 / 4;
 const DEAD_SHARE = 0.5;
 /** Other gates' appends and packs are looked for at most this often on a miss. */
 const REFRESH_MS = 1000;
-const INDEX_DELAY_MS = 2000;
+/** The index is saved at most this often while appending (and on close): a gate that dies loses only a longer scan at the next open. */
+const INDEX_DELAY_MS = 30_000;
 const INDEX_FILE = 'metadata.idx';
 
 export class MetadataCache {
