@@ -166,16 +166,50 @@ export async function startPlainProxy(upstream: string): Promise<{ server: Serve
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL(upstream);
   const server = createServer((req, res) => {
-    const out = request(
-      { host: target.hostname, port: target.port, path: req.url, agent, headers: { accept: req.headers.accept ?? '*/*' } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        pipeline(answer, res).catch(() => undefined);
-      },
-    );
-    out.on('error', () => res.writeHead(502).end());
-    out.end();
+    const forward = (retry: boolean): void => {
+      const out = request(
+        { host: target.hostname, port: target.port, path: req.url, agent, headers: { accept: req.headers.accept ?? '*/*' } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          pipeline(answer, res).catch(() => undefined);
+        },
+      );
+      out.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the upstream closed while idle: sent again once on a new one, as the gate's client and npm's agent do.
+        if (retry && out.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) return forward(false);
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+      out.end();
+    };
+    forward(true);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+export interface MetadataKind {
+  label: string;
+  headers: Record<string, string>;
+  sides: Record<'direct' | 'proxy' | 'gate', (i: number) => string>;
+}
+
+/** The metadata requests clients make, each on `projects` projects of its own (new to the gate's memory and disk cache). */
+export function metadataKinds(upstream: string, proxy: string, gate: string, projects: number): MetadataKind[] {
+  const npm = (k: number): MetadataKind['sides'] => ({
+    direct: (i) => `${upstream}/registry/bench-pkg-${k * projects + i}`,
+    proxy: (i) => `${proxy}/registry/bench-pkg-${k * projects + i}`,
+    gate: (i) => `${gate}/npm/bench-pkg-${k * projects + i}`,
+  });
+  const pypi = (k: number): MetadataKind['sides'] => ({
+    direct: (i) => `${upstream}/simple/bench-pkg-${k * projects + i}/`,
+    proxy: (i) => `${proxy}/simple/bench-pkg-${k * projects + i}/`,
+    gate: (i) => `${gate}/pypi/simple/bench-pkg-${k * projects + i}/`,
+  });
+  return [
+    { label: 'npm full packument', headers: { accept: 'application/json' }, sides: npm(0) },
+    { label: "npm abbreviated packument (npm's Accept)", headers: { accept: NPM_ACCEPT }, sides: npm(1) },
+    { label: 'PyPI JSON page (PEP 691)', headers: { accept: 'application/vnd.pypi.simple.v1+json' }, sides: pypi(2) },
+    { label: 'PyPI HTML page (PEP 503)', headers: { accept: 'text/html' }, sides: pypi(3) },
+  ];
 }

@@ -9,7 +9,8 @@
  * the default, and --stream-files), p50/p99 and throughput ratios; requests per second, failures
  * and the gate's peak memory under 200 concurrent requests. The packument is the real `express`
  * one when registry.npmjs.org answers, else a synthetic one of the same shape.
- * `GATE_BENCH_ONLY=metadata` stops after the metadata table; `GATE_BENCH_PROF=<dir>` writes the
+ * The metadata cache's own cost (`gate-cache.ts`: CPU per document stored and read back, in-process) follows the
+ * metadata table. `GATE_BENCH_ONLY=metadata` stops after it; `GATE_BENCH_PROF=<dir>` writes the
  * gates' CPU profiles there.
  *
  * The client is modelled on npm's and pip's: one keep-alive connection pool per origin (npm's
@@ -26,7 +27,8 @@ import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importAllowlist } from '../src/app/packages/manage-allowlists.js';
-import { abbreviate, NPM_ACCEPT, packumentBody, pypiPage } from './gate-world.js';
+import { benchMetadataCache } from './gate-cache.js';
+import { abbreviate, metadataKinds, packumentBody, pypiPage } from './gate-world.js';
 import { startWorldProcess } from './gate-world-process.js';
 import { median, percentile, table } from './stats.js';
 
@@ -95,7 +97,7 @@ export async function benchGate(): Promise<void> {
     const fdsAtStart = openFiles(gate.pid!);
     // Per metadata kind: direct, a do-nothing proxy and the gate, interleaved (order rotated), new projects each round;
     // the gate's CPU (user + system, whole process: background cache writes included) over its requests of that kind.
-    const kinds = metadataKinds(base, proxy.base, gateUrl);
+    const kinds = metadataKinds(base, proxy.base, gateUrl, PROJECTS);
     const metadata: Array<{
       label: string;
       times: Record<string, number[]>;
@@ -197,6 +199,9 @@ export async function benchGate(): Promise<void> {
     const fdsAfterMetadata = openFiles(gate.pid!);
     process.stdout.write(
       `gate open file descriptors (sockets included): ${fdsAtStart} after warm-up, ${fdsAfterMetadata} after ${kinds.length * PROJECTS + PROJECTS} more metadata requests\n`,
+    );
+    process.stdout.write(
+      await benchMetadataCache({ 'npm packument': Buffer.from(packumentTemplate), 'PyPI page': Buffer.from(simplePage) }),
     );
     if (process.env.GATE_BENCH_ONLY === 'metadata') return;
     const tarballPath = '/registry/bench-pkg-1/-/bench-pkg-1-1.0.0.tgz';
@@ -472,32 +477,6 @@ function p50(values: number[]): number {
 
 function p99(values: number[]): number {
   return percentile(sorted(values), 99);
-}
-
-interface MetadataKind {
-  label: string;
-  headers: Record<string, string>;
-  sides: Record<'direct' | 'proxy' | 'gate', (i: number) => string>;
-}
-
-/** The metadata requests clients make, each on projects of its own (new to the gate's memory and disk cache). */
-function metadataKinds(upstream: string, proxy: string, gate: string): MetadataKind[] {
-  const npm = (k: number): MetadataKind['sides'] => ({
-    direct: (i) => `${upstream}/registry/bench-pkg-${k * PROJECTS + i}`,
-    proxy: (i) => `${proxy}/registry/bench-pkg-${k * PROJECTS + i}`,
-    gate: (i) => `${gate}/npm/bench-pkg-${k * PROJECTS + i}`,
-  });
-  const pypi = (k: number): MetadataKind['sides'] => ({
-    direct: (i) => `${upstream}/simple/bench-pkg-${k * PROJECTS + i}/`,
-    proxy: (i) => `${proxy}/simple/bench-pkg-${k * PROJECTS + i}/`,
-    gate: (i) => `${gate}/pypi/simple/bench-pkg-${k * PROJECTS + i}/`,
-  });
-  return [
-    { label: 'npm full packument', headers: { accept: 'application/json' }, sides: npm(0) },
-    { label: "npm abbreviated packument (npm's Accept)", headers: { accept: NPM_ACCEPT }, sides: npm(1) },
-    { label: 'PyPI JSON page (PEP 691)', headers: { accept: 'application/vnd.pypi.simple.v1+json' }, sides: pypi(2) },
-    { label: 'PyPI HTML page (PEP 503)', headers: { accept: 'text/html' }, sides: pypi(3) },
-  ];
 }
 
 function sorted(values: number[]): number[] {

@@ -16,7 +16,8 @@ import { tarballVersion } from '../npm-packument.js';
 import { reasonPhrase, refusalBody } from '../refusal.js';
 import { type GateEcosystem } from '../types.js';
 import { MetadataCache } from './metadata-cache.js';
-import { NPM_ABBREVIATED, ProjectStore, type GateProject, type GateSettings } from './project-store.js';
+import { NPM_ABBREVIATED, type GateProject, type GateSettings } from './gate-project.js';
+import { ProjectStore } from './project-store.js';
 import { openUpstream } from './upstream-client.js';
 
 const STREAM_BUFFER = 256 * 1024;
@@ -59,6 +60,7 @@ export interface RunningGate {
 export async function startGateServer(options: GateServerOptions): Promise<RunningGate> {
   const host = options.host ?? '127.0.0.1';
   let base = '';
+  const cache = options.cacheDir ? new MetadataCache(options.cacheDir) : undefined;
   const settings: GateSettings = {
     upstreams: options.upstreams,
     judge: options.judge,
@@ -68,7 +70,7 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
     timeoutMs: options.timeoutMs ?? 30_000,
     maxMetadataBytes: options.maxMetadataBytes ?? 128 * 1024 * 1024,
     freshSeconds: options.freshSeconds ?? 300,
-    ...(options.cacheDir ? { cache: new MetadataCache(options.cacheDir) } : {}),
+    ...(cache ? { cache } : {}),
     ...(options.memoryBytes !== undefined ? { memoryBytes: options.memoryBytes } : {}),
   };
   const store = new ProjectStore(settings, () => base);
@@ -110,6 +112,10 @@ export async function startGateServer(options: GateServerOptions): Promise<Runni
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Cache writes queued by the last answers run after them (a setImmediate), then the packs are closed.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await cache?.idle();
+      cache?.close();
     },
   };
 }

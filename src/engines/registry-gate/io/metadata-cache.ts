@@ -2,14 +2,25 @@
  * A small on-disk cache of upstream metadata documents: fresh for a while, then revalidated with
  * the upstream's validators (ETag, Last-Modified); and next to each, the gate's vetted answer for
  * it (the served bytes and what the vet found), tied to the document it came from, so a 304 or a
- * fresh document is served without vetting it again. One file per key (a JSON header line with
- * the body's length, then the body), written in the background to a temporary file and renamed: a
- * cache write never delays an answer, and a damaged or short file is ignored and replaced.
+ * fresh document is served without vetting it again.
+ *
+ * Documents are records appended to a few pack files (`pack-record.ts`), not a file each: an
+ * append to an open file costs a write, where a new file cost more than the write itself. The
+ * newest pack takes appends until it holds a quarter of the budget, then the next is started; the
+ * oldest pack is removed when the packs together pass the budget (the oldest documents go first),
+ * and a pack mostly made of replaced records has its live ones copied forward and is removed. The
+ * index is kept in memory, saved beside the packs (`pack-index.ts`) and rebuilt at open from that
+ * and a scan of what was appended since. Several gates may share one cache: each record is one
+ * O_APPEND write, each gate reads the others' appends on its next scan, and one lock file keeps
+ * compactions apart. Writes run in the background and never delay an answer; a damaged or torn
+ * record is ignored.
  */
-import { createHash } from 'node:crypto';
-import { close, mkdirSync, open, readdirSync, readFileSync, rename, rm, statSync, unlinkSync, writev } from 'node:fs';
-import { readdir, stat, unlink } from 'node:fs/promises';
+import { mkdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { readPackIndex, writePackIndex, writePackIndexNow } from './pack-index.js';
+import { compactPack, lockCompaction } from './pack-compaction.js';
+import { appendRecord, decodeRecord, encodeRecordHead } from './pack-record.js';
+import { PackSet } from './pack-set.js';
 
 export interface CachedDocument {
   url: string;
@@ -26,73 +37,76 @@ export interface CachedDocument {
 }
 
 const MAX_CACHED_BYTES = 16 * 1024 * 1024;
-/** The whole cache is kept under this (oldest files removed first), checked at start and whenever the bytes written since reach it. */
+/** The packs together are kept under this (the oldest pack removed first). */
 const MAX_TOTAL_BYTES = 512 * 1024 * 1024;
-/** A prune while writing goes down to this fraction of the budget. */
-const PRUNE_TO = 0.75;
+/** A pack takes appends until it holds this share of the budget. */
+const PACK_SHARE = 1 / 4;
+/** A closed pack with more than this share of replaced records is compacted. */
+const DEAD_SHARE = 0.5;
+/** Other gates' appends and packs are looked for at most this often on a miss. */
+const REFRESH_MS = 1000;
+/** The index is saved at most this often while appending (and on close): a gate that dies loses only a longer scan at the next open. */
+const INDEX_DELAY_MS = 30_000;
+const INDEX_FILE = 'metadata.idx';
 
 export class MetadataCache {
-  private readonly dir: string;
-  /** Bytes on disk as of the last prune plus every byte written since (an overwrite counted twice: an upper bound). */
-  private total = 0;
-  /** A prune running in the background (writes go on meanwhile; one prune at a time). */
-  private pruning = false;
+  private readonly set: PackSet;
+  private writes = 0;
+  /** Background saves of the index under way. */
+  private indexWrites = 0;
+  private compacting = false;
+  /** Puts waiting for a compaction to end. */
+  private readonly waiting: Array<() => void> = [];
+  private readonly idlers: Array<() => void> = [];
+  private lastRefresh = 0;
+  private indexTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
-    dir: string,
+    private readonly dir: string,
     private readonly maxTotalBytes = MAX_TOTAL_BYTES,
   ) {
-    this.dir = dir;
-    mkdirSync(dir, { recursive: true });
-    this.prune();
-  }
-
-  /**
-   * Removes the oldest documents until the cache, plus `reserve` bytes about to be written, fits
-   * under `fraction` of its budget (below the whole of it, so that the next writes do not list
-   * the folder again at once). Never throws.
-   */
-  prune(reserve = 0, fraction = 1): void {
     try {
-      const files = readdirSync(this.dir)
-        .filter((name) => name.endsWith('.doc'))
-        .map((name) => {
-          const stat = statSync(join(this.dir, name));
-          return { name, size: stat.size, at: stat.mtimeMs };
-        })
-        .sort((a, b) => a.at - b.at);
-      let total = files.reduce((sum, file) => sum + file.size, 0);
-      for (const file of files) {
-        if (total + reserve <= this.maxTotalBytes * fraction) break;
-        unlinkSync(join(this.dir, file.name));
-        total -= file.size;
-      }
-      this.total = total;
+      mkdirSync(dir, { recursive: true });
     } catch {
-      // A cache that cannot be listed is only a cache.
+      // A cache that cannot be made is only a cache: every get misses.
     }
+    this.set = new PackSet(dir);
+    this.set.refresh(readPackIndex(join(dir, INDEX_FILE)), true);
+    this.set.keepInBudget(maxTotalBytes);
   }
 
-  /** The stored document for a key, or undefined (absent or unreadable). */
+  /** How many documents the cache holds. */
+  get size(): number {
+    return this.set.index.size;
+  }
+
+  /** The stored document for a key, or undefined (absent, unreadable or damaged). */
   get(key: string): CachedDocument | undefined {
-    let data: Buffer;
+    if (this.closed) return undefined;
+    let span = this.set.index.get(key);
+    if (!span && Date.now() - this.lastRefresh >= REFRESH_MS) {
+      // Perhaps another gate on this cache stored it.
+      this.lastRefresh = Date.now();
+      this.set.refresh();
+      span = this.set.index.get(key);
+    }
+    const pack = span && this.set.packs.get(span.pack);
+    if (!span || !pack) return undefined;
+    const bytes = Buffer.allocUnsafe(span.length);
+    let record: ReturnType<typeof decodeRecord>;
     try {
-      data = readFileSync(this.fileOf(key));
+      if (readSync(pack.fd, bytes, 0, span.length, span.offset) === span.length) record = decodeRecord(bytes);
     } catch {
+      record = undefined;
+    }
+    if (!record || record.meta.key !== key || typeof record.meta.storedAt !== 'number') {
+      this.set.unindex(key);
       return undefined;
     }
-    const newline = data.indexOf(10);
-    if (newline < 0) return undefined;
-    try {
-      const header = JSON.parse(data.subarray(0, newline).toString('utf8')) as Omit<CachedDocument, 'body'> & {
-        key?: string;
-        length?: number;
-      };
-      if (header.key !== key || typeof header.storedAt !== 'number' || header.length !== data.length - newline - 1) return undefined;
-      return { ...header, body: data.subarray(newline + 1) };
-    } catch {
-      return undefined;
-    }
+    const header: Record<string, unknown> = { ...record.meta };
+    delete header.key;
+    return { ...(header as Omit<CachedDocument, 'body'>), body: record.body };
   }
 
   /**
@@ -101,76 +115,109 @@ export class MetadataCache {
    * failed or skipped): a pooled buffer may be reused from then on.
    */
   put(key: string, document: CachedDocument, done: () => void = () => {}): void {
-    if (document.body.length > MAX_CACHED_BYTES) return done();
-    const { body, ...header } = document;
-    const file = this.fileOf(key);
-    const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
-    const head = Buffer.from(`${JSON.stringify({ ...header, key, length: body.length })}\n`, 'utf8');
-    const size = head.length + body.length;
-    // A read-only or full disk only costs the cache. The body is written as it is, not copied.
-    const write = (): void =>
-      writeFileParts(temp, [head, body], (error) => {
-        done();
-        if (error) rm(temp, { force: true }, () => undefined);
-        else rename(temp, file, (failed) => failed && rm(temp, { force: true }, () => undefined));
-      });
-    this.total += size;
-    // The directory is listed only when this write may take the cache over its budget.
-    if (this.total > this.maxTotalBytes && !this.pruning) {
-      // Written once the prune is done, so the prune never takes the new document for an old one.
-      this.pruning = true;
-      void this.pruneInBackground(size, PRUNE_TO).finally(() => {
-        this.pruning = false;
-        write();
-      });
+    if (this.closed || document.body.length > MAX_CACHED_BYTES) return done();
+    if (this.compacting) {
+      this.waiting.push(() => this.put(key, document, done));
       return;
     }
-    write();
-  }
-
-  /**
-   * `prune` without blocking the event loop (listing, stats and removals asynchronous), for the
-   * write path: a full cache never delays an answer. Never rejects.
-   */
-  private async pruneInBackground(reserve: number, fraction: number): Promise<void> {
-    try {
-      const names = (await readdir(this.dir)).filter((name) => name.endsWith('.doc'));
-      const files = (
-        await Promise.all(
-          names.map((name) =>
-            stat(join(this.dir, name)).then(
-              (found) => ({ name, size: found.size, at: found.mtimeMs }),
-              () => undefined,
-            ),
-          ),
-        )
-      )
-        .filter((file) => file !== undefined)
-        .sort((a, b) => a.at - b.at);
-      // Bytes written from here on are added to what remains.
-      const countedAtListing = this.total;
-      let total = files.reduce((sum, file) => sum + file.size, 0);
-      for (const file of files) {
-        if (total + reserve <= this.maxTotalBytes * fraction) break;
-        await unlink(join(this.dir, file.name)).catch(() => undefined);
-        total -= file.size;
+    const number = this.set.currentPack();
+    const pack = number === undefined ? undefined : this.set.packs.get(number);
+    if (!pack) return done();
+    const { body, ...header } = document;
+    const head = encodeRecordHead({ ...header, key }, body);
+    this.writes++;
+    appendRecord(pack.fd, [head, body], (error) => {
+      this.writes--;
+      done();
+      if (!this.closed && !error) {
+        this.set.scanTail(number!);
+        this.afterWrites();
       }
-      // The document waiting for this prune is written next.
-      this.total = total + reserve + (this.total - countedAtListing);
-    } catch {
-      // A cache that cannot be listed is only a cache.
+      this.settle();
+    });
+  }
+
+  /** Resolves once no write or compaction is under way (tests; a clean shutdown). */
+  idle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idlers.push(resolve);
+      this.settle();
+    });
+  }
+
+  /** Saves the index and closes the packs once the writes under way are done; later gets miss and puts are skipped. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.indexTimer);
+    this.settle();
+  }
+
+  private isIdle(): boolean {
+    return this.writes === 0 && this.indexWrites === 0 && !this.compacting && this.waiting.length === 0;
+  }
+
+  private settle(): void {
+    if (this.writes === 0) this.set.closeRetired();
+    if (!this.isIdle()) return;
+    if (this.closed && this.set.packs.size > 0) {
+      writePackIndexNow(join(this.dir, INDEX_FILE), this.set.snapshot());
+      this.set.closeAll();
     }
+    for (const resolve of this.idlers.splice(0)) resolve();
   }
 
-  private fileOf(key: string): string {
-    return join(this.dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.doc`);
+  /** After the writes under way: the next pack started, the oldest removed, a mostly dead pack compacted, the index saved. */
+  private afterWrites(): void {
+    if (this.writes > 0 || this.compacting || this.closed) return;
+    const current = this.set.currentPack();
+    const pack = current === undefined ? undefined : this.set.packs.get(current);
+    if (!pack || current === undefined) return;
+    if (pack.end >= this.maxTotalBytes * PACK_SHARE) {
+      this.set.startNext(current);
+    }
+    this.set.keepInBudget(this.maxTotalBytes);
+    for (const [number, closed] of this.set.packs) {
+      if (number === this.set.currentPack() || closed.end === 0 || closed.end - closed.live <= closed.end * DEAD_SHARE) continue;
+      this.compact(number);
+      return;
+    }
+    this.scheduleIndexSave();
   }
-}
 
-/** Writes `parts` to a new file at `path` (callbacks: no file handle object or promise per write, on a path taken once per fetch). */
-function writeFileParts(path: string, parts: Buffer[], done: (error: Error | null) => void): void {
-  open(path, 'w', (opened, fd) => {
-    if (opened) return done(opened);
-    writev(fd, parts, (written) => close(fd, (closed) => done(written ?? closed)));
-  });
+  /** Copies a pack's live records to the newest pack, then removes it (one compaction at a time across gates). */
+  private compact(number: number): void {
+    const unlock = lockCompaction(this.dir);
+    const target = this.set.currentPack();
+    const source = this.set.packs.get(number);
+    const pack = target === undefined ? undefined : this.set.packs.get(target);
+    if (!unlock || !source || !pack) return unlock?.();
+    this.compacting = true;
+    const spans = [...this.set.index.values()].filter((span) => span.pack === number);
+    void compactPack(source.fd, spans, pack.fd).finally(() => {
+      unlock();
+      this.compacting = false;
+      if (!this.closed) {
+        this.set.scanTail(target!);
+        this.set.removePack(number);
+        this.scheduleIndexSave();
+      }
+      for (const put of this.waiting.splice(0)) put();
+      this.settle();
+    });
+  }
+
+  private scheduleIndexSave(): void {
+    if (this.indexTimer !== undefined) return;
+    this.indexTimer = setTimeout(() => {
+      this.indexTimer = undefined;
+      if (this.closed) return;
+      this.indexWrites++;
+      writePackIndex(join(this.dir, INDEX_FILE), this.set.snapshot(), () => {
+        this.indexWrites--;
+        this.settle();
+      });
+    }, INDEX_DELAY_MS);
+    this.indexTimer.unref();
+  }
 }

@@ -6,60 +6,14 @@
  * coalesced, so a burst of file requests costs one metadata fetch and is judged without waiting.
  */
 import { GuardError } from '../../../shared/errors.js';
-import { replaceBytes } from '../byte-replace.js';
 import { npmPackumentPath, npmTarballUrl } from '../gate-routes.js';
 import { quickVetPackument, vetPackument, type Packument, type QuickVet, type VettedPackument } from '../npm-packument.js';
 import { parseSimpleProject, type SimpleProject } from '../pypi-simple.js';
 import { vetPypiProject } from '../pypi-vet.js';
-import { TarballList } from '../tarball-list.js';
-import { type GateEcosystem, type GateJudgement, type HeldBack, type UpstreamFacts } from '../types.js';
+import { type GateEcosystem } from '../types.js';
 import { BufferPool, SharedBytes } from './buffer-pool.js';
-import { type MetadataCache } from './metadata-cache.js';
-import { fetchUpstreamMetadata } from './upstream-client.js';
-
-export interface GateSettings {
-  upstreams: { pypi: string; npm: string };
-  /** Judges a project from what the upstream said (name check, policy, freshness). */
-  judge: (ecosystem: GateEcosystem, name: string, facts: UpstreamFacts) => Promise<GateJudgement>;
-  /** The minimum release age for a project in ms (0: none). */
-  minReleaseAgeMs: (ecosystem: GateEcosystem, name: string) => number;
-  now: () => Date;
-  timeoutMs: number;
-  maxMetadataBytes: number;
-  /** Seconds a cached document is used without asking the upstream. */
-  freshSeconds: number;
-  /**
-   * Changes whenever the policy in force changes (a hot reload): projects judged under another
-   * generation are judged again. Absent: the policy is fixed for the gate's lifetime.
-   */
-  policyGeneration?: () => number;
-  cache?: MetadataCache;
-  /** Served packuments kept in memory at most (bytes; default 64 MB); the oldest projects go first. */
-  memoryBytes?: number;
-}
-
-export interface GateProject {
-  ecosystem: GateEcosystem;
-  name: string;
-  judgement: GateJudgement;
-  exists: boolean;
-  held: Map<string, HeldBack>;
-  /** Upstream URLs of the files/tarballs the metadata lists: the only ones the gate fetches. */
-  fileUrls: ReadonlySet<string> | TarballList;
-  pypi?: SimpleProject;
-  /**
-   * npm: the vetted packument as served (bytes, kept once, in a reused buffer): whoever writes it
-   * holds it until the write is done (`hold`, `release`); the store holds it while it keeps the project.
-   */
-  npmBody?: SharedBytes;
-  /** npm: its content type (abbreviated packuments keep the upstream's). */
-  npmType?: string;
-}
-
-/** Which packument a client asked for: the full document, or the abbreviated one npm, pnpm and yarn request for installs. */
-export type NpmFormat = 'full' | 'abbreviated';
-
-export const NPM_ABBREVIATED = 'application/vnd.npm.install-v1+json';
+import { DocumentSource, type FetchedDocument } from './document-source.js';
+import { NPM_ABBREVIATED, type GateProject, type GateSettings, type NpmFormat } from './gate-project.js';
 
 const MEMORY_MS = 60_000;
 const MAX_PROJECTS = 512;
@@ -68,19 +22,25 @@ const PYPI_ACCEPT = 'application/vnd.pypi.simple.v1+json, application/vnd.pypi.s
 
 export class ProjectStore {
   /** Upstream 304s, and vetted answers served from the disk cache without vetting again. */
-  readonly stats = { notModified: 0, vetReused: 0 };
+  get stats(): DocumentSource['stats'] {
+    return this.documents.stats;
+  }
   private readonly projects = new Map<string, StoreEntry>();
   private bytes = 0;
   /** Upstream bodies and served packuments reuse these buffers (a steady stream of packuments allocates next to nothing). */
   readonly pool = new BufferPool();
+  private readonly documents: DocumentSource;
   /** Disk cache writes waiting for the answers they came with to go out. */
-  private readonly cacheWrites: Array<() => void> = [];
+  private readonly cacheWrites: Array<() => void>;
   private flushScheduled = false;
 
   constructor(
     private readonly settings: GateSettings,
     private readonly gateBase: () => string,
-  ) {}
+  ) {
+    this.documents = new DocumentSource(settings, this.pool);
+    this.cacheWrites = this.documents.writes;
+  }
 
   /**
    * The vetted, judged project (from memory when recent). npm: `format` picks the packument the
@@ -199,7 +159,7 @@ export class ProjectStore {
   private async loadPypi(name: string): Promise<GateProject> {
     const base = this.settings.upstreams.pypi.replace(/\/+$/, '');
     const pageUrl = `${base}/${encodeURIComponent(name)}/`;
-    const doc = await this.fetchDocument(pageUrl, PYPI_ACCEPT);
+    const doc = await this.documents.fetch(pageUrl, PYPI_ACCEPT);
     let parsed: SimpleProject | undefined;
     try {
       if (doc.status !== 404) parsed = parseSimpleProject(doc.body.toString('utf8'), doc.contentType, doc.url, name);
@@ -221,7 +181,7 @@ export class ProjectStore {
   private async loadNpm(name: string, format: NpmFormat): Promise<GateProject> {
     const base = this.settings.upstreams.npm.replace(/\/+$/, '');
     const accept = format === 'abbreviated' ? `${NPM_ABBREVIATED}; q=1.0, application/json; q=0.8` : 'application/json';
-    const doc = await this.fetchDocument(`${base}${npmPackumentPath(name)}`, accept);
+    const doc = await this.documents.fetch(`${base}${npmPackumentPath(name)}`, accept);
     const gate = this.gateBase();
     const minAge = this.settings.minReleaseAgeMs('npm', name);
     // The document's bytes are read synchronously here and given back before anything is awaited.
@@ -270,7 +230,7 @@ export class ProjectStore {
   private readNpm(doc: FetchedDocument, name: string, format: NpmFormat, minAge: number, base: string, gate: string): NpmRead {
     // A vetted answer holds for as long as its document: no release it saw was too young, and releases only age.
     const vetKey = `vetted\0${minAge}\0${doc.key}`;
-    const stored = this.storedVet(vetKey, doc, gate);
+    const stored = this.documents.storedVet(vetKey, doc, gate);
     if (stored) return { kind: 'quick', quick: stored, body: SharedBytes.unpooled(stored.body) };
     let backing: Buffer | undefined;
     const quick = quickVetPackument(doc.body, minAge, this.settings.now(), base, gate, (size) => (backing = this.pool.acquire(size)));
@@ -302,75 +262,6 @@ export class ProjectStore {
     });
     return { kind: 'full', packument, vetted, tarballs };
   }
-
-  /**
-   * Upstream metadata through the disk cache: fresh entries as they are, stale ones revalidated
-   * with If-None-Match / If-Modified-Since (a 304 keeps the cached document and its vetted answer).
-   */
-  private async fetchDocument(url: string, accept: string): Promise<FetchedDocument> {
-    const { cache, freshSeconds, timeoutMs, maxMetadataBytes } = this.settings;
-    const key = `${accept}\0${url}`;
-    const cached = cache?.get(key);
-    if (cached && Date.now() - cached.storedAt < freshSeconds * 1000)
-      return { ...cached, fetchedAt: cached.fetchedAt ?? cached.storedAt, fromCache: true, key, release: () => {} };
-    const headers: Record<string, string> = { accept };
-    if (cached?.etag) headers['if-none-match'] = cached.etag;
-    if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
-    const answer = await fetchUpstreamMetadata(url, { headers, timeoutMs, maxBytes: maxMetadataBytes, pool: this.pool });
-    if (answer.status === 304 && cached) {
-      answer.release();
-      this.stats.notModified++;
-      const refreshed = { ...cached, storedAt: Date.now(), fetchedAt: cached.fetchedAt ?? cached.storedAt };
-      if (cache) this.cacheWrites.push(() => cache.put(key, refreshed));
-      return { ...refreshed, fromCache: true, key, release: () => {} };
-    }
-    if (answer.status !== 200 && answer.status !== 404) {
-      answer.release();
-      throw new GuardError('UPSTREAM_FAILED', `upstream ${answer.url} answered HTTP ${answer.status}`, {
-        hint: 'check the upstream index URL and that it is up',
-      });
-    }
-    const contentType = answer.headers['content-type'];
-    const etag = answer.headers.etag;
-    const lastModified = answer.headers['last-modified'];
-    const at = Date.now();
-    const document = {
-      url: answer.url,
-      status: answer.status,
-      body: answer.body,
-      storedAt: at,
-      fetchedAt: at,
-      ...(contentType ? { contentType } : {}),
-      ...(etag ? { etag } : {}),
-      ...(lastModified ? { lastModified } : {}),
-    };
-    // The pooled body goes back once both the caller and the cache write (after the answer: the disk never delays a client) are done with it.
-    let holders = 1;
-    const release = (): void => {
-      if (--holders === 0) answer.release();
-    };
-    if (cache) {
-      holders++;
-      this.cacheWrites.push(() => cache.put(key, document, release));
-    }
-    return { ...document, fromCache: false, key, release };
-  }
-
-  /** The vetted answer stored for exactly this version of the document (same fetch), or undefined. */
-  private storedVet(vetKey: string, doc: FetchedDocument, gate: string): QuickVet | undefined {
-    const stored = doc.fromCache ? this.settings.cache?.get(vetKey) : undefined;
-    if (!stored || stored.fetchedAt !== doc.fetchedAt || stored.url !== doc.url) return undefined;
-    const meta = stored.meta as { gate?: unknown; facts?: UpstreamFacts; tarballs?: unknown } | undefined;
-    const tarballs = meta?.tarballs;
-    if (typeof meta?.gate !== 'string' || typeof meta.facts?.exists !== 'boolean') return undefined;
-    const list = Array.isArray(tarballs) && tarballs.every((t) => typeof t === 'string') ? TarballList.of(tarballs) : undefined;
-    if (!list) return undefined;
-    this.stats.vetReused++;
-    // Written by a gate on another port (`guard run` picks a free one): its tarball base is swapped for this gate's.
-    const body =
-      meta.gate === gate ? stored.body : replaceBytes(stored.body, Buffer.from(`"${meta.gate}/npm/`), Buffer.from(`"${gate}/npm/`));
-    return { facts: meta.facts, tarballs: list, body };
-  }
 }
 
 interface StoreEntry {
@@ -389,18 +280,3 @@ type NpmRead =
   | { kind: 'full-needed' }
   | { kind: 'quick'; quick: QuickVet; body: SharedBytes }
   | { kind: 'full'; packument: Packument; vetted: VettedPackument; tarballs: string[] };
-
-interface FetchedDocument {
-  status: number;
-  contentType?: string;
-  body: Buffer;
-  url: string;
-  /** When this version of the document was fetched from the upstream. */
-  fetchedAt: number;
-  /** True when it came from the disk cache (fresh, or confirmed by a 304). */
-  fromCache: boolean;
-  /** Its disk cache key. */
-  key: string;
-  /** Ends the caller's use of `body` (once): a pooled buffer may be reused from then on. */
-  release: () => void;
-}

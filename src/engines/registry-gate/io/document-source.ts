@@ -1,0 +1,118 @@
+/**
+ * Upstream metadata documents as the gate reads them: through the disk cache (fresh entries as
+ * they are, stale ones revalidated by the upstream's validators), a fetched body in a pooled
+ * buffer, and the cache writes they call for queued until the answers have gone out; plus an npm
+ * packument's vetted answer stored beside its document.
+ */
+import { GuardError } from '../../../shared/errors.js';
+import { replaceBytes } from '../byte-replace.js';
+import { type QuickVet } from '../npm-packument.js';
+import { TarballList } from '../tarball-list.js';
+import { type UpstreamFacts } from '../types.js';
+import { type BufferPool } from './buffer-pool.js';
+import { type MetadataCache } from './metadata-cache.js';
+import { fetchUpstreamMetadata } from './upstream-client.js';
+
+export interface DocumentSettings {
+  timeoutMs: number;
+  maxMetadataBytes: number;
+  /** Seconds a cached document is used without asking the upstream. */
+  freshSeconds: number;
+  cache?: MetadataCache;
+}
+
+export class DocumentSource {
+  /** Upstream 304s, and vetted answers served from the disk cache without vetting again. */
+  readonly stats = { notModified: 0, vetReused: 0 };
+  /** Disk cache writes waiting for the answers they came with to go out (the store runs them). */
+  readonly writes: Array<() => void> = [];
+
+  constructor(
+    private readonly settings: DocumentSettings,
+    private readonly pool: BufferPool,
+  ) {}
+
+  /**
+   * Upstream metadata through the disk cache: fresh entries as they are, stale ones revalidated
+   * with If-None-Match / If-Modified-Since (a 304 keeps the cached document and its vetted answer).
+   */
+  async fetch(url: string, accept: string): Promise<FetchedDocument> {
+    const { cache, freshSeconds, timeoutMs, maxMetadataBytes } = this.settings;
+    const key = `${accept}\0${url}`;
+    const cached = cache?.get(key);
+    if (cached && Date.now() - cached.storedAt < freshSeconds * 1000)
+      return { ...cached, fetchedAt: cached.fetchedAt ?? cached.storedAt, fromCache: true, key, release: () => {} };
+    const headers: Record<string, string> = { accept };
+    if (cached?.etag) headers['if-none-match'] = cached.etag;
+    if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
+    const answer = await fetchUpstreamMetadata(url, { headers, timeoutMs, maxBytes: maxMetadataBytes, pool: this.pool });
+    if (answer.status === 304 && cached) {
+      answer.release();
+      this.stats.notModified++;
+      const refreshed = { ...cached, storedAt: Date.now(), fetchedAt: cached.fetchedAt ?? cached.storedAt };
+      if (cache) this.writes.push(() => cache.put(key, refreshed));
+      return { ...refreshed, fromCache: true, key, release: () => {} };
+    }
+    if (answer.status !== 200 && answer.status !== 404) {
+      answer.release();
+      throw new GuardError('UPSTREAM_FAILED', `upstream ${answer.url} answered HTTP ${answer.status}`, {
+        hint: 'check the upstream index URL and that it is up',
+      });
+    }
+    const contentType = answer.headers['content-type'];
+    const etag = answer.headers.etag;
+    const lastModified = answer.headers['last-modified'];
+    const at = Date.now();
+    const document = {
+      url: answer.url,
+      status: answer.status,
+      body: answer.body,
+      storedAt: at,
+      fetchedAt: at,
+      ...(contentType ? { contentType } : {}),
+      ...(etag ? { etag } : {}),
+      ...(lastModified ? { lastModified } : {}),
+    };
+    // The pooled body goes back once both the caller and the cache write (after the answer: the disk never delays a client) are done with it.
+    let holders = 1;
+    const release = (): void => {
+      if (--holders === 0) answer.release();
+    };
+    if (cache) {
+      holders++;
+      this.writes.push(() => cache.put(key, document, release));
+    }
+    return { ...document, fromCache: false, key, release };
+  }
+
+  /** The vetted answer stored for exactly this version of the document (same fetch), or undefined. */
+  storedVet(vetKey: string, doc: FetchedDocument, gate: string): QuickVet | undefined {
+    const stored = doc.fromCache ? this.settings.cache?.get(vetKey) : undefined;
+    if (!stored || stored.fetchedAt !== doc.fetchedAt || stored.url !== doc.url) return undefined;
+    const meta = stored.meta as { gate?: unknown; facts?: UpstreamFacts; tarballs?: unknown } | undefined;
+    const tarballs = meta?.tarballs;
+    if (typeof meta?.gate !== 'string' || typeof meta.facts?.exists !== 'boolean') return undefined;
+    const list = Array.isArray(tarballs) && tarballs.every((t) => typeof t === 'string') ? TarballList.of(tarballs) : undefined;
+    if (!list) return undefined;
+    this.stats.vetReused++;
+    // Written by a gate on another port (`guard run` picks a free one): its tarball base is swapped for this gate's.
+    const body =
+      meta.gate === gate ? stored.body : replaceBytes(stored.body, Buffer.from(`"${meta.gate}/npm/`), Buffer.from(`"${gate}/npm/`));
+    return { facts: meta.facts, tarballs: list, body };
+  }
+}
+
+export interface FetchedDocument {
+  status: number;
+  contentType?: string;
+  body: Buffer;
+  url: string;
+  /** When this version of the document was fetched from the upstream. */
+  fetchedAt: number;
+  /** True when it came from the disk cache (fresh, or confirmed by a 304). */
+  fromCache: boolean;
+  /** Its disk cache key. */
+  key: string;
+  /** Ends the caller's use of `body` (once): a pooled buffer may be reused from then on. */
+  release: () => void;
+}
