@@ -1,7 +1,8 @@
 /**
  * Claude Code's PreToolUse hook protocol. In: the event JSON on stdin (`session_id`, `cwd`,
  * `hook_event_name`, `tool_name`, `tool_input` …). Out: nothing for allow (Claude Code's own
- * permission rules and prompt still apply: an explicit "allow" would skip them; at most `additionalContext`), or
+ * permission rules and prompt still apply: an explicit "allow" would skip them; at most `additionalContext` for
+ * the agent and `systemMessage` for the user), or
  * `{ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" | "ask",
  * permissionDecisionReason } }` with exit 0. Bash commands and edits of dependency manifests are
  * vetted; every other event and tool is allowed.
@@ -122,8 +123,8 @@ function absolute(path: string, cwd: string): string {
 }
 
 /**
- * The decision in Claude Code's protocol: no output for allow (only `additionalContext` when the agent should
- * know what it was let through, still no permission decision), deny or ask (warn) with the reason.
+ * The decision in Claude Code's protocol: no output for allow (when the agent and user should know what it was
+ * let through, `additionalContext` and `systemMessage`, still no permission decision), deny or ask (warn) with the reason.
  */
 export function render(decision: HookDecision): HookAnswer {
   return renderPreToolUse(decision, '');
@@ -133,10 +134,12 @@ export function render(decision: HookDecision): HookAnswer {
 export function renderPreToolUse(decision: HookDecision, allowed: string): HookAnswer {
   if (decision.verdict === 'allow') {
     if (decision.context === undefined) return { stdout: allowed, exitCode: 0 };
-    return {
-      stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: decision.context } })}\n`,
-      exitCode: 0,
+    // No permission decision (the user's own rules and prompt still apply): the agent reads additionalContext, the user systemMessage.
+    const output = {
+      systemMessage: decision.context,
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: decision.context },
     };
+    return { stdout: `${JSON.stringify(output)}\n`, exitCode: 0 };
   }
   const output = {
     hookSpecificOutput: {

@@ -111,6 +111,13 @@ describe.skipIf(process.platform === 'win32')('guard <pm> (built CLI)', () => {
     expect(run.calls[0]!.argv).toEqual(['install', '-i', 'https://mirror.example/simple', 'requests']);
   });
 
+  it('notes an unlisted HTTPS index beside packages all on the list, then runs', () => {
+    const run = guard(['pip', 'install', '--extra-index-url', 'https://wheels.vendor.example/simple', 'requests']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('guard: note: https://wheels.vendor.example/simple is not a listed pypi index');
+    expect(run.calls[0]!.argv).toEqual(['install', '--extra-index-url', 'https://wheels.vendor.example/simple', 'requests']);
+  });
+
   it('never runs anything with --guard-dry-run or GUARD_DRY_RUN=1', () => {
     const blocked = guard(['pip', 'install', '--guard-dry-run', 'reqeusts']);
     expect(blocked).toMatchObject({ code: 3, calls: [] });

@@ -46,6 +46,25 @@ describe('answerClaudeCodeEvent', () => {
     expect(await answer(event('Bash', { command: 'pip install reqeusts' }, { hook_event_name: 'PostToolUse' }))).toBeUndefined();
   });
 
+  it('lets an unlisted HTTPS source beside packages all on the list through with a note naming the host, to agent and user', async () => {
+    const { stdout } = await answerClaudeCodeEvent(
+      event('Bash', { command: 'pip install requests -f https://wheels.vendor.example/torch-2.1.html' }),
+      deps(),
+    );
+    const output = JSON.parse(stdout) as { systemMessage?: string; hookSpecificOutput: Record<string, string> };
+    expect(output.hookSpecificOutput.permissionDecision).toBeUndefined();
+    expect(output.hookSpecificOutput.additionalContext).toContain('wheels.vendor.example');
+    expect(output.systemMessage).toContain('wheels.vendor.example');
+    // Plain http keeps the policy's ask; a name on no list is denied whatever the source.
+    expect((await answer(event('Bash', { command: 'pip install requests -f http://wheels.vendor.example/' })))?.permissionDecision).toBe(
+      'ask',
+    );
+    const made = await answer(
+      event('Bash', { command: 'pip install requests reqeusts --extra-index-url https://wheels.vendor.example/simple' }),
+    );
+    expect(made?.permissionDecision).toBe('deny');
+  });
+
   it('lets a git install from a named repository on a public forge through with context, never an ask or allow', async () => {
     const { stdout } = await answerClaudeCodeEvent(
       event('Bash', { command: 'pip install "git+https://github.com/huggingface/peft@main#egg=peft" requests' }),
@@ -134,13 +153,14 @@ describe('answerClaudeCodeEvent on junk', () => {
 });
 
 describe('render', () => {
-  it('maps block to deny, warn to ask, and allow to no output', () => {
+  it('maps block to deny, warn to ask, and allow to no output (a note to the agent and the user, no permission decision)', () => {
     expect(render({ verdict: 'allow', reason: '' })).toEqual({ stdout: '', exitCode: 0 });
     expect(JSON.parse(render({ verdict: 'warn', reason: 'hm' }).stdout)).toEqual({
       hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'hm' },
     });
     expect(JSON.parse(render({ verdict: 'block', reason: 'no' }).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
     expect(JSON.parse(render({ verdict: 'allow', reason: '', context: 'fyi' }).stdout)).toEqual({
+      systemMessage: 'fyi',
       hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'fyi' },
     });
   });

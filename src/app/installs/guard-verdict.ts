@@ -29,10 +29,11 @@ export interface GuardVerdict {
 }
 
 /**
- * Reasons an allowed target keeps that the agent should be told: a git source on a public forge, and a
- * conda name missing from the shipped list that a channel the policy trusts may hold (a warning, not a doubt).
+ * Reasons an allowed install keeps that the agent and user should be told: a git source on a public forge, a
+ * conda name missing from the shipped list that a channel the policy trusts may hold, and an unlisted HTTPS
+ * index beside packages that are all on the list (warnings, not doubts).
  */
-const NOTE_CODES: ReadonlySet<string> = new Set(['forge_source', 'not_in_channel_list']);
+const NOTE_CODES: ReadonlySet<string> = new Set(['forge_source', 'not_in_channel_list', 'unlisted_index']);
 
 /** A part the guard could not verify, with the policy's decision on it. */
 export interface UnverifiedPart {
@@ -71,7 +72,9 @@ export function combineVerdicts(
       if (names.length > 0) suggestions.push({ ecosystem: target.ecosystem, package: target.name ?? target.raw, names });
     }
     for (const reason of verdict.decision.reasons) {
-      if (!targetReasons.has(reason)) ranked.push({ verdict: verdict.verdict, text: reason.message });
+      if (targetReasons.has(reason)) continue;
+      if (NOTE_CODES.has(reason.code)) notes.push(reason.message);
+      else ranked.push({ verdict: verdict.verdict, text: reason.message });
     }
   }
   for (const part of unverified) {

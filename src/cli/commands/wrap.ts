@@ -57,6 +57,9 @@ export async function runWrapped(program: string, argv: string[], io: CliIo, ser
     return EXIT.blocked;
   }
   if (verdict.verdict === 'warn') io.stderr.write(verdict.report);
+  // What an allowed install was let through on (an unlisted HTTPS index, a forge source) is said, not asked.
+  if (verdict.verdict === 'allow' && verdict.notes !== undefined)
+    io.stderr.write(verdict.notes.map((note) => `guard: note: ${note}\n`).join(''));
   return exec(program, args, io);
 }
 
@@ -66,7 +69,7 @@ async function vetAsShellCommand(
   args: string[],
   io: CliIo,
   services: Services,
-): Promise<{ verdict: string; report: string; commands: Array<{ verdict: { report: string } }> } | undefined> {
+): Promise<{ verdict: string; report: string; notes?: string[]; commands: Array<{ verdict: { report: string } }> } | undefined> {
   const { vetWrappedCommand } = await import('../../app/installs/vet-wrapped-command.js');
   return vetWrappedCommand(program, args, { cwd: io.cwd, env: io.env, stderr: io.stderr, nameLists: services.nameLists });
 }

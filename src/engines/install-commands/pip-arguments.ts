@@ -60,6 +60,9 @@ export const OPTION_ROLES: OptionRoles = {
   '--directory': 'directory',
 };
 
+// Options whose index is read beside the default one (pip and uv alike), not instead of it.
+const EXTRA_INDEX_OPTIONS: ReadonlySet<string> = new Set(['--extra-index-url', '--find-links']);
+
 /**
  * Reads the arguments after `pip install` (or `uv pip install`, with `flavour: 'uv'`): registry
  * requirements, paths, VCS and URL installs, `-e` projects, index URLs and the targets of `-r`
@@ -129,6 +132,7 @@ export function collectEvents(
     switch (roles[event.name]) {
       case 'index':
         parts.indexes.push(value);
+        if (EXTRA_INDEX_OPTIONS.has(event.name)) (parts.extraIndexes ??= []).push(value);
         break;
       case 'named-index':
         parts.indexes.push(stripIndexName(value));
@@ -163,6 +167,8 @@ export function collectEvents(
         break;
     }
   }
+  // With --no-index the find-links pages are the only source: nothing is read beside PyPI.
+  if (events.some((e) => e.kind === 'option' && e.name === '--no-index')) delete parts.extraIndexes;
   return parts;
 }
 
@@ -253,6 +259,7 @@ function stripIndexName(value: string): string {
 export function mergeParts(into: RequirementsParts, part: RequirementsParts): void {
   for (const target of part.targets) into.targets.push(target);
   for (const url of part.indexes) into.indexes.push(url);
+  if (part.extraIndexes !== undefined) for (const url of part.extraIndexes) (into.extraIndexes ??= []).push(url);
   for (const file of part.files) into.files.push(file);
   for (const entry of part.unresolved) into.unresolved.push(entry);
 }

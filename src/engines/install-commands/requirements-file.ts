@@ -21,7 +21,7 @@ export interface PipContext {
 }
 
 /** What a requirements file contributes; merged into an InstallRequest by the caller. */
-export type RequirementsParts = Pick<InstallRequest, 'targets' | 'indexes' | 'files' | 'unresolved'>;
+export type RequirementsParts = Pick<InstallRequest, 'targets' | 'indexes' | 'extraIndexes' | 'files' | 'unresolved'>;
 
 export interface RequirementsFileContext extends PipContext {
   /** Read as a constraints file (`-c`): entries constrain versions but are not installed. */
@@ -261,7 +261,8 @@ function readLine(walk: Walk, raw: string, origin: string, directory: string, co
 
 /** Drops repeated index URLs and files, keeping first-seen order. */
 export function withUniqueLists<T extends RequirementsParts>(parts: T): T {
-  return { ...parts, indexes: [...new Set(parts.indexes)], files: [...new Set(parts.files)] };
+  const unique = { ...parts, indexes: [...new Set(parts.indexes)], files: [...new Set(parts.files)] };
+  return parts.extraIndexes === undefined ? unique : { ...unique, extraIndexes: [...new Set(parts.extraIndexes)] };
 }
 
 /** pip's `break_args_options`: words up to the first one starting with `-` are the requirement. */

@@ -30,6 +30,11 @@ export interface InstallRequest {
   targets: InstallTarget[];
   /** Index / registry URLs the command points at (`-i`, `--extra-index-url`, `--registry`, `-c`). */
   indexes: string[];
+  /**
+   * Those of `indexes` read beside the default index, not instead of it: pip's and uv's `--extra-index-url`
+   * and `--find-links` on the command line, absent under `--no-index`. Unmarked indexes count as replacing it.
+   */
+  extraIndexes?: string[];
   /** Files read to find targets (requirements, constraints, package.json). */
   files: string[];
   /** What could not be read statically (a missing -r file, `${VAR}` without a value, …). */

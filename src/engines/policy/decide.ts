@@ -84,10 +84,11 @@ export function decideRequest(
 ): RequestDecision {
   if (!request.installs) return { verdict: 'allow', rule: 'not-an-install', reasons: [], targets: [] };
   const ecosystems = [MANAGER_ECOSYSTEM[request.manager], ...request.targets.map((t) => t.ecosystem)];
-  const targets = request.targets.map((target, i) => {
-    const facts = factsFor(target, i) ?? {};
-    return { target, decision: reduceSteps(evaluateTarget(target, facts, policy, now), policy) };
-  });
+  const checked = request.targets.map((target, i) => ({ target, facts: factsFor(target, i) ?? {} }));
+  const targets = checked.map(({ target, facts }) => ({
+    target,
+    decision: reduceSteps(evaluateTarget(target, facts, policy, now), policy),
+  }));
   const unresolved: ExplainStep[] = request.unresolved.map(({ what, why }) => {
     const message = `cannot verify ${what} statically: ${why}`;
     return {
@@ -98,7 +99,9 @@ export function decideRequest(
     };
   });
   const parts: PolicyDecision[] = [
-    ...indexSteps(request.indexes, [...new Set(ecosystems)], policy).map((step) => reduceSteps([step], policy)),
+    ...indexSteps(request.indexes, [...new Set(ecosystems)], policy, vouchedEcosystems(checked), request.extraIndexes).map((step) =>
+      reduceSteps([step], policy),
+    ),
     ...targets.map((t) => t.decision),
     ...unresolved.map((step) => reduceSteps([step], policy)),
   ];
@@ -133,7 +136,53 @@ export function managerEcosystem(manager: PackageManager): Ecosystem {
   return MANAGER_ECOSYSTEM[manager];
 }
 
-function indexSteps(indexes: readonly string[], ecosystems: readonly Ecosystem[], policy: Policy): ExplainStep[] {
+/**
+ * The ecosystems whose every registry target (at least one) the name check found in its list: an
+ * extra source beside them can add releases of packages that exist, not packages nobody published.
+ */
+function vouchedEcosystems(checked: ReadonlyArray<{ target: InstallTarget; facts: CheckedFacts }>): Set<Ecosystem> {
+  const vouched = new Set<Ecosystem>();
+  const refused = new Set<Ecosystem>();
+  for (const { target, facts } of checked) {
+    if (target.kind !== 'registry') continue;
+    if (facts.check?.exists === true) vouched.add(target.ecosystem);
+    else refused.add(target.ecosystem);
+  }
+  for (const ecosystem of refused) vouched.delete(ecosystem);
+  return vouched;
+}
+
+/**
+ * An unlisted PyPI source read beside PyPI (`--extra-index-url`, `--find-links`), named over HTTPS, for a
+ * command whose every package is on the PyPI list (`pip install torch-scatter -f
+ * https://wheels.vendor.example/torch-2.1.html`): what vendors' own install docs tell users to pass. An
+ * index that replaces PyPI (`-i`, PIP_INDEX_URL) serves every package itself and keeps the registry rule. Under the default `registries.unlisted: warn` it is let through
+ * with a note naming the host (`unlisted_index`); `unlisted: block` still refuses it, and a name
+ * missing from the list is refused by the name check whatever the source.
+ */
+function noteOnlySource(
+  index: string,
+  ecosystem: Ecosystem,
+  policy: Policy,
+  vouched: ReadonlySet<Ecosystem>,
+  extra: readonly string[],
+): boolean {
+  return (
+    ecosystem === 'pypi' &&
+    policy.registries.unlisted === 'warn' &&
+    vouched.has('pypi') &&
+    extra.includes(index) &&
+    /^https:\/\/[^/\s]/i.test(index.trim())
+  );
+}
+
+function indexSteps(
+  indexes: readonly string[],
+  ecosystems: readonly Ecosystem[],
+  policy: Policy,
+  vouched: ReadonlySet<Ecosystem> = new Set(),
+  extra: readonly string[] = [],
+): ExplainStep[] {
   const primary = ecosystems[0];
   if (primary === undefined) return [];
   return indexes.map((index) => {
@@ -146,9 +195,18 @@ function indexSteps(indexes: readonly string[], ecosystems: readonly Ecosystem[]
         return { rule: `registries.${ecosystem}`, outcome: 'pass', detail: `${index} is under the allowed ${entry}${what}`, reasons: [] };
       }
     }
-    const action = policy.registries.unlisted;
     const allowed = policy.registries[primary];
-    const message = `${index} is not an allowed ${primary} index (allowed: ${allowed.length > 0 ? allowed.join(', ') : 'none'}); add it under registries.${primary} or drop the option`;
+    if (noteOnlySource(index, primary, policy, vouched, extra)) {
+      const message = `${index} is not a listed pypi index; every package named here is on the PyPI list, so it is let through, but pip may take a newer release of them from ${hostOf(index)} (add it under registries.pypi once trusted, or set registries.unlisted: block to refuse unlisted indexes)`;
+      return {
+        rule: `registries.${primary}`,
+        outcome: 'allow',
+        detail: message,
+        reasons: [{ code: 'unlisted_index', message, subject: index }],
+      };
+    }
+    const action = policy.registries.unlisted;
+    const message = `${index} is not an allowed ${primary} index (allowed: ${listSome(allowed)}); add it under registries.${primary} or drop the option`;
     return {
       rule: `registries.${primary}`,
       outcome: action,
@@ -156,6 +214,21 @@ function indexSteps(indexes: readonly string[], ecosystems: readonly Ecosystem[]
       reasons: action === 'allow' ? [] : [{ code: 'registry_not_allowed', message, subject: index }],
     };
   });
+}
+
+function hostOf(index: string): string {
+  try {
+    return new URL(index.trim()).host;
+  } catch {
+    return index;
+  }
+}
+
+/** A long allow list shortened for a message: the first entries and how many more (`guard policy explain` shows them all). */
+function listSome(entries: readonly string[]): string {
+  if (entries.length === 0) return 'none';
+  const shown = entries.slice(0, 3).join(', ');
+  return entries.length > 3 ? `${shown} and ${entries.length - 3} more; see \`guard policy explain\`` : shown;
 }
 
 /** Reduces rule steps to a decision: the strictest outcome, decided by the first rule that gave it. */

@@ -148,6 +148,8 @@ export type PolicyReasonCode =
   | 'policy_allowed'
   | 'private_namespace'
   | 'registry_not_allowed'
+  /** An unlisted HTTPS source beside packages that are all on the registry's list: let through, the host named as context. */
+  | 'unlisted_index'
   | 'below_trust'
   | 'unknown_popularity'
   | 'source_policy'

@@ -78,6 +78,11 @@ describe('vetInstallRequest', () => {
     const index = await vet(request([pypi('requests')], { indexes: ['https://mirror.example/simple'] }));
     expect(index.verdict).toBe('warn');
     expect(index.report).toContain('! https://mirror.example/simple is not an allowed pypi index');
+    // Read beside PyPI over HTTPS, with packages all on the list: allowed, the host named in the report.
+    const indexes = ['https://mirror.example/simple'];
+    const extra = await vet(request([pypi('requests')], { indexes, extraIndexes: indexes }));
+    expect(extra.verdict).toBe('allow');
+    expect(extra.report).toContain('! https://mirror.example/simple is not a listed pypi index');
     const vcs: InstallTarget = { ecosystem: 'pypi', kind: 'vcs', raw: 'git+https://x/y', location: 'git+https://x/y', origin: 'argv' };
     const blocked = await vet(request([vcs]), { sources: { vcs: 'block' } });
     expect(blocked.targets[0]).toMatchObject({ decision: { verdict: 'block', rule: 'sources.vcs' } });

@@ -111,6 +111,20 @@ describe('parsePipInstall: indexes, files and what cannot be read', () => {
     expect(read(args).indexes).toEqual(indexes);
   });
 
+  it.each<[string[], string[] | undefined]>([
+    [['-i', 'https://a.example/simple', 'x'], undefined],
+    [['--extra-index-url', 'https://b.example/simple', '-i', 'https://a.example/simple', 'x'], ['https://b.example/simple']],
+    [
+      ['-f', 'https://f.example/', '--find-links', './wheels', 'x'],
+      ['https://f.example/', './wheels'],
+    ],
+    [['--no-index', '-f', 'https://f.example/', 'x'], undefined],
+    // A requirements file's index lines are not marked: they count as replacing the default.
+    [['-r', 'requirements.txt'], undefined],
+  ])('marks the indexes read beside the default: %j', (args, extra) => {
+    expect(read(args).extraIndexes).toEqual(extra);
+  });
+
   it('records every file it read', () => {
     expect(read(['-r', 'requirements.txt', '-c', 'constraints.txt']).files).toEqual([
       '/repo/requirements.txt',

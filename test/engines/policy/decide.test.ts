@@ -395,6 +395,51 @@ describe('decideRequest', () => {
     if (verdict === 'block') expect(decision.reasons.map((r) => r.code)).toEqual(['registry_not_allowed']);
   });
 
+  it.each<[string, string, Array<NameCheck | undefined>, 'allow' | 'warn' | 'block', string[]]>([
+    [
+      'every package on the list, https',
+      'https://wheels.vendor.example/torch.html',
+      [found('torch'), found('numpy')],
+      'allow',
+      ['unlisted_index'],
+    ],
+    ['plain http', 'http://wheels.vendor.example/', [found('torch')], 'warn', ['registry_not_allowed']],
+    [
+      'a name missing from the list',
+      'https://wheels.vendor.example/',
+      [found('torch'), missing('torhc')],
+      'block',
+      ['registry_not_allowed'],
+    ],
+    ['a name not checked', 'https://wheels.vendor.example/', [found('torch'), undefined], 'block', ['registry_not_allowed']],
+  ])('an unlisted pypi source read beside PyPI: %s', (_label, index, checks, verdict, codes) => {
+    const targets = checks.map((_, i) => registry('pypi', ['torch', 'numpy', 'torhc'][i] ?? 'x'));
+    const decision = decideRequest(request({ indexes: [index], extraIndexes: [index], targets }), policy(), NOW, (_t, i) => {
+      const check = checks[i];
+      return check === undefined ? undefined : { check };
+    });
+    expect(decision.verdict).toBe(verdict);
+    const indexCodes = decision.reasons.map((r) => r.code).filter((c) => c === 'unlisted_index' || c === 'registry_not_allowed');
+    expect(indexCodes).toEqual(codes);
+    // A strict policy refuses the unlisted source whatever its packages.
+    const strict = decideRequest(
+      request({ indexes: [index], extraIndexes: [index], targets }),
+      policy({ registries: { unlisted: 'block' } }),
+      NOW,
+      (_t, i) => {
+        const check = checks[i];
+        return check === undefined ? undefined : { check };
+      },
+    );
+    expect(strict.verdict).toBe('block');
+    // An index that replaces PyPI (not marked extra) serves every package itself: the registry rule stands.
+    const replacing = decideRequest(request({ indexes: [index], targets }), policy(), NOW, (_t, i) => {
+      const check = checks[i];
+      return check === undefined ? undefined : { check };
+    });
+    expect(replacing.reasons.map((r) => r.code)).not.toContain('unlisted_index');
+  });
+
   it('warns about an unlisted index by default', () => {
     expect(decideRequest(request({ indexes: ['https://mirror.example/simple'] }), policy(), NOW)).toMatchObject({
       verdict: 'warn',
