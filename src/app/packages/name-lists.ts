@@ -47,6 +47,11 @@ export function nameListDepsOf(deps: NameListDeps): NameListDeps {
   };
 }
 
+/** Where `ecosystem`'s lists for `env`'s cache directory are kept in a NameListDeps' `nameLists`. */
+export function nameListKey(env: Env | undefined, ecosystem: Ecosystem): string {
+  return `${resolveCacheDir(env)}\0${ecosystem}`;
+}
+
 /** Name-list deps with the lists held by the caller, who closes them (`closeNameLists`). */
 export type HeldNameListDeps = NameListDeps & { nameLists: Map<string, NameIndex[]> };
 
@@ -64,7 +69,7 @@ function loadIndexes(
   mayBuild: boolean,
 ): NameIndex[] | undefined {
   const cacheDir = resolveCacheDir(deps.env);
-  const key = `${cacheDir}\0${ecosystem}`;
+  const key = nameListKey(deps.env, ecosystem);
   const cached = loaded.get(key);
   if (cached) return cached;
   const main = loadMain(ecosystem, cacheDir, deps, mayBuild);

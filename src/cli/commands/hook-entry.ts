@@ -4,3 +4,4 @@
  */
 export { runHook } from './hook.js';
 export { runCommand } from '../command.js';
+export { warmUpInstallGuard } from '../../app/installs/warm-up-install-guard.js';
