@@ -92,9 +92,12 @@ await build({
   ],
   define: { 'import.meta.url': '__groundguardBundleUrl' },
   banner: { js: "const __groundguardBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  // Whitespace and syntax only: names stay readable in stack traces.
-  minifyWhitespace: true,
-  minifySyntax: true,
+  // Short local and top-level names make the source and its code cache a third smaller, which every
+  // hook start reads and deserialises (about 2 ms of CPU); properties and the names zod or the
+  // errors show are untouched. A stack trace's names and positions map back through hook.cjs.map,
+  // which nothing loads at run time (no sourceMappingURL comment).
+  minify: true,
+  sourcemap: 'external',
   outfile: 'dist/cli/commands/bundle/hook.cjs',
   logLevel: 'warning',
 });

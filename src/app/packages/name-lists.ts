@@ -62,6 +62,11 @@ export function openNameLists(ecosystem: Ecosystem, deps: HeldNameListDeps): Nam
   return { ecosystem, indexes, others: (other) => loadIndexes(loaded, other, deps, false) };
 }
 
+/** `ecosystem`'s lists as stored in the cache, loaded into `deps.nameLists`; undefined when none is stored or it is stale (nothing is built). */
+export function loadStoredNameLists(ecosystem: Ecosystem, deps: HeldNameListDeps): NameIndex[] | undefined {
+  return loadIndexes(deps.nameLists, ecosystem, deps, false);
+}
+
 function loadIndexes(
   loaded: Map<string, NameIndex[]>,
   ecosystem: Ecosystem,
