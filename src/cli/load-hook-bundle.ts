@@ -63,7 +63,8 @@ function readBundle(file: string): { source: Buffer; stat: { size: bigint; mtime
 
 /**
  * Runs `guard hook <argv…>` from the bundle `file`: its faults are reported by the bundle's own
- * reportFault (its error classes are its own), then the code cache is saved. Resolves to the exit
+ * reportFault (its error classes are its own), then, when there was no usable code cache, the
+ * install commands of every manager are vetted (app/installs/warm-up-install-guard.ts) and the cache is saved. Resolves to the exit
  * code; rejects only when the bundle cannot be read or run.
  */
 export async function runHookBundle(file: string, argv: string[], io: CliIo): Promise<number> {
@@ -72,6 +73,8 @@ export async function runHookBundle(file: string, argv: string[], io: CliIo): Pr
   try {
     return await entry.runCommand('hook', entry.runHook, argv, io);
   } finally {
+    // The cache is written once per build of the bundle: with every manager's parser compiled in it.
+    if (loaded.codeCache === 'missing' || loaded.codeCache === 'rejected') await entry.warmUpInstallGuard(io.env);
     loaded.saveCache();
   }
 }

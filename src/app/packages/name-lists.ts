@@ -47,6 +47,11 @@ export function nameListDepsOf(deps: NameListDeps): NameListDeps {
   };
 }
 
+/** Where `ecosystem`'s lists for `env`'s cache directory are kept in a NameListDeps' `nameLists`. */
+export function nameListKey(env: Env | undefined, ecosystem: Ecosystem): string {
+  return `${resolveCacheDir(env)}\0${ecosystem}`;
+}
+
 /** Name-list deps with the lists held by the caller, who closes them (`closeNameLists`). */
 export type HeldNameListDeps = NameListDeps & { nameLists: Map<string, NameIndex[]> };
 
@@ -57,6 +62,11 @@ export function openNameLists(ecosystem: Ecosystem, deps: HeldNameListDeps): Nam
   return { ecosystem, indexes, others: (other) => loadIndexes(loaded, other, deps, false) };
 }
 
+/** `ecosystem`'s lists as stored in the cache, loaded into `deps.nameLists`; undefined when none is stored or it is stale (nothing is built). */
+export function loadStoredNameLists(ecosystem: Ecosystem, deps: HeldNameListDeps): NameIndex[] | undefined {
+  return loadIndexes(deps.nameLists, ecosystem, deps, false);
+}
+
 function loadIndexes(
   loaded: Map<string, NameIndex[]>,
   ecosystem: Ecosystem,
@@ -64,7 +74,7 @@ function loadIndexes(
   mayBuild: boolean,
 ): NameIndex[] | undefined {
   const cacheDir = resolveCacheDir(deps.env);
-  const key = `${cacheDir}\0${ecosystem}`;
+  const key = nameListKey(deps.env, ecosystem);
   const cached = loaded.get(key);
   if (cached) return cached;
   const main = loadMain(ecosystem, cacheDir, deps, mayBuild);

@@ -28,12 +28,19 @@ export interface NameAutomaton {
   /** False when arcs carry no outputs: membership only, no ranks. */
   ranked: boolean;
   /**
-   * Set when `code` is read from disk on demand: makes the bytes of the arc at `pos` present.
-   * Readers that decode arcs themselves call `materialize` first.
+   * Set when the code is read from disk on demand (`code` is then empty): the page of code that
+   * holds the whole arc at `pos`, its bytes starting at position `start`. Readers that decode arcs
+   * themselves call `materialize` first.
    */
-  fault?: (pos: number) => void;
-  /** Makes every byte of `code` present (see `fault`). */
+  page?: (pos: number) => CodePage;
+  /** Reads all of the code into `code` (see `page`). */
   materialize?: () => void;
+}
+
+/** Part of an automaton's code: `bytes[i]` is the byte at position `start + i`. */
+export interface CodePage {
+  bytes: Uint8Array;
+  start: number;
 }
 
 /** One decoded arc; reused by iterators to avoid allocation. */
@@ -53,9 +60,15 @@ export function createArc(): Arc {
 
 /** Decodes the arc at `pos` into `arc`. */
 export function readArc(automaton: NameAutomaton, pos: number, arc: Arc): Arc {
-  if (automaton.fault !== undefined) automaton.fault(pos);
-  const code = automaton.code;
-  const head = code[pos]!;
+  let code = automaton.code;
+  // Positions in `code` are `base` less than in the automaton (0 unless a page is read on demand).
+  let base = 0;
+  if (automaton.page !== undefined) {
+    const page = automaton.page(pos);
+    code = page.bytes;
+    base = page.start;
+  }
+  const head = code[pos - base]!;
   if (head < 0x80) {
     arc.label = head;
     arc.final = false;
@@ -65,10 +78,10 @@ export function readArc(automaton: NameAutomaton, pos: number, arc: Arc): Arc {
     arc.next = pos + 1;
     return arc;
   }
-  arc.label = code[pos + 1]!;
+  arc.label = code[pos - base + 1]!;
   arc.final = (head & ARC_FINAL) !== 0;
   arc.last = (head & ARC_LAST) !== 0;
-  let p = pos + 2;
+  let p = pos - base + 2;
   let output = 0;
   if (head & ARC_OUTPUT) {
     let shift = 0;
@@ -81,14 +94,14 @@ export function readArc(automaton: NameAutomaton, pos: number, arc: Arc): Arc {
   }
   arc.output = output;
   if (head & ARC_SINK) arc.target = SINK;
-  else if (head & ARC_NEXT) arc.target = p;
+  else if (head & ARC_NEXT) arc.target = p + base;
   else {
     const w = automaton.addressWidth;
     arc.target = code[p]! | (code[p + 1]! << 8) | (code[p + 2]! << 16);
     if (w === 4) arc.target += code[p + 3]! * 0x1000000;
     p += w;
   }
-  arc.next = p;
+  arc.next = p + base;
   return arc;
 }
 

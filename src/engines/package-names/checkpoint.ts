@@ -12,12 +12,23 @@ import { type Ecosystem } from './types.js';
 
 export const CHECKPOINT_MAGIC = 'GGNAMES\0';
 export const CHECKPOINT_VERSION = 3;
-const PREFIX = 20;
+/** Bytes before the header JSON: magic, format version, header length, CRC-32. */
+export const CHECKPOINT_PREFIX = 20;
+const PREFIX = CHECKPOINT_PREFIX;
+
+/**
+ * A column of unsigned integers: a typed array, or one read from disk an element at a time
+ * (io/lazy-checkpoint.ts), so a lookup of one name reads a few bytes of it rather than all.
+ */
+export interface Column {
+  readonly length: number;
+  at(index: number): number | undefined;
+}
 
 /** Sorted name ranks with one value each; absent ranks have no value. */
 export interface SparseColumn {
-  ranks: Uint32Array;
-  values: Uint32Array;
+  ranks: Column;
+  values: Column;
 }
 
 export interface CheckpointMeta {
@@ -42,8 +53,8 @@ export interface NameCheckpoint {
    * packages); the columns are then indexed by ranks in this automaton.
    */
   usage?: NameAutomaton;
-  /** PyPI: last release month per name, as months since year 0 (0 = unknown). */
-  month?: Uint16Array;
+  /** PyPI: last release month per name, as months since year 0 (0 = unknown); 2-byte values. */
+  month?: Column;
   /** PyPI: download rank among the most used (1 = most downloaded). */
   downloadRank?: SparseColumn;
   /** npm: downloads a month. */
@@ -57,16 +68,17 @@ export interface NameCheckpoint {
   close?: () => void;
 }
 
-interface SectionRef {
+export interface SectionRef {
   offset: number;
   length: number;
 }
 
-interface Header {
+/** A checkpoint's header JSON: its metadata, the automata's shapes and where each section lies in the file. */
+export interface CheckpointHeader {
   meta: CheckpointMeta;
   automaton: { root: number; addressWidth: 3 | 4; wordCount: number; ranked: boolean };
-  popular: Header['automaton'];
-  usage?: Header['automaton'];
+  popular: CheckpointHeader['automaton'];
+  usage?: CheckpointHeader['automaton'];
   sections: Record<string, SectionRef>;
 }
 
@@ -79,18 +91,18 @@ export function encodeCheckpoint(checkpoint: NameCheckpoint): Uint8Array {
     ['popular', checkpoint.popular.code],
   ];
   if (checkpoint.usage) sections.push(['usage', checkpoint.usage.code]);
-  if (checkpoint.month) sections.push(['month', checkpoint.month]);
+  if (checkpoint.month) sections.push(['month', typedColumn(checkpoint.month, 2)]);
   for (const [name, column] of [
     ['downloadRank', checkpoint.downloadRank],
     ['downloads', checkpoint.downloads],
   ] as const) {
-    if (column) sections.push([`${name}.ranks`, column.ranks], [`${name}.values`, column.values]);
+    if (column) sections.push([`${name}.ranks`, typedColumn(column.ranks, 4)], [`${name}.values`, typedColumn(column.values, 4)]);
   }
   if (checkpoint.display) {
     sections.push(['display.ranks', checkpoint.display.ranks], ['display.text', checkpoint.display.text]);
   }
   const refs: Record<string, SectionRef> = {};
-  const header: Header = {
+  const header: CheckpointHeader = {
     meta: checkpoint.meta,
     automaton: pick(checkpoint.automaton),
     popular: pick(checkpoint.popular),
@@ -123,31 +135,20 @@ export function encodeCheckpoint(checkpoint: NameCheckpoint): Uint8Array {
   return out;
 }
 
+const invalid = (why: string): GuardError =>
+  new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${why}`, {
+    hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
+  });
+
 /**
  * Reads a checkpoint from bytes, viewing sections in place. Throws CHECKPOINT_INVALID when the
  * magic, version or checksum does not match or the layout is inconsistent.
  */
 export function decodeCheckpoint(bytes: Uint8Array, options: { verified?: boolean } = {}): NameCheckpoint {
-  const invalid = (why: string): GuardError =>
-    new GuardError('CHECKPOINT_INVALID', `checkpoint is not usable: ${why}`, {
-      hint: 'it will be rebuilt; run `guard allowlist build` to rebuild it now',
-    });
-  if (bytes.length < PREFIX || new TextDecoder().decode(bytes.subarray(0, 8)) !== CHECKPOINT_MAGIC) {
-    throw invalid('not a groundguard name checkpoint (bad magic)');
-  }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const version = view.getUint32(8, true);
-  if (version !== CHECKPOINT_VERSION) throw invalid(`format version ${version}, this build reads ${CHECKPOINT_VERSION}`);
-  const headerLength = view.getUint32(12, true);
-  if (PREFIX + headerLength > bytes.length) throw invalid('truncated header');
+  const view = checkPrefix(bytes);
   if (options.verified !== true && zlibCrc32(bytes.subarray(PREFIX)) !== view.getUint32(16, true))
     throw invalid('checksum mismatch (corrupt or truncated)');
-  let header: Header;
-  try {
-    header = JSON.parse(new TextDecoder().decode(bytes.subarray(PREFIX, PREFIX + headerLength))) as Header;
-  } catch (cause) {
-    throw invalid(`unreadable header (${(cause as Error).message})`);
-  }
+  const header = decodeCheckpointHeader(bytes, bytes.length);
   const section = <T extends SectionData>(
     name: string,
     make: (buffer: ArrayBuffer, offset: number, length: number) => T,
@@ -156,36 +157,95 @@ export function decodeCheckpoint(bytes: Uint8Array, options: { verified?: boolea
     const ref = header.sections[name];
     if (!ref) return undefined;
     const start = bytes.byteOffset + ref.offset;
-    if (ref.offset + ref.length > bytes.length || start % size !== 0) throw invalid(`section ${name} out of bounds`);
+    if (start % size !== 0) throw invalid(`section ${name} out of bounds`);
     return make(bytes.buffer as ArrayBuffer, start, ref.length / size);
   };
-  const u8 = (name: string): Uint8Array | undefined => section(name, (b, o, l) => new Uint8Array(b, o, l), 1);
-  const u16 = (name: string): Uint16Array | undefined => section(name, (b, o, l) => new Uint16Array(b, o, l), 2);
-  const u32 = (name: string): Uint32Array | undefined => section(name, (b, o, l) => new Uint32Array(b, o, l), 4);
+  return assembleCheckpoint(header, {
+    bytes: (name) => section(name, (b, o, l) => new Uint8Array(b, o, l), 1),
+    column: (name, width) =>
+      width === 2 ? section(name, (b, o, l) => new Uint16Array(b, o, l), 2) : section(name, (b, o, l) => new Uint32Array(b, o, l), 4),
+  });
+}
+
+/**
+ * The header of a checkpoint of `fileSize` bytes from its first bytes (at least the prefix and the
+ * header JSON), with every section inside the file. Throws CHECKPOINT_INVALID for a bad magic,
+ * another format version, a truncated or unreadable header or a section out of bounds; does not
+ * check the CRC (decodeCheckpoint does, or a reader that checked the whole file before).
+ */
+export function decodeCheckpointHeader(head: Uint8Array, fileSize: number): CheckpointHeader {
+  const view = checkPrefix(head);
+  const headerLength = view.getUint32(12, true);
+  if (PREFIX + headerLength > head.length || PREFIX + headerLength > fileSize) throw invalid('truncated header');
+  let header: CheckpointHeader;
+  try {
+    header = JSON.parse(new TextDecoder().decode(head.subarray(PREFIX, PREFIX + headerLength))) as CheckpointHeader;
+  } catch (cause) {
+    throw invalid(`unreadable header (${(cause as Error).message})`);
+  }
+  if (typeof header?.sections !== 'object' || header.sections === null || typeof header.meta !== 'object' || header.meta === null) {
+    throw invalid('header without metadata or sections');
+  }
+  for (const [name, ref] of Object.entries(header.sections)) {
+    const { offset, length } = ref as Partial<SectionRef>;
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset! < 0 || length! < 0 || offset! + length! > fileSize) {
+      throw invalid(`section ${name} out of bounds`);
+    }
+  }
+  return header;
+}
+
+/** A view of the prefix once its magic and format version are this build's; CHECKPOINT_INVALID otherwise. */
+function checkPrefix(head: Uint8Array): DataView {
+  if (head.length < PREFIX || new TextDecoder().decode(head.subarray(0, 8)) !== CHECKPOINT_MAGIC) {
+    throw invalid('not a groundguard name checkpoint (bad magic)');
+  }
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const version = view.getUint32(8, true);
+  if (version !== CHECKPOINT_VERSION) throw invalid(`format version ${version}, this build reads ${CHECKPOINT_VERSION}`);
+  return view;
+}
+
+/** Where a checkpoint's sections come from: the file's bytes in memory, or the file read on demand. */
+export interface CheckpointSections {
+  /** A section's bytes (automata, display names; 4-byte aligned); undefined when the checkpoint has none. */
+  bytes(name: string): Uint8Array | undefined;
+  /** A column of `width`-byte little-endian unsigned values. */
+  column(name: string, width: 2 | 4): Column | undefined;
+}
+
+/** The checkpoint a header describes, with its sections from `sections`. Throws CHECKPOINT_INVALID when an automaton is missing. */
+export function assembleCheckpoint(header: CheckpointHeader, sections: CheckpointSections): NameCheckpoint {
   const sparse = (name: string): SparseColumn | undefined => {
-    const ranks = u32(`${name}.ranks`);
-    const values = u32(`${name}.values`);
+    const ranks = sections.column(`${name}.ranks`, 4);
+    const values = sections.column(`${name}.values`, 4);
     return ranks && values ? { ranks, values } : undefined;
   };
-  const code = u8('code');
-  const popular = u8('popular');
+  const code = sections.bytes('code');
+  const popular = sections.bytes('popular');
   if (!code || !popular) throw invalid('missing automaton section');
   const checkpoint: NameCheckpoint = {
     meta: header.meta,
     automaton: { ...header.automaton, code },
     popular: { ...header.popular, ranked: true, code: popular },
   };
-  const usage = u8('usage');
+  const usage = header.usage ? sections.bytes('usage') : undefined;
   if (usage && header.usage) checkpoint.usage = { ...header.usage, ranked: true, code: usage };
-  const month = u16('month');
+  const month = sections.column('month', 2);
   if (month) checkpoint.month = month;
   const downloadRank = sparse('downloadRank');
   if (downloadRank) checkpoint.downloadRank = downloadRank;
   const downloads = sparse('downloads');
   if (downloads) checkpoint.downloads = downloads;
-  const displayRanks = u32('display.ranks');
-  const displayText = u8('display.text');
-  if (displayRanks && displayText) checkpoint.display = { ranks: displayRanks, text: displayText };
+  const displayRanks = sections.bytes('display.ranks');
+  const displayText = sections.bytes('display.text');
+  if (displayRanks && displayText) {
+    if (displayRanks.byteOffset % 4 !== 0 || displayRanks.length % 4 !== 0) throw invalid('section display.ranks out of bounds');
+    checkpoint.display = {
+      ranks: new Uint32Array(displayRanks.buffer, displayRanks.byteOffset, displayRanks.length / 4),
+      text: displayText,
+    };
+  }
   return checkpoint;
 }
 
@@ -196,16 +256,24 @@ export function sparseValue(column: SparseColumn | undefined, rank: number): num
   let hi = column.ranks.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
-    const value = column.ranks[mid]!;
-    if (value === rank) return column.values[mid];
+    const value = column.ranks.at(mid)!;
+    if (value === rank) return column.values.at(mid);
     if (value < rank) lo = mid + 1;
     else hi = mid - 1;
   }
   return undefined;
 }
 
-function pick(automaton: NameAutomaton): Header['automaton'] {
+function pick(automaton: NameAutomaton): CheckpointHeader['automaton'] {
   return { root: automaton.root, addressWidth: automaton.addressWidth, wordCount: automaton.wordCount, ranked: automaton.ranked };
+}
+
+/** The column as a typed array of its width, for writing (a column read on demand is read whole). */
+function typedColumn(column: Column, width: 2 | 4): Uint16Array | Uint32Array {
+  if (width === 2 ? column instanceof Uint16Array : column instanceof Uint32Array) return column as Uint16Array | Uint32Array;
+  const values = width === 2 ? new Uint16Array(column.length) : new Uint32Array(column.length);
+  for (let i = 0; i < column.length; i += 1) values[i] = column.at(i) ?? 0;
+  return values;
 }
 
 function align(offset: number): number {

@@ -80,7 +80,7 @@ export class NameIndex {
       info.downloads = d;
       info.popularity = round(Math.min(1, Math.log10(d + 1) / 9));
     }
-    const m = month?.[rank];
+    const m = month?.at(rank);
     if (m) info.lastRelease = `${Math.floor((m - 1) / 12)}-${String(((m - 1) % 12) + 1).padStart(2, '0')}`;
     return info;
   }

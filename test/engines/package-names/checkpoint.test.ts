@@ -46,7 +46,7 @@ describe('checkpoint', () => {
     expect(sparseValue(decoded.downloadRank, 2)).toBe(4);
     const index = new NameIndex(decoded);
     expect(index.infoOf('pyyaml')).toMatchObject({ display: 'PyYAML', rank: 20, lastRelease: '2025-01' });
-    expect(Array.from(decoded.month!)).toEqual([24300, 24301, 24302, 24303]);
+    expect(Array.from({ length: decoded.month!.length }, (_, i) => decoded.month!.at(i))).toEqual([24300, 24301, 24302, 24303]);
   });
 
   it('keeps usage figures of an unranked (membership-only) list in a separate automaton', () => {

@@ -48,7 +48,7 @@ writeCheckpoint(
 describe('openCheckpointLazily', () => {
   it('checks the whole file on first open, then reads pages on demand with the same answers', () => {
     const first = openCheckpointLazily(path);
-    expect(first?.automaton.fault).toBeUndefined();
+    expect(first?.automaton.page).toBeUndefined();
     expect(existsSync(`${path}.verified`)).toBe(true);
     const lazy = new NameIndex(openCheckpointLazily(path)!);
     const whole = new NameIndex(readCheckpoint(path)!);
@@ -61,6 +61,49 @@ describe('openCheckpointLazily', () => {
     );
     for (const query of ['abcdefg', list[5]!, 'zz']) {
       expect(lazy.near(query, 2, 20)).toEqual(whole.near(query, 2, 20));
+    }
+  });
+
+  it('reads the metadata columns an element at a time, with the same figures as the file read whole', () => {
+    const columns = join(dir, 'checkpoints', 'columns');
+    mkdirSync(columns, { recursive: true });
+    const pypiPath = join(columns, 'pypi.ggc');
+    const npmPath = join(columns, 'npm.ggc');
+    const body = new TextEncoder().encode(list.map((name) => `${name}\n`).join(''));
+    writeCheckpoint(
+      pypiPath,
+      compileNameList({
+        meta: { ecosystem: 'pypi', kind: 'import', source: 'test-list', date: '2026-11' },
+        names: body,
+        monthByLine: Uint16Array.from(list, (_, i) => 24_000 + (i % 300)),
+        downloadRank: new Map(list.filter((_, i) => i % 7 === 0).map((name, i) => [name, i + 1])),
+        display: new Map(list.filter((_, i) => i % 501 === 0).map((name) => [name, name.toUpperCase()])),
+        popular: list.filter((_, i) => i % 97 === 0),
+      }),
+    );
+    writeCheckpoint(
+      npmPath,
+      compileNameList({
+        meta: { ecosystem: 'npm', kind: 'import', source: 'test-list', date: '2026-11' },
+        names: body,
+        downloads: new Map(list.filter((_, i) => i % 5 === 0).map((name, i) => [name, i * 37])),
+        popular: list.filter((_, i) => i % 97 === 0),
+      }),
+    );
+    for (const file of [pypiPath, npmPath]) {
+      openCheckpointLazily(file);
+      const lazy = new NameIndex(openCheckpointLazily(file)!);
+      expect(lazy.checkpoint.automaton.page).toBeDefined();
+      const whole = new NameIndex(readCheckpoint(file)!);
+      expect(lazy.rankedCount()).toBe(whole.rankedCount());
+      fc.assert(
+        fc.property(fc.constantFrom(...list), (name) => {
+          expect(lazy.infoOf(name), name).toEqual(whole.infoOf(name));
+        }),
+        { numRuns: 400 },
+      );
+      expect(lazy.infoOf(list[0]!)).not.toEqual({});
+      lazy.close();
     }
   });
 
