@@ -144,9 +144,9 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   }
   // A bare name proves existence only: its arguments were not checked (said, never passed as valid).
   // So does an object literal where the parameter's type depends on the environment (DOM's or Node's `Request`),
-  // or is a class with private members (no literal is one).
+  // or is a class with private members (no literal is one), or that has parts this reading did not follow.
   const unchecked =
-    best!.hit.kind === 'name' || (best!.problems.length === 0 && objectOnEnvironmentType(call, best!.hit))
+    best!.hit.kind === 'name' || (best!.problems.length === 0 && literalNotChecked(call, best!.hit))
       ? { argumentsChecked: false as const }
       : {};
   return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
@@ -374,10 +374,27 @@ export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProble
   return problems;
 }
 
-/** Whether the call passes an object literal where the API's parameter says a literal is not checked (`literalUnchecked`). */
-function objectOnEnvironmentType(call: SnippetCall, api: ApiHit): boolean {
+/**
+ * Whether the call passes an object literal this check could not follow to the end: where the API's parameter
+ * (or, one level down, its property) says a literal is not checked (`literalUnchecked`), or where the literal
+ * has what the reading left out (`unread`: a spread or computed key, a literal two levels down) against a
+ * closed type. An open type (an index signature, `any`) takes anything: nothing is left to check there.
+ */
+function literalNotChecked(call: SnippetCall, api: ApiHit): boolean {
   const slots = api.params.filter((p) => p.name !== 'this' && (p.kind === 'positional' || p.kind === 'normal'));
-  return (call.objects ?? []).some((object) => slots[object.position]?.literalUnchecked !== undefined);
+  return (call.objects ?? []).some((object) => {
+    const param = slots[object.position];
+    // A literal among a rest parameter's arguments: its elements' type is not in the index.
+    if (param === undefined) return api.params.some((p) => p.kind === 'var_positional');
+    if (param.literalUnchecked !== undefined) return true;
+    const fields = new Map((param.fields ?? []).map((field) => [field.name, field]));
+    if (Object.keys(object.nested ?? {}).some((key) => fields.get(key)?.literalUnchecked !== undefined)) return true;
+    return (object.unread ?? []).some((key) => {
+      if (key === '') return param.fields !== undefined;
+      const field = fields.get(key);
+      return field !== undefined && field.fields !== undefined;
+    });
+  });
 }
 
 /**

@@ -123,34 +123,47 @@ function returnedBy(fn: Node, walk: CallWalk): SnippetValue | undefined {
   return undefined;
 }
 
-/** An object literal's keys (and its literal values' keys), or undefined when a spread or computed key hides some. */
+/**
+ * An object literal's keys (and its literal values' keys), as tsc's excess-property check reads them: the
+ * written keys count even beside a spread or a computed key; what this reading cannot follow (a spread, a
+ * computed key, a literal two levels down) is listed as `unread`, so that the checker never passes it as valid.
+ */
 function objectArgument(node: Node, position: number): ObjectArgument | undefined {
   if (node.type !== 'object') return undefined;
-  const keys = literalKeys(node);
-  if (!keys) return undefined;
+  const { keys, complete } = literalKeys(node);
   const nested: Record<string, string[]> = {};
+  const unread: string[] = complete ? [] : [''];
   for (const pair of node.namedChildren) {
     const value = pair?.type === 'pair' ? pair.childForFieldName('value') : undefined;
     const key = pair?.type === 'pair' ? keyName(pair.childForFieldName('key')) : undefined;
     if (value?.type !== 'object' || key === undefined) continue;
     const inner = literalKeys(value);
-    if (inner) nested[key] = inner;
+    nested[key] = inner.keys;
+    if (!inner.complete || value.namedChildren.some((part) => part?.type === 'pair' && part.childForFieldName('value')?.type === 'object'))
+      unread.push(key);
   }
-  return { position, keys, ...(Object.keys(nested).length > 0 ? { nested } : {}) };
+  return {
+    position,
+    keys,
+    ...(Object.keys(nested).length > 0 ? { nested } : {}),
+    ...(unread.length > 0 ? { unread } : {}),
+  };
 }
 
-function literalKeys(node: Node): string[] | undefined {
+/** The keys a literal writes; not complete when a spread or a computed key adds others. */
+function literalKeys(node: Node): { keys: string[]; complete: boolean } {
   const keys: string[] = [];
+  let complete = true;
   for (const part of node.namedChildren) {
     if (!part || part.type === 'comment') continue;
     let key: string | undefined;
     if (part.type === 'pair') key = keyName(part.childForFieldName('key'));
     else if (part.type === 'shorthand_property_identifier') key = part.text;
     else if (part.type === 'method_definition') key = keyName(part.childForFieldName('name'));
-    if (key === undefined) return undefined;
-    keys.push(key);
+    if (key === undefined) complete = false;
+    else keys.push(key);
   }
-  return keys;
+  return { keys, complete };
 }
 
 function keyName(node: Node | null): string | undefined {

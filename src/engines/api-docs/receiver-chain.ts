@@ -95,7 +95,9 @@ function declaredReturnClasses(records: readonly ApiHit[], self: string | undefi
   const out: string[] = [];
   for (const part of unionMembers(type)) {
     if (/^(?:null|undefined)$/.test(part)) continue;
-    const cls = part === 'this' ? self : genericClass(part);
+    // A class named in lower case (`export { Builder as fdir }` renders `fdir<…>`) counts where the index files a class so.
+    const cls =
+      part === 'this' ? self : genericClass(part, (name) => catalog.findMember(name, library).some((hit) => hit.kind === 'class'));
     if (cls === undefined || !catalog.hasOwner(cls, library)) return [];
     if (!out.includes(cls)) out.push(cls);
   }
@@ -120,13 +122,16 @@ export function unionMembers(type: string): string[] {
   return parts.filter((part) => part.length > 0);
 }
 
-/** The class a TypeScript type text names: `ZodObject<…>`, `core.$ZodType<T>`, `Command`; none for unions, arrays, functions. */
-export function genericClass(type: string): string | undefined {
+/**
+ * The class a TypeScript type text names: `ZodObject<…>`, `core.$ZodType<T>`, `Command`; none for unions, arrays, functions.
+ * A name in lower case is one only where `isClass` says so (`string` and the like never are).
+ */
+export function genericClass(type: string, isClass?: (name: string) => boolean): string | undefined {
   const match = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(<.*>)?$/s.exec(type.trim());
   if (!match) return undefined;
   if (match[2] !== undefined && !balanced(match[2])) return undefined;
   const name = lastSegment(match[1]!);
-  return /^\$?[A-Z_]/.test(name) ? name : undefined;
+  return /^\$?[A-Z_]/.test(name) || (isClass?.(name) ?? false) ? name : undefined;
 }
 
 /** Whether a `<…>` suffix closes only at its end (`A<B> | C<D>` is a union, not one generic). */

@@ -13,7 +13,7 @@ import { renderSignature } from '../signature-text.js';
 import { basesRecord } from '../python-source-model.js';
 import { NAMESPACE_MEMBER, namespaceRecord } from '../runtime-signatures.js';
 import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
-import { dependsOnEnvironment, fieldsOfType, onlyPrivateClasses } from './dts-fields.js';
+import { fieldsOfType, literalUncheckedOf } from './dts-fields.js';
 import { restSlots } from './dts-rest.js';
 import { describeReturn } from './dts-returns.js';
 
@@ -360,14 +360,7 @@ function push(
     // The parameter's type as the signature has it: a generic base's method, reached through a subclass, instantiated.
     const objectType = declaration && !rest ? checker.getNonNullableType(checker.getTypeOfSymbol(parameter)) : undefined;
     const fields = objectType ? fieldsOfType(ts, checker, objectType) : undefined;
-    const unchecked =
-      objectType === undefined
-        ? undefined
-        : !fields && dependsOnEnvironment(ts, objectType)
-          ? ('environment' as const)
-          : fields && onlyPrivateClasses(ts, checker, objectType)
-            ? ('private' as const)
-            : undefined;
+    const unchecked = objectType === undefined ? undefined : literalUncheckedOf(ts, checker, objectType, fields);
     return [
       {
         name: parameter.getName(),

@@ -1,0 +1,147 @@
+/**
+ * Package shapes the checker meets on npm beyond the benchmark's packages: declaration entries only an
+ * `exports` map or a `.d.mts`/`.d.cts` file names, `export =` with a merged namespace, a class exported under
+ * a lower-case name whose builder methods return it, options typed through `Partial`/`Omit`/intersections/
+ * `extends` of several interfaces, index signatures (never flagged), type parameters, spreads, literals two
+ * levels down and rest parameters. Where the checker cannot follow the declared type it says so
+ * (`argumentsChecked: false`), never "valid" on a call tsc rejects.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { judgeInvocations, type InvocationCheck } from '../../../../src/engines/api-docs/index.js';
+import type { ApiIndexStore } from '../../../../src/engines/api-docs/io/index-store.js';
+import { locateNpmPackage, planNpm } from '../../../../src/engines/api-docs/io/npm-source.js';
+import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
+import { tempDir } from '../../../fixtures/api-docs-sources.js';
+import { buildStore } from '../built-store.js';
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+function writePackage(root: string, name: string, manifest: Record<string, unknown>, files: Record<string, string>): void {
+  write(join(root, 'node_modules', name, 'package.json'), JSON.stringify({ name, version: '1.0.0', ...manifest }));
+  for (const [file, text] of Object.entries(files)) write(join(root, 'node_modules', name, file), text);
+}
+
+const MATCH = `declare function match(glob: string, options?: match.Options): boolean;
+declare namespace match {
+  interface BaseOptions { dot?: boolean; }
+  interface CaseOptions { nocase?: boolean; }
+  interface Options extends BaseOptions, CaseOptions { ignore?: string | string[]; }
+  function isMatch(text: string, glob: string, options?: Options): boolean;
+  function scan(glob: string, options?: Options & { [key: string]: unknown }): string[];
+}
+export = match;
+`;
+
+const WALK = `interface Options { maxDepth: number; filters: string[]; signal?: AbortSignal; headers?: Headers }
+declare global { interface Headers { traceId?: string; } }
+declare class Builder<T = string> {
+  constructor(options?: Partial<Options>);
+  withMaxDepth(depth: number): this;
+  glob(...patterns: string[]): Builder<T>;
+  crawl(root?: string): string[];
+}
+export declare function crawl(root: string, options?: Omit<Options, 'filters'>): string[];
+export declare function text<U extends 200 | 404>(body: string, status?: U): string;
+export declare function text(body: string, init?: { status?: number; headers?: Record<string, string> }): string;
+export declare function schema<T extends { id: string }>(value: T): T;
+export declare function merge(...parts: Options[]): Options;
+export declare function render(value: unknown, options?: { colors?: { key?: string } }): string;
+export { Builder as walker };
+`;
+
+let store: ApiIndexStore;
+
+beforeAll(async () => {
+  const dir = tempDir();
+  // `types` names a `.d.cts`; `exports` names only JavaScript, with the declarations beside it.
+  writePackage(dir, 'match-js', { types: './index.d.cts' }, { 'index.d.cts': MATCH });
+  writePackage(
+    dir,
+    'walk-js',
+    { exports: { '.': { import: './dist/index.mjs', require: './dist/index.cjs' } } },
+    { 'dist/index.d.mts': WALK },
+  );
+  store = await buildStore(dir, [planNpm(locateNpmPackage('match-js', dir)), planNpm(locateNpmPackage('walk-js', dir))]);
+}, 60_000);
+
+afterAll(() => store.close());
+
+async function check(pkg: string, code: string): Promise<InvocationCheck | undefined> {
+  const calls = await findSnippetCalls(`import * as lib from '${pkg}';\n${code}`, 'typescript');
+  return judgeInvocations(calls, store).checks.at(-1);
+}
+
+describe('declaration entries as TypeScript finds them', () => {
+  it('takes a `.d.cts` named by `types`, and the `.d.mts` beside the JavaScript an `exports` map names', () => {
+    const dir = tempDir();
+    writePackage(dir, 'cts-js', { types: './index.d.cts' }, { 'index.d.cts': MATCH });
+    writePackage(dir, 'mts-js', { exports: { '.': { import: './dist/index.mjs' } } }, { 'dist/index.d.mts': WALK });
+    writePackage(dir, 'main-js', { main: './lib/main.cjs' }, { 'lib/main.d.cts': MATCH });
+    expect(locateNpmPackage('cts-js', dir).entry).toBe(join(dir, 'node_modules', 'cts-js', 'index.d.cts'));
+    expect(locateNpmPackage('mts-js', dir).entry).toBe(join(dir, 'node_modules', 'mts-js', 'dist', 'index.d.mts'));
+    expect(locateNpmPackage('main-js', dir).entry).toBe(join(dir, 'node_modules', 'main-js', 'lib', 'main.d.cts'));
+  });
+});
+
+describe('options objects in the shapes packages declare them', () => {
+  it.each([
+    // `export =` with a merged namespace; options through an interface that extends two others.
+    ['match-js', 'lib.isMatch(t, g, { dot: true, nocase: true, ignore: x });', true, undefined],
+    ['match-js', 'lib.isMatch(t, g, { dots: true });', false, 'dots'],
+    // An index signature in an intersection accepts any property.
+    ['match-js', 'lib.scan(g, { anything: 1, dot: true });', true, undefined],
+    // Partial<> and Omit<>: the properties the mapped type keeps.
+    ['walk-js', 'new lib.walker({ maxDepth: 2 });', true, undefined],
+    ['walk-js', 'new lib.walker({ maxDepht: 2 });', false, 'maxDepht'],
+    ['walk-js', "lib.crawl('.', { maxDepth: 1, filters: [] });", false, 'filters'],
+    // Overloads: a type parameter constrained to numbers takes no object, the other overload's keys are checked.
+    ['walk-js', "lib.text('a', { status: 200, headers: {} });", true, undefined],
+    ['walk-js', "lib.text('a', { status: 200, verbose: true });", false, 'verbose'],
+    // Written keys are checked beside a spread, as tsc checks them.
+    ['walk-js', 'lib.render(v, { ...defaults, verbose: 1 });', false, 'verbose'],
+  ])('%s: %s', async (pkg, code, valid, argument) => {
+    const last = await check(pkg, code);
+    expect(last).toMatchObject({ exists: true, valid });
+    if (argument) expect(last!.problems).toContainEqual(expect.objectContaining({ code: 'unknown_argument', argument }));
+  });
+
+  it.each([
+    // A property whose type depends on the environment (DOM's and Node's Headers), one level down.
+    ["new lib.walker({ headers: { traceId: 't', whatever: 1 } });"],
+    // A type parameter constrained to an object type: tsc checks the literal's own type against it.
+    ["lib.schema({ id: 'a', extra: 1 });"],
+    // A spread, a literal two levels down, a literal among a rest parameter's arguments.
+    ['lib.render(v, { ...defaults });'],
+    ['lib.render(v, { colors: { key: { deep: 1 } } });'],
+    ['lib.merge({ maxDepth: 1, filters: [], extra: 1 });'],
+  ])('says the arguments were not checked where it cannot follow the type: %s', async (code) => {
+    expect(await check('walk-js', code)).toMatchObject({ exists: true, valid: true, problems: [], argumentsChecked: false });
+  });
+
+  it('never flags a property where an index signature accepts any, whatever its name', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^[a-z][A-Za-z0-9]{0,11}$/), async (key) => {
+        const last = await check('match-js', `lib.scan(g, { ${key}: 1 });`);
+        expect(last).toMatchObject({ exists: true, valid: true });
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('a class exported under a lower-case name, with builder methods', () => {
+  it('follows `this` and the class it returns by its exported name', async () => {
+    expect(await check('walk-js', 'new lib.walker().glob().withMaxDepth(2).crawl();')).toMatchObject({ exists: true, valid: true });
+    expect(await check('walk-js', 'new lib.walker().glob().withMaxDepth();')).toMatchObject({
+      problems: [expect.objectContaining({ code: 'missing_required' })],
+    });
+    expect(await check('walk-js', 'new lib.walker().glob().withMaxDeph(2);')).toMatchObject({ exists: false });
+  });
+});
