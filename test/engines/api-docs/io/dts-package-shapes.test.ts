@@ -54,6 +54,29 @@ export declare function schema<T extends { id: string }>(value: T): T;
 export declare function merge(...parts: Options[]): Options;
 export declare function render(value: unknown, options?: { colors?: { key?: string } }): string;
 export { Builder as walker };
+export declare class Client {
+  constructor(url: string);
+  constructor(options: { url: string; timeout?: number });
+  get(path: string): string;
+}
+`;
+
+const CONN = `declare class Conn {
+  constructor(url: string, options?: Conn.Options);
+  send(data: string): void;
+}
+declare namespace Conn {
+  interface Options { retries?: number; }
+  function connect(url: string): Conn;
+}
+export = Conn;
+`;
+
+const STORE = `declare class Store {
+  get(key: string, options?: { fresh?: boolean }): string;
+}
+declare const store: Store;
+export default store;
 `;
 
 let store: ApiIndexStore;
@@ -68,13 +91,19 @@ beforeAll(async () => {
     { exports: { '.': { import: './dist/index.mjs', require: './dist/index.cjs' } } },
     { 'dist/index.d.mts': WALK },
   );
-  store = await buildStore(dir, [planNpm(locateNpmPackage('match-js', dir)), planNpm(locateNpmPackage('walk-js', dir))]);
+  // A default export that is an instance of a class.
+  writePackage(dir, 'store-js', { types: 'index.d.ts' }, { 'index.d.ts': STORE });
+  writePackage(dir, 'conn-js', { types: 'index.d.ts' }, { 'index.d.ts': CONN });
+  store = await buildStore(
+    dir,
+    ['match-js', 'walk-js', 'store-js', 'conn-js'].map((name) => planNpm(locateNpmPackage(name, dir))),
+  );
 }, 60_000);
 
 afterAll(() => store.close());
 
-async function check(pkg: string, code: string): Promise<InvocationCheck | undefined> {
-  const calls = await findSnippetCalls(`import * as lib from '${pkg}';\n${code}`, 'typescript');
+async function check(pkg: string, code: string, head = `import * as lib from '${pkg}';`): Promise<InvocationCheck | undefined> {
+  const calls = await findSnippetCalls(`${head}\n${code}`, 'typescript');
   return judgeInvocations(calls, store).checks.at(-1);
 }
 
@@ -143,5 +172,50 @@ describe('a class exported under a lower-case name, with builder methods', () =>
       problems: [expect.objectContaining({ code: 'missing_required' })],
     });
     expect(await check('walk-js', 'new lib.walker().glob().withMaxDeph(2);')).toMatchObject({ exists: false });
+  });
+});
+
+describe('`export =` of a function merged with a namespace, imported as a default', () => {
+  it('calls the function and reaches the namespace through the default import', async () => {
+    const head = "import match from 'match-js';";
+    expect(await check('match-js', "match('*', { dot: true });", head)).toMatchObject({ exists: true, valid: true });
+    expect((await check('match-js', "match('*', { dots: true });", head))!.problems).toContainEqual(
+      expect.objectContaining({ code: 'unknown_argument', argument: 'dots' }),
+    );
+    expect(await check('match-js', "match.isMatch('a', '*', { nocase: true });", head)).toMatchObject({ exists: true, valid: true });
+    expect(await check('match-js', "match.isMach('a', '*');", head)).toMatchObject({ exists: false });
+  });
+
+  it('constructs a class merged with a namespace and judges its instances and the namespace', async () => {
+    const head = "import Conn from 'conn-js';";
+    expect(await check('conn-js', "new Conn('u', { retries: 1 });", head)).toMatchObject({ exists: true, valid: true });
+    expect((await check('conn-js', "new Conn('u', { retrys: 1 });", head))!.problems).toContainEqual(
+      expect.objectContaining({ code: 'unknown_argument', argument: 'retrys' }),
+    );
+    expect(await check('conn-js', "const c = new Conn('u');\nc.send('d');", head)).toMatchObject({ exists: true, valid: true });
+    expect(await check('conn-js', "const c = new Conn('u');\nc.sned('d');", head)).toMatchObject({ exists: false });
+    expect(await check('conn-js', "Conn.connect('u').send();", head)).toMatchObject({
+      problems: [expect.objectContaining({ code: 'missing_required' })],
+    });
+  });
+});
+
+describe('overloaded constructors and a default-exported instance', () => {
+  it('judges `new` against every constructor overload, as tsc does', async () => {
+    expect(await check('walk-js', "new lib.Client('u');")).toMatchObject({ exists: true, valid: true });
+    expect(await check('walk-js', "new lib.Client({ url: 'u', timeout: 1 });")).toMatchObject({ exists: true, valid: true });
+    expect((await check('walk-js', "new lib.Client({ url: 'u', timout: 1 });"))!.problems).toContainEqual(
+      expect.objectContaining({ code: 'unknown_argument', argument: 'timout' }),
+    );
+    expect((await check('walk-js', 'new lib.Client();'))!.problems.map((p) => p.code)).toContain('missing_required');
+  });
+
+  it('judges methods of a default-exported instance against its class', async () => {
+    const head = "import store from 'store-js';";
+    expect(await check('store-js', "store.get('k', { fresh: true });", head)).toMatchObject({ exists: true, valid: true });
+    expect(await check('store-js', "store.gett('k');", head)).toMatchObject({ exists: false });
+    expect((await check('store-js', "store.get('k', { stale: true });", head))!.problems).toContainEqual(
+      expect.objectContaining({ code: 'unknown_argument', argument: 'stale' }),
+    );
   });
 });
