@@ -104,7 +104,9 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
       isReceiverChain(call.receiverOf) || declaredInTypeScript(call.receiverOf, library, catalog)
         ? undefined
         : classesOfCall(call.receiverOf, library, catalog);
-    const chained = classes ?? receiverChainClasses(call.receiverOf, library, catalog, (path) => returnedClassOf(path, library, catalog));
+    const chained =
+      classes ??
+      receiverChainClasses(call.receiverOf, library, catalog, (path) => returnedClassOf(path, library, catalog), call.receiverArities);
     if (chained.length === 0) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
     const each = chained.map((cls) => checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog));
     // A declared union (`A | B`) is judged on every member, as tsc does; a return that may be one of several classes on any.

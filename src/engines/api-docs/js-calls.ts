@@ -93,7 +93,15 @@ function evaluateCall(node: Node, walk: CallWalk): SnippetValue | undefined {
     const library = fragment ? packageOf(fragment) : undefined;
     return library ? { kind: 'module', library, path: library } : undefined;
   }
-  return fn ? returnedBy(fn, walk) : undefined;
+  return fn ? returnedBy(fn, walk, positionalCount(node)) : undefined;
+}
+
+/** The positional arguments a call passes, as tsc counts them for overloads; -1 where a spread or a template hides it. */
+function positionalCount(node: Node): number {
+  const args = node.childForFieldName('arguments');
+  if (args?.type !== 'arguments') return -1;
+  const parts = args.namedChildren.filter((part) => part !== null && part.type !== 'comment');
+  return parts.some((part) => part!.type === 'spread_element') ? -1 : parts.length;
 }
 
 function evaluateNew(node: Node, walk: CallWalk): SnippetValue | undefined {
@@ -110,16 +118,23 @@ function evaluateNew(node: Node, walk: CallWalk): SnippetValue | undefined {
  * library function), `new Command().option` (a method of an instance), `zod.string().min` (a
  * method of what a call returned).
  */
-function returnedBy(fn: Node, walk: CallWalk): SnippetValue | undefined {
+function returnedBy(fn: Node, walk: CallWalk, arity: number): SnippetValue | undefined {
   const value = walk.evaluate(fn);
-  if (value?.kind === 'module') return { kind: 'result', library: value.library, of: calledModule(value).path };
+  if (value?.kind === 'module') return { kind: 'result', library: value.library, of: calledModule(value).path, arities: [arity] };
   if (fn.type !== 'member_expression') return undefined;
   const member = fn.childForFieldName('property')?.text;
   const object = fn.childForFieldName('object');
   const receiver = object ? walk.evaluate(object) : undefined;
   if (!member || !receiver) return undefined;
-  if (receiver.kind === 'instance') return { kind: 'result', library: receiver.library, of: `new ${receiver.cls}().${member}` };
-  if (receiver.kind === 'result') return { kind: 'result', library: receiver.library, of: `${receiver.of}().${member}` };
+  if (receiver.kind === 'instance')
+    return { kind: 'result', library: receiver.library, of: `new ${receiver.cls}().${member}`, arities: [-1, arity] };
+  if (receiver.kind === 'result')
+    return {
+      kind: 'result',
+      library: receiver.library,
+      of: `${receiver.of}().${member}`,
+      ...(receiver.arities ? { arities: [...receiver.arities, arity] } : {}),
+    };
   return undefined;
 }
 

@@ -134,6 +134,8 @@ export interface SnippetCall {
   objects?: ObjectArgument[];
   /** The receiver is what this library call returned (`dateutil.parser.parse`): its type is unknown. */
   receiverOf?: string;
+  /** The positional count of each call along `receiverOf` (TypeScript; -1 where not known): overloads are chosen by it. */
+  receiverArities?: readonly number[];
   /** The receiver is an attribute of an object a library call gave (`parse(s).tzinfo`, written `parse(…).tzinfo`): not judged. */
   receiverAttribute?: string;
 }

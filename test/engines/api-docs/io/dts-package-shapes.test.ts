@@ -54,6 +54,10 @@ export declare function schema<T extends { id: string }>(value: T): T;
 export declare function merge(...parts: Options[]): Options;
 export declare function render(value: unknown, options?: { colors?: { key?: string } }): string;
 export { Builder as walker };
+export interface Reader { read(size?: number): string; }
+export interface Writer { write(data: string): void; }
+export declare function open(): Reader;
+export declare function open(path: string): Writer;
 export declare class Client {
   constructor(url: string);
   constructor(options: { url: string; timeout?: number });
@@ -217,5 +221,17 @@ describe('overloaded constructors and a default-exported instance', () => {
     expect((await check('store-js', "store.get('k', { stale: true });", head))!.problems).toContainEqual(
       expect.objectContaining({ code: 'unknown_argument', argument: 'stale' }),
     );
+  });
+});
+
+describe('what an overloaded function returns is what the overload its arity picks returns, as tsc picks it', () => {
+  it('follows the overload that fits the call, chained or assigned', async () => {
+    expect(await check('walk-js', "lib.open('p').write('d');")).toMatchObject({ exists: true, valid: true });
+    expect(await check('walk-js', 'lib.open().read(1);')).toMatchObject({ exists: true, valid: true });
+    expect(await check('walk-js', "const w = lib.open('p');\nw.read();")).toMatchObject({ exists: false });
+    expect(await check('walk-js', 'const r = lib.open();\nr.write();')).toMatchObject({ exists: false });
+    expect(await check('walk-js', "lib.open('p').write();")).toMatchObject({
+      problems: [expect.objectContaining({ code: 'missing_required' })],
+    });
   });
 });
