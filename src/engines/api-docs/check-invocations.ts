@@ -310,6 +310,10 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
       }
       const exact = all.filter((hit) => hit.name === path || (hit.aliases ?? []).includes(path));
       if (exact.some((hit) => hit.kind !== 'name')) return exact.filter((hit) => hit.kind !== 'name');
+      // An entry point other than the package's main one (`hono/cors`, an `exports` subpath): its names are not the main one's.
+      const entry = /^(.+?)\.[^./]*$/.exec(path)?.[1];
+      if (entry !== undefined && entry.startsWith(`${library}/`))
+        return `not judged: "${entry}" is an entry point of ${library} other than its main one, which the index does not hold`;
       // A module the interpreter listed at index time: the name exists iff it resolves there.
       const module = path.slice(0, Math.max(0, path.lastIndexOf('.')));
       if (catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === module)) return exact;

@@ -39,18 +39,21 @@ function bindImport(node: Node, scope: Scope): void {
   if (!library || !fragment) return;
   const clause = node.namedChildren.find((child) => child?.type === 'import_clause');
   if (!clause) return;
+  // A subpath (`hono/cors`, an entry point of the package's `exports` map) keeps its name: its exports are not the main entry's.
+  const entry = fragment.startsWith(`${library}/`) ? fragment : library;
   for (const part of clause.namedChildren) {
     if (!part) continue;
-    if (part.type === 'identifier') scope.set(part.text, { kind: 'module', library, path: library });
+    if (part.type === 'identifier')
+      scope.set(part.text, { kind: 'module', library, path: entry === library ? library : `${entry}.default` });
     else if (part.type === 'namespace_import') {
       const alias = part.namedChildren.find((child) => child?.type === 'identifier')?.text;
-      if (alias) scope.set(alias, { kind: 'module', library, path: library });
+      if (alias) scope.set(alias, { kind: 'module', library, path: entry });
     } else if (part.type === 'named_imports') {
       for (const specifier of part.namedChildren) {
         if (specifier?.type !== 'import_specifier') continue;
         const name = specifier.childForFieldName('name')?.text;
         const alias = specifier.childForFieldName('alias')?.text ?? name;
-        if (name && alias) scope.set(alias, { kind: 'module', library, path: `${library}.${name}` });
+        if (name && alias) scope.set(alias, { kind: 'module', library, path: `${entry}.${name}` });
       }
     }
   }

@@ -235,3 +235,19 @@ describe('what an overloaded function returns is what the overload its arity pic
     });
   });
 });
+
+describe('an entry point of the package other than its main one', () => {
+  it('is not judged against the main entry (its names are its own), and says so', async () => {
+    for (const code of [
+      "import { crawl } from 'walk-js/extra';\ncrawl('.');",
+      "import * as extra from 'walk-js/extra';\nextra.missing();",
+    ]) {
+      const calls = await findSnippetCalls(code, 'typescript');
+      const { checks, unjudged } = judgeInvocations(calls, store);
+      expect(checks).toEqual([]);
+      expect(unjudged.map((u) => u.reason)).toEqual([expect.stringContaining('"walk-js/extra" is an entry point of walk-js')]);
+    }
+    // The main entry is judged as before.
+    expect(await check('walk-js', "lib.crawl('.');")).toMatchObject({ exists: true, valid: true });
+  });
+});
