@@ -94,9 +94,16 @@ export function receiverApis(kit: ReceiverKit, moduleSymbol: TS.Symbol, pkg: str
     [...producers].sort(([a], [b]) => a.getName().localeCompare(b.getName())),
     kit.random,
   ).slice(0, TYPES_PER_PACKAGE);
+  // A class exported under another name (`export { Builder as fdir }`) is the API under that name, as the index files it.
+  const exportedAs = new Map<TS.Symbol, string>();
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    if (symbol.flags & ts.SymbolFlags.Class && kit.isPublicName(exported.getName()) && !exportedAs.has(symbol))
+      exportedAs.set(symbol, exported.getName());
+  }
   const out: ReceiverApi[] = [];
   for (const [type, { call }] of types) {
-    const owner = type.getName();
+    const owner = exportedAs.get(type) ?? type.getName();
     const instance = checker.getDeclaredTypeOfSymbol(type);
     const properties = instance.getProperties();
     const siblings = new Set(properties.map((p) => p.getName()));

@@ -30,50 +30,12 @@ import { madeUpName, NAME_KINDS, pick, seededRandom } from './api-docs-made-up-n
 import { receiverApis } from './api-docs-ts-receivers.js';
 
 const ts = ((await import('typescript')) as unknown as { default: typeof TS }).default;
-const RESERVED = new Set([
-  'break',
-  'case',
-  'catch',
-  'class',
-  'const',
-  'continue',
-  'debugger',
-  'default',
-  'delete',
-  'do',
-  'else',
-  'enum',
-  'export',
-  'extends',
-  'false',
-  'finally',
-  'for',
-  'function',
-  'if',
-  'import',
-  'in',
-  'instanceof',
-  'new',
-  'null',
-  'return',
-  'super',
-  'switch',
-  'this',
-  'throw',
-  'true',
-  'try',
-  'typeof',
-  'var',
-  'void',
-  'while',
-  'with',
-  'let',
-  'static',
-  'yield',
-  'await',
-  'arguments',
-  'eval',
-]);
+// Words a probe cannot name a variable after.
+const RESERVED = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with let static yield await arguments eval'.split(
+    ' ',
+  ),
+);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const at = process.argv.indexOf('--seed');
 const seed = at >= 0 ? Number(process.argv[at + 1]) : 20_261_124;
@@ -115,6 +77,8 @@ interface Api {
   receiver?: 'assign' | 'chain';
   /** The package's folder in node_modules. */
   home: string;
+  /** The import a probe writes when it is not `import * as alias` (a default import): the callee is then a local name. */
+  imports?: string;
 }
 interface Probe {
   language: 'typescript';
@@ -189,6 +153,9 @@ try {
     const described = (api: Api): Api =>
       api.doc || !readme ? api : { ...api, doc: readmeIntent(readme, api.member, api.owner === api.pkg ? undefined : api.owner) };
     for (const api of mine) probes.push(...probesOf(described(api), group, random, others));
+    // The default export called through a default import (its own random stream: the other probes stay as they were).
+    const byDefault = defaultApi(enumProgram, checker, pkg, packages.find((p) => p.pkg === pkg)!.alias, apis.get(pkg)?.[0]?.home);
+    if (byDefault) probes.push(...probesOf(described(byDefault), group, seededRandom(seed ^ hash(`default:${pkg}`)), others));
     const receiverRandom = seededRandom(seed ^ hash(`receiver-probes:${pkg}`));
     for (const api of receivers.get(pkg) ?? []) probes.push(...probesOf(described(api), group, receiverRandom, others));
   }
@@ -301,6 +268,42 @@ function publicApis(program: TS.Program, checker: TS.TypeChecker, pkg: string, a
   }
 }
 
+/**
+ * The package's default export when it can be called or constructed (`export default function`, `export = picomatch`
+ * of a function merged with a namespace, a default-exported class), as `import aliasDefault from 'pkg'` reaches it.
+ */
+function defaultApi(program: TS.Program, checker: TS.TypeChecker, pkg: string, alias: string, home: string | undefined): Api | undefined {
+  const source = program.getSourceFile(join(work, `enum-${alias}.ts`))!;
+  const moduleSymbol = checker.getSymbolAtLocation((source.statements[0] as TS.ImportDeclaration).moduleSpecifier);
+  if (!moduleSymbol) return undefined;
+  const exported =
+    moduleSymbol.exports?.get(ts.escapeLeadingUnderscores('export=')) ??
+    checker.getExportsOfModule(moduleSymbol).find((e) => e.getName() === 'default');
+  if (!exported) return undefined;
+  const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+  if (!(symbol.flags & ts.SymbolFlags.Value)) return undefined;
+  const type = checker.getTypeOfSymbol(symbol);
+  const constructs = symbol.flags & ts.SymbolFlags.Class ? type.getConstructSignatures() : [];
+  const signatures = constructs.length > 0 ? constructs : type.getCallSignatures();
+  if (signatures.length === 0 || signatures.length > 8) return undefined;
+  const local = `${alias}Default`;
+  return {
+    home: home ?? homeOf(moduleSymbol, pkg),
+    pkg,
+    alias,
+    path: pkg,
+    owner: pkg,
+    member: 'default',
+    setup: [],
+    callee: local,
+    isNew: constructs.length > 0,
+    signatures: signatures.map((s) => paramsOf(checker, s)),
+    doc: docOf(checker, symbol),
+    siblings: new Set(),
+    imports: `import ${local} from '${pkg}';`,
+  };
+}
+
 /** The package's README (README.md in any case), or undefined. */
 function readmeOf(home: string | undefined): string | undefined {
   if (!home) return undefined;
@@ -372,12 +375,12 @@ function probesOf(api: Api, group: 'tune' | 'heldOut', random: () => number, oth
   };
   const out: Probe[] = [];
   const render = (member: string, args: string[]): string => {
-    const callee = `${api.callee.slice(0, api.callee.lastIndexOf('.') + 1)}${member}`;
+    const callee = api.imports ? api.callee : `${api.callee.slice(0, api.callee.lastIndexOf('.') + 1)}${member}`;
     const call = `${api.isNew ? 'new ' : ''}${callee}(${args.join(', ')});`;
     const body = [...api.setup, call].join('\n');
     const names = [...new Set(body.match(/\b[acv]\d+\b/g) ?? [])];
     return [
-      `import * as ${api.alias} from '${api.pkg}';`,
+      api.imports ?? `import * as ${api.alias} from '${api.pkg}';`,
       ...(names.length > 0 ? [`declare const ${names.map((n) => `${n}: any`).join(', ')};`] : []),
       body,
     ].join('\n');
@@ -391,7 +394,8 @@ function probesOf(api: Api, group: 'tune' | 'heldOut', random: () => number, oth
     valid = [...positional(optionsAt), objectText(chosen.map((f) => [f.name, 'v0']))];
   }
   out.push({ ...base, kind: 'valid', code: render(api.member, valid), member: api.member });
-  for (const kind of NAME_KINDS) {
+  // A default import is a name the caller chose: no made-up name of the package's is at stake there.
+  for (const kind of api.imports ? [] : NAME_KINDS) {
     const other = madeUpName(kind, api.member, random, others);
     if (!other || other === api.member || api.siblings.has(other) || !isPublicName(other)) continue;
     out.push({ ...base, kind, code: render(other, positional(required)), member: other });

@@ -104,7 +104,9 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
       isReceiverChain(call.receiverOf) || declaredInTypeScript(call.receiverOf, library, catalog)
         ? undefined
         : classesOfCall(call.receiverOf, library, catalog);
-    const chained = classes ?? receiverChainClasses(call.receiverOf, library, catalog, (path) => returnedClassOf(path, library, catalog));
+    const chained =
+      classes ??
+      receiverChainClasses(call.receiverOf, library, catalog, (path) => returnedClassOf(path, library, catalog), call.receiverArities);
     if (chained.length === 0) return `not judged: the type of what ${call.receiverOf}() returns is not known to the index`;
     const each = chained.map((cls) => checkCall({ ...call, receiverOf: undefined, ownerKind: 'instance', owner: cls }, library, catalog));
     // A declared union (`A | B`) is judged on every member, as tsc does; a return that may be one of several classes on any.
@@ -144,9 +146,9 @@ function checkCall(call: SnippetCall, library: string, catalog: ApiCatalog): Inv
   }
   // A bare name proves existence only: its arguments were not checked (said, never passed as valid).
   // So does an object literal where the parameter's type depends on the environment (DOM's or Node's `Request`),
-  // or is a class with private members (no literal is one).
+  // or is a class with private members (no literal is one), or that has parts this reading did not follow.
   const unchecked =
-    best!.hit.kind === 'name' || (best!.problems.length === 0 && objectOnEnvironmentType(call, best!.hit))
+    best!.hit.kind === 'name' || (best!.problems.length === 0 && literalNotChecked(call, best!.hit))
       ? { argumentsChecked: false as const }
       : {};
   return { ...base, api: best!.hit.name, exists: true, valid: best!.problems.length === 0, problems: best!.problems, ...unchecked };
@@ -308,6 +310,10 @@ function candidatesFor(call: SnippetCall, library: string, catalog: ApiCatalog):
       }
       const exact = all.filter((hit) => hit.name === path || (hit.aliases ?? []).includes(path));
       if (exact.some((hit) => hit.kind !== 'name')) return exact.filter((hit) => hit.kind !== 'name');
+      // An entry point other than the package's main one (`hono/cors`, an `exports` subpath): its names are not the main one's.
+      const entry = /^(.+?)\.[^./]*$/.exec(path)?.[1];
+      if (entry !== undefined && entry.startsWith(`${library}/`))
+        return `not judged: "${entry}" is an entry point of ${library} other than its main one, which the index does not hold`;
       // A module the interpreter listed at index time: the name exists iff it resolves there.
       const module = path.slice(0, Math.max(0, path.lastIndexOf('.')));
       if (catalog.findMember(NAMESPACE_MEMBER, library).some((hit) => hit.owner === module)) return exact;
@@ -374,10 +380,27 @@ export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProble
   return problems;
 }
 
-/** Whether the call passes an object literal where the API's parameter says a literal is not checked (`literalUnchecked`). */
-function objectOnEnvironmentType(call: SnippetCall, api: ApiHit): boolean {
+/**
+ * Whether the call passes an object literal this check could not follow to the end: where the API's parameter
+ * (or, one level down, its property) says a literal is not checked (`literalUnchecked`), or where the literal
+ * has what the reading left out (`unread`: a spread or computed key, a literal two levels down) against a
+ * closed type. An open type (an index signature, `any`) takes anything: nothing is left to check there.
+ */
+function literalNotChecked(call: SnippetCall, api: ApiHit): boolean {
   const slots = api.params.filter((p) => p.name !== 'this' && (p.kind === 'positional' || p.kind === 'normal'));
-  return (call.objects ?? []).some((object) => slots[object.position]?.literalUnchecked !== undefined);
+  return (call.objects ?? []).some((object) => {
+    const param = slots[object.position];
+    // A literal among a rest parameter's arguments: its elements' type is not in the index.
+    if (param === undefined) return api.params.some((p) => p.kind === 'var_positional');
+    if (param.literalUnchecked !== undefined) return true;
+    const fields = new Map((param.fields ?? []).map((field) => [field.name, field]));
+    if (Object.keys(object.nested ?? {}).some((key) => fields.get(key)?.literalUnchecked !== undefined)) return true;
+    return (object.unread ?? []).some((key) => {
+      if (key === '') return param.fields !== undefined;
+      const field = fields.get(key);
+      return field !== undefined && field.fields !== undefined;
+    });
+  });
 }
 
 /**

@@ -39,18 +39,21 @@ function bindImport(node: Node, scope: Scope): void {
   if (!library || !fragment) return;
   const clause = node.namedChildren.find((child) => child?.type === 'import_clause');
   if (!clause) return;
+  // A subpath (`hono/cors`, an entry point of the package's `exports` map) keeps its name: its exports are not the main entry's.
+  const entry = fragment.startsWith(`${library}/`) ? fragment : library;
   for (const part of clause.namedChildren) {
     if (!part) continue;
-    if (part.type === 'identifier') scope.set(part.text, { kind: 'module', library, path: library });
+    if (part.type === 'identifier')
+      scope.set(part.text, { kind: 'module', library, path: entry === library ? library : `${entry}.default` });
     else if (part.type === 'namespace_import') {
       const alias = part.namedChildren.find((child) => child?.type === 'identifier')?.text;
-      if (alias) scope.set(alias, { kind: 'module', library, path: library });
+      if (alias) scope.set(alias, { kind: 'module', library, path: entry });
     } else if (part.type === 'named_imports') {
       for (const specifier of part.namedChildren) {
         if (specifier?.type !== 'import_specifier') continue;
         const name = specifier.childForFieldName('name')?.text;
         const alias = specifier.childForFieldName('alias')?.text ?? name;
-        if (name && alias) scope.set(alias, { kind: 'module', library, path: `${library}.${name}` });
+        if (name && alias) scope.set(alias, { kind: 'module', library, path: `${entry}.${name}` });
       }
     }
   }
@@ -93,7 +96,15 @@ function evaluateCall(node: Node, walk: CallWalk): SnippetValue | undefined {
     const library = fragment ? packageOf(fragment) : undefined;
     return library ? { kind: 'module', library, path: library } : undefined;
   }
-  return fn ? returnedBy(fn, walk) : undefined;
+  return fn ? returnedBy(fn, walk, positionalCount(node)) : undefined;
+}
+
+/** The positional arguments a call passes, as tsc counts them for overloads; -1 where a spread or a template hides it. */
+function positionalCount(node: Node): number {
+  const args = node.childForFieldName('arguments');
+  if (args?.type !== 'arguments') return -1;
+  const parts = args.namedChildren.filter((part) => part !== null && part.type !== 'comment');
+  return parts.some((part) => part!.type === 'spread_element') ? -1 : parts.length;
 }
 
 function evaluateNew(node: Node, walk: CallWalk): SnippetValue | undefined {
@@ -110,47 +121,67 @@ function evaluateNew(node: Node, walk: CallWalk): SnippetValue | undefined {
  * library function), `new Command().option` (a method of an instance), `zod.string().min` (a
  * method of what a call returned).
  */
-function returnedBy(fn: Node, walk: CallWalk): SnippetValue | undefined {
+function returnedBy(fn: Node, walk: CallWalk, arity: number): SnippetValue | undefined {
   const value = walk.evaluate(fn);
-  if (value?.kind === 'module') return { kind: 'result', library: value.library, of: calledModule(value).path };
+  if (value?.kind === 'module') return { kind: 'result', library: value.library, of: calledModule(value).path, arities: [arity] };
   if (fn.type !== 'member_expression') return undefined;
   const member = fn.childForFieldName('property')?.text;
   const object = fn.childForFieldName('object');
   const receiver = object ? walk.evaluate(object) : undefined;
   if (!member || !receiver) return undefined;
-  if (receiver.kind === 'instance') return { kind: 'result', library: receiver.library, of: `new ${receiver.cls}().${member}` };
-  if (receiver.kind === 'result') return { kind: 'result', library: receiver.library, of: `${receiver.of}().${member}` };
+  if (receiver.kind === 'instance')
+    return { kind: 'result', library: receiver.library, of: `new ${receiver.cls}().${member}`, arities: [-1, arity] };
+  if (receiver.kind === 'result')
+    return {
+      kind: 'result',
+      library: receiver.library,
+      of: `${receiver.of}().${member}`,
+      ...(receiver.arities ? { arities: [...receiver.arities, arity] } : {}),
+    };
   return undefined;
 }
 
-/** An object literal's keys (and its literal values' keys), or undefined when a spread or computed key hides some. */
+/**
+ * An object literal's keys (and its literal values' keys), as tsc's excess-property check reads them: the
+ * written keys count even beside a spread or a computed key; what this reading cannot follow (a spread, a
+ * computed key, a literal two levels down) is listed as `unread`, so that the checker never passes it as valid.
+ */
 function objectArgument(node: Node, position: number): ObjectArgument | undefined {
   if (node.type !== 'object') return undefined;
-  const keys = literalKeys(node);
-  if (!keys) return undefined;
+  const { keys, complete } = literalKeys(node);
   const nested: Record<string, string[]> = {};
+  const unread: string[] = complete ? [] : [''];
   for (const pair of node.namedChildren) {
     const value = pair?.type === 'pair' ? pair.childForFieldName('value') : undefined;
     const key = pair?.type === 'pair' ? keyName(pair.childForFieldName('key')) : undefined;
     if (value?.type !== 'object' || key === undefined) continue;
     const inner = literalKeys(value);
-    if (inner) nested[key] = inner;
+    nested[key] = inner.keys;
+    if (!inner.complete || value.namedChildren.some((part) => part?.type === 'pair' && part.childForFieldName('value')?.type === 'object'))
+      unread.push(key);
   }
-  return { position, keys, ...(Object.keys(nested).length > 0 ? { nested } : {}) };
+  return {
+    position,
+    keys,
+    ...(Object.keys(nested).length > 0 ? { nested } : {}),
+    ...(unread.length > 0 ? { unread } : {}),
+  };
 }
 
-function literalKeys(node: Node): string[] | undefined {
+/** The keys a literal writes; not complete when a spread or a computed key adds others. */
+function literalKeys(node: Node): { keys: string[]; complete: boolean } {
   const keys: string[] = [];
+  let complete = true;
   for (const part of node.namedChildren) {
     if (!part || part.type === 'comment') continue;
     let key: string | undefined;
     if (part.type === 'pair') key = keyName(part.childForFieldName('key'));
     else if (part.type === 'shorthand_property_identifier') key = part.text;
     else if (part.type === 'method_definition') key = keyName(part.childForFieldName('name'));
-    if (key === undefined) return undefined;
-    keys.push(key);
+    if (key === undefined) complete = false;
+    else keys.push(key);
   }
-  return keys;
+  return { keys, complete };
 }
 
 function keyName(node: Node | null): string | undefined {

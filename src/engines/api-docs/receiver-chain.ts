@@ -26,17 +26,27 @@ export function receiverChainClasses(
   library: string,
   catalog: ApiCatalog,
   start: (path: string) => string | undefined,
+  arities?: readonly number[],
 ): string[] {
   const at = path.lastIndexOf(STEP);
+  // The positional count of this step's call, where the snippet says it (`arities` has one per step).
+  const steps = path.split(STEP).length;
+  const arity = arities?.length === steps ? arities.at(-1) : undefined;
   if (at < 0) {
     if (path.startsWith('new ')) {
       const cls = instanceClass(path.slice(4), library, catalog);
       return cls !== undefined && catalog.hasOwner(cls, library) ? [cls] : [];
     }
+    const producers = producersOf(path, library, catalog);
+    // Overloads and a known arity: what the overload tsc picks returns, before any namesake's class.
+    if (producers.length > 1 && arity !== undefined && arity >= 0) {
+      const picked = declaredReturnClasses(producers, undefined, library, catalog, arity);
+      if (picked.length > 0) return picked;
+    }
     const started = start(path);
-    return started !== undefined ? [started] : declaredReturnClasses(producersOf(path, library, catalog), undefined, library, catalog);
+    return started !== undefined ? [started] : declaredReturnClasses(producers, undefined, library, catalog, arity);
   }
-  const classes = receiverChainClasses(path.slice(0, at), library, catalog, start);
+  const classes = receiverChainClasses(path.slice(0, at), library, catalog, start, arity === undefined ? undefined : arities!.slice(0, -1));
   const member = path.slice(at + STEP.length);
   const all = catalog.findMember(member, library).filter((hit) => hit.kind === 'method' || hit.kind === 'function');
   const out: string[] = [];
@@ -46,7 +56,7 @@ export function receiverChainClasses(
     const own = all.filter((hit) => lastSegment(hit.owner) === cls && !(listed && hit.kind === 'function'));
     if (own.length === 0 && listed) return [];
     // A method inherited from a base the index files under the base's name (Python): any same-named method.
-    const next = declaredReturnClasses(own.length > 0 ? own : all, cls, library, catalog);
+    const next = declaredReturnClasses(own.length > 0 ? own : all, cls, library, catalog, arity);
     // One class of the union whose step is unknown leaves the whole receiver unknown.
     if (next.length === 0) return [];
     out.push(...next.filter((c) => !out.includes(c)));
@@ -79,12 +89,19 @@ function producersOf(path: string, library: string, catalog: ApiCatalog): ApiHit
 
 /**
  * The classes the first of `records` (overloads in declaration order: the one TypeScript tries
- * first) returns, when the index lists them all: `this` is the receiver's own class; a class is its
- * own constructor's result; a union (`Scalar | YAMLMap`) is each of its classes. Empty when unknown.
+ * first) whose arity admits the call's `arity` (when known) returns, when the index lists them all:
+ * `this` is the receiver's own class; a class is its own constructor's result; a union
+ * (`Scalar | YAMLMap`) is each of its classes. Empty when unknown.
  */
-function declaredReturnClasses(records: readonly ApiHit[], self: string | undefined, library: string, catalog: ApiCatalog): string[] {
+function declaredReturnClasses(
+  records: readonly ApiHit[],
+  self: string | undefined,
+  library: string,
+  catalog: ApiCatalog,
+  arity?: number,
+): string[] {
   const ordered = [...records].sort((a, b) => Number(a.id) - Number(b.id));
-  const first = ordered[0];
+  const first = (arity === undefined || arity < 0 ? undefined : ordered.find((hit) => admits(hit, arity))) ?? ordered[0];
   if (first === undefined) return [];
   if (first.kind === 'class') return catalog.hasOwner(first.member, library) ? [first.member] : [];
   const type = returnType(first.signature);
@@ -95,11 +112,21 @@ function declaredReturnClasses(records: readonly ApiHit[], self: string | undefi
   const out: string[] = [];
   for (const part of unionMembers(type)) {
     if (/^(?:null|undefined)$/.test(part)) continue;
-    const cls = part === 'this' ? self : genericClass(part);
+    // A class named in lower case (`export { Builder as fdir }` renders `fdir<…>`) counts where the index files a class so.
+    const cls =
+      part === 'this' ? self : genericClass(part, (name) => catalog.findMember(name, library).some((hit) => hit.kind === 'class'));
     if (cls === undefined || !catalog.hasOwner(cls, library)) return [];
     if (!out.includes(cls)) out.push(cls);
   }
   return out;
+}
+
+/** Whether a signature takes `arity` positional arguments: no fewer than it requires, no more than it has (or a rest parameter). */
+function admits(hit: ApiHit, arity: number): boolean {
+  const params = hit.params.filter((p) => p.name !== 'this');
+  const slots = params.filter((p) => p.kind === 'positional' || p.kind === 'normal');
+  const required = slots.filter((p) => p.required).length;
+  return arity >= required && (arity <= slots.length || params.some((p) => p.kind === 'var_positional'));
 }
 
 /** The members of a union type text at its top level (`A<B | C> | D` is `A<B | C>` and `D`). */
@@ -120,13 +147,16 @@ export function unionMembers(type: string): string[] {
   return parts.filter((part) => part.length > 0);
 }
 
-/** The class a TypeScript type text names: `ZodObject<…>`, `core.$ZodType<T>`, `Command`; none for unions, arrays, functions. */
-export function genericClass(type: string): string | undefined {
+/**
+ * The class a TypeScript type text names: `ZodObject<…>`, `core.$ZodType<T>`, `Command`; none for unions, arrays, functions.
+ * A name in lower case is one only where `isClass` says so (`string` and the like never are).
+ */
+export function genericClass(type: string, isClass?: (name: string) => boolean): string | undefined {
   const match = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(<.*>)?$/s.exec(type.trim());
   if (!match) return undefined;
   if (match[2] !== undefined && !balanced(match[2])) return undefined;
   const name = lastSegment(match[1]!);
-  return /^\$?[A-Z_]/.test(name) ? name : undefined;
+  return /^\$?[A-Z_]/.test(name) || (isClass?.(name) ?? false) ? name : undefined;
 }
 
 /** Whether a `<…>` suffix closes only at its end (`A<B> | C<D>` is a union, not one generic). */

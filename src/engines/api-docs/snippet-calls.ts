@@ -169,7 +169,16 @@ function resolveCallee(fn: Node, base: CallBase, isNew: boolean, grammar: CallGr
       // An attribute of an object whose class may be known (`conn.session.get()`): its own type is not.
       return { ...base, library: value.library, member, receiverAttribute: value.of, ...named };
     case 'result':
-      return isNew ? undefined : { ...base, library: value.library, member, receiverOf: value.of, ...named };
+      return isNew
+        ? undefined
+        : {
+            ...base,
+            library: value.library,
+            member,
+            receiverOf: value.of,
+            ...(value.arities ? { receiverArities: value.arities } : {}),
+            ...named,
+          };
     default:
       return undefined;
   }

@@ -11,8 +11,11 @@ export type SnippetValue =
   | { kind: 'session' }
   /** `Session()`, `new S3Client()` */
   | { kind: 'instance'; library: string; cls: string }
-  /** What a library function returned (`dateutil.parser.parse(s)`): its type is not known from the snippet. */
-  | { kind: 'result'; library: string; of: string }
+  /**
+   * What a library function returned (`dateutil.parser.parse(s)`): its type is not known from the snippet. `arities`
+   * (TypeScript): the positional count of each call along `of` (-1 where not known), to pick the overload tsc picks.
+   */
+  | { kind: 'result'; library: string; of: string; arities?: readonly number[] }
   /** A method of such a result or instance, not yet called (`parse(s).replace`): `of` is the callee written `f(…).replace`. */
   | { kind: 'member'; library: string; of: string };
 

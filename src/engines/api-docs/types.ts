@@ -26,10 +26,14 @@ export interface ApiParam {
   /**
    * An object literal passed here is never passed as valid (TypeScript): the parameter's type is a
    * global one whose properties depend on the environment (DOM's `Request` or Node's), or classes with
-   * private members, which no literal is (its keys are still checked against `fields`).
+   * private members, which no literal is (its keys are still checked against `fields`), or a type
+   * parameter constrained to an object type (the literal's own type is checked against the constraint).
    */
-  literalUnchecked?: 'environment' | 'private';
+  literalUnchecked?: LiteralUnchecked;
 }
+
+/** Why an object literal written where a parameter (or its property) expects one is never passed as valid. */
+export type LiteralUnchecked = 'environment' | 'private' | 'generic';
 
 /** One property of an options object a parameter accepts. */
 export interface ApiField {
@@ -37,6 +41,8 @@ export interface ApiField {
   required: boolean;
   /** The properties of this property's own object type, when closed (one level deep). */
   fields?: ApiField[];
+  /** An object literal written here is never passed as valid, as for a parameter (`ApiParam.literalUnchecked`). */
+  literalUnchecked?: LiteralUnchecked;
 }
 
 /** An object literal written as an argument: its position and its keys (nested one level). */
@@ -46,6 +52,11 @@ export interface ObjectArgument {
   keys: string[];
   /** Object literals written as values of its keys. */
   nested?: Record<string, string[]>;
+  /**
+   * What this reading leaves unread, so that a check of it is never a pass: `''` when the literal itself has a
+   * spread or a computed key, else each key whose literal value has one, or holds a literal deeper down.
+   */
+  unread?: string[];
 }
 
 /** One API as stored in the index (everything but the database id). */
@@ -123,6 +134,8 @@ export interface SnippetCall {
   objects?: ObjectArgument[];
   /** The receiver is what this library call returned (`dateutil.parser.parse`): its type is unknown. */
   receiverOf?: string;
+  /** The positional count of each call along `receiverOf` (TypeScript; -1 where not known): overloads are chosen by it. */
+  receiverArities?: readonly number[];
   /** The receiver is an attribute of an object a library call gave (`parse(s).tzinfo`, written `parse(…).tzinfo`): not judged. */
   receiverAttribute?: string;
 }

@@ -13,7 +13,7 @@ import { renderSignature } from '../signature-text.js';
 import { basesRecord } from '../python-source-model.js';
 import { NAMESPACE_MEMBER, namespaceRecord } from '../runtime-signatures.js';
 import type { ApiKind, ApiParam, ApiRecord } from '../types.js';
-import { dependsOnEnvironment, fieldsOfType, onlyPrivateClasses } from './dts-fields.js';
+import { fieldsOfType, literalUncheckedOf } from './dts-fields.js';
 import { restSlots } from './dts-rest.js';
 import { describeReturn } from './dts-returns.js';
 
@@ -107,6 +107,7 @@ export async function extractDeclarations(entry: string, library: string, packag
       for (const record of records.slice(from))
         if (record.kind === 'method') record.aliases = [...(record.aliases ?? []), `${library}.default.${record.member}`];
   }
+  addAssignedCallable(context, moduleSymbol, exports);
   const values = exports.filter(
     (exported) => (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported).flags & ts.SymbolFlags.Value,
   );
@@ -122,6 +123,31 @@ export async function extractDeclarations(entry: string, library: string, packag
   }
   addReturnedTypes(context);
   return records;
+}
+
+/**
+ * `export =` of a function or a class merged with a namespace (`export = picomatch`): the module lists the
+ * namespace's members, and is itself what a default import calls (`pm(glob, options)`) or constructs, filed
+ * under the package's name as a default export is. Its namespace's members were listed with the exports.
+ */
+function addAssignedCallable(context: Context, moduleSymbol: TS.Symbol, exports: readonly TS.Symbol[]): void {
+  const { ts, checker, library } = context;
+  const assigned = moduleSymbol.exports?.get(ts.escapeLeadingUnderscores('export='));
+  if (!assigned || exports.some((exported) => exported.getName() === 'export=')) return;
+  const target = assigned.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(assigned) : assigned;
+  const declaration = target.valueDeclaration ?? target.declarations?.find((d) => ts.isFunctionDeclaration(d) || ts.isClassDeclaration(d));
+  if (!declaration) return;
+  const member = /^[A-Za-z_$][\w$]*$/.test(target.getName()) ? target.getName() : library;
+  const type = checker.getTypeOfSymbolAtLocation(target, declaration);
+  if (target.flags & ts.SymbolFlags.Class) {
+    if (!context.owners.has(target)) context.owners.set(target, member);
+    for (const signature of type.getConstructSignatures())
+      push(context, { name: library, member, owner: library, kind: 'class', signature, symbol: target, declaration, prefix: 'new ' });
+    addInstanceMembers(context, checker.getDeclaredTypeOfSymbol(target), `${library}.${member}`, member, declaration);
+    return;
+  }
+  for (const signature of type.getCallSignatures())
+    push(context, { name: library, member, owner: library, kind: 'function', signature, symbol: target, declaration });
 }
 
 /**
@@ -360,14 +386,7 @@ function push(
     // The parameter's type as the signature has it: a generic base's method, reached through a subclass, instantiated.
     const objectType = declaration && !rest ? checker.getNonNullableType(checker.getTypeOfSymbol(parameter)) : undefined;
     const fields = objectType ? fieldsOfType(ts, checker, objectType) : undefined;
-    const unchecked =
-      objectType === undefined
-        ? undefined
-        : !fields && dependsOnEnvironment(ts, objectType)
-          ? ('environment' as const)
-          : fields && onlyPrivateClasses(ts, checker, objectType)
-            ? ('private' as const)
-            : undefined;
+    const unchecked = objectType === undefined ? undefined : literalUncheckedOf(ts, checker, objectType, fields);
     return [
       {
         name: parameter.getName(),

@@ -8,7 +8,7 @@
  */
 import type * as TS from 'typescript';
 
-import type { ApiField } from '../types.js';
+import type { ApiField, LiteralUnchecked } from '../types.js';
 
 const MAX_FIELDS = 400;
 /** A file of TypeScript's DOM library (`typescript/lib/lib.dom.d.ts`), which a project has or not. */
@@ -20,6 +20,14 @@ const DOM_FILE = /[\\/]typescript[\\/]lib[\\/]lib\.(?:dom|webworker)[\w.]*\.d\.t
  * undefined when it is open.
  */
 export function fieldsOfType(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type, depth = 0): ApiField[] | undefined {
+  // A type parameter takes what its constraint lets it be: no object where that is primitives only (`U extends
+  // StatusCode`), anything else where an object fits (an inferred type may have more properties than the constraint).
+  if (type.flags & ts.TypeFlags.TypeParameter) {
+    const constraint = checker.getBaseConstraintOfType(type);
+    if (!constraint || constraint === type || constraint.flags & ts.TypeFlags.TypeParameter) return undefined;
+    const fields = fieldsOfType(ts, checker, constraint, depth);
+    return fields !== undefined && fields.length === 0 ? fields : undefined;
+  }
   const objects = objectMembers(ts, checker, type);
   if (!objects) return undefined;
   // Nested, an empty set is not kept: it would only weigh on the index.
@@ -42,8 +50,11 @@ export function fieldsOfType(ts: typeof TS, checker: TS.TypeChecker, type: TS.Ty
         const propertyType = declaration
           ? checker.getTypeOfSymbolAtLocation(property, declaration)
           : checker.getDeclaredTypeOfSymbol(property);
-        const nested = fieldsOfType(ts, checker, checker.getNonNullableType(propertyType), depth + 1);
+        const inner = checker.getNonNullableType(propertyType);
+        const nested = fieldsOfType(ts, checker, inner, depth + 1);
         if (nested) field.fields = nested;
+        const unchecked = literalUncheckedOf(ts, checker, inner, nested);
+        if (unchecked) field.literalUnchecked = unchecked;
       }
       fields.set(name, field);
       if (fields.size > MAX_FIELDS) return undefined;
@@ -78,6 +89,32 @@ function objectMembers(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): T
     objects.push(member);
   }
   return objects;
+}
+
+/**
+ * Why an object literal written where `type` is expected (a parameter's, or one of its properties') is never
+ * passed as valid, given its closed `fields`: its properties depend on the environment, it is only classes
+ * with private members (no literal is one; its keys are still checked), or it is a type parameter whose
+ * constraint is an object type (tsc infers the literal's own type and checks it against the constraint's
+ * properties and their types, which this index does not hold). Undefined when a literal is checked.
+ */
+export function literalUncheckedOf(
+  ts: typeof TS,
+  checker: TS.TypeChecker,
+  type: TS.Type,
+  fields: readonly ApiField[] | undefined,
+): LiteralUnchecked | undefined {
+  if (!fields) return dependsOnEnvironment(ts, type) ? 'environment' : constrainedByObject(ts, checker, type) ? 'generic' : undefined;
+  return onlyPrivateClasses(ts, checker, type) ? 'private' : undefined;
+}
+
+/** Whether `type` is a type parameter whose constraint has object members (`T extends $ZodType`). */
+function constrainedByObject(ts: typeof TS, checker: TS.TypeChecker, type: TS.Type): boolean {
+  if (!(type.flags & ts.TypeFlags.TypeParameter)) return false;
+  const constraint = checker.getBaseConstraintOfType(type);
+  if (!constraint || constraint === type) return false;
+  const objects = objectMembers(ts, checker, constraint);
+  return objects !== undefined && objects.length > 0;
 }
 
 /**

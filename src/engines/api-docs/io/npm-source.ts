@@ -18,6 +18,8 @@ export interface NpmPackageLocation {
   entry?: string;
 }
 
+const DECLARATION = /\.d\.(m|c)?ts$/;
+
 /** Finds `name` (then `@types/name`) in node_modules from `cwd` upwards, with its declaration entry. Throws SOURCE_MISSING. */
 export function locateNpmPackage(name: string, cwd: string): NpmPackageLocation {
   if (!/^(@[\w.-]+\/)?[\w.-]+$/.test(name)) throw new GuardError('INPUT_INVALID', `"${name}" is not an npm package name`);
@@ -40,7 +42,11 @@ export function locateNpmPackage(name: string, cwd: string): NpmPackageLocation 
   );
 }
 
-/** The package's declaration entry: `types`/`typings`, `exports["."]`'s `types`, or `index.d.ts`. */
+/**
+ * The package's declaration entry: `types`/`typings`, `exports["."]` (its `types` condition, else the
+ * declaration TypeScript reads beside the JavaScript it names: `x.mjs` → `x.d.mts`), the declaration beside
+ * `main`, or `index.d.ts`. `.d.mts` and `.d.cts` count as declarations.
+ */
 function declarationEntry(packageDir: string): string | undefined {
   let manifest: Record<string, unknown>;
   try {
@@ -49,21 +55,27 @@ function declarationEntry(packageDir: string): string | undefined {
     return undefined;
   }
   const candidates: unknown[] = [manifest.types, manifest.typings, exportTypes(manifest.exports)];
-  if (typeof manifest.main === 'string') candidates.push(manifest.main.replace(/\.(c|m)?js$/, '.d.ts'));
+  if (typeof manifest.main === 'string') candidates.push(manifest.main);
   candidates.push('index.d.ts');
   for (const candidate of candidates) {
     if (typeof candidate !== 'string') continue;
     const file = join(packageDir, candidate);
-    for (const path of [file, `${file}.d.ts`, join(file, 'index.d.ts')]) if (existsSync(path) && path.endsWith('.ts')) return path;
+    const paths = [file, declarationBeside(file), `${file}.d.ts`, join(file, 'index.d.ts')];
+    for (const path of paths) if (DECLARATION.test(path) && existsSync(path)) return path;
   }
   return undefined;
 }
 
+/** The declaration file TypeScript reads for a JavaScript file (`a.js` → `a.d.ts`, `a.mjs` → `a.d.mts`, `a.cjs` → `a.d.cts`). */
+function declarationBeside(file: string): string {
+  return file.replace(/\.(m|c)?js$/, (_, flavour: string | undefined) => `.d.${flavour ?? ''}ts`);
+}
+
 function exportTypes(exports: unknown): unknown {
-  if (typeof exports !== 'object' || exports === null) return undefined;
+  if (typeof exports !== 'object' || exports === null) return typeof exports === 'string' ? exports : undefined;
   const root = (exports as Record<string, unknown>)['.'] ?? exports;
   const find = (node: unknown, depth: number): string | undefined => {
-    if (typeof node === 'string') return node.endsWith('.d.ts') || node.endsWith('.d.mts') || node.endsWith('.d.cts') ? node : undefined;
+    if (typeof node === 'string') return /\.(d\.(m|c)?ts|(m|c)?js)$/.test(node) ? node : undefined;
     if (typeof node !== 'object' || node === null || depth > 4) return undefined;
     const record = node as Record<string, unknown>;
     if (typeof record.types === 'string') return record.types;
