@@ -5,6 +5,7 @@
  * among the candidates, matched against names and documentation), the receiver, and bm25.
  */
 import { splitIdentifier, textWords } from './identifiers.js';
+import { passedParams } from './param-list.js';
 import type { ApiQuery } from './query.js';
 import { numberVariants, verbSynonyms } from './synonyms.js';
 import type { ApiHit } from './types.js';
@@ -188,9 +189,7 @@ function argumentFit(keywords: ReadonlySet<string>, lowerKeywords: ReadonlySet<s
     }
   }
   for (const keyword of keywords) accepted += names.has(keyword) ? 1 : lower.has(keyword.toLowerCase()) ? 0.8 : 0;
-  const required = candidate.params.filter(
-    (p) => p.required && p.kind !== 'var_positional' && p.kind !== 'var_keyword' && p.name !== 'self' && p.name !== 'cls',
-  );
+  const required = passedParams(candidate).filter((p) => p.required && p.kind !== 'var_positional' && p.kind !== 'var_keyword');
   const covered = required.length === 0 ? 1 : required.filter((p) => lowerKeywords.has(p.name.toLowerCase())).length / required.length;
   return (accepted / keywords.size) * (0.5 + 0.5 * covered);
 }
@@ -200,7 +199,7 @@ function argumentFit(keywords: ReadonlySet<string>, lowerKeywords: ReadonlySet<s
  * its required ones not passed by keyword, at most all of them (any number with `*args`); 0.4 one off; else 0.
  */
 function arityFit(positional: number, keywords: ReadonlySet<string>, candidate: ApiHit): number {
-  const params = candidate.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this');
+  const params = passedParams(candidate);
   const slots = params.filter((p) => p.kind === 'positional' || p.kind === 'normal');
   const required = slots.filter((p) => p.required && !keywords.has(p.name)).length;
   const most = params.some((p) => p.kind === 'var_positional') ? Number.POSITIVE_INFINITY : slots.length;
