@@ -264,15 +264,19 @@ function intentTerms(intentWords: readonly string[], words: readonly CandidateWo
 
 /**
  * The intent's rare words found in the API's name (as a model means them) or its documentation,
- * and how much of the API's name the intent explains (long names with unexplained words rank lower).
+ * and how much of the API's name the intent's rare words explain (long names with unexplained words rank lower).
  */
 function intentAgreement(terms: readonly IntentTerm[], words: CandidateWords, meaning: WordMeaning, sequence: readonly string[]): number {
   const explained = new Array<number>(words.member.length).fill(0);
+  const rarest = Math.max(1e-9, ...terms.map((term) => term.weight));
   const bests = terms.map((term) => {
     let best = 0;
+    // A name word explained by a word most candidates share (the library's own name: `attrs` for `attr.attrs`)
+    // is explained as much as that word is rare: the intent's rarest word explains fully.
+    const rarity = term.weight / rarest;
     words.member.forEach((word, i) => {
       const value = wordMatch(term.query, word, meaning);
-      if (value > explained[i]!) explained[i] = value;
+      if (value * rarity > explained[i]!) explained[i] = value * rarity;
       if (value > best) best = value;
     });
     if (best < 0.7) {

@@ -65,3 +65,25 @@ describe('one object, one answer', () => {
     expect(hits.map((h) => h.name)).toEqual(['pkg.DateTime', 'pkg.Date']);
   });
 });
+
+describe('what the intent explains of a name', () => {
+  it("explains a name by the intent's rare words: the library's own name, in every description, explains little", () => {
+    const documented = (name: string, description: string): ApiHit =>
+      hit(name, [{ name: 'inst', kind: 'normal', required: true }], { description });
+    const candidates = [
+      documented('pkg.attrs', 'Add attrs to a class.'),
+      documented('pkg.validate', 'Validate all attrs attributes of inst.'),
+      documented('pkg.has', 'Whether a class has attrs attributes.'),
+      documented('pkg.evolve', 'Create a new instance of an attrs class with changes applied.'),
+      documented('pkg.asdict', 'Return the attrs attribute values of inst as a dict.'),
+    ];
+    const query = formulateQuery({
+      member: 'prominent_group',
+      owner: 'pkg',
+      ownerKind: 'module',
+      positional: 1,
+      intent: 'return attrs attribute values of inst as dict',
+    });
+    expect(rankCandidates(query, candidates)[0]!.member).toBe('asdict');
+  });
+});
