@@ -10,11 +10,11 @@ import { buildStore } from './built-store.js';
 type Store = Awaited<ReturnType<typeof buildStore>>;
 
 /**
- * Registers hooks that write `<name>/_impl.py` (the source given) and an `__init__.py` re-exporting `names`
+ * Registers hooks that write `<name>/<module>.py` (the source given; `_impl` unless named) and an `__init__.py` re-exporting `names`
  * (its `__all__`), index it with `introspect: true`, and restore PYTHONPATH afterwards. Call inside a
  * `describe`; the returned function gives the store once `beforeAll` has run.
  */
-export function useIndexedPythonPackage(name: string, impl: string, names: readonly string[]): () => Store {
+export function useIndexedPythonPackage(name: string, impl: string, names: readonly string[], module = '_impl'): () => Store {
   const dir = tempDir();
   const pkg = join(dir, name);
   const saved = process.env.PYTHONPATH;
@@ -23,9 +23,9 @@ export function useIndexedPythonPackage(name: string, impl: string, names: reado
     mkdirSync(pkg);
     writeFileSync(
       join(pkg, '__init__.py'),
-      `from ._impl import ${names.join(', ')}\n__all__ = [${names.map((n) => `"${n}"`).join(', ')}]\n`,
+      `from .${module} import ${names.join(', ')}\n__all__ = [${names.map((n) => `"${n}"`).join(', ')}]\n`,
     );
-    writeFileSync(join(pkg, '_impl.py'), impl);
+    writeFileSync(join(pkg, `${module}.py`), impl);
     process.env.PYTHONPATH = dir;
     store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
   });
