@@ -188,10 +188,13 @@ def describe_class(cls, outside=False):
     outside = outside and not from_library(cls)
     classes[target] = None
     own = {}
+    # The source lists the methods of public classes only: a private class's (a mixin, _minmax_mixin) or one
+    # made inside a function are described here, signatures and docs included.
+    listed = not any(part.startswith("_") or part == "<locals>" for part in cls.__qualname__.split("."))
     for name, raw in list(vars(cls).items()):
         if isinstance(name, str) and (not name.startswith("_") or name in ("__call__", "__enter__")):
             try:
-                own[name] = member_entry(cls, name, raw, plain_ok=not outside, infer=not outside)
+                own[name] = member_entry(cls, name, raw, plain_ok=not outside and listed, infer=not outside)
             except BaseException:
                 own[name] = {"kind": "attribute"}
     if outside:
