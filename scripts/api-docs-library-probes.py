@@ -235,21 +235,25 @@ def ran_call(call, callee, sig):
     if not variadic:
         return None
     name = getattr(callee, "__name__", None) or type(callee).__name__
-    own = None
+    own, completed = None, False
     for value in PLACEHOLDERS if loose else PLACEHOLDERS[:1]:
-        text = run_isolated(callee, [value] * len(call.args), {k: value for k in keywords})
+        outcome, text = run_isolated(callee, [value] * len(call.args), {k: value for k in keywords})
+        completed = completed or outcome == "returned"
         found = signature_error(text, loose) if text else None
         if found and found["label"] == "unknown_argument":
             return found
         # Another signature error counts only when the callee itself raised it about its own arguments.
         if found and own is None and re.match(rf"(\w+\.)?{re.escape(name)}\(\)", text):
             own = found
-    return own
+    # A keyword only **kwargs takes, on a call no run got through (networkx's dispatch refuses a None graph before it
+    # passes the keywords on): running cannot say whether it is accepted, so the probe is left out.
+    return own or (None if completed or not loose else {"label": "unlabelled"})
 
 
 def run_isolated(callee, args, kwargs, seconds=3):
     """Runs callee(*args, **kwargs) in a forked child — its own directory, no stdin, no programs on PATH, a
-    time limit — and gives the message of the TypeError it raised, else None."""
+    time limit — and gives how it ended ("returned", "raised", or "lost": timed out or died) and the message of
+    the TypeError it raised, else None."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -263,8 +267,11 @@ def run_isolated(callee, args, kwargs, seconds=3):
             signal.alarm(seconds)
             try:
                 callee(*args, **kwargs)
+                os.write(write, b"R")
             except TypeError as error:
-                os.write(write, str(error).encode("utf8", "replace")[:2000])
+                os.write(write, b"T" + str(error).encode("utf8", "replace")[:2000])
+            except Exception:
+                os.write(write, b"E")
         except BaseException:
             pass
         os._exit(0)
@@ -281,7 +288,10 @@ def run_isolated(callee, args, kwargs, seconds=3):
         except ProcessLookupError:
             pass
         os.waitpid(pid, 0)
-    return b"".join(chunks).decode("utf8", "replace") or None
+    answer = b"".join(chunks).decode("utf8", "replace")
+    if answer[:1] == "T":
+        return "raised", answer[1:]
+    return {"R": "returned", "E": "raised"}.get(answer[:1], "lost"), None
 
 
 def _timed_out(signum, frame):
