@@ -15,11 +15,13 @@ import importlib
 import inspect
 import json
 import keyword
+import os
 import random
 import re
+import select
 import signal
 import sys
-import time
+import tempfile
 import warnings
 
 warnings.simplefilter("ignore")
@@ -178,7 +180,8 @@ def render(module, name, positional, keywords):
 
 
 def label(code):
-    """What running the probe says: its imports are executed, its callee evaluated, its arguments bound."""
+    """What running the probe says: its imports are executed, its callee evaluated, its arguments bound to
+    its signature, then the call itself run (ran_call) where binding alone cannot tell."""
     tree = ast.parse(code)
     namespace = {}
     for stmt in tree.body[:-1]:
@@ -194,41 +197,101 @@ def label(code):
         return {"label": "unlabelled"}
     try:
         sig.bind(*[None] * len(call.args), **{k.arg: None for k in call.keywords})
-        return forwarded_keyword(call, callee, sig) or {"label": "valid"}
     except TypeError as error:
-        text = str(error)
-        if "missing" in text:
-            return {"label": "missing_required", "argument": re.findall(r"'(\w+)'", text)[0] if "'" in text else None}
-        if "unexpected keyword" in text or "got an unexpected" in text:
-            return {"label": "unknown_argument", "argument": re.findall(r"'(\w+)'", text)[-1]}
-        if "too many positional" in text:
-            return {"label": "too_many_positional"}
-        return {"label": "invalid", "detail": text}
+        return signature_error(str(error), [k.arg for k in call.keywords]) or {"label": "invalid", "detail": str(error)}
+    return ran_call(call, callee, sig) or {"label": "valid"}
 
 
-def forwarded_keyword(call, callee, sig):
-    """A keyword that binds only to **kwargs is judged by running the call (every argument None): a function
-    that passes its **kwargs on to another (requests' Session.get → request, yaml.dump → dump_all) raises
-    TypeError naming it."""
-    parameters = sig.parameters
-    loose = [k.arg for k in call.keywords if k.arg not in parameters or parameters[k.arg].kind is inspect.Parameter.VAR_KEYWORD]
-    if not loose or not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
-        return None
-    left, start = signal.alarm(0), time.monotonic()
-    signal.alarm(min(left, 3) if left else 3)
-    try:
-        callee(*[None] * len(call.args), **{k.arg: None for k in call.keywords})
-    except TypeError as error:
-        named = [k for k in loose if f"unexpected keyword argument '{k}'" in str(error)]
-        if named:
-            return {"label": "unknown_argument", "argument": named[0]}
-    except BaseException:
-        pass
-    finally:
-        signal.alarm(0)
-        if left:
-            signal.alarm(max(1, int(left - (time.monotonic() - start))))
+def signature_error(text, keywords):
+    """The label a TypeError's message gives when it is about the call's arguments, else None."""
+    if "missing" in text and "required" in text:
+        return {"label": "missing_required", "argument": re.findall(r"'(\w+)'", text)[0] if "'" in text else None}
+    unexpected = re.search(r"unexpected keyword argument '(\w+)'", text)
+    if unexpected:
+        return {"label": "unknown_argument", "argument": unexpected.group(1)} if unexpected.group(1) in keywords else None
+    if "too many positional" in text:
+        return {"label": "too_many_positional"}
+    takes = re.search(r"takes (?:from \d+ to )?(\d+) positional arguments?,? but (\d+) (?:was|were) given", text)
+    if takes:
+        return {"label": "missing_required" if int(takes.group(2)) < int(takes.group(1)) else "too_many_positional", "argument": None}
     return None
+
+
+# What the call's arguments are when it is run: the probe's names stand for values of any type; a function
+# may reject a keyword only on a path that None skips (click.secho passes **styles on only for a message).
+PLACEHOLDERS = (None, "x", 1)
+
+
+def ran_call(call, callee, sig):
+    """Runs a call that binds (its arguments are placeholders) and reads what the callee itself says of its
+    arguments: a keyword that binds only to **kwargs is unknown when some run raises TypeError naming it as
+    unexpected (requests' Session.get passes **kwargs on to request, yaml.dump to dump_all); a function taking
+    *args/**kwargs that checks them itself (attr.evolve) labels a call its own TypeError rejects, naming the
+    function. None when no run says so."""
+    parameters = sig.parameters
+    keywords = [k.arg for k in call.keywords]
+    loose = [k for k in keywords if k not in parameters or parameters[k].kind is inspect.Parameter.VAR_KEYWORD]
+    variadic = any(p.kind in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL) for p in parameters.values())
+    if not variadic:
+        return None
+    name = getattr(callee, "__name__", None) or type(callee).__name__
+    own, completed = None, False
+    for value in PLACEHOLDERS if loose else PLACEHOLDERS[:1]:
+        outcome, text = run_isolated(callee, [value] * len(call.args), {k: value for k in keywords})
+        completed = completed or outcome == "returned"
+        found = signature_error(text, loose) if text else None
+        if found and found["label"] == "unknown_argument":
+            return found
+        # Another signature error counts only when the callee itself raised it about its own arguments.
+        if found and own is None and re.match(rf"(\w+\.)?{re.escape(name)}\(\)", text):
+            own = found
+    # A keyword only **kwargs takes, on a call no run got through (networkx's dispatch refuses a None graph before it
+    # passes the keywords on): running cannot say whether it is accepted, so the probe is left out.
+    return own or (None if completed or not loose else {"label": "unlabelled"})
+
+
+def run_isolated(callee, args, kwargs, seconds=3):
+    """Runs callee(*args, **kwargs) in a forked child — its own directory, no stdin, no programs on PATH, a
+    time limit — and gives how it ended ("returned", "raised", or "lost": timed out or died) and the message of
+    the TypeError it raised, else None."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(read)
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            os.chdir(tempfile.mkdtemp(prefix="probe-"))
+            os.environ["PATH"] = ""
+            signal.alarm(seconds)
+            try:
+                callee(*args, **kwargs)
+                os.write(write, b"R")
+            except TypeError as error:
+                os.write(write, b"T" + str(error).encode("utf8", "replace")[:2000])
+            except Exception:
+                os.write(write, b"E")
+        except BaseException:
+            pass
+        os._exit(0)
+    os.close(write)
+    chunks = []
+    try:
+        if select.select([read], [], [], seconds + 1)[0]:
+            while chunk := os.read(read, 4096):
+                chunks.append(chunk)
+    finally:
+        os.close(read)
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+    answer = b"".join(chunks).decode("utf8", "replace")
+    if answer[:1] == "T":
+        return "raised", answer[1:]
+    return {"R": "returned", "E": "raised"}.get(answer[:1], "lost"), None
 
 
 def _timed_out(signum, frame):

@@ -5,9 +5,14 @@
  * methods called on objects that library code returned (scripts/api-docs-receiver-probes.py):
  * python-receiver-probes.json.
  *
- *   npx tsx scripts/build-api-docs-library-probes.ts [--seed N]
+ * The held-out probes already in those files are kept as they are (adding a tune library changes the
+ * names `other_library` probes borrow, so regenerating them would change the held-out set); `--held-out`
+ * makes them anew.
+ *
+ *   npx tsx scripts/build-api-docs-library-probes.ts [--seed N] [--held-out]
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { writeFileAtomic } from '../src/shared/write-file-atomic.js';
@@ -26,11 +31,15 @@ for (const [script, file] of [
   ['api-docs-receiver-probes.py', 'python-receiver-probes.json'],
 ] as const) {
   const data = generate(script);
+  const path = `${ROOT}bench/data/api-docs-libraries/${file}`;
+  if (!process.argv.includes('--held-out') && existsSync(path)) {
+    const kept = (JSON.parse(readFileSync(path, 'utf8')) as { probes: Array<{ group: string }> }).probes.filter(
+      (p) => p.group === 'heldOut',
+    );
+    data.probes = [...data.probes.filter((p) => (p as { group: string }).group !== 'heldOut'), ...kept];
+  }
   // One probe a line, so that a regeneration reads as a diff.
   const head = JSON.stringify({ seed, python, ...(data.publicApis ? { publicApis: data.publicApis } : {}) }).slice(0, -1);
-  writeFileAtomic(
-    `${ROOT}bench/data/api-docs-libraries/${file}`,
-    `${head}, "probes": [\n${data.probes.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`,
-  );
+  writeFileAtomic(path, `${head}, "probes": [\n${data.probes.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`);
   process.stdout.write(`${file}: ${data.probes.length} probes\n`);
 }

@@ -5,6 +5,7 @@
  */
 import type { ApiCatalog } from './catalog.js';
 import { BOTO3_LIBRARY } from './botocore-model.js';
+import { passedParams } from './param-list.js';
 import { BASES_MEMBER } from './python-source-model.js';
 import { defaultExport, instanceClass, isReceiverChain, receiverChainClasses } from './receiver-chain.js';
 import { classesOfAttribute, classMember, classesOfCall } from './receiver-types.js';
@@ -335,11 +336,7 @@ function lastSegment(name: string): string {
 /** The argument problems of a call against one signature (empty when it fits). */
 export function checkArguments(call: SnippetCall, api: ApiHit): InvocationProblem[] {
   const problems: InvocationProblem[] = [];
-  // A method's own receiver is never passed; a function's parameter named `cls` (attrs.fields(cls)) is a real one.
-  const params =
-    api.kind === 'method'
-      ? api.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this')
-      : api.params.filter((p) => p.name !== 'this');
+  const params = passedParams(api);
   const positionalSlots = params.filter((p) => p.kind === 'positional' || p.kind === 'normal');
   const takesVarPositional = params.some((p) => p.kind === 'var_positional');
   const takesVarKeyword = params.some((p) => p.kind === 'var_keyword');

@@ -81,3 +81,13 @@ function indexOfTopLevel(text: string, char: string): number {
   }
   return -1;
 }
+
+/**
+ * The parameters a call passes arguments to: a method's own receiver (`self`, `cls`) never is, a function's
+ * parameter named `cls` (attrs.fields(cls)) is a real one; TypeScript's `this` parameter never is.
+ */
+export function passedParams(api: { kind: string; params: readonly ApiParam[] }): ApiParam[] {
+  return api.kind === 'method'
+    ? api.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this')
+    : api.params.filter((p) => p.name !== 'this');
+}

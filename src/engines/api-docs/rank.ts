@@ -5,6 +5,7 @@
  * among the candidates, matched against names and documentation), the receiver, and bm25.
  */
 import { splitIdentifier, textWords } from './identifiers.js';
+import { passedParams } from './param-list.js';
 import type { ApiQuery } from './query.js';
 import { numberVariants, verbSynonyms } from './synonyms.js';
 import type { ApiHit } from './types.js';
@@ -188,9 +189,7 @@ function argumentFit(keywords: ReadonlySet<string>, lowerKeywords: ReadonlySet<s
     }
   }
   for (const keyword of keywords) accepted += names.has(keyword) ? 1 : lower.has(keyword.toLowerCase()) ? 0.8 : 0;
-  const required = candidate.params.filter(
-    (p) => p.required && p.kind !== 'var_positional' && p.kind !== 'var_keyword' && p.name !== 'self' && p.name !== 'cls',
-  );
+  const required = passedParams(candidate).filter((p) => p.required && p.kind !== 'var_positional' && p.kind !== 'var_keyword');
   const covered = required.length === 0 ? 1 : required.filter((p) => lowerKeywords.has(p.name.toLowerCase())).length / required.length;
   return (accepted / keywords.size) * (0.5 + 0.5 * covered);
 }
@@ -200,7 +199,7 @@ function argumentFit(keywords: ReadonlySet<string>, lowerKeywords: ReadonlySet<s
  * its required ones not passed by keyword, at most all of them (any number with `*args`); 0.4 one off; else 0.
  */
 function arityFit(positional: number, keywords: ReadonlySet<string>, candidate: ApiHit): number {
-  const params = candidate.params.filter((p) => p.name !== 'self' && p.name !== 'cls' && p.name !== 'this');
+  const params = passedParams(candidate);
   const slots = params.filter((p) => p.kind === 'positional' || p.kind === 'normal');
   const required = slots.filter((p) => p.required && !keywords.has(p.name)).length;
   const most = params.some((p) => p.kind === 'var_positional') ? Number.POSITIVE_INFINITY : slots.length;
@@ -265,15 +264,19 @@ function intentTerms(intentWords: readonly string[], words: readonly CandidateWo
 
 /**
  * The intent's rare words found in the API's name (as a model means them) or its documentation,
- * and how much of the API's name the intent explains (long names with unexplained words rank lower).
+ * and how much of the API's name the intent's rare words explain (long names with unexplained words rank lower).
  */
 function intentAgreement(terms: readonly IntentTerm[], words: CandidateWords, meaning: WordMeaning, sequence: readonly string[]): number {
   const explained = new Array<number>(words.member.length).fill(0);
+  const rarest = Math.max(1e-9, ...terms.map((term) => term.weight));
   const bests = terms.map((term) => {
     let best = 0;
+    // A name word explained by a word most candidates share (the library's own name: `attrs` for `attr.attrs`)
+    // is explained as much as that word is rare: the intent's rarest word explains fully.
+    const rarity = term.weight / rarest;
     words.member.forEach((word, i) => {
       const value = wordMatch(term.query, word, meaning);
-      if (value > explained[i]!) explained[i] = value;
+      if (value * rarity > explained[i]!) explained[i] = value * rarity;
       if (value > best) best = value;
     });
     if (best < 0.7) {

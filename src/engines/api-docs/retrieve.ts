@@ -60,14 +60,21 @@ export function retrieveApis(catalog: ApiCatalog, asked: ApiQuery, options: Retr
     if (pool.size === 0 && query.argWords.length > 0)
       add(catalog.search(`params : (${toFtsQuery(query.argWords)})`, { limit: CANDIDATE_POOL, ...scope }));
   }
-  // Overloads share a name: the best-ranked one stands for them.
+  // Overloads share a name, and a re-export names the object it reaches (`click.DateTime` is `click.types.DateTime`):
+  // the best-ranked record of one object stands for the others.
   const seen = new Set<string>();
+  const fresh = (hit: ApiHit): boolean => {
+    const names = [hit.name, ...(hit.aliases ?? [])];
+    if (names.some((name) => seen.has(name))) return false;
+    for (const name of names) seen.add(name);
+    return true;
+  };
   return rankCandidates(query, [...pool.values()], {
     ...(surface === undefined ? {} : { surface: new Set(surface.map((hit) => hit.id)) }),
     ...(options.meaning === undefined ? {} : { meaning: options.meaning }),
     ...(options.weights === undefined ? {} : { weights: options.weights }),
   })
-    .filter((hit) => !seen.has(hit.name) && seen.add(hit.name))
+    .filter(fresh)
     .slice(0, options.topK);
 }
 

@@ -53,7 +53,11 @@ export function applyRuntimeNames(
   for (const entry of names) {
     const name = `${module}.${entry.name}`;
     const at = byName.get(name);
-    const existing = at === undefined ? undefined : out[at];
+    const found = at === undefined ? undefined : out[at];
+    // A stub (`__init__.pyi` beside a package that re-exports from `_impl.py`) says nothing of what the
+    // object does: the interpreter's docstring of the object reached stands in, so its intent can find it.
+    const existing = found && found.kind !== 'name' && !found.documentation && entry.doc ? lendDocs(found, entry.doc) : found;
+    if (existing !== found) out[at!] = existing!;
     if (existing && existing.kind !== 'name') {
       if (entry.params && (existing.kind === 'function' || existing.kind === 'class')) {
         // An annotation first; then what the source says plainly (its annotation, its docstring), what the
@@ -101,9 +105,19 @@ export function applyRuntimeNames(
   }
   for (const entry of names) if (entry.inherited) out.push(...inheritedRecords(entry, entry.inherited, library, file, version));
   out.push(...extra);
+  // Overloads of one name share the documentation one of them has.
+  const documented = new Map(out.filter((r) => r.kind !== 'name' && r.documentation).map((r) => [r.name, r.documentation]));
+  out.forEach((record, i) => {
+    const doc = record.kind === 'name' || record.documentation ? undefined : documented.get(record.name);
+    if (doc) out[i] = lendDocs(record, doc);
+  });
   // The module's namespace is now complete: the checker resolves `module.name` through it alone.
   out.push(namespaceRecord({ library, owner: module, names: names.map((n) => n.name), location: file, version }));
   return out;
+}
+
+function lendDocs(record: ApiRecord, doc: string): ApiRecord {
+  return { ...record, description: record.description || firstSentences(doc), documentation: doc };
 }
 
 /** Whether a return type is the source's deferred reading of a body (`Name()`, `Class.method()`: "what that returns"). */

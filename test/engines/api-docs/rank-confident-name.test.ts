@@ -33,7 +33,7 @@ describe('the called name beside an intent', () => {
       ownerKind: 'instance',
       keywords: [],
       positional: 1,
-      intent: 'attach text displayed',
+      intent: 'attach help text displayed',
     });
     expect(rankCandidates(query, candidates)[0]!.member).toBe('addOption');
     // Without the rule, the intent's words outweigh the name's near match.

@@ -70,6 +70,41 @@ describe('interpreter signatures merged into parsed records', () => {
   });
 });
 
+describe('a stub that re-exports from the implementation (attrs: `__init__.pyi`, code in `_make.py`)', () => {
+  const stub = { ...base, location: 'pkg/__init__.pyi:3', kind: 'function' as const, name: 'pkg.fields_dict', member: 'fields_dict' };
+  const overloads: ApiRecord[] = [
+    { ...stub, signature: 'fields_dict(cls: type) -> dict', params: [{ name: 'cls', kind: 'normal', required: true }] },
+    { ...stub, signature: 'fields_dict(cls: object) -> dict', params: [{ name: 'cls', kind: 'normal', required: true }] },
+  ];
+  const entry: RuntimeName = {
+    name: 'fields_dict',
+    kind: 'function',
+    target: 'pkg._make.fields_dict',
+    doc: 'Return an ordered dictionary of attributes for a class. More.',
+    params: [{ name: 'cls', kind: 'normal', required: true }],
+  };
+
+  it('gives every overload the docstring of the object the name reaches; the stub keeps its signatures', () => {
+    const merged = applyRuntimeNames(overloads, 'pkg', [entry], 'pkg', 'pkg/__init__.py', '').filter((r) => r.member === 'fields_dict');
+    // The interpreter's signature is one more overload beside the stub's.
+    expect(merged.map((r) => r.signature)).toEqual([
+      'fields_dict(cls: type) -> dict',
+      'fields_dict(cls: object) -> dict',
+      'fields_dict(cls) -> dict',
+    ]);
+    for (const record of merged) {
+      expect(record.documentation).toBe(entry.doc);
+      expect(record.description).toMatch(/^Return an ordered dictionary of attributes for a class\./);
+    }
+  });
+
+  it('keeps the documentation a stub record has', () => {
+    const own = { ...overloads[0]!, description: 'Stub words.', documentation: 'Stub words.' };
+    const merged = applyRuntimeNames([own], 'pkg', [entry], 'pkg', 'pkg/__init__.py', '');
+    expect(merged.find((r) => r.member === 'fields_dict')!.documentation).toBe('Stub words.');
+  });
+});
+
 describe('return types', () => {
   it('reads the annotation written at the end of a signature, and the class it plainly names', async () => {
     const { returnType, returnedClass } = await import('../../../src/engines/api-docs/runtime-signatures.js');

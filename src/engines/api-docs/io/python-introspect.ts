@@ -56,6 +56,13 @@ def params(obj):
             entry["default"] = default_text(p.default)
         out.append(entry)
     return out
+def wrapped_takes_kwargs(fn):
+    """False when fn wraps (__wrapped__) a plain function that takes no **kwargs; True otherwise."""
+    try:
+        inner = inspect.unwrap(fn)
+    except ValueError:
+        return True
+    return inner is fn or not inspect.isfunction(inner) or bool(inner.__code__.co_flags & 0x08)
 # An object re-exported by many modules (sympy binds Add in hundreds) is described once; docs are sent once.
 described = {}
 inherited = {}
@@ -98,6 +105,10 @@ def describe(obj):
         forwarded = bounded(forwarded_params, obj, pool="functions")
         if forwarded is not None:
             entry["params"] = forwarded
+        elif entry["params"] and entry["params"][-1]["kind"] == "var_keyword" and not wrapped_takes_kwargs(obj):
+            # A wrapper whose declared signature adds **kwargs (networkx's dispatch: **backend_kwargs) passes
+            # them on to the function it wraps, which takes none: a keyword neither names is refused.
+            entry["params"] = entry["params"][:-1]
     described[key] = (obj, entry)  # the object is kept alive, so its id is never reused
     return entry
 # Each class of the library met (the public ones and the library classes in their MRO), described once:
@@ -177,10 +188,13 @@ def describe_class(cls, outside=False):
     outside = outside and not from_library(cls)
     classes[target] = None
     own = {}
+    # The source lists the methods of public classes only: a private class's (a mixin, _minmax_mixin) or one
+    # made inside a function are described here, signatures and docs included.
+    listed = not any(part.startswith("_") or part == "<locals>" for part in cls.__qualname__.split("."))
     for name, raw in list(vars(cls).items()):
         if isinstance(name, str) and (not name.startswith("_") or name in ("__call__", "__enter__")):
             try:
-                own[name] = member_entry(cls, name, raw, plain_ok=not outside, infer=not outside)
+                own[name] = member_entry(cls, name, raw, plain_ok=not outside and listed, infer=not outside)
             except BaseException:
                 own[name] = {"kind": "attribute"}
     if outside:

@@ -5,15 +5,12 @@
  * and `**kwargs` passed on to another method (checked against that method's keywords). Skipped without python3.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { judgeInvocations } from '../../../../src/engines/api-docs/index.js';
-import { planPython } from '../../../../src/engines/api-docs/io/python-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
-import { hasPython, tempDir } from '../../../fixtures/api-docs-sources.js';
-import { buildStore } from '../built-store.js';
+import { hasPython } from '../../../fixtures/api-docs-sources.js';
+import { useIndexedPythonPackage } from '../indexed-python-package.js';
 
 const IMPL = `import datetime
 import weakref
@@ -98,29 +95,19 @@ const hasTypeshed =
     .status === 0;
 
 describe.skipIf(!hasPython)('Python receivers: returns read from function bodies', () => {
-  const dir = tempDir();
-  const pkg = join(dir, 'ggbody_pkg');
-  const saved = process.env.PYTHONPATH;
-  let store: Awaited<ReturnType<typeof buildStore>>;
-  beforeAll(async () => {
-    mkdirSync(pkg);
-    const names = ['get_zone', 'stamp', 'opaque', 'Rule', 'Child', 'Client', 'fetch', 'fetch_plain'];
-    writeFileSync(
-      join(pkg, '__init__.py'),
-      `from ._impl import ${names.join(', ')}\n__all__ = [${names.map((n) => `"${n}"`).join(', ')}]\n`,
-    );
-    writeFileSync(join(pkg, '_impl.py'), IMPL);
-    process.env.PYTHONPATH = dir;
-    store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
-  });
-  afterAll(() => {
-    store.close();
-    if (saved === undefined) delete process.env.PYTHONPATH;
-    else process.env.PYTHONPATH = saved;
-  });
+  const store = useIndexedPythonPackage('ggbody_pkg', IMPL, [
+    'get_zone',
+    'stamp',
+    'opaque',
+    'Rule',
+    'Child',
+    'Client',
+    'fetch',
+    'fetch_plain',
+  ]);
 
   const last = async (code: string) => {
-    const { checks, unjudged } = judgeInvocations(await findSnippetCalls(`import ggbody_pkg\n${code}`, 'python'), store);
+    const { checks, unjudged } = judgeInvocations(await findSnippetCalls(`import ggbody_pkg\n${code}`, 'python'), store());
     return unjudged.length > 0 ? unjudged.at(-1)!.reason : checks.at(-1);
   };
 

@@ -5,15 +5,12 @@
  * function bodies, `with … as`, unions, and what a class inherits from outside the library.
  * Skipped without python3.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { formulateQuery, judgeInvocations, retrieveApis } from '../../../../src/engines/api-docs/index.js';
-import { planPython } from '../../../../src/engines/api-docs/io/python-source.js';
 import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
-import { hasPython, tempDir } from '../../../fixtures/api-docs-sources.js';
-import { buildStore } from '../built-store.js';
+import { hasPython } from '../../../fixtures/api-docs-sources.js';
+import { useIndexedPythonPackage } from '../indexed-python-package.js';
 
 const IMPL = `import dataclasses
 import functools
@@ -99,27 +96,20 @@ class Registry(dict):
 `;
 
 describe.skipIf(!hasPython)('Python receivers: methods on returned objects', () => {
-  const dir = tempDir();
-  const pkg = join(dir, 'ggrecv_pkg');
-  const saved = process.env.PYTHONPATH;
-  let store: Awaited<ReturnType<typeof buildStore>>;
-  beforeAll(async () => {
-    mkdirSync(pkg);
-    writeFileSync(
-      join(pkg, '__init__.py'),
-      'from ._impl import Sub, Other, Path, norm, Conn, pick, make_sub, echo, Registry, hold\n__all__ = ["Sub", "Other", "Path", "norm", "Conn", "pick", "make_sub", "echo", "Registry", "hold"]\n',
-    );
-    writeFileSync(join(pkg, '_impl.py'), IMPL);
-    process.env.PYTHONPATH = dir;
-    store = await buildStore(dir, [planPython(pkg, { introspect: true })]);
-  });
-  afterAll(() => {
-    store.close();
-    if (saved === undefined) delete process.env.PYTHONPATH;
-    else process.env.PYTHONPATH = saved;
-  });
+  const store = useIndexedPythonPackage('ggrecv_pkg', IMPL, [
+    'Sub',
+    'Other',
+    'Path',
+    'norm',
+    'Conn',
+    'pick',
+    'make_sub',
+    'echo',
+    'Registry',
+    'hold',
+  ]);
 
-  const judge = async (code: string) => judgeInvocations(await findSnippetCalls(`import ggrecv_pkg\n${code}`, 'python'), store);
+  const judge = async (code: string) => judgeInvocations(await findSnippetCalls(`import ggrecv_pkg\n${code}`, 'python'), store());
   const last = async (code: string) => {
     const { checks, unjudged } = await judge(code);
     return unjudged.length > 0 ? unjudged.at(-1)!.reason : checks.at(-1);
@@ -138,7 +128,7 @@ describe.skipIf(!hasPython)('Python receivers: methods on returned objects', () 
     const check = (await judge('s = ggrecv_pkg.Sub()\ns.finish(1, 2, 3)')).checks.at(-1)!;
     expect(check).toMatchObject({ exists: false, owner: 'Sub', ownerKind: 'instance' });
     const query = formulateQuery({ member: 'finish', owner: check.owner!, ownerKind: check.ownerKind!, keywords: [], positional: 3 });
-    const hits = retrieveApis(store, query, { topK: 3, library: 'ggrecv_pkg' });
+    const hits = retrieveApis(store(), query, { topK: 3, library: 'ggrecv_pkg' });
     // Base.complete (inherited, three arguments as called) first, then Sub's own; Other.update (not on Sub's MRO) below them.
     expect(hits.map((hit) => hit.name).slice(0, 2)).toEqual(['ggrecv_pkg._impl.Base.complete', 'ggrecv_pkg._impl.Sub.split']);
   });
