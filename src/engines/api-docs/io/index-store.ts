@@ -24,7 +24,8 @@ const KINDS_BY_LANGUAGE: Record<CatalogLanguage, readonly string[]> = {
   typescript: ['npm', 'openapi', 'markdown'],
 };
 
-export const INDEX_FORMAT_VERSION = '2';
+/** Raised whenever what indexing writes changes, so an index built by an older version is rebuilt (3: .d.mts/.d.cts entries, private mixins' members, stub records with the reached docstring). */
+export const INDEX_FORMAT_VERSION = '3';
 
 /** One indexed source (`botocore`, `python:requests`, `npm:zod`, …) as listed by `guard docs list`. */
 export interface SourceInfo {
