@@ -131,7 +131,8 @@ export class PackageIntervenor {
     const mask = this.allowedMask(state);
     let constraint = this.constraints.get(mask);
     if (!constraint) {
-      constraint = new TokenConstraint(mask, this.vocabulary.bytes.length);
+      const shape = fastName(state) ? `name|${baseKey(state)}#${cursorAccepts(state.cursor) ? 1 : 0}` : undefined;
+      constraint = new TokenConstraint(mask, this.vocabulary.bytes.length, shape);
       this.constraints.set(mask, constraint);
     }
     return constraint;
