@@ -225,6 +225,11 @@ export class PackageIntervenor {
       if (key.startsWith(LEAVE_PREFIX)) this.seededLeaves.set(key, bits);
       else this.masks.set(key, bits);
     }
+    // Bases made before (checking the entries makes them) take theirs too.
+    for (const [key, base] of this.bases) {
+      base.firstLeave[0] ??= this.seededLeaves.get(`${LEAVE_PREFIX}${key}#0`);
+      base.firstLeave[1] ??= this.seededLeaves.get(`${LEAVE_PREFIX}${key}#1`);
+    }
   }
 
   /** Every token refused in `state` (the complement of the mask). */

@@ -48,6 +48,8 @@ describe('intervenor snapshot on disk', () => {
     const second = openIntervenor(vocabulary, automata, dir);
     expect(second.from).toBe('snapshot');
     expect(second.rejected).toBeUndefined();
+    // Nothing was walked at load: the contexts' "leaves the name" bitsets came from the file too.
+    expect(second.intervenor.stats.subMisses).toBe(0);
     expect(second.intervenor.trie.size).toBe(built.trie.size);
     expect([...second.intervenor.trie.label]).toEqual([...built.trie.label]);
     expect(masksOf(second.intervenor)).toEqual(expected);
