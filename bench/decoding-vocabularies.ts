@@ -6,8 +6,10 @@
  * same runs write that do not exist without the monitor, mask time per step (mean, p99), the
  * end-to-end ratio with/without, resident memory after 10 generations each way, the first token's
  * latency cold (a fresh process per sample: `decoding-first-token.ts`) and warm, and the share of runs
- * that start a name and end with a whole one. Sizes: GUARD_BENCH_DECODING_RUNS prompts×temperatures
- * (default 16), GUARD_BENCH_DECODING_TOKENS per run (default 32; the memory runs take twice that),
+ * that start a name and end with a whole one. The ratio is over pairs of runs (monitor on, off; which
+ * goes first alternates), wall and process CPU time, each with its 95% interval, and the ratio of the
+ * summed times. Sizes: GUARD_BENCH_DECODING_RUNS prompts×temperatures×seeds (default 64: the
+ * interval on Qwen2 is about ±1% on a quiet machine), GUARD_BENCH_DECODING_TOKENS per run (default 32; the memory runs take twice that),
  * GUARD_BENCH_DECODING_COLD fresh processes each way (default 7), GUARD_BENCH_DECODING_VOCABS
  * (comma-separated names) to run only some vocabularies, GUARD_BENCH_DECODING_THREADS llama.cpp
  * threads (default 1: on a shared 2-core machine two ggml threads wait on each other at every
@@ -35,7 +37,7 @@ import { parseInstallCommand } from '../src/engines/install-commands/index.js';
 import { buildSmallAutomaton, type Ecosystem, type NameAutomaton } from '../src/engines/package-names/index.js';
 import { analyzeShellCommand } from '../src/engines/shell-commands/index.js';
 import { resolveCacheDir } from '../src/shared/paths.js';
-import { percentile, table } from './stats.js';
+import { geometricInterval, percentile, table } from './stats.js';
 
 const VOCABULARIES: ReadonlyArray<[BundledVocab | 'synthetic', string]> = [
   ['synthetic', 'byte-level BPE, ~500'],
@@ -199,7 +201,7 @@ function modelPath(dir: string, name: BundledVocab | 'synthetic'): string {
 /** Prints the per-vocabulary table; `pypi` is the full PyPI automaton. */
 export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<void> {
   const dir = join(resolveCacheDir(), 'test-models');
-  const runs = Math.max(4, Number(process.env.GUARD_BENCH_DECODING_RUNS ?? 16));
+  const runs = Math.max(4, Number(process.env.GUARD_BENCH_DECODING_RUNS ?? 64));
   const automata = {
     pypi,
     npm: buildSmallAutomaton(['lodash', 'express', 'react', 'axios', 'chalk', 'vue', 'typescript']),
@@ -246,9 +248,15 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     const cpuRatios: number[] = [];
     const perTokenOn: number[] = [];
     const perTokenOff: number[] = [];
+    // Per token, summed over the runs: wall and CPU time each way.
+    const totalOn: number[] = [];
+    const totalOff: number[] = [];
+    const cpuOn: number[] = [];
+    const cpuOff: number[] = [];
     for (let i = 0; i < runs; i++) {
       const prompt = PROMPTS[i % PROMPTS.length]!;
       const temperature = TEMPERATURES[Math.floor(i / PROMPTS.length) % TEMPERATURES.length]!;
+      // Runs past prompts × temperatures take other seeds.
       const onFirst = i % 2 === 0;
       const runOn = () => withCpu(() => generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed: i + 1, walker, intervenor }));
       const runOff = () => withCpu(() => generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed: i + 1, walker }));
@@ -259,6 +267,10 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
       cpuRatios.push(onCpu / Math.max(1, on.steps.length) / (offCpu / Math.max(1, off.steps.length)));
       perTokenOn.push(on.totalMs / Math.max(1, on.steps.length));
       perTokenOff.push(off.totalMs / Math.max(1, off.steps.length));
+      totalOn.push(on.totalMs);
+      totalOff.push(off.totalMs * (on.steps.length / Math.max(1, off.steps.length)));
+      cpuOn.push(onCpu);
+      cpuOff.push(offCpu * (on.steps.length / Math.max(1, off.steps.length)));
       for (const step of on.steps) {
         perStepMask.push(step.monitorMs ?? 0);
         if (!step.coldMask) perStepCached.push(step.monitorMs ?? 0);
@@ -300,14 +312,15 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     const mean = perStepMask.reduce((s, v) => s + v, 0) / Math.max(1, perStepMask.length);
     const cached = [...perStepCached].sort((x, y) => x - y);
     const cachedMean = perStepCached.reduce((s, v) => s + v, 0) / Math.max(1, perStepCached.length);
-    const geo = Math.exp(ratios.reduce((s, v) => s + Math.log(v), 0) / Math.max(1, ratios.length));
-    const cpuGeo = Math.exp(cpuRatios.reduce((s, v) => s + Math.log(v), 0) / Math.max(1, cpuRatios.length));
+    const geo = geometricInterval(ratios);
+    const cpuGeo = geometricInterval(cpuRatios);
+    const summed = (values: number[]): number => values.reduce((sum, v) => sum + v, 0);
     rows.push([
       `${name} (${kind})`,
       `${written} / ${missing}`,
       `${freeWritten === 0 ? '–' : `${((freeMissing / freeWritten) * 100).toFixed(0)}% of ${freeWritten}`}`,
       `${mean.toFixed(3)} / ${percentile(sorted, 99).toFixed(3)} ms (masks cached: ${cachedMean.toFixed(3)} / ${percentile(cached, 99).toFixed(3)} ms; ${coldSteps} steps built one, ${coldMs.toFixed(0)} ms in all)`,
-      `×${geo.toFixed(3)} (CPU time ×${cpuGeo.toFixed(3)})`,
+      `×${geo.mean.toFixed(3)} [${geo.low.toFixed(3)}, ${geo.high.toFixed(3)}] (CPU time ×${cpuGeo.mean.toFixed(3)} [${cpuGeo.low.toFixed(3)}, ${cpuGeo.high.toFixed(3)}]; summed ×${(summed(totalOn) / summed(totalOff)).toFixed(3)}, CPU ×${(summed(cpuOn) / summed(cpuOff)).toFixed(3)})`,
       `${afterOff.toFixed(0)} → ${afterOn.toFixed(0)} MiB (from ${before.toFixed(0)})`,
       `${median(perTokenOff).toFixed(2)} / ${median(perTokenOn).toFixed(2)} ms`,
       `${signed(cold.over)} / ${signed(median(warmOver))} ms (off ${cold.off.toFixed(1)} ms; monitor's own ${cold.monitor.toFixed(2)} ms; prepared at load in ${cold.prepare.toFixed(0)} ms, ${cold.fromSnapshot}/${COLD_RUNS} from the snapshot; ${Number.isNaN(cold.build) ? 'snapshot already there' : `built and written in ${cold.build.toFixed(0)} ms`})`,
@@ -324,7 +337,7 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
         'names under the monitor / not in the list (must be 0)',
         'names without the monitor that do not exist',
         "monitor per step mean / p99 (JS time: masks and checks; a draw under the mask is the runtime's)",
-        `ratio on/off (geo. mean of ${runs} pairs; ≤ ×1.05), wall (process CPU time, all threads)`,
+        `ratio on/off per token (geo. mean of ${runs} interleaved pairs [95% interval]; ≤ ×1.05), wall (process CPU time, all threads; summed times)`,
         'RSS after 10 off → 10 on',
         'per token off / on (medians)',
         `first token over unconstrained, cold (fresh processes, median of ${COLD_RUNS} pairs) / warm (≤ 10 ms)`,

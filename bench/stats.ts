@@ -23,3 +23,16 @@ export function table(header: string[], rows: Array<Array<string | number>>): st
   const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(header), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...cells.slice(1).map(line)].join('\n') + '\n';
 }
+
+/**
+ * The geometric mean of ratios with its 95% interval (normal approximation on their logarithms):
+ * how far the figure would move on another sample of the same size.
+ */
+export function geometricInterval(ratios: readonly number[]): { mean: number; low: number; high: number } {
+  const logs = ratios.map((r) => Math.log(r));
+  const n = Math.max(1, logs.length);
+  const mean = logs.reduce((s, v) => s + v, 0) / n;
+  const variance = logs.length > 1 ? logs.reduce((s, v) => s + (v - mean) ** 2, 0) / (logs.length - 1) : 0;
+  const half = 1.96 * Math.sqrt(variance / n);
+  return { mean: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
+}

@@ -1,6 +1,6 @@
 /**
  * The intervenor's snapshot as bytes: a vocabulary's token trie, its label-ordered children and
- * the first masks (the installer contexts `warm` builds), so a fresh process reads them back
+ * the first masks (the installer contexts `warm` builds, and their "leaves the name" bitsets), so a fresh process reads them back
  * instead of building them. Layout: `GGIVSNAP`, format version (u32), header length (u32), a JSON
  * header (the keys it was made for, the section sizes, the mask keys, the body's digest), then
  * the body, every section 4-byte aligned. `decodeIntervenorSnapshot` checks every size and every
@@ -10,7 +10,7 @@ import { type SortedChildren, type TokenTrie } from './token-trie.js';
 
 const MAGIC = 'GGIVSNAP';
 /** Bump when the parser or the intervenor changes which tokens a state allows, or the trie's layout changes (stale snapshots are then rebuilt). */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 
 export interface SnapshotKeys {
   /** Digest of the vocabulary's token bytes and end-of-generation tokens. */

@@ -15,13 +15,18 @@
  *  - sub-masks below a trie node outside names are cached too (every name that ends with a space
  *    leads into the same "between arguments" state).
  */
-import { cursorAccepts, cursorSteps, startCursor, stepCursor, type Ecosystem, type NameAutomaton } from '../package-names/index.js';
-import { extendsName, feedByte, feedBytes, ParserState, releaseDeadName, type NameWalker } from './context-parser.js';
+import { cursorAccepts, cursorSteps, stepCursor, type Ecosystem, type NameAutomaton } from '../package-names/index.js';
+import { extendsName, feedByte, feedBytes, type ParserState, type NameWalker } from './context-parser.js';
 import { BitSink, growFloat64, growInt32, ListSink, TokenConstraint, type TokenSink } from './token-sets.js';
 import { MaskCache } from './mask-cache.js';
+import { createNameWalker } from './name-walker.js';
 import { MAX_TAIL } from './requirement-tail.js';
 import { sortChildren, sortedChild, type SortedChildren, type TokenTrie } from './token-trie.js';
 import { type Vocabulary } from './token-bytes.js';
+import { LEAVE_PREFIX, nameStateAfter, WARM_PREFIXES, warmStates } from './warm-contexts.js';
+
+export { stateAfter } from './warm-contexts.js';
+export { createNameWalker } from './name-walker.js';
 
 export interface IntervenorStats {
   masks: number;
@@ -29,18 +34,6 @@ export interface IntervenorStats {
   misses: number;
   subHits: number;
   subMisses: number;
-}
-
-/** Builds the walker over the automata of the constrained ecosystems (others are left free). */
-export function createNameWalker(automata: Partial<Record<Ecosystem, NameAutomaton>>): NameWalker {
-  return {
-    start: (ecosystem) => {
-      const automaton = automata[ecosystem];
-      return automaton === undefined ? undefined : startCursor(automaton);
-    },
-    step: (ecosystem, cursor, byte) => stepCursor(automata[ecosystem]!, ecosystem, cursor, byte),
-    accepts: (cursor) => cursorAccepts(cursor),
-  };
 }
 
 /** A state that leaving a name leads to, with its key. */
@@ -65,21 +58,6 @@ interface NameBase {
   endsWhole: boolean;
 }
 
-/** Installer contexts warmed when an intervenor is made. */
-const WARM_PREFIXES: readonly string[] = [
-  '```bash\npip install ',
-  '```bash\npip install -U ',
-  'pip install ',
-  '$ pip install ',
-  '`pip install ',
-  '```bash\nuv add ',
-  '```bash\nnpm install ',
-  '```bash\nnpm i ',
-  'npm install ',
-  '`npm install ',
-  '```bash\nconda install ',
-];
-
 /** Trie nodes with at most this many children are scanned; larger ones are looked up by byte. */
 const SCAN_CHILDREN = 4;
 const MAX_BASES = 4096;
@@ -91,6 +69,8 @@ export class PackageIntervenor {
   private readonly masks: MaskCache<Uint32Array>;
   private readonly subMasks: MaskCache;
   private readonly bases = new Map<string, NameBase>();
+  /** Contexts' "leaves the name" bitsets read back from a snapshot, by `LEAVE_PREFIX` key (taken when the base is made). */
+  private readonly seededLeaves = new Map<string, Uint32Array>();
   private readonly sorted: SortedChildren;
   private readonly rootChild = new Int32Array(256).fill(-1);
   private readonly words: number;
@@ -151,7 +131,8 @@ export class PackageIntervenor {
     const mask = this.allowedMask(state);
     let constraint = this.constraints.get(mask);
     if (!constraint) {
-      constraint = new TokenConstraint(mask, this.vocabulary.bytes.length);
+      const shape = fastName(state) ? `name|${baseKey(state)}#${cursorAccepts(state.cursor) ? 1 : 0}` : undefined;
+      constraint = new TokenConstraint(mask, this.vocabulary.bytes.length, shape);
       this.constraints.set(mask, constraint);
     }
     return constraint;
@@ -165,7 +146,25 @@ export class PackageIntervenor {
   warm(prefixes: readonly string[] = WARM_PREFIXES): number {
     const states = warmStates(prefixes, this.walker);
     for (const state of states) this.constraint(state);
+    for (const leave of this.warmLeaves(prefixes)) this.firstLeave(this.baseOf(leave.state), leave.whole);
     return states.length;
+  }
+
+  /**
+   * For each warm context where a tracked name can begin: a state inside such a name and the keys
+   * of its context's "leaves the name at the first byte" bitsets (name not whole, whole).
+   */
+  private warmLeaves(prefixes: readonly string[]): Array<{ key: string; state: ParserState; whole: 0 | 1 }> {
+    const out = new Map<string, { key: string; state: ParserState; whole: 0 | 1 }>();
+    for (const state of warmStates(prefixes, this.walker)) {
+      const inName = nameStateAfter(state, this.walker, fastName);
+      if (!inName) continue;
+      for (const whole of [0, 1] as const) {
+        const key = `${LEAVE_PREFIX}${baseKey(inName)}#${whole}`;
+        if (!out.has(key)) out.set(key, { key, state: inName, whole });
+      }
+    }
+    return [...out.values()];
   }
 
   /** The trie's label-ordered children (kept with the trie in the on-disk snapshot). */
@@ -175,7 +174,12 @@ export class PackageIntervenor {
 
   /** The masks of the installer contexts `warm` builds, by state key (built now where missing), for the on-disk snapshot. */
   warmMasks(prefixes: readonly string[] = WARM_PREFIXES): Array<[string, Uint32Array]> {
-    return warmStates(prefixes, this.walker).map((state) => [state.key(), this.allowedMask(state)]);
+    const masks = warmStates(prefixes, this.walker).map((state): [string, Uint32Array] => [state.key(), this.allowedMask(state)]);
+    const leaves = this.warmLeaves(prefixes).map(({ key, state, whole }): [string, Uint32Array] => [
+      key,
+      this.firstLeave(this.baseOf(state), whole),
+    ]);
+    return [...masks, ...leaves];
   }
 
   /** The state keys of the installer contexts `warm` builds. */
@@ -190,22 +194,42 @@ export class PackageIntervenor {
    */
   verifyMasks(entries: ReadonlyArray<readonly [string, Uint32Array]>, samples = 512): boolean {
     const states = new Map(warmStates(WARM_PREFIXES, this.walker).map((state) => [state.key(), state] as const));
+    const leaves = new Map(this.warmLeaves(WARM_PREFIXES).map((leave) => [leave.key, leave] as const));
     const size = this.vocabulary.bytes.length;
     const stride = Math.max(1, Math.floor(size / samples));
     for (const [key, bits] of entries) {
       const state = states.get(key);
-      if (!state || bits.length !== this.words) return false;
+      const leave = leaves.get(key);
+      if ((!state && !leave) || bits.length !== this.words) return false;
+      const base = leave && this.baseOf(leave.state);
       for (let t = key.length % stride; t < size; t += stride) {
         const allowed = ((bits[t >>> 5]! >>> (t & 31)) & 1) === 1;
-        if (allowed !== (this.tryToken(state, t) !== undefined)) return false;
+        if (allowed !== (base ? this.leavesAllowed(base, leave.whole, t) : this.tryToken(state!, t) !== undefined)) return false;
       }
     }
     return true;
   }
 
+  /** Whether `token` leaves a name of `base` at its first byte and is allowed there (its bit in `firstLeave`). */
+  private leavesAllowed(base: NameBase, whole: 0 | 1, token: number): boolean {
+    if (this.vocabulary.eog.has(token)) return whole === 1 && base.endsWhole;
+    const bytes = this.vocabulary.bytes[token]!;
+    const step = bytes.length > 0 ? base.leave[whole][bytes[0]!] : null;
+    return !!step && feedBytes(step.state.clone(), bytes.subarray(1), this.walker, true);
+  }
+
   /** Puts masks read back from a snapshot into the cache (the caller has checked them). */
   seedMasks(entries: Iterable<readonly [string, Uint32Array]>): void {
-    for (const [key, bits] of entries) if (bits.length === this.words) this.masks.set(key, bits);
+    for (const [key, bits] of entries) {
+      if (bits.length !== this.words) continue;
+      if (key.startsWith(LEAVE_PREFIX)) this.seededLeaves.set(key, bits);
+      else this.masks.set(key, bits);
+    }
+    // Bases made before (checking the entries makes them) take theirs too.
+    for (const [key, base] of this.bases) {
+      base.firstLeave[0] ??= this.seededLeaves.get(`${LEAVE_PREFIX}${key}#0`);
+      base.firstLeave[1] ??= this.seededLeaves.get(`${LEAVE_PREFIX}${key}#1`);
+    }
   }
 
   /** Every token refused in `state` (the complement of the mask). */
@@ -423,10 +447,7 @@ export class PackageIntervenor {
 
   /** The base of a name state: everything but its cursor, which only matters through "whole or not" when a byte leaves. */
   private baseOf(state: ParserState): NameBase {
-    const cursor = state.cursor;
-    state.cursor = -7;
-    const key = state.key();
-    state.cursor = cursor;
+    const key = baseKey(state);
     const cached = this.bases.get(key);
     if (cached) return cached;
     const extending = new Uint8Array(256);
@@ -450,7 +471,7 @@ export class PackageIntervenor {
       extending,
       leave,
       leaving,
-      firstLeave: [undefined, undefined],
+      firstLeave: [this.seededLeaves.get(`${LEAVE_PREFIX}${key}#0`), this.seededLeaves.get(`${LEAVE_PREFIX}${key}#1`)],
       endsWhole,
     };
     if (this.bases.size >= MAX_BASES) this.bases.clear();
@@ -464,16 +485,11 @@ function fastName(state: ParserState): boolean {
   return state.inName && state.cursor >= 0 && !state.headOpen && !state.fenceLine;
 }
 
-/** The constrainable states after the installer-context prefixes. */
-function warmStates(prefixes: readonly string[], walker: NameWalker): ParserState[] {
-  const encoder = new TextEncoder();
-  return prefixes.map((prefix) => stateAfter(encoder.encode(prefix), walker)).filter((state) => state.constrainable);
-}
-
-/** A fresh parser state after reading `prefix` (not strict: the prompt is whatever the user wrote). */
-export function stateAfter(prefix: Uint8Array, walker: NameWalker): ParserState {
-  const state = new ParserState();
-  feedBytes(state, prefix, walker, false);
-  releaseDeadName(state);
-  return state;
+/** The key of a name state's base: its key with the cursor left out. */
+function baseKey(state: ParserState): string {
+  const cursor = state.cursor;
+  state.cursor = -7;
+  const key = state.key();
+  state.cursor = cursor;
+  return key;
 }

@@ -96,6 +96,13 @@ export class TokenConstraint {
     readonly mask: Uint32Array,
     /** Vocabulary size. */
     readonly size: number,
+    /**
+     * What this constraint shares with others met in the same kind of place (inside a name: the line
+     * context and whether the name is whole so far, not how far it got), so a runtime can count how
+     * often the model's own draws are refused per kind of place rather than per state (most name
+     * states are met once). Undefined: the constraint is its own kind.
+     */
+    readonly shape?: string,
   ) {
     let count = 0;
     for (let w = 0; w < mask.length; w++) count += popcount(mask[w]!);

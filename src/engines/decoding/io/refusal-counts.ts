@@ -33,12 +33,14 @@ export class RefusalCounts {
    * At temperature 0 (kept for the model's life: both ways draw the same argmax) and at a
    * temperature (per generation: the way a draw takes decides which token its randomness picks, so
    * a generation's draws depend on its own steps only and a seed gives the same text every time).
+   * Constraints with a `shape` are counted by it (the states inside names of one line context share
+   * their counts: each of them is mostly met once), others each on their own.
    */
-  private readonly counts = { greedy: new WeakMap<TokenConstraint, Counts>(), warm: new WeakMap<TokenConstraint, Counts>() };
+  private readonly counts = { greedy: new CountsBy(), warm: new CountsBy() };
 
   /** A new generation: forget the counts at a temperature. */
   forgetWarm(): void {
-    this.counts.warm = new WeakMap();
+    this.counts.warm = new CountsBy();
   }
 
   /**
@@ -70,11 +72,28 @@ export class RefusalCounts {
   }
 
   private countsOf(constraint: TokenConstraint, greedy: boolean): Counts {
-    const map = greedy ? this.counts.greedy : this.counts.warm;
-    let counts = map.get(constraint);
+    return (greedy ? this.counts.greedy : this.counts.warm).of(constraint);
+  }
+}
+
+/** Shapes counted at most (a model's life at temperature 0); past it the shapes' counts start again. */
+const MAX_SHAPES = 4096;
+
+/** Counts by constraint shape, or by constraint where it has none (held weakly: they go with their masks). */
+class CountsBy {
+  private readonly byShape = new Map<string, Counts>();
+  private readonly byConstraint = new WeakMap<TokenConstraint, Counts>();
+
+  of(constraint: TokenConstraint): Counts {
+    const shape = constraint.shape;
+    let counts = shape === undefined ? this.byConstraint.get(constraint) : this.byShape.get(shape);
     if (!counts) {
       counts = { plain: 0, refused: 0 };
-      map.set(constraint, counts);
+      if (shape === undefined) this.byConstraint.set(constraint, counts);
+      else {
+        if (this.byShape.size >= MAX_SHAPES) this.byShape.clear();
+        this.byShape.set(shape, counts);
+      }
     }
     return counts;
   }

@@ -22,7 +22,15 @@ import { syntheticVocabulary } from '../model-fixtures.js';
 
 const automata = { pypi: buildSmallAutomaton(['requests', 'numpy', 'flask', 'flask-login']), npm: buildSmallAutomaton(['lodash']) };
 const encoder = new TextEncoder();
-const PREFIXES = ['```bash\npip install ', '```bash\npip install fl', '`npm install ', '```bash\nnpm i lod', 'prose '];
+const PREFIXES = [
+  '```bash\npip install ',
+  '```bash\npip install fl',
+  '$ pip install numpy',
+  '`pip install flask',
+  '`npm install ',
+  '```bash\nnpm i lod',
+  'prose ',
+];
 
 function masksOf(intervenor: PackageIntervenor): number[][] {
   return PREFIXES.map((prefix) => [...intervenor.allowedTokens(stateAfter(encoder.encode(prefix), intervenor.walker))]);
@@ -40,6 +48,8 @@ describe('intervenor snapshot on disk', () => {
     const second = openIntervenor(vocabulary, automata, dir);
     expect(second.from).toBe('snapshot');
     expect(second.rejected).toBeUndefined();
+    // Nothing was walked at load: the contexts' "leaves the name" bitsets came from the file too.
+    expect(second.intervenor.stats.subMisses).toBe(0);
     expect(second.intervenor.trie.size).toBe(built.trie.size);
     expect([...second.intervenor.trie.label]).toEqual([...built.trie.label]);
     expect(masksOf(second.intervenor)).toEqual(expected);
@@ -47,6 +57,30 @@ describe('intervenor snapshot on disk', () => {
     const misses = second.intervenor.stats.misses;
     second.intervenor.warm();
     expect(second.intervenor.stats.misses).toBe(misses);
+  });
+
+  it("holds each warm context's bitset of the tokens that leave a name (whole or not), checked against the parser token by token", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guard-snapshot-leaves-'));
+    const { intervenor } = openIntervenor(vocabulary, automata, dir);
+    const entries = intervenor.warmMasks();
+    const leaves = entries.filter(([key]) => key.startsWith('leave|'));
+    // pip and npm names in fences, `$ ` lines and inline code: several contexts, each with "not whole" and "whole".
+    expect(leaves.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(leaves.map(([key]) => key.slice(-2)))).toEqual(new Set(['#0', '#1']));
+    expect(leaves.some(([, bits]) => bits.some((word) => word !== 0))).toBe(true);
+    expect(intervenor.verifyMasks(entries)).toBe(true);
+    // One bit off in any leave bitset is caught (the synthetic vocabulary is small enough for every token to be checked).
+    fc.assert(
+      fc.property(fc.nat({ max: leaves.length - 1 }), fc.nat({ max: vocabulary.bytes.length - 1 }), (which, token) => {
+        const damaged = entries.map(([key, bits]): [string, Uint32Array] => [key, key === leaves[which]![0] ? bits.slice() : bits]);
+        const bits = damaged.find(([key]) => key === leaves[which]![0])![1];
+        bits[token >>> 5]! ^= 1 << (token & 31);
+        expect(intervenor.verifyMasks(damaged)).toBe(false);
+      }),
+      { numRuns: 50 },
+    );
+    // An entry of no warm context is refused.
+    expect(intervenor.verifyMasks([['leave|nothing#1', leaves[0]![1]]])).toBe(false);
   });
 
   it('is keyed by the vocabulary and the name lists: another list gets its own file', () => {

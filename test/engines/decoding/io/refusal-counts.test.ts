@@ -38,6 +38,21 @@ describe('refusal counts', () => {
     expect(counts.oftenRefused(b, true, 8)).toBe(false);
   });
 
+  it('counts constraints of one shape together (the states inside names of one line context), others apart', () => {
+    const counts = new RefusalCounts();
+    const shaped = (shape: string): TokenConstraint => new TokenConstraint(new Uint32Array([0b1011]), 32, shape);
+    const first = shaped('name|fenced#1');
+    // Refused under one state of the shape: the next state of the same shape, met for the first time, draws under the mask.
+    expect(counts.oftenRefused(first, false, 4)).toBe(false);
+    counts.refused(first, false);
+    expect(counts.oftenRefused(shaped('name|fenced#1'), false, 4)).toBe(true);
+    expect(counts.oftenRefused(shaped('name|fenced#0'), false, 4)).toBe(false);
+    expect(counts.oftenRefused(constraint(), false, 4)).toBe(false);
+    // A new generation forgets them at a temperature.
+    counts.forgetWarm();
+    expect(counts.oftenRefused(shaped('name|fenced#1'), false, 4)).toBe(false);
+  });
+
   it('a new generation forgets the counts at a temperature and keeps those at temperature 0', () => {
     const counts = new RefusalCounts();
     const c = constraint();
