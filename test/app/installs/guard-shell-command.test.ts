@@ -236,3 +236,19 @@ describe('projects of pipenv, rye and pixi', () => {
     expect((await guardShellCommand('pipenv install', { cwd: dir, env: home.env })).verdict).toBe('allow');
   });
 });
+
+describe('guardShellCommand: conda recipe builds', () => {
+  const RECIPE = 'package:\n  name: widget\nrequirements:\n  host:\n    - python\n    - pip\n  run:\n    - numpy\n    - {{ dep }}\n';
+  it.each<[string, Record<string, string>, 'allow' | 'block']>([
+    ['conda build -c conda-forge recipe', { 'recipe/meta.yaml': '{% set dep = "zzq-ghost-recipe" %}\n' + RECIPE }, 'block'],
+    ['conda build -c conda-forge recipe', { 'recipe/meta.yaml': '{% set dep = "scipy" %}\n' + RECIPE }, 'allow'],
+    ['conda build -c conda-forge recipe', { 'recipe/meta.yaml': RECIPE }, 'block'],
+    ['cd pkg && rattler-build build -r recipe.yaml', { 'pkg/recipe.yaml': 'requirements:\n  run: [zzq-ghost-recipe]\n' }, 'block'],
+    ['rattler-build build', { 'recipe.yaml': 'context:\n  d: numpy\nrequirements:\n  run: ["${{ d }}", python]\n' }, 'allow'],
+  ])('%s with %j: %s', async (command, files, expected) => {
+    const dir = home.project(`recipe-${Math.random().toString(36).slice(2)}`);
+    for (const [path, text] of Object.entries(files)) home.write(`${dir.split('/').pop()}/${path}`, text);
+    const verdict = await guardShellCommand(command, { cwd: dir, env: home.env });
+    expect(verdict.verdict, verdict.reasons.join('\n')).toBe(expected);
+  });
+});
