@@ -61,6 +61,9 @@ const EXEC_API =
 // Strings put together at run time: concatenation (`+`, perl/php `.`), joins, formatting, interpolation, reversal, decoders.
 const COMPUTED =
   /\\(?:x[0-9A-Fa-f]|u[0-9A-Fa-f{]|U[0-9A-Fa-f]|N\{|[0-7]{1,3})|['"`]\s*\+|\+\s*['"`]|\.join\s*\(|\.format\s*\(|['"]\s*%\s*[(\w'"]|\bf['"][^'"\n]*\{|\$\{|#\{|\[::-1\]|\.reverse\s*\(|\bchr\s*\(|fromCharCode|fromhex|b64decode|\batob\s*\(|Buffer\.from|\.decode\s*\(|\bpack\s*\(|['"]\s*\.\s*['"$]/;
+// awk concatenates by juxtaposition: a string next to a field or a variable (`"pip install " $1`, `"npm i " pkg`).
+const AWK_WORD = String.raw`(?!(?:in|print|printf|getline|return|system|close)\b)[A-Za-z_]\w*`;
+const AWK_COMPUTED = new RegExp(String.raw`""\s*(?:\$|${AWK_WORD}\b(?!\s*\())|(?:\$\w+|\b${AWK_WORD})\s*""`);
 // A change of directory inside the code, or in a command string it runs.
 const CHDIR = /\bchdir\b|\bcwd\s*[=:]|\bchdir:|(?:^|[\s;&|('"`])(?:cd|pushd)\s/;
 const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
@@ -207,7 +210,8 @@ export function walkInterpreterCode(walker: Walker, code: string, label: string,
     return;
   }
   // Code that builds what it runs (`'zzq' + '-x'`, `' '.join(…)`, f-strings, `[::-1]`, decoders): the literals are not the whole command.
-  const computed = COMPUTED.exec(code);
+  const computed =
+    COMPUTED.exec(code) ?? (/^[gmn]?awk$/.test(label) ? AWK_COMPUTED.exec(code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""')) : null);
   if (scripts.size > 0 && computed !== null)
     walker.report(text, 'eval', `${label} runs a package manager with words it builds at run time (\`${computed[0].trim()}\`)`);
   // Code that changes directory first (`os.chdir`, `cwd=`, `process.chdir`, `cd sub && …` in a string): its commands

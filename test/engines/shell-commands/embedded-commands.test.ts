@@ -99,6 +99,9 @@ describe('classes read', () => {
     `git -c alias.x='!pip install ${GHOST}' x`,
     `echo 'pip install ${GHOST}' | sed e`,
     `awk 'BEGIN{system("pip install ${GHOST}")}'`,
+    // awk builds a command by juxtaposition from a field or a variable: known only at run time.
+    `echo ${GHOST} | awk '{ system("pip install " $1) }'`,
+    `awk -v p=${GHOST} 'BEGIN { cmd = "npm i " p; system(cmd) }'`,
     `uv tool uvx ${GHOST}`,
     `echo "import os; os.system('pip install ${GHOST}')" | python3`,
     `printf 'import os\\nos.system("pip install ${GHOST}")\\n' | python3 -`,
