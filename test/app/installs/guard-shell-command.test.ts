@@ -237,6 +237,19 @@ describe('projects of pipenv, rye and pixi', () => {
   });
 });
 
+describe('guardShellCommand: setup.cfg', () => {
+  it.each([
+    ["pip install -e '.[test]'", '[metadata]\nname = a\n\n[options.extras_require]\ntest =\n    zzq-ghost-extra\n'],
+    ['pip install .', '[metadata]\nname = a\n\n[options]\nsetup_requires = zzq-ghost-extra\ninstall_requires =\n    requests\n'],
+  ])('%s reads the extras and setup requirements of setup.cfg', async (command, text) => {
+    const dir = home.project(`setupcfg-${Math.random().toString(36).slice(2)}`);
+    home.write(`${dir.split('/').pop()}/setup.cfg`, text);
+    const verdict = await guardShellCommand(command, { cwd: dir, env: home.env });
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.reasons.join('\n')).toContain('zzq-ghost-extra');
+  });
+});
+
 describe('guardShellCommand: conda recipe builds', () => {
   const RECIPE = 'package:\n  name: widget\nrequirements:\n  host:\n    - python\n    - pip\n  run:\n    - numpy\n    - {{ dep }}\n';
   it.each<[string, Record<string, string>, 'allow' | 'block']>([
