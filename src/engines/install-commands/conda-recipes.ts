@@ -52,7 +52,8 @@ export function readCondaRecipe(recipe: string, format: RecipeFormat, context: R
     readRecipeText(text, /recipe\.ya?ml$/i.test(file) ? 'rattler' : format, file, request);
     return;
   }
-  request.unresolved.push({ what: resolved, why: 'no recipe found there: its requirements cannot be checked' });
+  // The phrase the app knows (missing-input-files.ts): the builder stops before it installs anything, unless the command writes it first.
+  request.unresolved.push({ what: resolved, why: 'file not found: no recipe there, so the build stops before it installs anything' });
 }
 
 /** Reads one recipe file's text (already found) into `request`. */

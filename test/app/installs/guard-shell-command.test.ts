@@ -258,6 +258,9 @@ describe('guardShellCommand: conda recipe builds', () => {
     ['conda build -c conda-forge recipe', { 'recipe/meta.yaml': RECIPE }, 'block'],
     ['cd pkg && rattler-build build -r recipe.yaml', { 'pkg/recipe.yaml': 'requirements:\n  run: [zzq-ghost-recipe]\n' }, 'block'],
     ['rattler-build build', { 'recipe.yaml': 'context:\n  d: numpy\nrequirements:\n  run: ["${{ d }}", python]\n' }, 'allow'],
+    // No recipe there: the builder stops before it installs anything, unless the same command may write one first.
+    ['conda build -c conda-forge recipe', {}, 'allow'],
+    ['git clone https://example.invalid/r.git recipe && conda build recipe', {}, 'block'],
   ])('%s with %j: %s', async (command, files, expected) => {
     const dir = home.project(`recipe-${Math.random().toString(36).slice(2)}`);
     for (const [path, text] of Object.entries(files)) home.write(`${dir.split('/').pop()}/${path}`, text);
