@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { type Probe } from './build-corpus-types.js';
 import { ARGV_FIFTH, BASH_FIFTH } from './tune-additions-fifth.js';
 import { ARGV_SIXTH, BASH_SIXTH } from './tune-additions-sixth.js';
+import { ARGV_SEVENTH, BASH_SEVENTH, EDIT_SEVENTH } from './tune-additions-seventh.js';
 
 const CORPUS = 'bench/data/install-guard/red-team.jsonl';
 const SEED = { 'requirements.txt': 'requests\n', 'seed.txt': '{P}\n', 'package.json': '{"name":"a","version":"1.0.0"}\n' };
@@ -566,5 +567,35 @@ addArgv(ARGV_FIFTH);
 // A sixth round (tune-additions-sixth.ts): interpreter scripts and managers found at run time, `-e` folders, unknown sub-commands.
 addBash(BASH_SIXTH);
 addArgv(ARGV_SIXTH);
+// A seventh round (tune-additions-seventh.ts): interpreter code, manifests written by the edit tools or given as argv, sub-commands.
+addBash(BASH_SEVENTH);
+addArgv(ARGV_SEVENTH);
+for (const [tool, input, then, files] of EDIT_SEVENTH) {
+  n++;
+  const name = JSON.stringify(input).includes('{E}') ? 'evil-idx.invalid' : `zzq-added-${n}`;
+  const toolInput = JSON.parse(fill(JSON.stringify(input), name)) as Record<string, unknown>;
+  const seeded = files === undefined ? undefined : Object.fromEntries(Object.entries(files).map(([k, v]) => [k, fill(v, name)]));
+  added.push({
+    id: `tune-add-${n}`,
+    class: 'manifests',
+    split: 'tune',
+    surface: 'claude-code',
+    kind: 'edit',
+    tool,
+    toolInput,
+    then,
+    ...(seeded ? { files: seeded } : {}),
+    marker: name,
+  });
+}
+// A probe written as before keeps its label: only new or changed probes need `label.ts --only`.
+const unlabelled = (p: Probe): string => JSON.stringify({ ...p, installs: undefined, note: undefined });
+const before = new Map(lines.filter((p) => p.id.startsWith('tune-add-')).map((p) => [p.id, p]));
+for (const probe of added) {
+  const old = before.get(probe.id);
+  if (old === undefined || unlabelled(old) !== unlabelled(probe)) continue;
+  if (old.installs !== undefined) probe.installs = old.installs;
+  if (old.note !== undefined) probe.note = old.note;
+}
 writeFileSync(CORPUS, [...tune, ...added, ...heldout].map((p) => JSON.stringify(p)).join('\n') + '\n');
 process.stdout.write(`${added.length} tune probes added (${tune.length} tune and ${heldout.length} held-out kept)\n`);

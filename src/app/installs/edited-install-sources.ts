@@ -31,7 +31,9 @@ export function isInstallSource(path: string): boolean {
     ['pyproject.toml', 'package.json', 'pipfile', 'setup.py', 'setup.cfg', 'pixi.toml', 'deno.json', 'deno.jsonc'].includes(base) ||
     /^(?:docker|container)file(?:\..*)?$|\.(?:docker|container)file$/.test(base) ||
     /\.py$/.test(base) ||
-    /\.ipynb$/.test(base)
+    /\.ipynb$/.test(base) ||
+    // Package-manager configuration (config-edit-indexes.ts): the index URLs an edit adds are vetted.
+    ['.npmrc', 'npmrc', '.pnpmrc', 'pip.conf', 'pip.ini', '.yarnrc.yml', '.yarnrc', 'uv.toml', 'bunfig.toml'].includes(base)
   );
 }
 

@@ -50,8 +50,16 @@ export async function guardFileEdit(edit: FileEdit, deps: FileEditDeps): Promise
 async function guardWithLists(edit: FileEdit, deps: FileEditDeps): Promise<FileEditVerdict | undefined> {
   const { isInstallSource } = await import('./edited-install-sources.js');
   const source = isInstallSource(edit.path);
-  if (!source && dependencyFileKind(edit.path) === undefined) return undefined;
+  const { configEditRequest } = await import('./config-edit-indexes.js');
+  const config = configEditRequest(edit.path, createFsFileReader(deps.cwd).readText(edit.path), edit.after);
+  if (!source && config === undefined && dependencyFileKind(edit.path) === undefined) return undefined;
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
+  // A package manager's configuration file: the index URLs it adds are judged as `--index-url` is.
+  if (config !== undefined) {
+    if (!config.installs) return undefined;
+    const verdict = await vetInstallRequest(config, { ...deps, policy });
+    return { ...combineVerdicts([{ label: edit.path, verdict }], []), added: config };
+  }
   // Not well-formed text (a lone surrogate, a NUL): the parsers and the tool that later reads the file
   // (written as UTF-8, U+FFFD in its place) would not see the same lines, so nothing in it is vetted.
   const malformed = malformedText(edit.after);

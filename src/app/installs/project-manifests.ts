@@ -181,19 +181,11 @@ function readProject(reading: ProjectReading, dir: string, cwd: string, files: F
     const requires = /requires\s*=\s*\[([\s\S]*?)\]/.exec(buildSystem)?.[1];
     if (requires !== undefined) addRequirements(reading, `${pyprojectPath} [build-system] requires`, literals(requires), cwd, files);
   }
-  const setupCfg = files.readText(join(dir, 'setup.cfg'));
-  if (setupCfg !== undefined) {
-    const block = /^install_requires\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(setupCfg)?.[1] ?? '';
-    addRequirements(
-      reading,
-      join(dir, 'setup.cfg'),
-      block
-        .split(/\n/)
-        .map((line) => line.replace(/#.*/, '').trim())
-        .filter(Boolean),
-      cwd,
-      files,
-    );
+  // setup.cfg: install_requires, setup_requires and every extra (`pip install '.[test]'` asks for one by name).
+  const setupCfgPath = join(dir, 'setup.cfg');
+  if (files.readText(setupCfgPath) !== undefined) {
+    const parsed = parseManifestFile(setupCfgPath, { cwd, env: {}, files });
+    if (parsed !== undefined) reading.requests.push({ label: setupCfgPath, request: parsed });
   }
   const setupPy = files.readText(join(dir, 'setup.py'));
   if (setupPy !== undefined && /install_requires|setup_requires/.test(setupPy)) {

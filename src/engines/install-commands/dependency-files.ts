@@ -47,7 +47,7 @@ export function parseDependencyFile(file: string, context: PipContext): InstallR
       return parsePyprojectText(text, file);
     }
     case 'package-json':
-      return parseNodeCommand(['npm', 'install'], { cwd: path.dirname(file), files: context.files });
+      return parseNodeCommand(['npm', 'install'], { cwd: path.dirname(file), files: context.files, manifestOnly: true });
     case 'environment':
       return parseCondaCommand(['conda', 'env', 'create', '--file', file], { cwd: context.cwd, files: context.files });
     default:

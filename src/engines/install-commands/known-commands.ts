@@ -30,6 +30,9 @@ const INSTALLS_NOTHING: Readonly<Record<string, ReadonlySet<string>>> = {
   conda: words(
     'activate clean compare config deactivate export info init list notices package remove uninstall rename run search doctor content-trust env shell repoquery self-update develop index render convert skeleton inspect metapackage pack tree lock',
   ),
+  // The recipe builders' sub-commands besides `build` (recipe-commands.ts).
+  'rattler-build': words('completion auth upload generate-recipe help'),
+  boa: words('convert validate render help'),
   rye: words('build config fetch fmt init lint list make-req pin publish remove run self show test toolchain tools uninstall version'),
   pixi: words(
     'auth build clean completion config global info init list remove rm search self-update task tree upload workspace project import help',

@@ -4,7 +4,7 @@ import { resolveNpmCommand } from './npm-command-names.js';
 import { classifyNpmSpec, toInitializerSpec } from './npm-spec.js';
 import { type FileReader, type InstallRequest, type PackageManager } from './types.js';
 import { programName } from '../../shared/program-name.js';
-import { nearestPackageJson, workspaceMembers } from './workspace-members.js';
+import { nearestPackageJson, ownWorkspaceMembers, workspaceMembers } from './workspace-members.js';
 import { emptyRequest } from './install-request.js';
 import { installsNothingByRule } from './known-commands.js';
 import { scanOptions, valuedOptionTable, type OptionTable, type ScannedArgs } from './option-scan.js';
@@ -25,6 +25,8 @@ export interface NodeCommandContext {
   files: FileReader;
   /** Origin recorded on targets taken from the command line; `argv` unless given. */
   origin?: string;
+  /** Read only the package.json found, not the workspace members a bare install at a root also installs (one file's dependencies). */
+  manifestOnly?: boolean;
 }
 
 // npm reads a unique prefix of a long option as that option: `--reg`, `--regi` … are `--registry`.
@@ -282,8 +284,42 @@ function readPackageJson(dir: string | undefined, read: ReadState): void {
     request.unresolved.push({ what: file, why: 'package.json is not a JSON object' });
     return;
   }
-  const lines = lineStarts(text);
   const siblings = workspaceMembers(file, manifest, files);
+  readDependencies(file, text, manifest, siblings, request);
+  if (read.context.manifestOnly === true) return;
+  // A bare install at a workspace root installs every member's dependencies as well.
+  const { members, unread } = ownWorkspaceMembers(file, manifest, files);
+  for (const pattern of unread)
+    request.unresolved.push({ what: `${file} workspaces ${pattern}`, why: 'the workspace pattern is not expanded' });
+  for (const dir of members) {
+    const memberFile = path.join(dir, 'package.json');
+    const memberText = files.readText(memberFile);
+    if (memberText === undefined) continue;
+    let member: unknown;
+    try {
+      member = JSON.parse(memberText);
+    } catch {
+      member = undefined;
+    }
+    if (!isRecord(member)) {
+      request.unresolved.push({ what: memberFile, why: 'a workspace member package.json that is not a JSON object' });
+      continue;
+    }
+    request.files.push(memberFile);
+    readDependencies(memberFile, memberText, member, siblings, request);
+  }
+  readOverrides(manifest, file, request);
+}
+
+/** The dependency fields of one package.json; a workspace member named there is linked, not fetched. */
+function readDependencies(
+  file: string,
+  text: string,
+  manifest: Record<string, unknown>,
+  siblings: ReadonlyMap<string, string>,
+  request: InstallRequest,
+): void {
+  const lines = lineStarts(text);
   for (const field of DEPENDENCY_FIELDS) {
     const section = manifest[field];
     if (section === undefined) continue;
@@ -308,7 +344,6 @@ function readPackageJson(dir: string | undefined, read: ReadState): void {
       else request.targets.push(classifyNpmSpec(`${name}@${range}`, origin));
     }
   }
-  readOverrides(manifest, file, request);
 }
 
 /** `overrides`, `resolutions`, `pnpm.overrides`: an `npm:` alias value installs that package in place of the one named. */

@@ -1,6 +1,7 @@
 /** One door for every package manager: argv read by the parser that owns its program. */
 import { parseCondaCommand } from './conda-managers.js';
 import { parseNodeCommand } from './npm-managers.js';
+import { parseRecipeCommand } from './recipe-commands.js';
 import { parsePythonCommand } from './python-managers.js';
 import { parseRyePixiCommand } from './rye-pixi-managers.js';
 import { type PipContext } from './requirements-file.js';
@@ -13,6 +14,10 @@ import { type InstallRequest } from './types.js';
  */
 export function parseInstallCommand(argv: readonly string[], context: PipContext): InstallRequest | undefined {
   return (
-    parseRyePixiCommand(argv) ?? parsePythonCommand(argv, context) ?? parseNodeCommand(argv, context) ?? parseCondaCommand(argv, context)
+    parseRyePixiCommand(argv) ??
+    parsePythonCommand(argv, context) ??
+    parseNodeCommand(argv, context) ??
+    parseRecipeCommand(argv, context) ??
+    parseCondaCommand(argv, context)
   );
 }

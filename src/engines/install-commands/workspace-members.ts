@@ -32,6 +32,30 @@ export function workspaceMembers(file: string, manifest: Record<string, unknown>
 /** How far up a member's package.json the workspace root is looked for. */
 const MAX_DEPTH = 4;
 
+/**
+ * The member directories of the workspace whose root package.json is `file` (its own `workspaces`
+ * globs or pnpm-workspace.yaml), and the patterns that could not be expanded (`**`, several `*`, or
+ * no directory listing): a bare install there installs every member's dependencies too.
+ */
+export function ownWorkspaceMembers(
+  file: string,
+  manifest: Record<string, unknown>,
+  files: FileReader,
+): { members: string[]; unread: string[] } {
+  const root = path.dirname(file);
+  const patterns = [...globsOf(manifest.workspaces), ...pnpmPackages(files.readText(path.join(root, 'pnpm-workspace.yaml')))];
+  const members = new Set<string>();
+  const unread: string[] = [];
+  for (const pattern of patterns) {
+    if (pattern.startsWith('!')) continue;
+    const found = expand(root, pattern, files);
+    const stars = (pattern.match(/\*/g) ?? []).length;
+    if (pattern.includes('**') || stars > 1 || (stars === 1 && files.listDirectories === undefined)) unread.push(pattern);
+    for (const dir of found) if (path.join(dir, 'package.json') !== file) members.add(dir);
+  }
+  return { members: [...members], unread };
+}
+
 function membersAt(root: string, manifest: Record<string, unknown>, files: FileReader): Map<string, string> {
   const members = new Map<string, string>();
   const patterns = [...globsOf(manifest.workspaces), ...pnpmPackages(files.readText(path.join(root, 'pnpm-workspace.yaml')))];

@@ -13,6 +13,7 @@ export {
   INSTALLING_COMMANDS,
   isManagerProgramName,
   MANAGER_PROGRAMS,
+  RECIPE_BUILDERS,
   managerProgram,
   NPM_ALIASES,
   NPM_COMMANDS,

@@ -74,6 +74,9 @@ export const PYTHON_PROGRAM = /^(?:(?:python|pypy)(?:\d+(?:\.\d+)*)?[tdmu]?|py)$
 /** The modules `python -m MODULE` runs as a package manager. */
 export const PYTHON_MODULES: ReadonlySet<string> = new Set(['pip', 'uv', 'pipx', 'poetry', 'pdm', 'pipenv']);
 
+/** Programs that build a conda recipe (`conda build` is conda's sub-command): they install the recipe's requirements. */
+export const RECIPE_BUILDERS: ReadonlySet<string> = new Set(['conda-build', 'rattler-build', 'boa']);
+
 /** The manager a program basename names (`pip3.12` is pip); undefined for interpreters and other programs. */
 export function managerProgram(name: string): ManagerProgram | undefined {
   if (PIP_PROGRAM.test(name)) return { manager: 'pip', ecosystem: 'pypi' };
@@ -82,7 +85,7 @@ export function managerProgram(name: string): ManagerProgram | undefined {
 
 /** True when the basename names a package manager or an interpreter that runs one (`python3 -m pip`). */
 export function isManagerProgramName(name: string): boolean {
-  return managerProgram(name) !== undefined || PYTHON_PROGRAM.test(name);
+  return managerProgram(name) !== undefined || PYTHON_PROGRAM.test(name) || RECIPE_BUILDERS.has(name);
 }
 
 /**

@@ -61,6 +61,9 @@ const EXEC_API =
 // Strings put together at run time: concatenation (`+`, perl/php `.`), joins, formatting, interpolation, reversal, decoders.
 const COMPUTED =
   /\\(?:x[0-9A-Fa-f]|u[0-9A-Fa-f{]|U[0-9A-Fa-f]|N\{|[0-7]{1,3})|['"`]\s*\+|\+\s*['"`]|\.join\s*\(|\.format\s*\(|['"]\s*%\s*[(\w'"]|\bf['"][^'"\n]*\{|\$\{|#\{|\[::-1\]|\.reverse\s*\(|\bchr\s*\(|fromCharCode|fromhex|b64decode|\batob\s*\(|Buffer\.from|\.decode\s*\(|\bpack\s*\(|['"]\s*\.\s*['"$]/;
+// awk concatenates by juxtaposition: a string next to a field or a variable (`"pip install " $1`, `"npm i " pkg`).
+const AWK_WORD = String.raw`(?!(?:in|print|printf|getline|return|system|close)\b)[A-Za-z_]\w*`;
+const AWK_COMPUTED = new RegExp(String.raw`""\s*(?:\$|${AWK_WORD}\b(?!\s*\())|(?:\$\w+|\b${AWK_WORD})\s*""`);
 // A change of directory inside the code, or in a command string it runs.
 const CHDIR = /\bchdir\b|\bcwd\s*[=:]|\bchdir:|(?:^|[\s;&|('"`])(?:cd|pushd)\s/;
 const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
@@ -207,7 +210,8 @@ export function walkInterpreterCode(walker: Walker, code: string, label: string,
     return;
   }
   // Code that builds what it runs (`'zzq' + '-x'`, `' '.join(…)`, f-strings, `[::-1]`, decoders): the literals are not the whole command.
-  const computed = COMPUTED.exec(code);
+  const computed =
+    COMPUTED.exec(code) ?? (/^[gmn]?awk$/.test(label) ? AWK_COMPUTED.exec(code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""')) : null);
   if (scripts.size > 0 && computed !== null)
     walker.report(text, 'eval', `${label} runs a package manager with words it builds at run time (\`${computed[0].trim()}\`)`);
   // Code that changes directory first (`os.chdir`, `cwd=`, `process.chdir`, `cd sub && …` in a string): its commands
@@ -239,4 +243,52 @@ export function interpreterScript(words: ResolvedWord[]): string | undefined {
     return literal;
   }
   return undefined;
+}
+
+// Inline code that loads a project file by its path: `runpy.run_path('x.py')`, `exec(open('x.py').read())`, `require('./x')`, `import('./x.mjs')`.
+const LOADED_FILE =
+  /\b(?:run_path|require|open|import|load|require_relative)\s*\(\s*['"]((?:\.{1,2}\/)?[\w./-]+?(?:\.(?:py|js|cjs|mjs|ts|pl|rb))?)['"]/g;
+
+/**
+ * Project code an interpreter also runs besides its script (read like one, missing files skipped): `python -m pkg.mod`
+ * (`pkg/mod.py`, `pkg/mod/__main__.py`), `python DIR` (`DIR/__main__.py`), `node -r ./file` / `--import`, and the
+ * files its inline `code` loads by path.
+ */
+export function projectCodeFiles(words: ResolvedWord[], code = ''): string[] {
+  const name = programName(words[0]?.literal ?? '');
+  const family = familyOf(name);
+  const out: string[] = [];
+  for (const match of code.matchAll(LOADED_FILE)) {
+    const file = match[1] ?? '';
+    if (/\.\w+$/.test(file)) out.push(file);
+    else if (file.startsWith('.')) out.push(`${file}.js`, `${file}/index.js`);
+  }
+  for (let i = 1; i < words.length; i++) {
+    const literal = words[i]?.literal;
+    if (literal === undefined) break;
+    const next = words[i + 1]?.literal;
+    if (family === 'python' && /^-[A-Za-z]*m$/.test(literal) && next !== undefined && /^[\w.]+$/.test(next)) {
+      const base = next.replaceAll('.', '/');
+      out.push(`${base}.py`, `${base}/__main__.py`);
+      break;
+    }
+    if ((family === 'node' || family === 'bun') && ['-r', '--require', '--import', '--preload'].includes(literal) && next !== undefined) {
+      if (/^\.{0,2}\//.test(next)) out.push(next);
+      i++;
+      continue;
+    }
+    if (family === 'python' && !literal.startsWith('-')) {
+      if (!/\.py[cw]?$/.test(literal)) out.push(`${literal.replace(/\/+$/, '')}/__main__.py`);
+      break;
+    }
+  }
+  return out;
+}
+
+/** The interpreter a script run by its path names on its `#!` line (`#!/usr/bin/env python3` → python3), or undefined. */
+export function shebangInterpreter(code: string): string | undefined {
+  const line = /^#!\s*(\S+)(?:\s+(?:-\S+\s+)*(\S+))?/.exec(code);
+  if (line === null) return undefined;
+  const program = programName(line[1] ?? '') === 'env' ? programName(line[2] ?? '') : programName(line[1] ?? '');
+  return familyOf(program) === undefined ? undefined : program;
 }

@@ -87,3 +87,22 @@ describe('guardFileEdit on text that is not well-formed', () => {
     expect((await edit('requirements.txt', 'flask\nin-house-tool-xyz\n# 🚀 fast\nrequests\n'))?.verdict).toBe('allow');
   });
 });
+
+describe('guardFileEdit: package-manager configuration files', () => {
+  it.each([
+    ['.npmrc', 'registry=http://evil-idx.invalid/\n'],
+    ['.npmrc', '@acme:registry = http://evil-idx.invalid/npm/\n'],
+    ['pip.conf', '[global]\nindex-url = http://evil-idx.invalid/simple\n'],
+    ['sub/.yarnrc.yml', 'npmRegistryServer: "http://evil-idx.invalid"\n'],
+    ['uv.toml', '[[index]]\nurl = "http://evil-idx.invalid/simple"\n'],
+  ])('an edit of %s that adds an untrusted index is judged as --index-url is', async (path, text) => {
+    const verdict = await edit(path, text);
+    expect(verdict?.verdict).not.toBe('allow');
+    expect(verdict?.added.indexes.join(' ')).toContain('evil-idx.invalid');
+  });
+
+  it('passes an edit that adds no index, or only the public one', async () => {
+    expect(await edit('.npmrc', 'save-exact=true\n')).toBeUndefined();
+    expect((await edit('.npmrc', 'registry=https://registry.npmjs.org/\n'))?.verdict).toBe('allow');
+  });
+});

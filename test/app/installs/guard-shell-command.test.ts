@@ -236,3 +236,35 @@ describe('projects of pipenv, rye and pixi', () => {
     expect((await guardShellCommand('pipenv install', { cwd: dir, env: home.env })).verdict).toBe('allow');
   });
 });
+
+describe('guardShellCommand: setup.cfg', () => {
+  it.each([
+    ["pip install -e '.[test]'", '[metadata]\nname = a\n\n[options.extras_require]\ntest =\n    zzq-ghost-extra\n'],
+    ['pip install .', '[metadata]\nname = a\n\n[options]\nsetup_requires = zzq-ghost-extra\ninstall_requires =\n    requests\n'],
+  ])('%s reads the extras and setup requirements of setup.cfg', async (command, text) => {
+    const dir = home.project(`setupcfg-${Math.random().toString(36).slice(2)}`);
+    home.write(`${dir.split('/').pop()}/setup.cfg`, text);
+    const verdict = await guardShellCommand(command, { cwd: dir, env: home.env });
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.reasons.join('\n')).toContain('zzq-ghost-extra');
+  });
+});
+
+describe('guardShellCommand: conda recipe builds', () => {
+  const RECIPE = 'package:\n  name: widget\nrequirements:\n  host:\n    - python\n    - pip\n  run:\n    - numpy\n    - {{ dep }}\n';
+  it.each<[string, Record<string, string>, 'allow' | 'block']>([
+    ['conda build -c conda-forge recipe', { 'recipe/meta.yaml': '{% set dep = "zzq-ghost-recipe" %}\n' + RECIPE }, 'block'],
+    ['conda build -c conda-forge recipe', { 'recipe/meta.yaml': '{% set dep = "scipy" %}\n' + RECIPE }, 'allow'],
+    ['conda build -c conda-forge recipe', { 'recipe/meta.yaml': RECIPE }, 'block'],
+    ['cd pkg && rattler-build build -r recipe.yaml', { 'pkg/recipe.yaml': 'requirements:\n  run: [zzq-ghost-recipe]\n' }, 'block'],
+    ['rattler-build build', { 'recipe.yaml': 'context:\n  d: numpy\nrequirements:\n  run: ["${{ d }}", python]\n' }, 'allow'],
+    // No recipe there: the builder stops before it installs anything, unless the same command may write one first.
+    ['conda build -c conda-forge recipe', {}, 'allow'],
+    ['git clone https://example.invalid/r.git recipe && conda build recipe', {}, 'block'],
+  ])('%s with %j: %s', async (command, files, expected) => {
+    const dir = home.project(`recipe-${Math.random().toString(36).slice(2)}`);
+    for (const [path, text] of Object.entries(files)) home.write(`${dir.split('/').pop()}/${path}`, text);
+    const verdict = await guardShellCommand(command, { cwd: dir, env: home.env });
+    expect(verdict.verdict, verdict.reasons.join('\n')).toBe(expected);
+  });
+});

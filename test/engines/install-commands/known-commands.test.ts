@@ -104,6 +104,10 @@ describe('otherCommandRequest through the parsers', () => {
       [['rye'], 'rye'],
       [['pixi'], 'pixi'],
       [['npm'], 'npm'],
+      [['rattler-build'], 'rattler-build'],
+      [['boa'], 'boa'],
+      [['conda-build'], 'conda-build'],
+      [['conda', 'mambabuild'], 'conda-build'],
     ];
     const word = fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/);
     fc.assert(

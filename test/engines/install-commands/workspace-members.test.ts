@@ -42,8 +42,18 @@ describe('workspace siblings in package.json', () => {
     'other/package.json': pkg({ name: 'other', dependencies: { '@acme-zq/utils': '^1.0.0' } }),
   });
 
-  it("links the root's own workspace members, by the root's globs", () => {
-    expect(kinds('/repo', files)).toEqual(['workspace @acme-zq/utils', 'registry lodash']);
+  it("links the root's own workspace members, by the root's globs, and a bare install there reads every member's dependencies", () => {
+    expect(kinds('/repo', files)).toEqual([
+      'workspace @acme-zq/utils',
+      'registry lodash',
+      'workspace @acme-zq/utils',
+      'workspace acme-zq-cli',
+      'registry acme-zq-missing',
+      'registry react',
+    ]);
+    // One file's dependencies (an edit, a scan) are that file's only.
+    const own = parseNodeCommand(['npm', 'install'], { cwd: '/repo', files, manifestOnly: true });
+    expect(own?.targets.map((t) => t.name)).toEqual(['@acme-zq/utils', 'lodash']);
   });
 
   it("links a member's siblings through the workspace root up the tree", () => {
@@ -75,6 +85,10 @@ describe('workspace siblings in package.json', () => {
       'packages/a/b/package.json': pkg({ name: 'acme-zq-deep' }),
     });
     expect(kinds('/repo', deep)).toEqual(['registry acme-zq-deep']);
+    // The members such a pattern names are not read: a bare install there is unverifiable.
+    expect(parseNodeCommand(['npm', 'install'], { cwd: '/repo', files: deep })?.unresolved.map((u) => u.what)).toEqual([
+      '/repo/package.json workspaces packages/**',
+    ]);
     const literal = tree({
       'package.json': pkg({ name: 'r', workspaces: ['tools/cli'], dependencies: { 'acme-zq-cli': '^1' } }),
       'tools/cli/package.json': pkg({ name: 'acme-zq-cli' }),

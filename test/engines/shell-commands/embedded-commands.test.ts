@@ -72,6 +72,36 @@ describe('hidden installs (property)', () => {
   });
 });
 
+describe('interpreter code forms (property)', () => {
+  // The forms of the seventh tune round: argv lists, f-strings, pip's API, pty/exec*, child_process through a variable,
+  // dynamic import, Function, a shell option, awk and sed, heredocs and pipes. Each either shows the install or is unverifiable.
+  const FORMS: ReadonlyArray<(words: string[]) => string> = [
+    (w) => `python3 -c "import subprocess, sys; subprocess.check_call([sys.executable, '-m', ${w.map((x) => `'${x}'`).join(', ')}])"`,
+    (w) => `python3 -c "import subprocess as sp; p = '${w.at(-1)}'; sp.run(f'${w.slice(0, -1).join(' ')} {p}', shell=True)"`,
+    (w) => `python3 -c "import pty; pty.spawn([${w.map((x) => `'${x}'`).join(', ')}])"`,
+    (w) => `python3 -c 'import os; os.execlp("${w[0]}", ${w.map((x) => `"${x}"`).join(', ')})'`,
+    (w) => `python3 <<'PY'\nimport subprocess\nsubprocess.run(${JSON.stringify(w)})\nPY`,
+    (w) => `echo "import os; os.system('${w.join(' ')}')" | python3 -`,
+    (w) => `node -e "require('child_process').spawnSync('${w.join(' ')}', { shell: true })"`,
+    (w) => `node -e "const m = 'child_' + 'process'; require(m).execSync('${w.join(' ')}')"`,
+    (w) => `node -e "import('child_process').then(({ execSync }) => execSync('${w.join(' ')}'))"`,
+    (w) => `node -e "new Function('r', 'r(\\"child_process\\").execSync(\\"${w.join(' ')}\\")')(require)"`,
+    (w) => `perl -e 'my @c = (${w.map((x) => `"${x}"`).join(', ')}); system(@c)'`,
+    (w) => `echo ${w.at(-1)} | awk '{ system("${w.slice(0, -1).join(' ')} " $1) }'`,
+    (w) => `awk 'BEGIN { c = "${w.join(' ')}"; while ((c | getline l) > 0) print l }'`,
+    (w) => `echo '${w.join(' ')}' | sed e`,
+  ];
+  it('never lets an install written in any of these forms pass unread', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...FORMS), fc.constantFrom(...INSTALLS), async (form, install) => {
+        const source = form(install.split(' '));
+        expect(await seen(source), source).toBe(true);
+      }),
+      { numRuns: 120 },
+    );
+  });
+});
+
 describe('classes read', () => {
   it.each([
     `python3 -c "import subprocess; subprocess.run(['pip', 'install', '${GHOST}'])"`,
@@ -99,6 +129,9 @@ describe('classes read', () => {
     `git -c alias.x='!pip install ${GHOST}' x`,
     `echo 'pip install ${GHOST}' | sed e`,
     `awk 'BEGIN{system("pip install ${GHOST}")}'`,
+    // awk builds a command by juxtaposition from a field or a variable: known only at run time.
+    `echo ${GHOST} | awk '{ system("pip install " $1) }'`,
+    `awk -v p=${GHOST} 'BEGIN { cmd = "npm i " p; system(cmd) }'`,
     `uv tool uvx ${GHOST}`,
     `echo "import os; os.system('pip install ${GHOST}')" | python3`,
     `printf 'import os\\nos.system("pip install ${GHOST}")\\n' | python3 -`,

@@ -161,3 +161,35 @@ describe("an interpreter's own script file", () => {
     },
   );
 });
+
+describe('project code an interpreter runs besides a script argument', () => {
+  const code = memoryFiles({
+    'tools/setup_env.py': "import os\nos.system('pip install zzq-from-module')\n",
+    'app/__main__.py': "import subprocess\nsubprocess.run(['pip', 'install', 'zzq-from-main'])\n",
+    'hooks/preload.js': "require('child_process').execSync('npm i zzq-from-preload');\n",
+    'bin/tool': "#!/usr/bin/env python3\nimport subprocess\nsubprocess.run(['npm', 'i', 'zzq-from-shebang'])\n",
+    'bin/plain': '#!/bin/sh\necho hi\n',
+    'lib/run.py': "import os\nos.system('pip install zzq-from-run-path')\n",
+  });
+  it.each<[string, string]>([
+    ['python3 -m tools.setup_env', 'pip install zzq-from-module'],
+    ['python3 app', 'pip install zzq-from-main'],
+    ['node -r ./hooks/preload.js -e 1', 'npm i zzq-from-preload'],
+    ['./bin/tool --flag', 'npm i zzq-from-shebang'],
+    [`python3 -c "import runpy; runpy.run_path('lib/run.py')"`, 'pip install zzq-from-run-path'],
+    [`node -e "require('./hooks/preload.js')"`, 'npm i zzq-from-preload'],
+  ])('%s runs what the project file shows', async (source, expected) => {
+    expect((await summarise(source, code)).commands).toContain(expected);
+  });
+
+  it('reads nothing more for a module, directory or script that is not there, or a #! that names no interpreter', async () => {
+    for (const source of ['python3 -m pytest -q', 'python3 missing_dir', './bin/plain', 'node -r ./nope.js -e 1']) {
+      const { commands, unverifiable } = await summarise(source, code);
+      expect(unverifiable, source).toEqual([]);
+      expect(
+        commands.filter((command) => command.includes('zzq')),
+        source,
+      ).toEqual([]);
+    }
+  });
+});
