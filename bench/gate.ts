@@ -296,9 +296,12 @@ export async function benchGate(): Promise<void> {
     );
   } finally {
     agent.destroy();
+    // A gate saves its cache index as it stops: the folder goes only once every gate has exited.
+    const exited = gates.map((g) => new Promise((done) => (g.child.exitCode === null ? g.child.once('exit', done) : done(null))));
     for (const g of gates) g.child.kill('SIGTERM');
     for (const started of [fast, slow, proxy]) started.close();
-    rmSync(root, { recursive: true, force: true });
+    await Promise.race([Promise.all(exited), new Promise((done) => setTimeout(done, 10_000).unref())]);
+    rmSync(root, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
