@@ -28,5 +28,6 @@ export {
   type ManagerProgram,
 } from './programs.js';
 export * from './options-python.js';
+export * from './options-uv.js';
 export * from './options-node.js';
 export * from './options-conda.js';

@@ -7,17 +7,8 @@
 import { type Ecosystem } from '../package-names/index.js';
 import { CONDA_VALUED, MAMBA_VALUED, PIXI_VALUED } from './options-conda.js';
 import { BUN_VALUED, NPM_VALUED, PNPM_VALUED, RUNNER_PACKAGE_OPTION, YARN_VALUED } from './options-node.js';
-import {
-  PDM_ADD_VALUED,
-  PIP_INSTALL_VALUED,
-  PIPENV_INSTALL_VALUED,
-  RYE_VALUED,
-  PIPX_VALUED,
-  POETRY_ADD_VALUED,
-  UV_ADD_VALUED,
-  UV_PIP_VALUED,
-  UV_TOOL_VALUED,
-} from './options-python.js';
+import { PDM_ADD_VALUED, PIP_INSTALL_VALUED, PIPENV_INSTALL_VALUED, RYE_VALUED, PIPX_VALUED, POETRY_ADD_VALUED } from './options-python.js';
+import { UV_ADD_VALUED, UV_PIP_VALUED, UV_TOOL_VALUED } from './options-uv.js';
 
 /** The package managers the install-command parsers read. */
 export type ManagerName =
