@@ -3,7 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 
+import { judgeInvocations } from '../../../src/engines/api-docs/index.js';
 import { planPython } from '../../../src/engines/api-docs/io/python-source.js';
+import { findSnippetCalls } from '../../../src/engines/api-docs/io/snippet-parser.js';
 import { tempDir } from '../../fixtures/api-docs-sources.js';
 import { buildStore } from './built-store.js';
 
@@ -37,5 +39,13 @@ export function useIndexedPythonPackage(name: string, impl: string, names: reado
   return () => {
     if (!store) throw new Error(`the package ${name} is not indexed yet (call inside a test, after beforeAll)`);
     return store;
+  };
+}
+
+/** The last judgement of a snippet that imports `name` first: the reason it was not judged, or its last check. */
+export function lastJudgement(store: () => Store, name: string) {
+  return async (code: string) => {
+    const { checks, unjudged } = judgeInvocations(await findSnippetCalls(`import ${name}\n${code}`, 'python'), store());
+    return unjudged.length > 0 ? unjudged.at(-1)!.reason : checks.at(-1);
   };
 }

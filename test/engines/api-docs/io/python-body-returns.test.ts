@@ -7,10 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
-import { judgeInvocations } from '../../../../src/engines/api-docs/index.js';
-import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
 import { hasPython } from '../../../fixtures/api-docs-sources.js';
-import { useIndexedPythonPackage } from '../indexed-python-package.js';
+import { lastJudgement, useIndexedPythonPackage } from '../indexed-python-package.js';
 
 const IMPL = `import datetime
 import weakref
@@ -106,10 +104,7 @@ describe.skipIf(!hasPython)('Python receivers: returns read from function bodies
     'fetch_plain',
   ]);
 
-  const last = async (code: string) => {
-    const { checks, unjudged } = judgeInvocations(await findSnippetCalls(`import ggbody_pkg\n${code}`, 'python'), store());
-    return unjudged.length > 0 ? unjudged.at(-1)!.reason : checks.at(-1);
-  };
+  const last = lastJudgement(store, 'ggbody_pkg');
 
   it('follows a factory whose instances come from a cache it fills, through a class made inside a function', async () => {
     expect(await last('z = ggbody_pkg.get_zone("Europe/Paris")\nz.label(upper=True)')).toMatchObject({ member: 'label', valid: true });

@@ -5,10 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { judgeInvocations } from '../../../../src/engines/api-docs/index.js';
-import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
 import { hasPython } from '../../../fixtures/api-docs-sources.js';
-import { useIndexedPythonPackage } from '../indexed-python-package.js';
+import { lastJudgement, useIndexedPythonPackage } from '../indexed-python-package.js';
 
 const IMPL = `class _SendMixin:
     def send_all(self, data, *, flush=False):
@@ -31,10 +29,7 @@ def open_stream(path) -> Stream:
 
 describe.skipIf(!hasPython)('Python receivers: methods from private bases', () => {
   const store = useIndexedPythonPackage('ggpriv_pkg', IMPL, ['open_stream', 'Stream'], 'streams');
-  const last = async (code: string) => {
-    const { checks, unjudged } = judgeInvocations(await findSnippetCalls(`import ggpriv_pkg\n${code}`, 'python'), store());
-    return unjudged.length > 0 ? unjudged.at(-1)!.reason : checks.at(-1);
-  };
+  const last = lastJudgement(store, 'ggpriv_pkg');
 
   it("checks a private mixin's method against its own signature", async () => {
     expect(await last('s = ggpriv_pkg.open_stream(p)\ns.send_all(b"x", flush=True)')).toMatchObject({ exists: true, valid: true });

@@ -5,10 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { judgeInvocations } from '../../../../src/engines/api-docs/index.js';
-import { findSnippetCalls } from '../../../../src/engines/api-docs/io/snippet-parser.js';
 import { hasPython } from '../../../fixtures/api-docs-sources.js';
-import { useIndexedPythonPackage } from '../indexed-python-package.js';
+import { lastJudgement, useIndexedPythonPackage } from '../indexed-python-package.js';
 
 const IMPL = `import functools
 import inspect
@@ -36,10 +34,7 @@ def draw(graph, **options):
 
 describe.skipIf(!hasPython)('Python wrappers that declare **kwargs the wrapped function lacks', () => {
   const store = useIndexedPythonPackage('ggwrap_pkg', IMPL, ['compose_all', 'draw'], 'operators');
-  const last = async (code: string) => {
-    const { checks, unjudged } = judgeInvocations(await findSnippetCalls(`import ggwrap_pkg\n${code}`, 'python'), store());
-    return unjudged.length > 0 ? unjudged.at(-1)!.reason : checks.at(-1);
-  };
+  const last = lastJudgement(store, 'ggwrap_pkg');
 
   it("checks keywords against the wrapped function's and the wrapper's own parameters", async () => {
     expect(await last('ggwrap_pkg.compose_all(gs, backend="networkx")')).toMatchObject({ exists: true, valid: true });
