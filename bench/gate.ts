@@ -10,8 +10,9 @@
  * and the gate's peak memory under 200 concurrent requests. The packument is the real `express`
  * one when registry.npmjs.org answers, else a synthetic one of the same shape.
  * The metadata cache's own cost (`gate-cache.ts`: CPU per document stored and read back, in-process) follows the
- * metadata table. `GATE_BENCH_ONLY=metadata` stops after it; `GATE_BENCH_PROF=<dir>` writes the
- * gates' CPU profiles there.
+ * metadata table. `GATE_BENCH_ONLY=metadata` stops after it, `GATE_BENCH_ONLY=load` skips the tarball rows;
+ * `GATE_BENCH_PROF=<dir>` writes the gates' CPU profiles there; `GATE_BENCH_CLI=<main.js>` runs another build's
+ * gate (an older commit's `dist/cli/main.js`) against the same world, to compare two builds.
  *
  * The client is modelled on npm's and pip's: one keep-alive connection pool per origin (npm's
  * @npmcli/agent, pip's requests.Session), used alike for the direct and the gated requests, so a
@@ -23,11 +24,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importAllowlist } from '../src/app/packages/manage-allowlists.js';
 import { benchMetadataCache } from './gate-cache.js';
+import { get, interleave, pairs, retried, type Pairs } from './gate-client.js';
 import { abbreviate, metadataKinds, packumentBody, pypiPage } from './gate-world.js';
 import { startWorldProcess } from './gate-world-process.js';
 import { median, percentile, table } from './stats.js';
@@ -45,7 +47,7 @@ const CONCURRENCY = 200;
 const LOAD_REQUESTS = 4000;
 
 export async function benchGate(): Promise<void> {
-  const cli = join(process.cwd(), 'dist', 'cli', 'main.js');
+  const cli = process.env.GATE_BENCH_CLI ?? join(process.cwd(), 'dist', 'cli', 'main.js');
   if (!existsSync(cli)) {
     process.stdout.write('dist/ is missing: run `npm run build` first\n');
     return;
@@ -204,59 +206,21 @@ export async function benchGate(): Promise<void> {
       await benchMetadataCache({ 'npm packument': Buffer.from(packumentTemplate), 'PyPI page': Buffer.from(simplePage) }),
     );
     if (process.env.GATE_BENCH_ONLY === 'metadata') return;
-    const tarballPath = '/registry/bench-pkg-1/-/bench-pkg-1-1.0.0.tgz';
-    const gateTarball = '/npm/bench-pkg-1/-/bench-pkg-1-1.0.0.tgz';
-    const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
-    const tarSides = {
-      direct: () => `${base}${tarballPath}`,
-      proxy: () => `${proxy.base}${tarballPath}`,
-      redirect: () => `${gateUrl}${gateTarball}`,
-      stream: () => `${streamGate.url}${gateTarball}`,
-    };
-    // Repeated, each time both client models; the two alternate so that neither gets the quieter moments.
-    const tarRuns: Array<{ client: Record<string, number[]>; bare: Record<string, number[]>; load: number }> = [];
-    for (let r = 0; r < TARBALL_REPEATS; r++) {
-      const client = await interleave(TARBALL_RUNS, tarSides, agent, { integrity });
-      const bare = await interleave(TARBALL_RUNS, tarSides, agent);
-      tarRuns.push({ client, bare, load: loadavg()[0]! });
-    }
-    const tar = merge(tarRuns.map((run) => run.client));
-    const tarSlow = await interleave(
-      10,
-      {
-        direct: () => `${slow.base}${tarballPath}`,
-        redirect: () => `${slowGate.url}${gateTarball}`,
-        stream: () => `${slowStreamGate.url}${gateTarball}`,
-      },
-      agent,
-      { integrity },
-    );
+    if (process.env.GATE_BENCH_ONLY !== 'load')
+      await benchTarballs(
+        agent,
+        {
+          base,
+          proxy: proxy.base,
+          gate: gateUrl,
+          stream: streamGate.url,
+          slow: slow.base,
+          slowGate: slowGate.url,
+          slowStream: slowStreamGate.url,
+        },
+        tarball,
+      );
     const mb = TARBALL_BYTES / 1048576;
-    const rows = [
-      row(`tarball ${mb} MB, loopback upstream, redirect (default)`, { direct: tar.direct!, gate: tar.redirect! }),
-      row(`tarball ${mb} MB, loopback upstream, --stream-files`, { direct: tar.direct!, gate: tar.stream! }),
-      row(`tarball ${mb} MB, upstream at ~100 MB/s, redirect (default)`, { direct: tarSlow.direct!, gate: tarSlow.redirect! }),
-      row(`tarball ${mb} MB, upstream at ~100 MB/s, --stream-files`, { direct: tarSlow.direct!, gate: tarSlow.stream! }),
-    ];
-    process.stdout.write('\n');
-    process.stdout.write(table(['request', 'direct p50', 'gate p50', 'direct p99', 'gate p99', 'added p50 ms', 'ratio p50'], rows));
-    const throughput = (times: number[]): number => mb / (p50(times) / 1000);
-    const ratio = (times: number[], direct: number[]): string => `${((p50(direct) / p50(times)) * 100).toFixed(1)} %`;
-    const percent = (side: string, times: Record<string, number[]>): number => (p50(times.direct!) / p50(times[side]!)) * 100;
-    const runs = (model: 'client' | 'bare', side: string): string => {
-      const each = tarRuns.map((run) => percent(side, run[model]));
-      return `${median(each).toFixed(1)} % (runs ${each.map((v) => v.toFixed(1)).join(' / ')})`;
-    };
-    process.stdout.write(
-      `\ntarball throughput, loopback upstream, % of direct, median of ${TARBALL_REPEATS} interleaved runs of ${TARBALL_RUNS} (load average ${tarRuns.map((run) => run.load.toFixed(1)).join(' / ')}):\n` +
-        `  client checking sha512 as npm does (direct ${throughput(tar.direct!).toFixed(0)} MB/s): gate redirect (default) ${runs('client', 'redirect')}, ` +
-        `--stream-files ${runs('client', 'stream')}, do-nothing streaming proxy ${runs('client', 'proxy')} (target ≥ 90 %)\n` +
-        `  bare client, bytes discarded (direct ${throughput(merge(tarRuns.map((run) => run.bare)).direct!).toFixed(0)} MB/s): gate redirect ${runs('bare', 'redirect')}, ` +
-        `--stream-files ${runs('bare', 'stream')}, do-nothing proxy ${runs('bare', 'proxy')}\n`,
-    );
-    process.stdout.write(
-      `tarball throughput, upstream at ~100 MB/s: gate redirect ${ratio(tarSlow.redirect!, tarSlow.direct!)} of direct, --stream-files ${ratio(tarSlow.stream!, tarSlow.direct!)}\n`,
-    );
     // Load: 200 in flight, a mix of packuments (new and known projects) and tarballs (redirected, then fetched from the upstream).
     const baseline = gateRss(gate.pid!);
     let failed = 0;
@@ -303,6 +267,67 @@ export async function benchGate(): Promise<void> {
     await Promise.race([Promise.all(exited), new Promise((done) => setTimeout(done, 10_000).unref())]);
     rmSync(root, { recursive: true, force: true, maxRetries: 5 });
   }
+}
+
+/** Tarballs in both file modes against direct, interleaved and repeated; throughput as a share of direct. */
+async function benchTarballs(
+  agent: Agent,
+  urls: Record<'base' | 'proxy' | 'gate' | 'stream' | 'slow' | 'slowGate' | 'slowStream', string>,
+  tarball: Buffer,
+): Promise<void> {
+  const mb = TARBALL_BYTES / 1048576;
+  const tarballPath = '/registry/bench-pkg-1/-/bench-pkg-1-1.0.0.tgz';
+  const gateTarball = '/npm/bench-pkg-1/-/bench-pkg-1-1.0.0.tgz';
+  const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+  const tarSides = {
+    direct: () => `${urls.base}${tarballPath}`,
+    proxy: () => `${urls.proxy}${tarballPath}`,
+    redirect: () => `${urls.gate}${gateTarball}`,
+    stream: () => `${urls.stream}${gateTarball}`,
+  };
+  // Repeated, each time both client models; the two alternate so that neither gets the quieter moments.
+  const tarRuns: Array<{ client: Record<string, number[]>; bare: Record<string, number[]>; load: number }> = [];
+  for (let r = 0; r < TARBALL_REPEATS; r++) {
+    const client = await interleave(TARBALL_RUNS, tarSides, agent, { integrity });
+    const bare = await interleave(TARBALL_RUNS, tarSides, agent);
+    tarRuns.push({ client, bare, load: loadavg()[0]! });
+  }
+  const tar = merge(tarRuns.map((run) => run.client));
+  const tarSlow = await interleave(
+    10,
+    {
+      direct: () => `${urls.slow}${tarballPath}`,
+      redirect: () => `${urls.slowGate}${gateTarball}`,
+      stream: () => `${urls.slowStream}${gateTarball}`,
+    },
+    agent,
+    { integrity },
+  );
+  const rows = [
+    row(`tarball ${mb} MB, loopback upstream, redirect (default)`, { direct: tar.direct!, gate: tar.redirect! }),
+    row(`tarball ${mb} MB, loopback upstream, --stream-files`, { direct: tar.direct!, gate: tar.stream! }),
+    row(`tarball ${mb} MB, upstream at ~100 MB/s, redirect (default)`, { direct: tarSlow.direct!, gate: tarSlow.redirect! }),
+    row(`tarball ${mb} MB, upstream at ~100 MB/s, --stream-files`, { direct: tarSlow.direct!, gate: tarSlow.stream! }),
+  ];
+  process.stdout.write('\n');
+  process.stdout.write(table(['request', 'direct p50', 'gate p50', 'direct p99', 'gate p99', 'added p50 ms', 'ratio p50'], rows));
+  const throughput = (times: number[]): number => mb / (p50(times) / 1000);
+  const ratio = (times: number[], direct: number[]): string => `${((p50(direct) / p50(times)) * 100).toFixed(1)} %`;
+  const percent = (side: string, times: Record<string, number[]>): number => (p50(times.direct!) / p50(times[side]!)) * 100;
+  const runs = (model: 'client' | 'bare', side: string): string => {
+    const each = tarRuns.map((run) => percent(side, run[model]));
+    return `${median(each).toFixed(1)} % (runs ${each.map((v) => v.toFixed(1)).join(' / ')})`;
+  };
+  process.stdout.write(
+    `\ntarball throughput, loopback upstream, % of direct, median of ${TARBALL_REPEATS} interleaved runs of ${TARBALL_RUNS} (load average ${tarRuns.map((run) => run.load.toFixed(1)).join(' / ')}):\n` +
+      `  client checking sha512 as npm does (direct ${throughput(tar.direct!).toFixed(0)} MB/s): gate redirect (default) ${runs('client', 'redirect')}, ` +
+      `--stream-files ${runs('client', 'stream')}, do-nothing streaming proxy ${runs('client', 'proxy')} (target ≥ 90 %)\n` +
+      `  bare client, bytes discarded (direct ${throughput(merge(tarRuns.map((run) => run.bare)).direct!).toFixed(0)} MB/s): gate redirect ${runs('bare', 'redirect')}, ` +
+      `--stream-files ${runs('bare', 'stream')}, do-nothing proxy ${runs('bare', 'proxy')}\n`,
+  );
+  process.stdout.write(
+    `tarball throughput, upstream at ~100 MB/s: gate redirect ${ratio(tarSlow.redirect!, tarSlow.direct!)} of direct, --stream-files ${ratio(tarSlow.stream!, tarSlow.direct!)}\n`,
+  );
 }
 
 async function startGate(
@@ -352,43 +377,6 @@ async function startGate(
   return { child, url, gcs };
 }
 
-interface Pairs {
-  direct: number[];
-  gate: number[];
-}
-
-/** Alternating direct/gate requests (half the pairs each way round), milliseconds each. */
-function pairs(
-  count: number,
-  direct: (i: number) => string,
-  gate: (i: number) => string,
-  agent: Agent,
-  options: GetOptions = {},
-): Promise<Pairs> {
-  return interleave(count, { direct, gate }, agent, options).then((times) => ({ direct: times.direct!, gate: times.gate! }));
-}
-
-/** Request i of every side in turn, the order rotated each round (each side first as often as the others); milliseconds each. */
-async function interleave(
-  count: number,
-  sides: Record<string, (i: number) => string>,
-  agent: Agent,
-  options: GetOptions = {},
-): Promise<Record<string, number[]>> {
-  const names = Object.keys(sides);
-  const out: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
-  for (let i = 0; i < count; i++) {
-    for (let k = 0; k < names.length; k++) {
-      const side = names[(i + k) % names.length]!;
-      const start = performance.now();
-      const status = await get(agent, sides[side]!(i), options);
-      if (status !== 200) throw new Error(`${side} request ${i} answered ${status}`);
-      out[side]!.push(performance.now() - start);
-    }
-  }
-  return out;
-}
-
 function row(label: string, p: Pairs): Array<string | number> {
   const d = sorted(p.direct);
   const g = sorted(p.gate);
@@ -401,52 +389,6 @@ function row(label: string, p: Pairs): Array<string | number> {
     (percentile(g, 50) - percentile(d, 50)).toFixed(2),
     `×${(percentile(g, 50) / percentile(d, 50)).toFixed(2)}`,
   ];
-}
-
-interface GetOptions {
-  headers?: Record<string, string>;
-  /** The body's expected `sha512-<base64>`: hashed as it arrives and checked at the end (npm's ssri). */
-  integrity?: string;
-}
-
-/** A request on a kept-alive socket the server has just closed is sent again up to this many times (npm's fetch-retries default). */
-const RETRIES = 2;
-
-/** Requests sent again after a kept-alive socket was reset by the server, by origin. */
-const retried = new Map<string, number>();
-
-/**
- * GET with the body read (and hashed when `integrity` is given); a redirect is followed (as clients
- * do) and its time counted; a reset on a reused socket is retried (up to RETRIES). Resolves with the final status.
- */
-function get(agent: Agent, url: string, options: GetOptions = {}, hops = 0, retries = RETRIES): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers: options.headers ?? {} }, (res) => {
-      const location = res.headers.location;
-      if (res.statusCode !== undefined && res.statusCode >= 301 && res.statusCode <= 308 && location && hops < 5) {
-        res.resume();
-        res.on('end', () => void get(agent, new URL(location, url).href, options, hops + 1).then(resolve, reject));
-        return;
-      }
-      const hash = options.integrity !== undefined && res.statusCode === 200 ? createHash('sha512') : undefined;
-      res.on('data', hash ? (chunk: Buffer) => void hash.update(chunk) : () => {});
-      res.on('end', () => {
-        if (hash && `sha512-${hash.digest('base64')}` !== options.integrity) reject(new Error(`${url}: integrity check failed`));
-        else resolve(res.statusCode ?? 0);
-      });
-      res.on('error', reject);
-    });
-    req.on('error', (error: Error & { code?: string }) => {
-      if (retries > 0 && req.reusedSocket && error.code === 'ECONNRESET') {
-        const origin = new URL(url).origin;
-        retried.set(origin, (retried.get(origin) ?? 0) + 1);
-        get(agent, url, options, hops, retries - 1).then(resolve, reject);
-        return;
-      }
-      reject(error);
-    });
-    req.end();
-  });
 }
 
 /** CPU seconds a process has used so far in user space and in the kernel (socket and file I/O). */
