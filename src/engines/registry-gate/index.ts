@@ -17,5 +17,5 @@ export { reasonPhrase, refusalBody } from './refusal.js';
 export { startGateServer, type GateServerOptions, type RunningGate } from './io/gate-server.js';
 export { fetchUpstreamMetadata } from './io/upstream-client.js';
 export { gateEnvironment, renderShellExports } from './gate-env.js';
-export { scanPackumentLayout, type PackumentLayout, type ByteRange } from './packument-layout.js';
+export { scanPackumentLayout, PackumentScanner, type PackumentLayout, type ByteRange } from './packument-layout.js';
 export { replaceBytes } from './byte-replace.js';

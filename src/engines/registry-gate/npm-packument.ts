@@ -5,7 +5,7 @@
  * name a replacement are recognised.
  */
 import semver from 'semver';
-import { isKey, parseRange, scanPackumentLayout, type ByteRange } from './packument-layout.js';
+import { isKey, parseRange, scanPackumentLayout, type ByteRange, type PackumentLayout } from './packument-layout.js';
 import { formatAge, formatMinAge, parseTime } from './release-age.js';
 import { TarballList } from './tarball-list.js';
 import { type HeldBack, type UpstreamFacts } from './types.js';
@@ -123,7 +123,8 @@ export interface QuickVet {
  * each `dist.tarball`; only `time`, `dist-tags` and the latest manifest are parsed; the served
  * bytes are one copy with each tarball URL's base swapped (no JSON round trip), written into a
  * buffer from `alloc` (at least the size asked; called only on success) when given: the caller's
- * reused one, so that serving a document allocates nothing new.
+ * reused one, so that serving a document allocates nothing new. `scanned`: the layout of `bytes`
+ * when already known (a `PackumentScanner` fed the document as it arrived); else it is scanned here.
  */
 export function quickVetPackument(
   bytes: Buffer,
@@ -132,8 +133,9 @@ export function quickVetPackument(
   upstreamBase: string,
   gateBase: string,
   alloc: (size: number) => Buffer = (size) => Buffer.allocUnsafe(size),
+  scanned?: PackumentLayout,
 ): QuickVet | undefined {
-  const layout = scanPackumentLayout(bytes);
+  const layout = scanned ?? scanPackumentLayout(bytes);
   const versionsAt = layout?.members.get('versions');
   if (!layout || !versionsAt || layout.versions.size === 0) return undefined;
   const facts: UpstreamFacts = { exists: true, timesKnown: true };

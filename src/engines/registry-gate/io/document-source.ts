@@ -35,8 +35,9 @@ export class DocumentSource {
   /**
    * Upstream metadata through the disk cache: fresh entries as they are, stale ones revalidated
    * with If-None-Match / If-Modified-Since (a 304 keeps the cached document and its vetted answer).
+   * `onData` sees a fetched body as it arrives (not a cached one: `fromCache` says which).
    */
-  async fetch(url: string, accept: string): Promise<FetchedDocument> {
+  async fetch(url: string, accept: string, onData?: (received: Buffer) => void): Promise<FetchedDocument> {
     const { cache, freshSeconds, timeoutMs, maxMetadataBytes } = this.settings;
     const key = `${accept}\0${url}`;
     const cached = cache?.get(key);
@@ -45,7 +46,13 @@ export class DocumentSource {
     const headers: Record<string, string> = { accept };
     if (cached?.etag) headers['if-none-match'] = cached.etag;
     if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
-    const answer = await fetchUpstreamMetadata(url, { headers, timeoutMs, maxBytes: maxMetadataBytes, pool: this.pool });
+    const answer = await fetchUpstreamMetadata(url, {
+      headers,
+      timeoutMs,
+      maxBytes: maxMetadataBytes,
+      pool: this.pool,
+      ...(onData ? { onData } : {}),
+    });
     if (answer.status === 304 && cached) {
       answer.release();
       this.stats.notModified++;

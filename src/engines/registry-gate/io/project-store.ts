@@ -8,6 +8,7 @@
 import { GuardError } from '../../../shared/errors.js';
 import { npmPackumentPath, npmTarballUrl } from '../gate-routes.js';
 import { quickVetPackument, vetPackument, type Packument, type QuickVet, type VettedPackument } from '../npm-packument.js';
+import { PackumentScanner, type PackumentLayout } from '../packument-layout.js';
 import { parseSimpleProject, type SimpleProject } from '../pypi-simple.js';
 import { vetPypiProject } from '../pypi-vet.js';
 import { type GateEcosystem } from '../types.js';
@@ -181,13 +182,16 @@ export class ProjectStore {
   private async loadNpm(name: string, format: NpmFormat): Promise<GateProject> {
     const base = this.settings.upstreams.npm.replace(/\/+$/, '');
     const accept = format === 'abbreviated' ? `${NPM_ABBREVIATED}; q=1.0, application/json; q=0.8` : 'application/json';
-    const doc = await this.documents.fetch(`${base}${npmPackumentPath(name)}`, accept);
+    // The packument is scanned as it arrives: once the last chunk is in, only its part is left to read.
+    const scanner = new PackumentScanner();
+    const doc = await this.documents.fetch(`${base}${npmPackumentPath(name)}`, accept, (received) => scanner.feed(received));
     const gate = this.gateBase();
     const minAge = this.settings.minReleaseAgeMs('npm', name);
     // The document's bytes are read synchronously here and given back before anything is awaited.
     let read: NpmRead;
     try {
-      read = doc.status === 404 ? { kind: 'missing' } : this.readNpm(doc, name, format, minAge, base, gate);
+      const layout = doc.fromCache || doc.status !== 200 ? undefined : scanner.finish(doc.body);
+      read = doc.status === 404 ? { kind: 'missing' } : this.readNpm(doc, name, format, minAge, base, gate, layout);
     } finally {
       doc.release();
     }
@@ -227,13 +231,22 @@ export class ProjectStore {
    * A packument's bytes vetted, synchronously (the caller gives the bytes back right after): the
    * fast path into a pooled buffer, the vetted answer stored for the document's next use, or the full vet.
    */
-  private readNpm(doc: FetchedDocument, name: string, format: NpmFormat, minAge: number, base: string, gate: string): NpmRead {
+  private readNpm(
+    doc: FetchedDocument,
+    name: string,
+    format: NpmFormat,
+    minAge: number,
+    base: string,
+    gate: string,
+    layout: PackumentLayout | undefined,
+  ): NpmRead {
     // A vetted answer holds for as long as its document: no release it saw was too young, and releases only age.
     const vetKey = `vetted\0${minAge}\0${doc.key}`;
     const stored = this.documents.storedVet(vetKey, doc, gate);
     if (stored) return { kind: 'quick', quick: stored, body: SharedBytes.unpooled(stored.body) };
     let backing: Buffer | undefined;
-    const quick = quickVetPackument(doc.body, minAge, this.settings.now(), base, gate, (size) => (backing = this.pool.acquire(size)));
+    const alloc = (size: number): Buffer => (backing = this.pool.acquire(size));
+    const quick = quickVetPackument(doc.body, minAge, this.settings.now(), base, gate, alloc, layout);
     if (quick) {
       const body = new SharedBytes(quick.body, backing, this.pool);
       const { cache } = this.settings;

@@ -59,11 +59,13 @@ export async function openUpstream(url: string, options: UpstreamRequest): Promi
  * upstream is asked for gzip (a packument shrinks several times, and the transfer is what costs
  * over a real network; it is inflated as it arrives). The gate answers its clients uncompressed:
  * it rewrites URLs, and on loopback compressing again would cost more than it saves. With `pool`,
- * the body lies in a buffer of that pool, given back by the answer's `release`.
+ * the body lies in a buffer of that pool, given back by the answer's `release`. `onData` is called
+ * after each chunk (inflated) with the body so far, at its final offsets (a view valid only during
+ * the call), so its reading overlaps the transfer.
  */
 export async function fetchUpstreamMetadata(
   url: string,
-  options: UpstreamRequest & { maxBytes: number; pool?: BufferPool },
+  options: UpstreamRequest & { maxBytes: number; pool?: BufferPool; onData?: (received: Buffer) => void },
 ): Promise<UpstreamMetadata> {
   const { response, url: finalUrl } = await openUpstream(url, { ...options, headers: { 'accept-encoding': 'gzip', ...options.headers } });
   const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
@@ -73,7 +75,7 @@ export async function fetchUpstreamMetadata(
     throw new GuardError('UPSTREAM_FAILED', `${url}: the upstream answered in an encoding the gate did not ask for (${encoding})`);
   }
   const source: Readable = inflate ? response.pipe(inflate) : response;
-  const pool = options.pool;
+  const { pool, onData } = options;
   // Read into one buffer as it arrives: of the declared length, else grown (never a concatenation of many chunks).
   const declared = Number(response.headers['content-length']);
   const known = Number.isSafeInteger(declared) && declared > 0;
@@ -105,6 +107,7 @@ export async function fetchUpstreamMetadata(
         }
         chunk.copy(whole, size);
         size += chunk.length;
+        onData?.(whole.subarray(0, size));
       });
       source.on('end', resolve);
       response.on('error', (error) => reject(upstreamError(url, error)));
