@@ -96,7 +96,7 @@ export class MetadataCache {
     const bytes = Buffer.allocUnsafe(span.length);
     let record: ReturnType<typeof decodeRecord>;
     try {
-      if (readSync(pack.fd, bytes, 0, span.length, span.offset) === span.length) record = decodeRecord(bytes);
+      if (readSync(pack.fd, bytes, 0, span.length, span.offset) === span.length) record = decodeRecord(bytes, span.verified !== true);
     } catch {
       record = undefined;
     }
@@ -104,6 +104,7 @@ export class MetadataCache {
       this.set.unindex(key);
       return undefined;
     }
+    span.verified = true;
     const header: Record<string, unknown> = { ...record.meta };
     delete header.key;
     return { ...(header as Omit<CachedDocument, 'body'>), body: record.body };

@@ -11,6 +11,11 @@ export interface PackSpan {
   pack: number;
   offset: number;
   length: number;
+  /**
+   * Its body's checksum already held when this process read it (never saved): a record never changes once
+   * appended whole, so only its first read pays for the checksum.
+   */
+  verified?: boolean;
 }
 
 export interface StoredPackIndex {

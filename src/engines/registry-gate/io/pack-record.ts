@@ -47,14 +47,15 @@ export function appendRecord(fd: number, parts: Buffer[], done: (error: Error | 
 }
 
 /**
- * The record's meta (parsed) and body from a record's bytes, checksums verified; undefined when
- * anything is off (a torn or overwritten record).
+ * The record's meta (parsed) and body from a record's bytes, checksums verified (the body's only
+ * when `checkBody`: a record this process has read intact before); undefined when anything is off
+ * (a torn or overwritten record).
  */
-export function decodeRecord(bytes: Buffer): { meta: Record<string, unknown>; body: Buffer } | undefined {
+export function decodeRecord(bytes: Buffer, checkBody = true): { meta: Record<string, unknown>; body: Buffer } | undefined {
   const meta = headOf(bytes);
   if (!meta || bytes.length !== RECORD_HEAD + meta.metaLength + meta.bodyLength) return undefined;
   const body = bytes.subarray(RECORD_HEAD + meta.metaLength);
-  return crc32(body) === meta.bodyCrc ? { meta: meta.meta, body } : undefined;
+  return !checkBody || crc32(body) === meta.bodyCrc ? { meta: meta.meta, body } : undefined;
 }
 
 interface Head {
