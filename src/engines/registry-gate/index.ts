@@ -11,7 +11,15 @@ export {
   type SimpleFormat,
 } from './pypi-simple.js';
 export { vetPypiProject, type VettedPypiProject } from './pypi-vet.js';
-export { vetPackument, quickVetPackument, tarballVersion, type Packument, type QuickVet, type VettedPackument } from './npm-packument.js';
+export {
+  vetPackument,
+  quickVetPackument,
+  servePackument,
+  tarballVersion,
+  type Packument,
+  type QuickVet,
+  type VettedPackument,
+} from './npm-packument.js';
 export { parseGateRoute, pypiFileUrl, pypiRefusedUrl, npmTarballUrl, npmPackumentPath, type GateRoute } from './gate-routes.js';
 export { reasonPhrase, refusalBody } from './refusal.js';
 export { startGateServer, type GateServerOptions, type RunningGate } from './io/gate-server.js';

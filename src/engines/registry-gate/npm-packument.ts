@@ -110,6 +110,8 @@ export interface QuickVet {
   body: Buffer;
   /** Upstream tarball URLs, one per version. */
   tarballs: TarballList;
+  /** Where those URLs lie in the upstream's bytes (what a stored vetted answer keeps, to serve the bytes again). */
+  ranges: readonly ByteRange[];
 }
 
 /**
@@ -159,12 +161,6 @@ export function quickVetPackument(
     facts.firstReleaseBound = true;
   }
   if (!layout.regular) return undefined;
-  const prefix = Buffer.from(`${upstreamBase.replace(/\/+$/, '')}/`);
-  for (const [start, end] of layout.tarballs) {
-    if (end - start < prefix.length || !isKey(bytes, start, start + prefix.length, prefix)) return undefined;
-  }
-  const tarballs = TarballList.fromRanges(bytes, layout.tarballs);
-  if (!tarballs) return undefined;
   const tags = parseRange(bytes, layout.members.get('dist-tags')) ?? {};
   if (!isRecord(tags)) return undefined;
   const latest = typeof tags.latest === 'string' ? tags.latest : undefined;
@@ -176,11 +172,43 @@ export function quickVetPackument(
     const replacement = REPLACEMENT.exec(deprecated)?.[1];
     facts.deprecated = replacement && replacement !== name ? { message: deprecated, replacement } : { message: deprecated };
   }
-  return { facts, body: replacePrefixes(bytes, layout.tarballs, prefix.length, Buffer.from(`${gateBase}/npm/`), alloc), tarballs };
+  const served = servePackument(bytes, layout.tarballs, upstreamBase, gateBase, alloc);
+  return served && { facts, ...served, ranges: layout.tarballs };
+}
+
+/**
+ * The packument served for the upstream's `bytes` whose tarball URLs lie at `ranges` (JSON string
+ * contents, in order): each URL's `upstreamBase`/ swapped for `gateBase`/npm/ in one copy into
+ * `alloc`'s buffer (called only on success), and the URLs as a list. Undefined when a range is out
+ * of order or of bounds, a URL lives elsewhere, or one is escaped (a full vet is needed).
+ */
+export function servePackument(
+  bytes: Buffer,
+  ranges: readonly ByteRange[],
+  upstreamBase: string,
+  gateBase: string,
+  alloc: (size: number) => Buffer,
+): { body: Buffer; tarballs: TarballList } | undefined {
+  const prefix = Buffer.from(`${upstreamBase.replace(/\/+$/, '')}/`);
+  let last = 0;
+  for (const [start, end] of ranges) {
+    if (start < last || end > bytes.length || end - start < prefix.length || !isKey(bytes, start, start + prefix.length, prefix))
+      return undefined;
+    last = end;
+  }
+  const tarballs = TarballList.fromRanges(bytes, ranges);
+  if (!tarballs) return undefined;
+  return { body: replacePrefixes(bytes, ranges, prefix.length, Buffer.from(`${gateBase}/npm/`), alloc), tarballs };
 }
 
 /** `bytes` with the first `prefixLength` bytes of each range replaced by `to` (ranges in order, not overlapping); one copy into `alloc`'s buffer. */
-function replacePrefixes(bytes: Buffer, ranges: ByteRange[], prefixLength: number, to: Buffer, alloc: (size: number) => Buffer): Buffer {
+function replacePrefixes(
+  bytes: Buffer,
+  ranges: readonly ByteRange[],
+  prefixLength: number,
+  to: Buffer,
+  alloc: (size: number) => Buffer,
+): Buffer {
   const size = bytes.length + ranges.length * (to.length - prefixLength);
   const out = alloc(size).subarray(0, size);
   let last = 0;

@@ -5,6 +5,7 @@ import {
   PackumentScanner,
   quickVetPackument,
   scanPackumentLayout,
+  servePackument,
   vetPackument,
   type Packument,
   type PackumentLayout,
@@ -132,6 +133,26 @@ describe('PackumentScanner', () => {
         expect(quick!.tarballs.urls().sort()).toEqual(listed.sort());
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('serves again from stored ranges what the fast path served, and refuses ranges that do not fit the document (property)', () => {
+    fc.assert(
+      fc.property(packuments, (bytes) => {
+        const quick = quickVetPackument(bytes, MIN, now, upstream, gate)!;
+        const again = servePackument(bytes, quick.ranges, upstream, gate, (size) => Buffer.alloc(size))!;
+        expect(again.body.equals(quick.body)).toBe(true);
+        expect(again.tarballs.urls()).toEqual(quick.tarballs.urls());
+        const [first] = quick.ranges;
+        const alloc = (): Buffer => {
+          throw new Error('no buffer is taken for ranges that do not fit');
+        };
+        expect(servePackument(bytes, [...quick.ranges].reverse().concat([first!, first!]), upstream, gate, alloc)).toBeUndefined();
+        expect(servePackument(bytes, [[first![0] + 1, first![1]]], upstream, gate, alloc)).toBeUndefined();
+        expect(servePackument(bytes, [[bytes.length - 2, bytes.length + 40]], upstream, gate, alloc)).toBeUndefined();
+        expect(servePackument(bytes, quick.ranges, 'https://elsewhere.example', gate, alloc)).toBeUndefined();
+      }),
+      { numRuns: 100 },
     );
   });
 });

@@ -5,9 +5,7 @@
  * packument's vetted answer stored beside its document.
  */
 import { GuardError } from '../../../shared/errors.js';
-import { replaceBytes } from '../byte-replace.js';
-import { type QuickVet } from '../npm-packument.js';
-import { TarballList } from '../tarball-list.js';
+import { type ByteRange } from '../packument-layout.js';
 import { type UpstreamFacts } from '../types.js';
 import { type BufferPool } from './buffer-pool.js';
 import { type MetadataCache } from './metadata-cache.js';
@@ -92,21 +90,57 @@ export class DocumentSource {
     return { ...document, fromCache: false, key, release };
   }
 
-  /** The vetted answer stored for exactly this version of the document (same fetch), or undefined. */
-  storedVet(vetKey: string, doc: FetchedDocument, gate: string): QuickVet | undefined {
+  /**
+   * What the vet found for exactly this version of the document (same fetch), stored by `storeVet`,
+   * or undefined (none, another version, or a record of an older format).
+   */
+  storedVet(vetKey: string, doc: FetchedDocument): StoredVet | undefined {
     const stored = doc.fromCache ? this.settings.cache?.get(vetKey) : undefined;
     if (!stored || stored.fetchedAt !== doc.fetchedAt || stored.url !== doc.url) return undefined;
-    const meta = stored.meta as { gate?: unknown; facts?: UpstreamFacts; tarballs?: unknown } | undefined;
-    const tarballs = meta?.tarballs;
-    if (typeof meta?.gate !== 'string' || typeof meta.facts?.exists !== 'boolean') return undefined;
-    const list = Array.isArray(tarballs) && tarballs.every((t) => typeof t === 'string') ? TarballList.of(tarballs) : undefined;
-    if (!list) return undefined;
+    const meta = stored.meta as { format?: unknown; facts?: UpstreamFacts } | undefined;
+    const ranges = decodeRanges(stored.body);
+    if (meta?.format !== VET_FORMAT || typeof meta.facts?.exists !== 'boolean' || !ranges) return undefined;
     this.stats.vetReused++;
-    // Written by a gate on another port (`guard run` picks a free one): its tarball base is swapped for this gate's.
-    const body =
-      meta.gate === gate ? stored.body : replaceBytes(stored.body, Buffer.from(`"${meta.gate}/npm/`), Buffer.from(`"${gate}/npm/`));
-    return { facts: meta.facts, tarballs: list, body };
+    return { facts: meta.facts, ranges };
   }
+
+  /**
+   * Stores what the vet of `doc` found, after the answers (queued with the other cache writes): its
+   * facts and where its tarball URLs lie (8 bytes a version), not the served bytes, which are
+   * made again from the document in one copy.
+   */
+  storeVet(vetKey: string, doc: FetchedDocument, vet: StoredVet): void {
+    const { cache } = this.settings;
+    if (!cache) return;
+    const record = { url: doc.url, status: 200, storedAt: Date.now(), fetchedAt: doc.fetchedAt };
+    const body = encodeRanges(vet.ranges);
+    this.writes.push(() => cache.put(vetKey, { ...record, body, meta: { format: VET_FORMAT, facts: vet.facts } }));
+  }
+}
+
+/** What a vetted answer keeps: the facts, and the ranges of the document's tarball URLs. */
+export interface StoredVet {
+  facts: UpstreamFacts;
+  ranges: readonly ByteRange[];
+}
+
+/** A stored vet's format (an older one, which kept the served bytes, is vetted again). */
+const VET_FORMAT = 2;
+
+function encodeRanges(ranges: readonly ByteRange[]): Buffer {
+  const bytes = Buffer.allocUnsafe(ranges.length * 8);
+  ranges.forEach(([start, end], i) => {
+    bytes.writeUInt32LE(start, i * 8);
+    bytes.writeUInt32LE(end, i * 8 + 4);
+  });
+  return bytes;
+}
+
+function decodeRanges(bytes: Buffer): ByteRange[] | undefined {
+  if (bytes.length % 8 !== 0) return undefined;
+  const ranges: ByteRange[] = [];
+  for (let at = 0; at < bytes.length; at += 8) ranges.push([bytes.readUInt32LE(at), bytes.readUInt32LE(at + 4)]);
+  return ranges;
 }
 
 export interface FetchedDocument {

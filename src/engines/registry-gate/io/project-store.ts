@@ -7,7 +7,7 @@
  */
 import { GuardError } from '../../../shared/errors.js';
 import { npmPackumentPath, npmTarballUrl } from '../gate-routes.js';
-import { quickVetPackument, vetPackument, type Packument, type QuickVet, type VettedPackument } from '../npm-packument.js';
+import { quickVetPackument, servePackument, vetPackument, type Packument, type QuickVet, type VettedPackument } from '../npm-packument.js';
 import { PackumentScanner, type PackumentLayout } from '../packument-layout.js';
 import { parseSimpleProject, type SimpleProject } from '../pypi-simple.js';
 import { vetPypiProject } from '../pypi-vet.js';
@@ -242,23 +242,16 @@ export class ProjectStore {
   ): NpmRead {
     // A vetted answer holds for as long as its document: no release it saw was too young, and releases only age.
     const vetKey = `vetted\0${minAge}\0${doc.key}`;
-    const stored = this.documents.storedVet(vetKey, doc, gate);
-    if (stored) return { kind: 'quick', quick: stored, body: SharedBytes.unpooled(stored.body) };
     let backing: Buffer | undefined;
     const alloc = (size: number): Buffer => (backing = this.pool.acquire(size));
-    const quick = quickVetPackument(doc.body, minAge, this.settings.now(), base, gate, alloc, layout);
+    const stored = this.documents.storedVet(vetKey, doc);
+    const served = stored && servePackument(doc.body, stored.ranges, base, gate, alloc);
+    const quick: QuickVet | undefined =
+      stored && served ? { ...stored, ...served } : quickVetPackument(doc.body, minAge, this.settings.now(), base, gate, alloc, layout);
     if (quick) {
-      const body = new SharedBytes(quick.body, backing, this.pool);
-      const { cache } = this.settings;
       // Stored from a document's second use on: a first fetch (most projects, asked once) costs no extra disk write.
-      if (cache && doc.status === 200 && doc.fromCache) {
-        const vetted = { url: doc.url, status: 200, storedAt: Date.now(), fetchedAt: doc.fetchedAt, body: quick.body };
-        body.hold();
-        this.cacheWrites.push(() =>
-          cache.put(vetKey, { ...vetted, meta: { gate, facts: quick.facts, tarballs: quick.tarballs.urls() } }, () => body.release()),
-        );
-      }
-      return { kind: 'quick', quick, body };
+      if (!stored && doc.status === 200 && doc.fromCache) this.documents.storeVet(vetKey, doc, quick);
+      return { kind: 'quick', quick, body: new SharedBytes(quick.body, backing, this.pool) };
     }
     if (backing) this.pool.release(backing);
     if (format === 'abbreviated') return { kind: 'full-needed' };
