@@ -223,6 +223,8 @@ export async function benchGate(): Promise<void> {
     const mb = TARBALL_BYTES / 1048576;
     // Load: 200 in flight, a mix of packuments (new and known projects) and tarballs (redirected, then fetched from the upstream).
     const baseline = gateRss(gate.pid!);
+    const loadCpu = cpuSplit(gate.pid!);
+    const loadGcs = { ...gateProcess.gcs };
     let failed = 0;
     const failures = new Map<string, number>();
     let next = 0;
@@ -244,10 +246,12 @@ export async function benchGate(): Promise<void> {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;
     const peak = gateRss(gate.pid!);
+    const loadCpuAfter = cpuSplit(gate.pid!);
+    const loadCpuMs = ((loadCpuAfter.user + loadCpuAfter.system - loadCpu.user - loadCpu.system) * 1000) / LOAD_REQUESTS;
     // Kept-alive client sockets close after the server's keep-alive timeout; the agent is still open here, so they count.
     const fdsAfterLoad = openFiles(gate.pid!);
     process.stdout.write(
-      `\nload: ${LOAD_REQUESTS} requests, ${CONCURRENCY} concurrent (1 in 10 a ${mb} MB tarball): ${(LOAD_REQUESTS / seconds).toFixed(0)} requests/s, ${failed} failed (target 0)${failed > 0 ? ` [${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')}]` : ''}; gate memory: peak RSS ${peak.hwm} MB (${baseline.rss} MB before the load); open file descriptors ${fdsAfterLoad} (${fdsAfterMetadata} before; kept-alive client sockets, up to ${CONCURRENCY}, and upstream ones count)\n`,
+      `\nload: ${LOAD_REQUESTS} requests, ${CONCURRENCY} concurrent (1 in 10 a ${mb} MB tarball): ${(LOAD_REQUESTS / seconds).toFixed(0)} requests/s, ${failed} failed (target 0)${failed > 0 ? ` [${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')}]` : ''}; gate CPU ${loadCpuMs.toFixed(2)} ms/req, ${gateProcess.gcs.markCompact - loadGcs.markCompact} mark-compact GCs; gate memory: peak RSS ${peak.hwm} MB (${baseline.rss} MB before the load); open file descriptors ${fdsAfterLoad} (${fdsAfterMetadata} before; kept-alive client sockets, up to ${CONCURRENCY}, and upstream ones count)\n`,
     );
     const names = new Map([
       [new URL(base).origin, 'loopback upstream'],
