@@ -38,26 +38,42 @@ export class DocumentSource {
   async fetch(url: string, accept: string, onData?: (received: Buffer) => void): Promise<FetchedDocument> {
     const { cache, freshSeconds, timeoutMs, maxMetadataBytes } = this.settings;
     const key = `${accept}\0${url}`;
-    const cached = cache?.get(key);
+    // Read into a pooled buffer (a packument read back per request would otherwise be garbage each time), given back
+    // once the caller and a refreshing cache write are done with it.
+    let backing: Buffer | undefined;
+    const cached = cache?.get(key, (size) => (backing = this.pool.acquire(size)));
+    const giveBack = (): void => {
+      if (backing) this.pool.release(backing);
+      backing = undefined;
+    };
+    if (!cached) giveBack();
     if (cached && Date.now() - cached.storedAt < freshSeconds * 1000)
-      return { ...cached, fetchedAt: cached.fetchedAt ?? cached.storedAt, fromCache: true, key, release: () => {} };
+      return { ...cached, fetchedAt: cached.fetchedAt ?? cached.storedAt, fromCache: true, key, release: holders(1, giveBack) };
     const headers: Record<string, string> = { accept };
     if (cached?.etag) headers['if-none-match'] = cached.etag;
     if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
-    const answer = await fetchUpstreamMetadata(url, {
-      headers,
-      timeoutMs,
-      maxBytes: maxMetadataBytes,
-      pool: this.pool,
-      ...(onData ? { onData } : {}),
-    });
+    let answer: Awaited<ReturnType<typeof fetchUpstreamMetadata>>;
+    try {
+      answer = await fetchUpstreamMetadata(url, {
+        headers,
+        timeoutMs,
+        maxBytes: maxMetadataBytes,
+        pool: this.pool,
+        ...(onData ? { onData } : {}),
+      });
+    } catch (error) {
+      giveBack();
+      throw error;
+    }
     if (answer.status === 304 && cached) {
       answer.release();
       this.stats.notModified++;
       const refreshed = { ...cached, storedAt: Date.now(), fetchedAt: cached.fetchedAt ?? cached.storedAt };
-      if (cache) this.writes.push(() => cache.put(key, refreshed));
-      return { ...refreshed, fromCache: true, key, release: () => {} };
+      const release = holders(cache ? 2 : 1, giveBack);
+      if (cache) this.writes.push(() => cache.put(key, refreshed, release));
+      return { ...refreshed, fromCache: true, key, release };
     }
+    giveBack();
     if (answer.status !== 200 && answer.status !== 404) {
       answer.release();
       throw new GuardError('UPSTREAM_FAILED', `upstream ${answer.url} answered HTTP ${answer.status}`, {
@@ -79,14 +95,8 @@ export class DocumentSource {
       ...(lastModified ? { lastModified } : {}),
     };
     // The pooled body goes back once both the caller and the cache write (after the answer: the disk never delays a client) are done with it.
-    let holders = 1;
-    const release = (): void => {
-      if (--holders === 0) answer.release();
-    };
-    if (cache) {
-      holders++;
-      this.writes.push(() => cache.put(key, document, release));
-    }
+    const release = holders(cache ? 2 : 1, () => answer.release());
+    if (cache) this.writes.push(() => cache.put(key, document, release));
     return { ...document, fromCache: false, key, release };
   }
 
@@ -116,6 +126,14 @@ export class DocumentSource {
     const body = encodeRanges(vet.ranges);
     this.writes.push(() => cache.put(vetKey, { ...record, body, meta: { format: VET_FORMAT, facts: vet.facts } }));
   }
+}
+
+/** A release to be called `count` times (each holder once): `last` runs on the last. */
+function holders(count: number, last: () => void): () => void {
+  let left = count;
+  return () => {
+    if (--left === 0) last();
+  };
 }
 
 /** What a vetted answer keeps: the facts, and the ranges of the document's tarball URLs. */

@@ -81,8 +81,11 @@ export class MetadataCache {
     return this.set.index.size;
   }
 
-  /** The stored document for a key, or undefined (absent, unreadable or damaged). */
-  get(key: string): CachedDocument | undefined {
+  /**
+   * The stored document for a key, or undefined (absent, unreadable or damaged). Its record is read
+   * into a buffer from `alloc` (at least the size asked), which the body is a view of.
+   */
+  get(key: string, alloc: (size: number) => Buffer = (size) => Buffer.allocUnsafe(size)): CachedDocument | undefined {
     if (this.closed) return undefined;
     let span = this.set.index.get(key);
     if (!span && Date.now() - this.lastRefresh >= REFRESH_MS) {
@@ -93,7 +96,7 @@ export class MetadataCache {
     }
     const pack = span && this.set.packs.get(span.pack);
     if (!span || !pack) return undefined;
-    const bytes = Buffer.allocUnsafe(span.length);
+    const bytes = alloc(span.length).subarray(0, span.length);
     let record: ReturnType<typeof decodeRecord>;
     try {
       if (readSync(pack.fd, bytes, 0, span.length, span.offset) === span.length) record = decodeRecord(bytes, span.verified !== true);

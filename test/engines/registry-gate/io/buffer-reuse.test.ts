@@ -5,8 +5,11 @@
  * packuments makes only a handful of buffers. A loopback upstream serves packuments of several
  * sizes, with a declared length, chunked and gzipped.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateServer, type RunningGate } from '../../../../src/engines/registry-gate/index.js';
@@ -131,6 +134,43 @@ describe('metadata buffers reused across requests', () => {
       fast.push(...batch);
     }
     for (const [name, body] of [...fast, ...(await Promise.all(slow))]) expect(body, name).toBe(expected(name));
+  }, 60_000);
+});
+
+describe('metadata buffers reused for documents read back from the disk cache', () => {
+  it('serves packuments read back from the cache byte-exact, many at once, from pooled buffers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gg-buffer-reuse-'));
+    const cached = await startGateServer({
+      port: 0,
+      upstreams: { pypi: base, npm: base },
+      cacheDir: dir,
+      minReleaseAgeMs: () => 48 * 3_600_000,
+      judge: () => Promise.resolve({ verdict: 'allow', message: '' }),
+      memoryBytes: 1_000_000,
+    });
+    const want = (name: string): string => upstreamBody(name).replaceAll(`"${base}/`, `"${cached.url}/npm/`);
+    const get = (name: string): Promise<string> =>
+      fetch(`${cached.npmRegistry}${name}`, { headers: { accept: 'application/json' } }).then((response) => response.text());
+    try {
+      const names = Array.from({ length: 24 }, (_, i) => `pkg-${200 + i}`);
+      for (const name of names) expect(await get(name)).toBe(want(name));
+      // Let the cache writes land, then read every document back (memory holds one or two), twelve at a time, three times:
+      // the first read back stores the vetted answer, the next ones serve from it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (let round = 0; round < 3; round++) {
+        for (let at = 0; at < names.length; at += 12) {
+          const batch = names.slice(at, at + 12);
+          const bodies = await Promise.all(batch.map(get));
+          batch.forEach((name, i) => expect(bodies[i], name).toBe(want(name)));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(cached.stats().vetReused).toBeGreaterThan(0);
+      expect(cached.buffers().idleBytes).toBeGreaterThan(0);
+    } finally {
+      await cached.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 
