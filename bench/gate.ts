@@ -6,8 +6,8 @@
  * the gate's added p50 against the 2 ms target, the gate's and the proxy's CPU per request (the
  * gate's kernel share apart), the gate's garbage collections (`--trace-gc`, full and young) and the load average; a repeated project (gate memory); the gate's
  * open file descriptors (a leak per request would show). Tarballs in both file modes (redirect,
- * the default, and --stream-files), p50/p99 and throughput ratios; requests per second, failures
- * and the gate's peak memory under 200 concurrent requests. The packument is the real `express`
+ * the default, and --stream-files), p50/p99 and throughput ratios; requests per second, failures,
+ * the gate's CPU per request and mark-compact GCs, and its peak memory under 200 concurrent requests. The packument is the real `express`
  * one when registry.npmjs.org answers, else a synthetic one of the same shape.
  * The metadata cache's own cost (`gate-cache.ts`: CPU per document stored and read back, in-process) follows the
  * metadata table. `GATE_BENCH_ONLY=metadata` stops after it, `GATE_BENCH_ONLY=load` skips the tarball rows;
