@@ -4,6 +4,7 @@
  * and files written (`echo x >> requirements.txt && pip install -r requirements.txt`, a `.npmrc`).
  */
 import { type LiteralWrite, type ShellRedirect } from './types.js';
+import { condaConfigEffects } from './conda-config.js';
 import { isPackageManagerProgram } from './programs.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 
@@ -12,7 +13,7 @@ export interface CommandState {
   variables: Map<string, string>;
   /** The directory change so far, relative to the command's cwd (absolute when cd named one); null when known only at run time. */
   cwd: string | null | undefined;
-  /** Paths written by earlier statements, as written; `?` for a path known only at run time, `(config)` for a config command. */
+  /** Paths written by earlier statements, as written; `?` for a path known only at run time, `(config)` for a config command, `(conda-channel:NAME)` for a channel `conda config` added. */
   written: string[];
   /** Literal text written to files (`echo x >> r.txt`), in order; a path written otherwise too is also in `written`. */
   literalWrites: LiteralWrite[];
@@ -48,6 +49,7 @@ export function noteRedirects(state: CommandState, redirects: readonly ShellRedi
 export function noteCommand(state: CommandState, name: string, words: readonly ResolvedWord[], env?: ReadonlyMap<string, string>): void {
   const args = words.slice(1);
   const literals = args.map((word) => word.literal);
+  const condaConfig = condaConfigEffects(name, literals);
   if (name === 'alias' || name === 'unalias') {
     noteAliases(state, name, literals);
   } else if (name === 'cd' || name === 'pushd') {
@@ -77,6 +79,8 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
   ) {
     if (['curl', 'wget', 'git', 'unzip', 'tar', 'patch', 'rsync', 'dd'].includes(name)) state.written.push('?');
     else state.written.push(...literals.filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
+  } else if (condaConfig !== undefined) {
+    state.written.push(...condaConfig);
   } else if (
     ['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'poetry', 'conda', 'bun'].includes(name) &&
     literals.some((arg) => arg === 'config' || arg === 'pkg') &&

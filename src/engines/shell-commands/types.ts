@@ -114,7 +114,7 @@ export interface AnalyzedCommand {
   via: string[];
   /** The directory earlier `cd`/`pushd` moved to, relative to the command's cwd (or absolute); null when known only at run time. */
   cwd?: string | null;
-  /** Files earlier statements of the same command wrote (`?`: a path known only at run time; `(config)`: a config setter). */
+  /** Files earlier statements of the same command wrote (`?`: a path known only at run time; `(config)`: a config setter; `(conda-channel:NAME)`: a channel `conda config` added). */
   written?: string[];
   /** Literal text earlier statements wrote to files, in order (`echo x >> r.txt`), paths relative to the command's cwd: simulated on top of the disk. */
   literalWrites?: LiteralWrite[];
