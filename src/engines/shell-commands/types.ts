@@ -125,6 +125,12 @@ export interface LiteralWrite {
   path: string;
   text: string;
   append: boolean;
+  /** Set when the text is that of these files as they are then (`cat a > b`, `cp a b`; `text` is empty): read when simulated. */
+  from?: string[];
+  /** With `from`: the write keeps only some of the file's lines (`grep -v x a > b`, `sed -i '/x/d' a`), so its text is a superset. */
+  filter?: boolean;
+  /** With `from` (`cp a b`): when the path is a directory, the text lands inside it, under the source's name. */
+  intoDirectory?: boolean;
 }
 
 export interface Unverifiable {
