@@ -69,7 +69,7 @@ async function guardWithLists(command: string, deps: ShellDeps): Promise<ShellVe
     { combineVerdicts },
     { vetInstallRequest },
     { addEnvironmentIndexes },
-    { commandCwd, recordingReader, writtenBeforeRead },
+    { commandCwd, recordingReader, withAddedCondaChannels, writtenBeforeRead },
     { readProjectManifests },
     { simulateLiteralWrites },
     { packageScriptsRun },
@@ -103,7 +103,10 @@ async function guardWithLists(command: string, deps: ShellDeps): Promise<ShellVe
     // What a task runner or build front end runs from the project's files (`make deps`, `tox`, `python -m build`).
     const tasks = projectTasksRun(found.argv, cwd ?? deps.cwd, files);
     if (parsed === undefined && tasks.shell.length + tasks.requirements.length + tasks.unverifiable.length === 0) continue;
-    const request = parsed === undefined ? emptyRequest() : dropMissingInputFiles(parsed, command);
+    const request = withAddedCondaChannels(
+      parsed === undefined ? emptyRequest() : dropMissingInputFiles(parsed, command),
+      found.written ?? [],
+    );
     // package.json scripts it runs (`npm run x`, `yarn build`, an install's postinstall), read through the same recording reader.
     const scripts = packageScriptsRun(found.argv, cwd ?? deps.cwd, files);
     const nestedShell = [

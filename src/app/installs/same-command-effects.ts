@@ -6,6 +6,7 @@
  */
 import { basename, isAbsolute, resolve } from 'node:path';
 import { type FileReader, type InstallRequest } from '../../engines/install-commands/index.js';
+import { condaChannelsAdded } from '../../engines/shell-commands/index.js';
 
 export const CONFIG_FILES: ReadonlySet<string> = new Set([
   '.npmrc',
@@ -57,7 +58,7 @@ export function writtenBeforeRead(
   cwd: string,
 ): string | undefined {
   if (written.length === 0) return undefined;
-  const paths = written.filter((w) => w !== '?' && w !== '(config)').map((w) => resolve(cwd, w));
+  const paths = written.filter((w) => w !== '?' && w !== '(config)' && !w.startsWith('(conda-channel:')).map((w) => resolve(cwd, w));
   const readWritten = reads.find((read) => paths.includes(read));
   if (readWritten !== undefined) return `it reads ${readWritten}, which an earlier part of the same command writes`;
   if (written.includes('?') && reads.length > 0)
@@ -72,4 +73,15 @@ export function writtenBeforeRead(
   if (manifest !== undefined && request.installs && !named)
     return `an earlier part of the same command writes ${manifest === '?' ? 'a file known only at run time' : manifest}, which this install may read`;
   return undefined;
+}
+
+/**
+ * A conda-family request with the channels earlier `conda config --add channels X` statements of the
+ * same command added, read as conda reads `-c X` (both go in front of the configured channels), so
+ * the channel policy and the channel coverage of the name lists see them; other requests unchanged.
+ */
+export function withAddedCondaChannels(request: InstallRequest, written: readonly string[]): InstallRequest {
+  const added = condaChannelsAdded(written);
+  if (added.length === 0 || !['conda', 'mamba', 'micromamba'].includes(request.manager)) return request;
+  return { ...request, indexes: [...new Set([...request.indexes, ...added])] };
 }

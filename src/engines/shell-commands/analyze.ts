@@ -5,6 +5,7 @@ import { MAX_SOURCE_LENGTH } from './limits.js';
 import { type ShellFiles } from './local-files.js';
 import { pipedStdin } from './piped-literal.js';
 import { literalOutput } from './literal-writes.js';
+import { sourceOfOutput } from './line-filters.js';
 import { settleProgramPath, settleRuntimeWords } from './static-words.js';
 import { isPackageManagerProgram, isProjectRunner, isShellProgram, programName } from './programs.js';
 import { type Feeder, redirectedStdin, type Scope, type Stdin, TERMINAL, type Walker } from './scope.js';
@@ -183,7 +184,7 @@ class ScriptWalker implements Walker {
     const saved = subshell ? { ...this.state, variables: new Map(this.state.variables), written: this.state.written } : undefined;
     if (statement.command !== undefined) this.command(statement, statement.command, inner);
     if (saved !== undefined) this.state = { ...saved, written: this.state.written, literalWrites: this.state.literalWrites };
-    noteRedirects(this.state, statement.redirects, literalOutput(statement));
+    noteRedirects(this.state, statement.redirects, literalOutput(statement) ?? sourceOfOutput(statement));
     for (const redirect of statement.redirects) {
       this.substitutions(resolveWord(redirect.word), scope);
       if (redirect.heredoc !== undefined) this.substitutions(resolveWord(redirect.heredoc), scope);

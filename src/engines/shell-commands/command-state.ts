@@ -4,6 +4,8 @@
  * and files written (`echo x >> requirements.txt && pip install -r requirements.txt`, a `.npmrc`).
  */
 import { type LiteralWrite, type ShellRedirect } from './types.js';
+import { condaConfigEffects } from './conda-config.js';
+import { sedDeletedLinesOf, type WriteSource } from './line-filters.js';
 import { isPackageManagerProgram } from './programs.js';
 import { type ResolvedWord, resolveWord } from './words.js';
 
@@ -12,7 +14,7 @@ export interface CommandState {
   variables: Map<string, string>;
   /** The directory change so far, relative to the command's cwd (absolute when cd named one); null when known only at run time. */
   cwd: string | null | undefined;
-  /** Paths written by earlier statements, as written; `?` for a path known only at run time, `(config)` for a config command. */
+  /** Paths written by earlier statements, as written; `?` for a path known only at run time, `(config)` for a config command, `(conda-channel:NAME)` for a channel `conda config` added. */
   written: string[];
   /** Literal text written to files (`echo x >> r.txt`), in order; a path written otherwise too is also in `written`. */
   literalWrites: LiteralWrite[];
@@ -31,23 +33,40 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
  * Files a statement's redirections write; `output` is the statement's stdout when it is literal text
  * (`echo x >> r.txt`): written to a known path in a known directory, it is simulated, not distrusted.
  */
-export function noteRedirects(state: CommandState, redirects: readonly ShellRedirect[], output?: string): void {
+export function noteRedirects(state: CommandState, redirects: readonly ShellRedirect[], output?: string | WriteSource): void {
   for (const redirect of redirects) {
     if (!WRITES.has(redirect.op)) continue;
     const target = resolveWord(redirect.word).literal;
     if (target === '/dev/null') continue;
     const stdout = redirect.fd === undefined || redirect.fd === '1';
     if (output !== undefined && stdout && target !== undefined && state.cwd !== null && ['>', '>>', '>|'].includes(redirect.op)) {
-      const path = target.startsWith('/') || state.cwd === undefined ? target : `${state.cwd}/${target}`;
-      state.literalWrites.push({ path, text: output, append: redirect.op === '>>' });
+      const append = redirect.op === '>>';
+      const path = statePath(state, target);
+      if (typeof output === 'string') state.literalWrites.push({ path, text: output, append });
+      else
+        state.literalWrites.push({
+          path,
+          text: '',
+          append,
+          from: output.from.map((from) => statePath(state, from)),
+          filter: output.filter,
+        });
     } else state.written.push(target ?? '?');
   }
+}
+
+/** A path as the command's state sees it: relative to the directory earlier `cd`s moved to. */
+function statePath(state: CommandState, path: string): string {
+  return path.startsWith('/') || state.cwd === undefined || state.cwd === null ? path : `${state.cwd}/${path}`;
 }
 
 /** What a simple command (wrappers stripped) changes: cd, pushd, export, files written by tee, sed -i, cp, mv, config setters. */
 export function noteCommand(state: CommandState, name: string, words: readonly ResolvedWord[], env?: ReadonlyMap<string, string>): void {
   const args = words.slice(1);
   const literals = args.map((word) => word.literal);
+  const condaConfig = condaConfigEffects(name, literals);
+  const sedDeleted = name === 'sed' ? sedDeletedLinesOf(literals) : undefined;
+  const copied = name === 'cp' ? plainCopy(literals) : undefined;
   if (name === 'alias' || name === 'unalias') {
     noteAliases(state, name, literals);
   } else if (name === 'cd' || name === 'pushd') {
@@ -65,6 +84,13 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
     }
   } else if (name === 'tee') {
     state.written.push(...literals.filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
+  } else if (name === 'sed' && sedDeleted !== undefined && state.cwd !== null) {
+    // Lines deleted in place: what a later install reads is a subset of the file's lines now.
+    for (const file of sedDeleted)
+      state.literalWrites.push({ path: statePath(state, file), text: '', append: false, from: [statePath(state, file)], filter: true });
+  } else if (name === 'cp' && copied !== undefined && state.cwd !== null && !state.written.includes(copied.to)) {
+    const from = [statePath(state, copied.from)];
+    state.literalWrites.push({ path: statePath(state, copied.to), text: '', append: false, from, filter: false, intoDirectory: true });
   } else if (name === 'sed' && literals.some((arg) => arg !== undefined && /^-[A-Za-z]*i|^--in-place/.test(arg))) {
     state.written.push(
       ...literals
@@ -77,6 +103,8 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
   ) {
     if (['curl', 'wget', 'git', 'unzip', 'tar', 'patch', 'rsync', 'dd'].includes(name)) state.written.push('?');
     else state.written.push(...literals.filter((arg) => arg === undefined || !arg.startsWith('-')).map((arg) => arg ?? '?'));
+  } else if (condaConfig !== undefined) {
+    state.written.push(...condaConfig);
   } else if (
     ['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'uv', 'poetry', 'conda', 'bun'].includes(name) &&
     literals.some((arg) => arg === 'config' || arg === 'pkg') &&
@@ -221,4 +249,12 @@ export function noteDeclaration(state: CommandState, text: string): void {
     const [, name = '', value = ''] = match;
     state.variables.set(name, value.replace(/^(["'])([\s\S]*)\1$/, '$2'));
   }
+}
+
+/** `cp [-f|-p|-v] SRC DST`: one literal source and destination, no option that copies anything else. */
+function plainCopy(literals: ReadonlyArray<string | undefined>): { from: string; to: string } | undefined {
+  if (literals.some((arg) => arg === undefined)) return undefined;
+  const operands = (literals as string[]).filter((arg) => !/^-[fpv]+$/.test(arg));
+  if (operands.length !== 2 || operands.some((arg) => arg.startsWith('-') || arg.endsWith('/'))) return undefined;
+  return { from: operands[0]!, to: operands[1]! };
 }

@@ -114,7 +114,7 @@ export interface AnalyzedCommand {
   via: string[];
   /** The directory earlier `cd`/`pushd` moved to, relative to the command's cwd (or absolute); null when known only at run time. */
   cwd?: string | null;
-  /** Files earlier statements of the same command wrote (`?`: a path known only at run time; `(config)`: a config setter). */
+  /** Files earlier statements of the same command wrote (`?`: a path known only at run time; `(config)`: a config setter; `(conda-channel:NAME)`: a channel `conda config` added). */
   written?: string[];
   /** Literal text earlier statements wrote to files, in order (`echo x >> r.txt`), paths relative to the command's cwd: simulated on top of the disk. */
   literalWrites?: LiteralWrite[];
@@ -125,6 +125,12 @@ export interface LiteralWrite {
   path: string;
   text: string;
   append: boolean;
+  /** Set when the text is that of these files as they are then (`cat a > b`, `cp a b`; `text` is empty): read when simulated. */
+  from?: string[];
+  /** With `from`: the write keeps only some of the file's lines (`grep -v x a > b`, `sed -i '/x/d' a`), so its text is a superset. */
+  filter?: boolean;
+  /** With `from` (`cp a b`): when the path is a directory, the text lands inside it, under the source's name. */
+  intoDirectory?: boolean;
 }
 
 export interface Unverifiable {

