@@ -362,7 +362,11 @@ class ScriptWalker implements Walker {
           `${name} runs ${scriptFile}, which an earlier part of the same command writes; its code is not read statically`,
         );
       else if (scriptFile !== undefined) readInterpreterFile(this, scriptFile, scope, text, name);
-      for (const file of projectCodeFiles(words, code.kind === 'code' ? code.text : '')) readInterpreterFile(this, file, scope, text, name);
+      for (const file of projectCodeFiles(words, code.kind === 'code' ? code.text : '')) {
+        if (wasWritten(this.state, file))
+          this.report(text, 'source', `${name} loads ${file}, which an earlier part of the same command writes`);
+        else readInterpreterFile(this, file, scope, text, name);
+      }
       // A script run by its path (`./tool.py`) whose `#!` line names an interpreter: read as that interpreter's script file.
       const direct = words[0]?.literal;
       if (direct !== undefined && /^\.{0,2}\//.test(direct) && !wasWritten(this.state, direct)) {
