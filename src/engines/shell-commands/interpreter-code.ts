@@ -214,6 +214,9 @@ export function walkInterpreterCode(walker: Walker, code: string, label: string,
   for (const [i, literal] of literals.entries()) {
     const found = embeddedScripts(literal);
     for (const script of found) scripts.add(script);
+    // A command line whose package manager or shell comes after other commands (`echo … | base64 -d | bash`): read it whole.
+    const first = found[0];
+    if (first !== undefined && /[|;&<>`]|\$\(/.test(literal.slice(0, literal.indexOf(first)))) scripts.add(literal);
     if (found.length > 0) named.push(matches[i]?.index ?? 0);
   }
   // argv lists: the literals joined, from the first that names a package manager; pip's API names none.

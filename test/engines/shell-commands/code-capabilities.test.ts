@@ -112,3 +112,30 @@ describe('interpreter code through the shell analysis', () => {
     expect(analysis.unverifiable).toEqual([]);
   });
 });
+
+describe('commands handed on by runners and scripts', () => {
+  it.each([`awk 'BEGIN { system("echo cGlw | base64 -d | bash") }'`, `printf '%s' 'npm add ${GHOST}' | xargs -0 sh -c`])(
+    'reports %s as unverifiable',
+    async (command) => {
+      const analysis = await analyzeShellCommand(command);
+      expect(analysis.unverifiable.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('reads a shell script run by its path, with or without a #! line, and lets a binary be', async () => {
+    const disk: Record<string, string> = {
+      './setup.sh': `#!/usr/bin/env bash\npip install ${GHOST}\n`,
+      './plain': `npm i ${GHOST}\n`,
+      './tool': '\x7fELF\0\0pip install x',
+    };
+    const files = { readText: (path: string) => disk[path], hasMatch: (path: string) => path in disk };
+    for (const [command, argv] of [
+      ['./setup.sh', `pip install ${GHOST}`],
+      ['./plain', `npm i ${GHOST}`],
+    ]) {
+      const analysis = await analyzeShellCommand(command ?? '', { files });
+      expect(analysis.commands.map((c) => c.argv.join(' '))).toContain(argv);
+    }
+    expect((await analyzeShellCommand('./tool', { files })).commands).toEqual([]);
+  });
+});
