@@ -91,6 +91,9 @@ export function inertCode(code: string): boolean {
  */
 export function computedCall(code: string, at: readonly number[]): string | undefined {
   const skeleton = literalSkeleton(code);
+  // Backticks, `qx{}` and `%x()` run their text as a command in Perl, Ruby and PHP: interpolated, it is built at run time.
+  const interpolated = /`[^`]*(?:\$|#\{|@\w)[^`]*`|\bqx\s*(?:\{[^}]*|\([^)]*|\/[^/]*|\|[^|]*)\$|%x[({[][^)}\]]*#\{/.exec(code);
+  if (interpolated !== null) return interpolated[0].slice(0, 60);
   const dynamic = DYNAMIC.exec(skeleton);
   if (dynamic !== null) return code.slice(dynamic.index, dynamic.index + 40).trim();
   for (const match of skeleton.matchAll(EXEC_CALL)) {

@@ -73,7 +73,7 @@ const ARGV_USE = /\bsys\.argv\b|\bprocess\.argv\b|@ARGV|\$ARGV\b|\bARGV\b|\$argv
 
 // Strings put together at run time: concatenation (`+`, perl/php `.`), joins, formatting, interpolation, reversal, decoders.
 const COMPUTED =
-  /\\(?:x[0-9A-Fa-f]|u[0-9A-Fa-f{]|U[0-9A-Fa-f]|N\{|[0-7]{1,3})|['"`]\s*\+|\+\s*['"`]|\.join\s*\(|\.format\s*\(|['"]\s*%\s*[(\w'"]|\bf['"][^'"\n]*\{|\$\{|#\{|\[::-1\]|\.reverse\s*\(|\bchr\s*\(|fromCharCode|fromhex|b64decode|\batob\s*\(|Buffer\.from|\.decode\s*\(|\bpack\s*\(|['"]\s*\.\s*['"$]/;
+  /\\(?:x[0-9A-Fa-f]|u[0-9A-Fa-f{]|U[0-9A-Fa-f]|N\{|[0-7]{1,3})|['"`]\s*\+|\+\s*['"`]|\.join\s*\(|\.format\s*\(|['"]\s*%\s*[(\w'"]|\bf['"][^'"\n]*\{|\$\{|#\{|\[::-1\]|\.reverse\s*\(|\bchr\s*\(|fromCharCode|fromhex|b64decode|\batob\s*\(|Buffer\.from|\.decode\s*\(|\bpack\s*\(|['"]\s*\.\s*['"$]|[})]\s*\.\s*q[qw]?\s*[{(]/;
 // awk concatenates by juxtaposition: a string next to a field or a variable (`"pip install " $1`, `"npm i " pkg`).
 const AWK_WORD = String.raw`(?!(?:in|print|printf|getline|return|system|close)\b)[A-Za-z_]\w*`;
 const AWK_COMPUTED = new RegExp(String.raw`""\s*(?:\$|${AWK_WORD}\b(?!\s*\())|(?:\$\w+|\b${AWK_WORD})\s*""`);

@@ -89,6 +89,9 @@ describe('interpreter code through the shell analysis', () => {
     `lua -e 'os.execute(string.char(112, 105, 112))'`,
     `echo 'exec id' | tclsh`,
     `ruby -e 'Kernel.send(:system, "id")'`,
+    `perl -e 'my $c = q{pip ins} . q{tall ${GHOST}}; system $c'`,
+    `perl -e 'my $c = "pip install ${GHOST}"; \`$c\`'`,
+    `ruby -e 'c = "pip install ${GHOST}"; \`#{c}\`'`,
   ])('reports %s as unverifiable', async (command) => {
     const analysis = await analyzeShellCommand(command);
     expect(analysis.unverifiable.map((u) => u.why)).toContain('eval');
