@@ -327,10 +327,22 @@ export function runHiddenStdin(walker: Walker, name: string, words: ResolvedWord
   else if (stdin.kind === 'document') {
     const body = resolveWord(stdin.word);
     walkEmbedded(walker, body.literal ?? body.display, inner, text, `${name} ${stdin.op}`);
-  } else if (makefileFromStdin && stdin.kind !== 'terminal')
+  } else if ((stdin.kind === 'file' || stdin.kind === 'pipe') && runsStdinLines(name, literals))
+    walker.report(
+      text,
+      'stdin_script',
+      `${name} runs the lines it reads from ${stdin.kind === 'file' ? stdin.text : 'a pipe'} as commands`,
+    );
+  else if (makefileFromStdin && stdin.kind !== 'terminal')
     walker.report(
       text,
       'stdin_script',
       `${name} runs a makefile read from ${stdin.kind === 'file' ? stdin.text : 'a pipe'}, known only at run time`,
     );
+}
+
+/** `parallel` given no command of its own (options and numbers only), `at`, `batch`: each line read from stdin is a command. */
+function runsStdinLines(name: string, literals: ReadonlyArray<string | undefined>): boolean {
+  if (name === 'at' || name === 'batch') return true;
+  return name === 'parallel' && literals.every((arg) => arg !== undefined && /^(?:-.*|\d+%?)$/.test(arg));
 }

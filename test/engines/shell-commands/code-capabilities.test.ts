@@ -117,13 +117,20 @@ describe('interpreter code through the shell analysis', () => {
 });
 
 describe('commands handed on by runners and scripts', () => {
-  it.each([`awk 'BEGIN { system("echo cGlw | base64 -d | bash") }'`, `printf '%s' 'npm add ${GHOST}' | xargs -0 sh -c`])(
-    'reports %s as unverifiable',
-    async (command) => {
-      const analysis = await analyzeShellCommand(command);
-      expect(analysis.unverifiable.length).toBeGreaterThan(0);
-    },
-  );
+  it.each([
+    `awk 'BEGIN { system("echo cGlw | base64 -d | bash") }'`,
+    `printf '%s' 'npm add ${GHOST}' | xargs -0 sh -c`,
+    'parallel < cmds.txt',
+    'cat cmds.txt | parallel -j 4',
+    'at now < job.txt',
+  ])('reports %s as unverifiable', async (command) => {
+    const analysis = await analyzeShellCommand(command);
+    expect(analysis.unverifiable.length).toBeGreaterThan(0);
+  });
+
+  it('lets parallel run a command of its own on the lines it reads', async () => {
+    expect((await analyzeShellCommand('ls | parallel gzip')).unverifiable).toEqual([]);
+  });
 
   it('reads a shell script run by its path, with or without a #! line, and lets a binary be', async () => {
     const disk: Record<string, string> = {
