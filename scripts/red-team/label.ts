@@ -5,7 +5,7 @@
  * stubs on PATH and over the real pip and npm that record what they are handed) and sets
  * `installs: true` when a package manager was handed the probe's marker (its made-up package name or
  * untrusted index host), in argv, index environment variables or the files it was pointed at.
- * Needs root (unshare) and Linux. Usage: npx tsx scripts/red-team/label.ts [--only ID] [--split tune|heldout]
+ * Needs root (unshare) and Linux. Usage: npx tsx scripts/red-team/label.ts [--only ID] [--split tune|heldout] [--corpus PATH]
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -25,7 +25,10 @@ import { dirname, join } from 'node:path';
 import { type Probe } from './build-corpus-types.js';
 import { applyEdit } from './apply-edit.js';
 
-const CORPUS = 'bench/data/install-guard/red-team.jsonl';
+// `--corpus PATH` labels another file of probes (the compositional fuzzer's, compose-fuzz.ts).
+const CORPUS = process.argv.includes('--corpus')
+  ? (process.argv[process.argv.indexOf('--corpus') + 1] ?? '')
+  : 'bench/data/install-guard/red-team.jsonl';
 const HERE = dirname(new URL(import.meta.url).pathname);
 const STUBBED = [
   'pip',

@@ -12,6 +12,7 @@ import { type FileReader } from '../../engines/install-commands/index.js';
 import { programName } from '../../shared/program-name.js';
 import { makeRecipes } from './makefile-recipes.js';
 import { justRecipes } from './justfile-recipes.js';
+import { otherTaskFiles } from './other-task-files.js';
 
 export interface ProjectTasks {
   /** Shell text the runner hands to a shell (or Python code, as `python3 -c '…'`), each with where it comes from. */
@@ -54,6 +55,7 @@ export function projectTasksRun(argv: readonly string[], cwd: string, files: Fil
   else if (program === 'invoke' || program === 'inv')
     readPythonTasks(`${optionAfter(words, ['-c', '--collection']) ?? 'tasks'}.py`, cwd, files, tasks, 'invoke');
   else if (/^python(?:\d+(?:\.\d+)?)?$/.test(program)) readPythonBuild(words, cwd, files, tasks);
+  else otherTaskFiles(program, words, cwd, files, tasks);
   return tasks;
 }
 

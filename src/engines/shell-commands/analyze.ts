@@ -47,8 +47,8 @@ import {
   sedExecutes,
   walkEmbedded,
 } from './embedded-commands.js';
-import { interpreterCode, interpreterScript, projectCodeFiles, shebangInterpreter, walkInterpreterCode } from './interpreter-code.js';
-import { readInterpreterFile } from './script-files.js';
+import { interpreterCode, interpreterScript, projectCodeFiles, walkInterpreterCode } from './interpreter-code.js';
+import { readInterpreterFile, readScriptByPath } from './script-files.js';
 
 const DEFAULT_MAX_DEPTH = 4;
 // `sudo env nice … cmd`: more wrappers than this in one command are not followed.
@@ -363,13 +363,14 @@ class ScriptWalker implements Walker {
           `${name} runs ${scriptFile}, which an earlier part of the same command writes; its code is not read statically`,
         );
       else if (scriptFile !== undefined) readInterpreterFile(this, scriptFile, scope, text, name);
-      for (const file of projectCodeFiles(words, code.kind === 'code' ? code.text : '')) readInterpreterFile(this, file, scope, text, name);
-      // A script run by its path (`./tool.py`) whose `#!` line names an interpreter: read as that interpreter's script file.
-      const direct = words[0]?.literal;
-      if (direct !== undefined && /^\.{0,2}\//.test(direct) && !wasWritten(this.state, direct)) {
-        const interpreter = shebangInterpreter(this.files?.readText(direct)?.slice(0, 200) ?? '');
-        if (interpreter !== undefined) readInterpreterFile(this, direct, scope, text, interpreter);
+      for (const file of projectCodeFiles(words, code.kind === 'code' ? code.text : '')) {
+        if (wasWritten(this.state, file))
+          this.report(text, 'source', `${name} loads ${file}, which an earlier part of the same command writes`);
+        else readInterpreterFile(this, file, scope, text, name);
       }
+      // A script run by its path (`./tool.py`, `./setup.sh`): read as its `#!` interpreter's script, or as a shell script.
+      const direct = words[0]?.literal;
+      if (direct !== undefined && /^\.{0,2}\//.test(direct) && !wasWritten(this.state, direct)) readScriptByPath(this, direct, scope, text);
       if (isUnmodelledManager(name)) {
         const why = unmodelledInstall(
           name,

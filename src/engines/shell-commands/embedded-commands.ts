@@ -8,7 +8,7 @@
  */
 import { DATA_ONLY } from './data-only-programs.js';
 import { embeddedScripts } from './embedded-scripts.js';
-import { INTERPRETERS, PYTHON } from './interpreter-code.js';
+import { INTERPRETERS, isInterpreterName, PYTHON } from './interpreter-code.js';
 import { isPackageManagerProgram, isShellProgram, programName } from './programs.js';
 import { type Scope, type Walker } from './scope.js';
 import { scanSwitchUserArguments } from './shell-arguments.js';
@@ -72,7 +72,7 @@ export const runUnknownProgram: ProgramReader = (walker, name, words, env, text,
     // is a package, not a command, unless a sub-command or option follows it (`npx pnpm add x`).
     const next = words[i + 1]?.literal;
     if (manager && (next === undefined || !(next.startsWith('-') || RUNNER_VERBS.has(next)))) continue;
-    if (isPackageManagerProgram(program) || isShellProgram(program) || wrapper || INTERPRETERS.has(program) || program === 'eval') {
+    if (isPackageManagerProgram(program) || isShellProgram(program) || wrapper || isInterpreterName(program) || program === 'eval') {
       walker.run([versioned === undefined ? word : resolvePlain(versioned), ...words.slice(i + 1)], env, text, inner);
       return;
     }
@@ -164,7 +164,7 @@ export function managerScript(name: string, words: ResolvedWord[]): { program: s
 
 /** True for programs that run code given to them (interpreters, awk, sed, trap): never plain. */
 export function isCodeRunner(name: string): boolean {
-  return INTERPRETERS.has(name) || PYTHON.test(name) || name === 'trap';
+  return isInterpreterName(name) || name === 'trap';
 }
 
 /** True for a word that makes awk or sed run commands (`system(…)`, `getline`, a pipe, sed's `e`). */
@@ -327,10 +327,22 @@ export function runHiddenStdin(walker: Walker, name: string, words: ResolvedWord
   else if (stdin.kind === 'document') {
     const body = resolveWord(stdin.word);
     walkEmbedded(walker, body.literal ?? body.display, inner, text, `${name} ${stdin.op}`);
-  } else if (makefileFromStdin && stdin.kind !== 'terminal')
+  } else if ((stdin.kind === 'file' || stdin.kind === 'pipe') && runsStdinLines(name, literals))
+    walker.report(
+      text,
+      'stdin_script',
+      `${name} runs the lines it reads from ${stdin.kind === 'file' ? stdin.text : 'a pipe'} as commands`,
+    );
+  else if (makefileFromStdin && stdin.kind !== 'terminal')
     walker.report(
       text,
       'stdin_script',
       `${name} runs a makefile read from ${stdin.kind === 'file' ? stdin.text : 'a pipe'}, known only at run time`,
     );
+}
+
+/** `parallel` given no command of its own (options and numbers only), `at`, `batch`: each line read from stdin is a command. */
+function runsStdinLines(name: string, literals: ReadonlyArray<string | undefined>): boolean {
+  if (name === 'at' || name === 'batch') return true;
+  return name === 'parallel' && literals.every((arg) => arg !== undefined && /^(?:-.*|\d+%?)$/.test(arg));
 }

@@ -5,6 +5,7 @@
  * interpreter skips them, so the inline code after them is still found.
  */
 import { type BootstrapScript } from './bootstrap-scripts.js';
+import { computedCall, inertCode } from './code-capabilities.js';
 import { embeddedScripts } from './embedded-scripts.js';
 import { printedBySubstitution } from './piped-literal.js';
 import { programName } from './programs.js';
@@ -14,6 +15,16 @@ import { type ResolvedWord, resolveWord } from './words.js';
 // Interpreters whose inline code or stdin is read for package-manager invocations.
 export const PYTHON = /^(?:(?:python|pypy)(?:\d+(?:\.\d+)*)?[tdmu]?|py)$/;
 export const INTERPRETERS: ReadonlySet<string> = new Set(['node', 'nodejs', 'bun', 'perl', 'ruby', 'php', 'deno']);
+// Other languages whose code can start programs (Lua, Tcl, R, Julia, AppleScript), each by its family.
+const OTHER_FAMILIES: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:lua(?:\d+(?:\.\d+)*)?|luajit)$/, 'lua'],
+  [/^(?:tclsh(?:\d+(?:\.\d+)*)?|wish|expect)$/, 'tcl'],
+  [/^(?:rscript|r)$/, 'r'],
+  [/^julia$/, 'julia'],
+  [/^osascript$/, 'osascript'],
+];
+// Families whose interpreter reads its program from stdin when given no script.
+const READS_STDIN = new Set(['python', 'node', 'bun', 'perl', 'ruby', 'php', 'lua', 'tcl', 'r', 'julia', 'osascript']);
 const INLINE_FLAGS: Readonly<Record<string, readonly string[]>> = {
   python: ['-c'],
   node: ['-e', '--eval', '-p', '--print'],
@@ -22,6 +33,11 @@ const INLINE_FLAGS: Readonly<Record<string, readonly string[]>> = {
   perl: ['-e', '-E'],
   ruby: ['-e'],
   php: ['-r'],
+  lua: ['-e'],
+  tcl: ['-c'],
+  r: ['-e'],
+  julia: ['-e', '-E', '--eval', '--print'],
+  osascript: ['-e'],
 };
 // Options whose value is the next word (python's `-W`/`-X`, node's `-r`, ruby's `-I` …): that word is not the script.
 const VALUED: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -55,12 +71,9 @@ const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0'])
 // Code that reads its own command-line arguments: what it runs may be completed by words the reader does not see as code.
 const ARGV_USE = /\bsys\.argv\b|\bprocess\.argv\b|@ARGV|\$ARGV\b|\bARGV\b|\$argv\b|\bDeno\.args\b|\bBun\.argv\b/;
 
-// Code that can start programs or install: an interpreter using any of these is read with care.
-const EXEC_API =
-  /\b(?:system|popen|subprocess|spawn\w*|exec\w*|child_process|os\.exec\w*|pty|runpy|__import__|importlib|eval|Function|Bun\.\$|Deno\.Command|IO\.popen|Open3|shell_exec|passthru|proc_open|qx|getline|pip|npm|install)\b|`|\|\s*"|%x/;
 // Strings put together at run time: concatenation (`+`, perl/php `.`), joins, formatting, interpolation, reversal, decoders.
 const COMPUTED =
-  /\\(?:x[0-9A-Fa-f]|u[0-9A-Fa-f{]|U[0-9A-Fa-f]|N\{|[0-7]{1,3})|['"`]\s*\+|\+\s*['"`]|\.join\s*\(|\.format\s*\(|['"]\s*%\s*[(\w'"]|\bf['"][^'"\n]*\{|\$\{|#\{|\[::-1\]|\.reverse\s*\(|\bchr\s*\(|fromCharCode|fromhex|b64decode|\batob\s*\(|Buffer\.from|\.decode\s*\(|\bpack\s*\(|['"]\s*\.\s*['"$]/;
+  /\\(?:x[0-9A-Fa-f]|u[0-9A-Fa-f{]|U[0-9A-Fa-f]|N\{|[0-7]{1,3})|['"`]\s*\+|\+\s*['"`]|\.join\s*\(|\.format\s*\(|['"]\s*%\s*[(\w'"]|\bf['"][^'"\n]*\{|\$\{|#\{|\[::-1\]|\.reverse\s*\(|\bchr\s*\(|fromCharCode|fromhex|b64decode|\batob\s*\(|Buffer\.from|\.decode\s*\(|\bpack\s*\(|['"]\s*\.\s*['"$]|[})]\s*\.\s*q[qw]?\s*[{(]/;
 // awk concatenates by juxtaposition: a string next to a field or a variable (`"pip install " $1`, `"npm i " pkg`).
 const AWK_WORD = String.raw`(?!(?:in|print|printf|getline|return|system|close)\b)[A-Za-z_]\w*`;
 const AWK_COMPUTED = new RegExp(String.raw`""\s*(?:\$|${AWK_WORD}\b(?!\s*\())|(?:\$\w+|\b${AWK_WORD})\s*""`);
@@ -74,7 +87,13 @@ export type InterpreterCode = { kind: 'none' } | { kind: 'code'; text: string; l
 function familyOf(name: string): string | undefined {
   if (PYTHON.test(name)) return 'python';
   if (name === 'nodejs') return 'node';
-  return INTERPRETERS.has(name) ? name : undefined;
+  if (INTERPRETERS.has(name)) return name;
+  return OTHER_FAMILIES.find(([pattern]) => pattern.test(name))?.[1];
+}
+
+/** True for a program whose code (inline, stdin or a script) this file reads: python, node, perl, lua, tclsh, Rscript … */
+export function isInterpreterName(name: string): boolean {
+  return familyOf(name) !== undefined;
 }
 
 /** The code an interpreter command runs, when it is inline (`-c`, `-e`), a heredoc, or unknown (a pipe). */
@@ -102,7 +121,7 @@ export function interpreterCode(words: ResolvedWord[], scope: Scope): Interprete
     if (family === 'python' && /^-[A-Za-z]*m/.test(word)) return { kind: 'none' };
     if (valued.has(word)) i++;
   }
-  if (!['python', 'node', 'bun', 'perl', 'ruby', 'php'].includes(family)) return { kind: 'none' };
+  if (!READS_STDIN.has(family)) return { kind: 'none' };
   const stdin = scope.stdin;
   if (stdin.kind === 'pipe' && stdin.bootstrap?.family === family) return bootstrapCode(name, stdin.bootstrap, words.slice(scriptAt + 1));
   return stdinCode(name, scope);
@@ -145,7 +164,7 @@ function inlineCode(name: string, flags: readonly string[], word: string, next: 
 /** Code that passes its own arguments to a program it starts (`subprocess.run(['pip', 'install', *sys.argv[1:]]) x`) cannot be read whole. */
 function withArguments(inline: Inline, hasArguments: boolean): InterpreterCode {
   if (inline.kind === 'unreadable') return inline;
-  if (hasArguments && ARGV_USE.test(inline.text) && EXEC_API.test(inline.text))
+  if (hasArguments && ARGV_USE.test(inline.text) && !inertCode(inline.text))
     return {
       kind: 'unreadable',
       detail: `${inline.label} starts programs with arguments given on its command line, which are not read as code`,
@@ -186,10 +205,20 @@ function literalWord(value: string): ResolvedWord {
  * argv. Code that can start programs or install but shows no readable invocation is unverifiable.
  */
 export function walkInterpreterCode(walker: Walker, code: string, label: string, scope: Scope, text: string, fromFile = false): void {
-  if (!EXEC_API.test(code) && embeddedScripts(code).length === 0) return;
-  const literals = [...code.matchAll(STRING_LITERAL)].map((m) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/\\(.)/g, '$1'));
+  // The positive finding: nothing in the code can start a process or load code, and no string in it names a package manager.
+  if (inertCode(code) && embeddedScripts(code).length === 0) return;
+  const matches = [...code.matchAll(STRING_LITERAL)];
+  const literals = matches.map((m) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/\\(.)/g, '$1'));
   const scripts = new Set<string>();
-  for (const literal of literals) for (const script of embeddedScripts(literal)) scripts.add(script);
+  const named: number[] = [];
+  for (const [i, literal] of literals.entries()) {
+    const found = embeddedScripts(literal);
+    for (const script of found) scripts.add(script);
+    // A command line whose package manager or shell comes after other commands (`echo … | base64 -d | bash`): read it whole.
+    const first = found[0];
+    if (first !== undefined && /[|;&<>`]|\$\(/.test(literal.slice(0, literal.indexOf(first)))) scripts.add(literal);
+    if (found.length > 0) named.push(matches[i]?.index ?? 0);
+  }
   // argv lists: the literals joined, from the first that names a package manager; pip's API names none.
   const joined = literals.map(quoteWord).join(' ');
   for (const script of embeddedScripts(joined.replaceAll("'", ''))) scripts.add(script);
@@ -212,8 +241,16 @@ export function walkInterpreterCode(walker: Walker, code: string, label: string,
   // Code that builds what it runs (`'zzq' + '-x'`, `' '.join(…)`, f-strings, `[::-1]`, decoders): the literals are not the whole command.
   const computed =
     COMPUTED.exec(code) ?? (/^[gmn]?awk$/.test(label) ? AWK_COMPUTED.exec(code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""')) : null);
+  // Read whole only when every call that starts a process, or is handed a string naming a package manager, gets literals.
+  const call = scripts.size > 0 && computed === null && !fromFile ? computedCall(code, named) : undefined;
   if (scripts.size > 0 && computed !== null)
     walker.report(text, 'eval', `${label} runs a package manager with words it builds at run time (\`${computed[0].trim()}\`)`);
+  else if (call !== undefined)
+    walker.report(
+      text,
+      'eval',
+      `${label} starts programs with arguments it computes at run time (\`${call}\`), which are not read statically`,
+    );
   // Code that changes directory first (`os.chdir`, `cwd=`, `process.chdir`, `cd sub && …` in a string): its commands
   // run in a directory known only at run time, which the walker is told through a `cd` to a run-time word.
   const moved = CHDIR.test(code) ? 'cd "$__guard_code_dir" && ' : '';
@@ -263,6 +300,8 @@ export function projectCodeFiles(words: ResolvedWord[], code = ''): string[] {
     if (/\.\w+$/.test(file)) out.push(file);
     else if (file.startsWith('.')) out.push(`${file}.js`, `${file}/index.js`);
   }
+  // `import tool` / `from tool import x` in inline Python code: a module of the project's own (`tool.py`) when it is there.
+  if (family === 'python') for (const match of code.matchAll(/(?:^|[;\n])\s*(?:import|from)\s+([A-Za-z_]\w*)/g)) out.push(`${match[1]}.py`);
   for (let i = 1; i < words.length; i++) {
     const literal = words[i]?.literal;
     if (literal === undefined) break;

@@ -42,6 +42,9 @@ const RUNNERS = new Set([
   'let',
   'alias',
   'trap',
+  'parallel',
+  'at',
+  'batch',
 ]);
 // Package-manager names that rarely occur by chance: any occurrence, inside any word, quoted or not,
 // sends the command to the parser. Short ones (`uv`, `bun`, `py`, `sh`) are matched as whole words.

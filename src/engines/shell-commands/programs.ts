@@ -14,7 +14,23 @@ export function isPackageManagerProgram(argv0: string): boolean {
   return isManagerProgramName(programName(argv0));
 }
 
-const PROJECT_RUNNERS = new Set(['make', 'gmake', 'just', 'tox', 'nox', 'invoke', 'inv']);
+// Task runners the app reads the project file of (src/app/installs/project-tasks.ts and other-task-files.ts).
+const PROJECT_RUNNERS = new Set([
+  'make',
+  'gmake',
+  'just',
+  'tox',
+  'nox',
+  'invoke',
+  'inv',
+  'task',
+  'go-task',
+  'rake',
+  'pre-commit',
+  'makers',
+  'cargo-make',
+  'direnv',
+]);
 
 /**
  * True when `argv0` names a task runner that runs what a project file says (`make deps`, `just setup`,

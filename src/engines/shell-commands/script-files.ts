@@ -5,7 +5,8 @@
  * write it first (`curl -o x.sh … && bash x.sh`, `git clone … && bash repo/x.sh`): then what
  * it runs is unknown.
  */
-import { walkInterpreterCode } from './interpreter-code.js';
+import { shebangInterpreter, walkInterpreterCode } from './interpreter-code.js';
+import { isShellProgram, programName } from './programs.js';
 import { MAX_SCRIPT_BYTES } from './local-files.js';
 import { type Scope, TERMINAL, type Walker } from './scope.js';
 
@@ -91,4 +92,21 @@ export function readInterpreterFile(walker: Walker, given: string, scope: Scope,
   const code = walker.files?.readText(path);
   if (code === undefined || code.length > MAX_SCRIPT_BYTES) return;
   walkInterpreterCode(walker, code, `${label} ${given}`, { ...scope, stdin: TERMINAL }, text, true);
+}
+
+/**
+ * A script run by its path (`./tool.py`, `./setup.sh`): its `#!` interpreter's script file, or, with a `#!` line
+ * naming a shell or none at all (bash runs such a text file itself), a shell script; binaries are let be.
+ */
+export function readScriptByPath(walker: Walker, path: string, scope: Scope, text: string): void {
+  const head = walker.files?.readText(path)?.slice(0, 200);
+  if (head === undefined || head.includes('\0')) return;
+  const interpreter = shebangInterpreter(head);
+  if (interpreter !== undefined) {
+    readInterpreterFile(walker, path, scope, text, interpreter);
+    return;
+  }
+  const line = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(head);
+  const shell = line === null ? 'sh' : programName(line[1] ?? '') === 'env' ? (line[2] ?? '') : (line[1] ?? '');
+  if (isShellProgram(shell)) runScriptFile(walker, path, scope, text, path, false);
 }

@@ -15,6 +15,8 @@ export function runShell(walker: Walker, words: ResolvedWord[], text: string, sc
     walker.report(text, 'xargs', `${feeder.by} runs ${name} with arguments known only at run time`);
   } else if (invocation.command) {
     if (operand !== undefined) runScriptWord(walker, operand, scope, text, `${name} -c`);
+    // `… | xargs -0 sh -c`: the command string is what the runner reads at run time.
+    else if (feeder !== undefined) walker.report(text, 'xargs', `${feeder.by} hands ${name} -c its command, known only at run time`);
   } else if (operand !== undefined && !invocation.stdin) {
     if (operand.literal === undefined) {
       walker.report(text, dynamicReason(operand), `${name} runs a script known only at run time: ${operand.display}`);
