@@ -48,7 +48,7 @@ const VOCABULARIES: ReadonlyArray<[BundledVocab | 'synthetic', string]> = [
   ['qwen2', 'byte-level BPE, 151k'],
   ['nomic-bert-moe', 'Unigram, 250k'],
 ];
-const PROMPTS = [
+export const PROMPTS = [
   '```bash\npip install ',
   '```console\n$ uv add ',
   '```\npoetry add ',
@@ -58,7 +58,7 @@ const PROMPTS = [
   '```bash\nnpm install ',
   '```bash\nconda install -y ',
 ];
-const TEMPERATURES = [0, 0.7, 1.3, 2];
+export const TEMPERATURES = [0, 0.7, 1.3, 2];
 const MAX_TOKENS = Math.max(4, Number(process.env.GUARD_BENCH_DECODING_TOKENS ?? 32));
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -3,7 +3,9 @@
  * against the full PyPI automaton (886k names), cache hit rates, the per-step check the monitor
  * actually runs, and end-to-end generation time with and without the monitor on the project's
  * random-weights real-vocabulary model — next to PackMonitor's ×1.07–×1.28 and llguidance's ~50 µs.
- * GUARD_BENCH_DECODING_PART=mask runs the mask part only; =vocabularies the per-vocabulary table only.
+ * GUARD_BENCH_DECODING_PART=mask runs the mask part only; =vocabularies the per-vocabulary table only; =kinds the
+ * comparison of refusal-count keys (`decoding-refusal-kinds.ts`). GUARD_BENCH_DECODING_SEEDS sets the end-to-end rows'
+ * size (8 pairs per seed, default 8 seeds: 64 pairs).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -24,8 +26,9 @@ import {
 } from '../src/engines/decoding/index.js';
 import { compileNameList, loadBundledPypi, readBundledManifest } from '../src/engines/package-names/index.js';
 import { resolveCacheDir } from '../src/shared/paths.js';
+import { benchDecodingRefusalKinds } from './decoding-refusal-kinds.js';
 import { benchDecodingVocabularies, THREADS } from './decoding-vocabularies.js';
-import { percentile, table, time } from './stats.js';
+import { geometricInterval, percentile, table, time } from './stats.js';
 
 const encoder = new TextEncoder();
 
@@ -70,13 +73,16 @@ async function withCpu<T>(run: () => Promise<T>): Promise<[T, number]> {
   return [result, (used.user + used.system) / 1000];
 }
 
-function geometricMean(values: readonly number[]): number {
-  return Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / Math.max(1, values.length));
-}
+/** Seeds of the end-to-end rows (8 pairs each: 4 prompts × 2 temperatures); GUARD_BENCH_DECODING_SEEDS, default 8 (64 pairs). */
+const SEEDS = Math.max(1, Number(process.env.GUARD_BENCH_DECODING_SEEDS ?? 8));
 
 export async function benchDecoding(): Promise<void> {
   if (process.env.GUARD_BENCH_DECODING_PART === 'vocabularies') {
     await benchDecodingVocabularies(compileNameList(loadBundledPypi(readBundledManifest())).automaton);
+    return;
+  }
+  if (process.env.GUARD_BENCH_DECODING_PART === 'kinds') {
+    await benchDecodingRefusalKinds(compileNameList(loadBundledPypi(readBundledManifest())).automaton);
     return;
   }
   const dir = join(resolveCacheDir(), 'test-models');
@@ -210,7 +216,7 @@ export async function benchDecoding(): Promise<void> {
     // run each way round, cancels what running first or second does; the sums are not.
     const pairRatios: number[] = [];
     const cpuRatios: number[] = [];
-    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    for (let seed = 1; seed <= SEEDS; seed++) {
       for (const temperature of [0, 0.7]) {
         for (const prompt of set) {
           // Alternate the order so drifting machine load does not favour either side.
@@ -234,12 +240,14 @@ export async function benchDecoding(): Promise<void> {
     }
     const perOff = offMs / Math.max(1, offTokens);
     const perOn = onMs / Math.max(1, onTokens);
+    const wall = geometricInterval(pairRatios);
+    const cpu = geometricInterval(cpuRatios);
     rows.push([
       label,
       `${perOff.toFixed(2)} ms`,
       `${perOn.toFixed(2)} ms`,
-      `×${geometricMean(pairRatios).toFixed(3)}`,
-      `×${geometricMean(cpuRatios).toFixed(3)}`,
+      `×${wall.mean.toFixed(3)} [${wall.low.toFixed(3)}, ${wall.high.toFixed(3)}]`,
+      `×${cpu.mean.toFixed(3)} [${cpu.low.toFixed(3)}, ${cpu.high.toFixed(3)}]`,
       `×${(perOn / perOff).toFixed(3)}`,
       `${interventions} / ${onTokens}`,
       `${(monitorMs / Math.max(1, onTokens)).toFixed(3)} ms + ${(redoMs / Math.max(1, onTokens)).toFixed(3)} ms`,
@@ -286,8 +294,8 @@ export async function benchDecoding(): Promise<void> {
         `end to end, random-weights Qwen2-vocab llama (CPU, ${THREADS} thread${THREADS === 1 ? '' : 's'}; monitor opened as the product does, from the ${opened.from === 'snapshot' ? 'snapshot' : 'build'}; load avg ${loadBefore} → ${loadavg()[0]!.toFixed(1)})`,
         'per token, off',
         'per token, on',
-        'ratio, geometric mean of 64 pairs (≤ ×1.05; PackMonitor ×1.07–×1.28)',
-        'same pairs, process CPU time (all threads)',
+        `ratio, geometric mean of ${SEEDS * 8} pairs [95% interval] (≤ ×1.05; PackMonitor ×1.07–×1.28)`,
+        'same pairs, process CPU time (all threads) [95% interval]',
         'ratio of sums',
         'interventions / tokens',
         'monitor + redo per token',

@@ -23,7 +23,7 @@ import { createNameWalker } from './name-walker.js';
 import { MAX_TAIL } from './requirement-tail.js';
 import { sortChildren, sortedChild, type SortedChildren, type TokenTrie } from './token-trie.js';
 import { type Vocabulary } from './token-bytes.js';
-import { LEAVE_PREFIX, nameStateAfter, WARM_PREFIXES, warmStates } from './warm-contexts.js';
+import { LEAVE_PREFIX, nameStateAfter, WARM_PREFIXES, warmedStates, warmStates } from './warm-contexts.js';
 
 export { stateAfter } from './warm-contexts.js';
 export { createNameWalker } from './name-walker.js';
@@ -144,7 +144,7 @@ export class PackageIntervenor {
    * the model is loaded. Returns how many masks it built.
    */
   warm(prefixes: readonly string[] = WARM_PREFIXES): number {
-    const states = warmStates(prefixes, this.walker);
+    const states = warmedStates(prefixes, this.walker, fastName);
     for (const state of states) this.constraint(state);
     for (const leave of this.warmLeaves(prefixes)) this.firstLeave(this.baseOf(leave.state), leave.whole);
     return states.length;
@@ -174,7 +174,10 @@ export class PackageIntervenor {
 
   /** The masks of the installer contexts `warm` builds, by state key (built now where missing), for the on-disk snapshot. */
   warmMasks(prefixes: readonly string[] = WARM_PREFIXES): Array<[string, Uint32Array]> {
-    const masks = warmStates(prefixes, this.walker).map((state): [string, Uint32Array] => [state.key(), this.allowedMask(state)]);
+    const masks = warmedStates(prefixes, this.walker, fastName).map((state): [string, Uint32Array] => [
+      state.key(),
+      this.allowedMask(state),
+    ]);
     const leaves = this.warmLeaves(prefixes).map(({ key, state, whole }): [string, Uint32Array] => [
       key,
       this.firstLeave(this.baseOf(state), whole),
@@ -184,7 +187,7 @@ export class PackageIntervenor {
 
   /** The state keys of the installer contexts `warm` builds. */
   warmKeys(prefixes: readonly string[] = WARM_PREFIXES): Set<string> {
-    return new Set(warmStates(prefixes, this.walker).map((state) => state.key()));
+    return new Set(warmedStates(prefixes, this.walker, fastName).map((state) => state.key()));
   }
 
   /**
@@ -193,7 +196,7 @@ export class PackageIntervenor {
    * disagrees. The snapshot's digest already rules out damage; this catches masks of another parser.
    */
   verifyMasks(entries: ReadonlyArray<readonly [string, Uint32Array]>, samples = 512): boolean {
-    const states = new Map(warmStates(WARM_PREFIXES, this.walker).map((state) => [state.key(), state] as const));
+    const states = new Map(warmedStates(WARM_PREFIXES, this.walker, fastName).map((state) => [state.key(), state] as const));
     const leaves = new Map(this.warmLeaves(WARM_PREFIXES).map((leave) => [leave.key, leave] as const));
     const size = this.vocabulary.bytes.length;
     const stride = Math.max(1, Math.floor(size / samples));

@@ -14,6 +14,8 @@ const KEPT_SAMPLERS = 2;
 export type KeptWay = 'ban' | 'lift';
 
 export class KeptSamplers {
+  /** Lists built into a sampler so far (a constraint not among the kept ones); the rest only compared. */
+  rebuilt = 0;
   private readonly byWay = { ban: new Map<TokenConstraint, KeptSampler>(), lift: new Map<TokenConstraint, KeptSampler>() };
 
   constructor(
@@ -42,6 +44,7 @@ export class KeptSamplers {
         reused = value;
         samplers.delete(oldest);
       }
+      this.rebuilt++;
       const buffer = reused?.buffer ?? new Int32Array(this.vocabularySize);
       const length = bitsToListInto(constraint.mask, constraint.size, way === 'ban' ? 0 : 1, buffer);
       kept = { sampler: reused?.sampler ?? this.create(), buffer, tokens: buffer.subarray(0, length), seed: -1 };

@@ -12,12 +12,17 @@ import { readVocabulary, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
 import { KeptSamplers, type KeptWay } from './kept-samplers.js';
 import { alignWithRuntime, firstAllowed, nativeAccess, type NativeAccess, type NativeSampler } from './llama-native.js';
-import { REFUSAL_SHARE, RefusalCounts, WARM_REFUSAL_SHARE } from './refusal-counts.js';
+import { DrawStats, type DrawPhase, type DrawWay } from './draw-stats.js';
+import { type KindWeights, REFUSAL_SHARE, RefusalCounts, WARM_REFUSAL_SHARE } from './refusal-counts.js';
 
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from './llama-types.js';
 
 export interface LoadedModel extends DecodingModel {
   readonly path: string;
+  /** The native draws taken so far, by way and phase, with their time (for benches). */
+  readonly draws: DrawStats;
+  /** How much a constraint's kind weighs against its own refusal counts (see `KIND_WEIGHTS`; a tuning knob for benches). */
+  kindWeights: KindWeights;
   dispose(): Promise<void>;
 }
 
@@ -43,7 +48,14 @@ export function sharedLlama(): Promise<Llama> {
 export async function openLlamaModel(
   path: string,
   contextSize: number,
-  options: { initialShift?: number; threads?: number; keptBias?: number; liftLimit?: number; directShare?: number } = {},
+  options: {
+    initialShift?: number;
+    threads?: number;
+    keptBias?: number;
+    liftLimit?: number;
+    directShare?: number;
+    kindWeights?: KindWeights;
+  } = {},
 ): Promise<LoadedModel> {
   const header = readGgufFileHeader(path);
   const vocabulary = readVocabulary(header.metadata, `model file ${path}`);
@@ -70,6 +82,7 @@ export async function openLlamaModel(
   if (options.keptBias !== undefined) decoding.keptBias = options.keptBias;
   if (options.liftLimit !== undefined) decoding.liftLimit = options.liftLimit;
   if (options.directShare !== undefined) decoding.directShare = options.directShare;
+  if (options.kindWeights !== undefined) decoding.kindWeights = options.kindWeights;
   return decoding;
 }
 
@@ -130,6 +143,9 @@ class LlamaDecodingModel implements LoadedModel {
   private readonly rawSample: NativeAccess['context']['sampleToken'];
   /** Samplers holding a large constraint's ban or lift list, most recently used last (a repeat compares, does not rebuild). */
   private readonly keptSamplers: KeptSamplers;
+  readonly draws = new DrawStats();
+  /** Which draw the native calls serve now (the step's first, or a redo). */
+  private phase: DrawPhase = 'first';
 
   constructor(
     readonly path: string,
@@ -152,10 +168,11 @@ class LlamaDecodingModel implements LoadedModel {
         const mask = this.mask;
         this.mask = undefined;
         const constraint = mask?.request.constraint;
+        this.phase = 'first';
         const first = mask && constraint && args.length === 2 ? this.firstDraw(constraint, mask.sampling) : undefined;
-        if (!first) return sampleToken(...args);
+        if (!first) return this.timed('plain', sampleToken(...args));
         return first.then((token) => {
-          if (token === undefined) return sampleToken(...args);
+          if (token === undefined) return this.timed('plain', sampleToken(...args));
           mask!.request.applied = true;
           return token;
         });
@@ -183,6 +200,23 @@ class LlamaDecodingModel implements LoadedModel {
     history.push({ type: 'model', response: [] });
     const { contextText } = wrapper.generateContextState({ chatHistory: history });
     return contextText.tokenize(this.model.tokenizer);
+  }
+
+  get kindWeights(): KindWeights {
+    return this.refusals.weights;
+  }
+
+  set kindWeights(weights: KindWeights) {
+    this.refusals.weights = { ...weights };
+  }
+
+  /** `draw` counted as one native draw of `way` in the current phase, with its time (from `t0`: its sampler's set-up included). */
+  private timed<T>(way: DrawWay, draw: Promise<T>, t0 = performance.now()): Promise<T> {
+    const phase = this.phase;
+    return draw.then((value) => {
+      this.draws.add(phase, way, performance.now() - t0);
+      return value;
+    });
   }
 
   async reset(): Promise<void> {
@@ -256,6 +290,7 @@ class LlamaDecodingModel implements LoadedModel {
       throw new GuardError('INTERNAL', 'resample must follow next directly (the logits it samples from are gone)');
     }
     const greedy = sampling.temperature <= 0;
+    this.phase = 'redo';
     this.refusals.refused(constraint, greedy);
     const allowed = constraint.allowedCount;
     if (this.shift <= MAX_SHIFT && (greedy ? allowed <= Math.min(constraint.refusedCount, this.keptBias) : allowed <= this.liftLimit)) {
@@ -277,7 +312,7 @@ class LlamaDecodingModel implements LoadedModel {
       // Rejection once more where plain draws under this constraint are rarely refused: a plain draw from
       // the same logits with fresh randomness, kept where allowed (exact: any allowed draw of it has the
       // masked distribution); a ban over a long list met rarely rebuilds a kept sampler (about twice a plain draw).
-      const again = await this.sample({ temperature: sampling.temperature, minP: 0, seed: (seedOf(sampling) ^ 0x9e3779b9) >>> 0 });
+      const again = await this.sample({ temperature: sampling.temperature, minP: 0, seed: (seedOf(sampling) ^ 0x9e3779b9) >>> 0 }, 'again');
       if (constraint.has(again)) return again;
     }
     const token = await this.sampleBanned(constraint, sampling);
@@ -358,7 +393,7 @@ class LlamaDecodingModel implements LoadedModel {
   private async likeliest(): Promise<number[]> {
     this.probe ??= new this.native.AddonSampler(this.native.model);
     this.probe.applyConfig({ temperature: 1, topK: PROBE_TOP_K, minP: 0, seed: 1 });
-    const result = await this.rawSample(this.logitIndex, this.probe, true);
+    const result = await this.timed('top', this.rawSample(this.logitIndex, this.probe, true));
     return Array.isArray(result) ? (result[1] ?? []) : [];
   }
 
@@ -371,7 +406,7 @@ class LlamaDecodingModel implements LoadedModel {
     const list = constraint.allowed();
     const config = { temperature: sampling.temperature, minP: 0, seed: seedOf(sampling), ...this.biasFor(list, this.shift) };
     if (greedy) {
-      const token = await this.sample(config);
+      const token = await this.sample(config, 'lift');
       return constraint.has(token) ? token : undefined;
     }
     const [token, candidates] = await this.sampleWithCandidates({ ...config, topK: list.length });
@@ -388,7 +423,7 @@ class LlamaDecodingModel implements LoadedModel {
   private async sampleBanned(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> {
     const seed = seedOf(sampling);
     if (constraint.refusedCount <= this.keptBias) {
-      return this.sample({ temperature: sampling.temperature, minP: 0, seed, ...this.biasFor(constraint.refused(), -Infinity) });
+      return this.sample({ temperature: sampling.temperature, minP: 0, seed, ...this.biasFor(constraint.refused(), -Infinity) }, 'ban');
     }
     return this.sampleKept(constraint, sampling, 'ban');
   }
@@ -397,22 +432,30 @@ class LlamaDecodingModel implements LoadedModel {
   private async sampleKept(constraint: TokenConstraint, sampling: { temperature: number; seed: number }, way: KeptWay): Promise<number> {
     const value = way === 'ban' ? -Infinity : this.shift;
     const config = { temperature: sampling.temperature, minP: 0, seed: seedOf(sampling) };
+    const rebuilt = this.keptSamplers.rebuilt;
+    const t0 = performance.now();
     const sampler = this.keptSamplers.configured(constraint, way, config, (tokens) => this.biasFor(tokens, value));
-    const next = await this.rawSample(this.logitIndex, sampler);
+    const next = await this.timed(
+      this.keptSamplers.rebuilt > rebuilt ? 'kept-rebuilt' : 'kept',
+      this.rawSample(this.logitIndex, sampler),
+      t0,
+    );
     if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
     return next;
   }
 
-  private async sample(config: Record<string, unknown>): Promise<number> {
+  private async sample(config: Record<string, unknown>, way: DrawWay): Promise<number> {
+    const t0 = performance.now();
     const sampler = this.redoSampler(config);
-    const next = await this.rawSample(this.logitIndex, sampler);
+    const next = await this.timed(way, this.rawSample(this.logitIndex, sampler), t0);
     if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
     return next;
   }
 
   private async sampleWithCandidates(config: Record<string, unknown>): Promise<[number, number[]]> {
+    const t0 = performance.now();
     const sampler = this.redoSampler(config);
-    const result = await this.rawSample(this.logitIndex, sampler, true);
+    const result = await this.timed('lift', this.rawSample(this.logitIndex, sampler, true), t0);
     const [next, candidates] = Array.isArray(result) ? result : [result, undefined];
     if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
     return [next, candidates ?? []];

@@ -30,6 +30,9 @@ const PREFIXES = [
   '`npm install ',
   '```bash\nnpm i lod',
   'prose ',
+  '```bash\npip install numpy==1.2',
+  '$ pip install flask[async',
+  '`pip install requests>=',
 ];
 
 function masksOf(intervenor: PackageIntervenor): number[][] {
@@ -57,6 +60,30 @@ describe('intervenor snapshot on disk', () => {
     const misses = second.intervenor.stats.misses;
     second.intervenor.warm();
     expect(second.intervenor.stats.misses).toBe(misses);
+  });
+
+  it('holds the masks of the requirement tails a whole name opens in the warm contexts, so a first `==` or `[` builds nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guard-snapshot-tails-'));
+    openIntervenor(vocabulary, automata, dir);
+    const { intervenor, from } = openIntervenor(vocabulary, automata, dir);
+    expect(from).toBe('snapshot');
+    const tails = intervenor.warmMasks().filter(([key]) => !key.startsWith('leave|') && /\|0\|[1-9]\d*\.0\|/.test(key));
+    // Extras, clauses, versions, markers: several tail states per context.
+    expect(tails.length).toBeGreaterThanOrEqual(10);
+    const misses = intervenor.stats.misses;
+    for (const prefix of [
+      '```bash\npip install numpy==',
+      '```bash\npip install numpy[',
+      '$ pip install flask>=1.',
+      '`pip install flask~=',
+    ]) {
+      const state = stateAfter(encoder.encode(prefix), intervenor.walker);
+      expect(state.inTail).toBe(true);
+      intervenor.allowedMask(state);
+    }
+    // Each tail mask is its fresh state's (read from the file) with the long tokens checked: nothing walked.
+    expect(intervenor.stats.misses - misses).toBe(4);
+    expect(intervenor.stats.subMisses).toBe(0);
   });
 
   it("holds each warm context's bitset of the tokens that leave a name (whole or not), checked against the parser token by token", () => {
