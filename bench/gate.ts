@@ -12,7 +12,8 @@
  * The metadata cache's own cost (`gate-cache.ts`: CPU per document stored and read back, in-process) follows the
  * metadata table. `GATE_BENCH_ONLY=metadata` stops after it, `GATE_BENCH_ONLY=load` skips the tarball rows;
  * `GATE_BENCH_PROF=<dir>` writes the gates' CPU profiles there; `GATE_BENCH_CLI=<main.js>` runs another build's
- * gate (an older commit's `dist/cli/main.js`) against the same world, to compare two builds.
+ * gate (an older commit's `dist/cli/main.js`) against the same world, to compare two builds; `GATE_BENCH_NODE_FLAGS`
+ * passes V8 flags to the gate process alone (heap settings compared on one build).
  *
  * The client is modelled on npm's and pip's: one keep-alive connection pool per origin (npm's
  * @npmcli/agent, pip's requests.Session), used alike for the direct and the gated requests, so a
@@ -344,6 +345,8 @@ async function startGate(
     process.execPath,
     [
       ...(process.env.GATE_BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.GATE_BENCH_PROF}`] : []),
+      // V8 heap settings tried on the gate process alone (`--max-semi-space-size=32` …), to measure them before a launcher sets them.
+      ...(process.env.GATE_BENCH_NODE_FLAGS?.split(/\s+/).filter((flag) => flag !== '') ?? []),
       // One stdout line per collection (the gate itself writes nothing there): counted per metadata kind.
       '--trace-gc',
       cli,

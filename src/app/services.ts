@@ -14,6 +14,7 @@ import { PromiseCache } from '../shared/promise-cache.js';
 import type { CompletionSessions } from './completion/completion-sessions.js';
 import { createCompletionSessions } from './completion/completion-sessions.js';
 import { closeNameLists } from './packages/held-name-lists.js';
+import { createSecurityHolderSource, type SecurityHolderSource } from './packages/security-holder-source.js';
 import type { PolicySource } from './policy/policy-source.js';
 import { policySourceOnDemand } from './policy/policy-source.js';
 
@@ -50,6 +51,8 @@ export interface Services extends ServiceContext {
   nameLists: Map<string, NameIndex[]>;
   /** The registry gate's delta lists (names found upstream after the snapshot) as read, re-read when their file changes. */
   deltaLists: DeltaListCache;
+  /** The shipped npm security holding list, re-read when its files change. */
+  securityHolders: SecurityHolderSource;
   apiDocs: ApiDocsServices;
   answerability: AnswerabilityServices;
   /** Repository facts stores by cache directory and watch mode. */
@@ -74,6 +77,7 @@ export function createServices(context: ServiceContext): Services {
     policy: policySourceOnDemand({ cwd: context.cwd, env: context.env }),
     nameLists: new Map(),
     deltaLists: new Map(),
+    securityHolders: createSecurityHolderSource({ log: (line) => void context.stderr.write(`${line}\n`) }),
     apiDocs: {
       indexes: new PromiseCache(),
       watchers: new PromiseCache(),

@@ -55,6 +55,7 @@ export function mcpToolDeps(services: Services, version: string): McpDeps {
         policy: await services.policy.current(),
         nameLists: services.nameLists,
         deltaLists: services.deltaLists,
+        securityHolders: services.securityHolders,
       });
     },
     // SQLite opens on the first call; the indexed local sources are watched from then on.

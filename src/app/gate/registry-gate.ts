@@ -10,6 +10,7 @@ import { minReleaseAgeMs, startGateServer, type GateEcosystem, type RunningGate 
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { type ProgressStream } from '../../shared/progress.js';
 import { closeNameLists } from '../packages/held-name-lists.js';
+import { type SecurityHolderSource } from '../packages/security-holder-source.js';
 import { type PolicySource } from '../policy/policy-source.js';
 import type { Services } from '../services.js';
 import { judgeGateProject } from './judge-gate-project.js';
@@ -47,6 +48,8 @@ export interface RegistryGateDeps {
   nameLists?: Map<string, NameIndex[]>;
   /** The delta lists as read (the process's, app/services.ts); without it each judgement reads the file. */
   deltaLists?: DeltaListCache;
+  /** The shipped npm security holding list as held (the process's); without it each npm judgement reads it. */
+  securityHolders?: SecurityHolderSource;
 }
 
 /** A gate's deps from the process's services: its environment, stderr for the log, and the name and delta lists it keeps. */
@@ -59,6 +62,7 @@ export function registryGateDeps(services: Services): RegistryGateDeps {
     log: (line) => void stderr.write(`${line}\n`),
     nameLists: services.nameLists,
     deltaLists: services.deltaLists,
+    securityHolders: services.securityHolders,
   };
 }
 
@@ -91,6 +95,7 @@ export async function startRegistryGate(request: RegistryGateRequest, deps: Regi
         now,
         nameLists,
         ...(deps.deltaLists ? { deltaLists: deps.deltaLists } : {}),
+        ...(deps.securityHolders ? { securityHolders: deps.securityHolders } : {}),
         upstream: (eco) => upstreams[eco],
       }),
   });

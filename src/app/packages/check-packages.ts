@@ -12,6 +12,7 @@ import { worstVerdict, type Verdict } from '../../shared/verdict.js';
 import { asGone } from './gone-check.js';
 import { withNameLists } from './held-name-lists.js';
 import { openNameLists, type NameListDeps } from './name-lists.js';
+import { shippedHolderReader } from './shipped-holders.js';
 import { resolveCacheDir } from '../../shared/paths.js';
 
 export interface CheckReport {
@@ -39,7 +40,9 @@ export async function checkPackages(
       withGateDelta(withRemoved(checkName(lists, spec, i < SUGGESTED_NAMES ? options : { ...options, limit: 0 }), removed), deps),
     );
     const holders =
-      request.ecosystem === 'npm' && checked.some((c) => c.exists) ? loadNpmSecurityHolders(readBundledManifest()) : undefined;
+      request.ecosystem === 'npm' && checked.some((c) => c.exists)
+        ? (deps.securityHolders?.current(shippedHolderReader()) ?? loadNpmSecurityHolders(readBundledManifest()))
+        : undefined;
     const results = holders === undefined ? checked : checked.map((check) => withSecurityHolder(check, holders));
     return { verdict: worstVerdict(results.map((r) => r.verdict)), results };
   });

@@ -26,6 +26,7 @@ import {
 import { GuardError } from '../../shared/errors.js';
 import { resolveCacheDir, type Env } from '../../shared/paths.js';
 import { createProgress, type ProgressStream } from '../../shared/progress.js';
+import type { SecurityHolderSource } from './security-holder-source.js';
 
 export interface NameListDeps {
   env?: Env;
@@ -35,6 +36,8 @@ export interface NameListDeps {
   nameLists?: Map<string, NameIndex[]>;
   /** The gate's delta lists as read (the process's, from app/services.ts); without it each check reads the file. */
   deltaLists?: DeltaListCache;
+  /** The shipped npm security holding list as held (the process's, from app/services.ts); without it each npm check reads it. */
+  securityHolders?: SecurityHolderSource;
 }
 
 /** The name-list part of a use case's deps: only the fields it sets. */
@@ -44,6 +47,7 @@ export function nameListDepsOf(deps: NameListDeps): NameListDeps {
     ...(deps.stderr ? { stderr: deps.stderr } : {}),
     ...(deps.nameLists ? { nameLists: deps.nameLists } : {}),
     ...(deps.deltaLists ? { deltaLists: deps.deltaLists } : {}),
+    ...(deps.securityHolders ? { securityHolders: deps.securityHolders } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ export { parseSpec } from './spec.js';
 export { checkpointPath, listCheckpoints, readCheckpoint, removeCheckpoint, writeCheckpoint } from './io/checkpoint-store.js';
 export { openCheckpointLazily } from './io/lazy-checkpoint.js';
 export {
+  allowlistDir,
   bundledSourceId,
   loadBundledConda,
   loadBundledNpm,
@@ -34,4 +35,12 @@ export {
   type NameAutomaton,
   type NameCursor,
 } from './automaton-cursor.js';
-export { addDeltaName, deltaListPath, dropDeltaName, readDeltaNames, type DeltaKind, type DeltaListCache } from './io/delta-list.js';
+export {
+  addDeltaName,
+  DELTA_LIST_RECHECK_MS,
+  deltaListPath,
+  dropDeltaName,
+  readDeltaNames,
+  type DeltaKind,
+  type DeltaListCache,
+} from './io/delta-list.js';

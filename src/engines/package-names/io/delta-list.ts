@@ -6,15 +6,19 @@
  * upstream answered "not found" for (unpublished since the list was made). `guard check` and the
  * hooks read both offline, so a name newer than the snapshot is not refused once vetted, and a
  * name removed since is refused once seen gone. A process that reads them often (the MCP server, a
- * gate) keeps the lists read in a `DeltaListCache` (app/services.ts), re-read when the file
- * changes; without one each read reads the file.
+ * gate) keeps the lists read in a `DeltaListCache` (app/services.ts), re-read when the file's
+ * mtime or size changes, looked at no more than once per `DELTA_LIST_RECHECK_MS` (this process's own
+ * writes drop the entry, so they are seen at once); without one each read reads the file.
  */
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../../../shared/write-file-atomic.js';
 
-/** Delta lists read, by file, with the mtime they were read at. */
-export type DeltaListCache = Map<string, { mtimeMs: number; names: Map<string, string> }>;
+/** How long a cached list is trusted before its file is looked at again (another process's writes show within this). */
+export const DELTA_LIST_RECHECK_MS = 1000;
+
+/** Delta lists read, by file, with the mtime and size they were read at (-1: no file) and when the file was last looked at. */
+export type DeltaListCache = Map<string, { mtimeMs: number; size?: number; checkedAt?: number; names: Map<string, string> }>;
 
 /** Which delta list: names found upstream (`added`) or names the upstream no longer has (`removed`). */
 export type DeltaKind = 'added' | 'removed';
@@ -24,34 +28,46 @@ export function deltaListPath(cacheDir: string, ecosystem: string, kind: DeltaKi
   return join(cacheDir, 'gate', `${kind === 'added' ? 'delta' : 'removed'}-${ecosystem}.tsv`);
 }
 
-/** Normalised name → the day (YYYY-MM-DD) the gate saw it; empty when there is no list. Kept in `cache` until the file changes. */
+/**
+ * Normalised name → the day (YYYY-MM-DD) the gate saw it; empty when there is no list. Kept in
+ * `cache` until the file changes; `now` (ms) decides whether the file is looked at again.
+ */
 export function readDeltaNames(
   cacheDir: string,
   ecosystem: string,
   cache?: DeltaListCache,
   kind: DeltaKind = 'added',
+  now: number = Date.now(),
 ): ReadonlyMap<string, string> {
   const file = deltaListPath(cacheDir, ecosystem, kind);
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return new Map();
-  }
   const cached = cache?.get(file);
-  if (cached && cached.mtimeMs === mtimeMs) return cached.names;
-  const names = new Map<string, string>();
-  let text: string;
+  // On the gate's answer path: a stat per judgement per list adds up, and the lists change rarely.
+  if (cached?.checkedAt !== undefined && now - cached.checkedAt >= 0 && now - cached.checkedAt < DELTA_LIST_RECHECK_MS) return cached.names;
+  let mtimeMs = -1;
+  let size = -1;
   try {
-    text = readFileSync(file, 'utf8');
+    ({ mtimeMs, size } = statSync(file));
   } catch {
-    return names;
+    // No list yet: remembered as empty, looked at again after the interval.
   }
-  for (const line of text.split('\n')) {
-    const [name, day] = line.split('\t');
-    if (name) names.set(name, day ?? '');
+  if (cached && cached.mtimeMs === mtimeMs && (cached.size === undefined || cached.size === size)) {
+    cached.checkedAt = now;
+    return cached.names;
   }
-  cache?.set(file, { mtimeMs, names });
+  const names = new Map<string, string>();
+  if (mtimeMs >= 0) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return names;
+    }
+    for (const line of text.split('\n')) {
+      const [name, day] = line.split('\t');
+      if (name) names.set(name, day ?? '');
+    }
+  }
+  cache?.set(file, { mtimeMs, size, checkedAt: now, names });
   return names;
 }
 

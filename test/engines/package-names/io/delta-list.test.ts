@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDeltaName,
+  DELTA_LIST_RECHECK_MS,
   deltaListPath,
   dropDeltaName,
   readDeltaNames,
@@ -46,5 +47,30 @@ describe('delta lists', () => {
     const dir = cacheDir();
     addDeltaName(dir, 'npm', 'bad\tname', new Date(), undefined, 'removed');
     expect(readDeltaNames(dir, 'npm', undefined, 'removed').size).toBe(0);
+  });
+});
+
+describe('a cached delta list', () => {
+  it("sees another process's edit and a list created later once the recheck interval has passed", () => {
+    const dir = cacheDir();
+    const cache: DeltaListCache = new Map();
+    const at = 5_000_000;
+    expect(readDeltaNames(dir, 'npm', cache, 'added', at).size).toBe(0);
+    // Another process writes the list (no cache of ours sees the write).
+    addDeltaName(dir, 'npm', 'late-name', new Date('2026-11-22T10:00:00Z'));
+    expect(readDeltaNames(dir, 'npm', cache, 'added', at + 1).size).toBe(0);
+    expect([...readDeltaNames(dir, 'npm', cache, 'added', at + DELTA_LIST_RECHECK_MS).keys()]).toEqual(['late-name']);
+    appendFileSync(deltaListPath(dir, 'npm'), 'edited-name\t2026-11-23\n');
+    const later = at + 2 * DELTA_LIST_RECHECK_MS;
+    expect(readDeltaNames(dir, 'npm', cache, 'added', later - 1).has('edited-name')).toBe(false);
+    expect(readDeltaNames(dir, 'npm', cache, 'added', later).get('edited-name')).toBe('2026-11-23');
+  });
+
+  it("sees this process's own writes at once", () => {
+    const dir = cacheDir();
+    const cache: DeltaListCache = new Map();
+    expect(readDeltaNames(dir, 'npm', cache).size).toBe(0);
+    addDeltaName(dir, 'npm', 'own-name', new Date('2026-11-22T10:00:00Z'), cache);
+    expect(readDeltaNames(dir, 'npm', cache).has('own-name')).toBe(true);
   });
 });

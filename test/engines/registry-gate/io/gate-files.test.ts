@@ -3,7 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDeltaName, deltaListPath, readDeltaNames, type DeltaListCache } from '../../../../src/engines/package-names/index.js';
+import {
+  addDeltaName,
+  DELTA_LIST_RECHECK_MS,
+  deltaListPath,
+  readDeltaNames,
+  type DeltaListCache,
+} from '../../../../src/engines/package-names/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gg-gate-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -26,13 +32,14 @@ describe('delta list', () => {
     const dir = join(root, 'cached');
     const cache: DeltaListCache = new Map();
     addDeltaName(dir, 'pypi', 'first', new Date('2026-11-20T10:00:00Z'), cache);
-    const read = readDeltaNames(dir, 'pypi', cache);
-    expect(readDeltaNames(dir, 'pypi', cache)).toBe(read);
+    const t0 = Date.now();
+    const read = readDeltaNames(dir, 'pypi', cache, 'added', t0);
+    expect(readDeltaNames(dir, 'pypi', cache, 'added', t0)).toBe(read);
     expect(cache.size).toBe(1);
-    // Another process adds a name: the file's mtime moves, so the list is read again.
+    // Another process adds a name: the file's mtime moves, so the list is read again once the recheck interval has passed.
     writeFileSync(deltaListPath(dir, 'pypi'), 'first\t2026-11-20\nsecond\t2026-11-21\n');
     utimesSync(deltaListPath(dir, 'pypi'), new Date(), new Date(Date.now() + 5000));
-    expect([...readDeltaNames(dir, 'pypi', cache).keys()]).toEqual(['first', 'second']);
+    expect([...readDeltaNames(dir, 'pypi', cache, 'added', t0 + DELTA_LIST_RECHECK_MS).keys()]).toEqual(['first', 'second']);
     addDeltaName(dir, 'pypi', 'third', new Date('2026-11-22T10:00:00Z'), cache);
     expect([...readDeltaNames(dir, 'pypi', cache).keys()]).toEqual(['first', 'second', 'third']);
     // Without a cache every read reads the file.
