@@ -31,9 +31,9 @@ export interface GuardVerdict {
 /**
  * Reasons an allowed install keeps that the agent and user should be told: a git source on a public forge, a
  * conda name missing from the shipped list that a channel the policy trusts may hold, and an unlisted HTTPS
- * index beside packages that are all on the list (warnings, not doubts).
+ * index or conda channel beside packages that are all on the list (warnings, not doubts).
  */
-const NOTE_CODES: ReadonlySet<string> = new Set(['forge_source', 'not_in_channel_list', 'unlisted_index']);
+const NOTE_CODES: ReadonlySet<string> = new Set(['forge_source', 'not_in_channel_list', 'unlisted_index', 'unlisted_channel']);
 
 /** A part the guard could not verify, with the policy's decision on it. */
 export interface UnverifiedPart {

@@ -67,8 +67,8 @@ export function describeSuggestion(suggestion: Suggestion): string {
 }
 
 function requestReasonVerdict(reason: PolicyReason, policy: Policy): Verdict {
-  // A note (an unlisted HTTPS index beside packages all on the list) is shown as a warning line, the install still allowed.
-  if (reason.code === 'unlisted_index') return 'warn';
+  // A note (an unlisted HTTPS index or conda channel beside packages all on the list) is shown as a warning line, the install still allowed.
+  if (reason.code === 'unlisted_index' || reason.code === 'unlisted_channel') return 'warn';
   const action: Verdict =
     reason.code === 'registry_not_allowed'
       ? policy.registries.unlisted

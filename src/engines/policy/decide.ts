@@ -15,6 +15,7 @@ import {
   type Policy,
   type PolicyDecision,
   type PolicyExplanation,
+  type PolicyReason,
   type TargetFacts,
 } from './types.js';
 
@@ -153,12 +154,14 @@ function vouchedEcosystems(checked: ReadonlyArray<{ target: InstallTarget; facts
 }
 
 /**
- * An unlisted PyPI source read beside PyPI (`--extra-index-url`, `--find-links`), named over HTTPS, for a
- * command whose every package is on the PyPI list (`pip install torch-scatter -f
- * https://wheels.vendor.example/torch-2.1.html`): what vendors' own install docs tell users to pass. An
- * index that replaces PyPI (`-i`, PIP_INDEX_URL) serves every package itself and keeps the registry rule. Under the default `registries.unlisted: warn` it is let through
- * with a note naming the host (`unlisted_index`); `unlisted: block` still refuses it, and a name
- * missing from the list is refused by the name check whatever the source.
+ * An unlisted source beside the registry's own, for a command whose every package is on the registry's list.
+ * PyPI: read beside PyPI (`--extra-index-url`, `--find-links`), named over HTTPS (`pip install torch-scatter -f
+ * https://wheels.vendor.example/torch-2.1.html`): what vendors' own install docs tell users to pass; an index that
+ * replaces PyPI (`-i`, PIP_INDEX_URL) serves every package itself and keeps the registry rule. conda: a channel
+ * (`-c rdkit`, `rdkit::rdkit`, a condarc channel) named by its anaconda.org name or an HTTPS URL, the names judged
+ * against conda-forge's list. Under the default `registries.unlisted: warn` it is let through with a note naming
+ * the source (`unlisted_index`, `unlisted_channel`); `unlisted: block` still refuses it, and a name missing from
+ * the list keeps the registry rule.
  */
 function noteOnlySource(
   index: string,
@@ -167,13 +170,10 @@ function noteOnlySource(
   vouched: ReadonlySet<Ecosystem>,
   extra: readonly string[],
 ): boolean {
-  return (
-    ecosystem === 'pypi' &&
-    policy.registries.unlisted === 'warn' &&
-    vouched.has('pypi') &&
-    extra.includes(index) &&
-    /^https:\/\/[^/\s]/i.test(index.trim())
-  );
+  if (policy.registries.unlisted !== 'warn' || !vouched.has(ecosystem)) return false;
+  const source = index.trim();
+  if (ecosystem === 'pypi') return extra.includes(index) && /^https:\/\/[^/\s]/i.test(source);
+  return ecosystem === 'conda' && (/^[a-z0-9][a-z0-9._-]*$/i.test(source) || /^https:\/\/[^/\s]/i.test(source));
 }
 
 function indexSteps(
@@ -197,13 +197,8 @@ function indexSteps(
     }
     const allowed = policy.registries[primary];
     if (noteOnlySource(index, primary, policy, vouched, extra)) {
-      const message = `${index} is not a listed pypi index; every package named here is on the PyPI list, so it is let through, but pip may take a newer release of them from ${hostOf(index)} (add it under registries.pypi once trusted, or set registries.unlisted: block to refuse unlisted indexes)`;
-      return {
-        rule: `registries.${primary}`,
-        outcome: 'allow',
-        detail: message,
-        reasons: [{ code: 'unlisted_index', message, subject: index }],
-      };
+      const reason = primary === 'conda' ? unlistedChannelReason(index) : unlistedIndexReason(index);
+      return { rule: `registries.${primary}`, outcome: 'allow', detail: reason.message, reasons: [reason] };
     }
     const action = policy.registries.unlisted;
     const message = `${index} is not an allowed ${primary} index (allowed: ${listSome(allowed)}); add it under registries.${primary} or drop the option`;
@@ -214,6 +209,16 @@ function indexSteps(
       reasons: action === 'allow' ? [] : [{ code: 'registry_not_allowed', message, subject: index }],
     };
   });
+}
+
+function unlistedIndexReason(index: string): PolicyReason {
+  const message = `${index} is not a listed pypi index; every package named here is on the PyPI list, so it is let through, but pip may take a newer release of them from ${hostOf(index)} (add it under registries.pypi once trusted, or set registries.unlisted: block to refuse unlisted indexes)`;
+  return { code: 'unlisted_index', message, subject: index };
+}
+
+function unlistedChannelReason(channel: string): PolicyReason {
+  const message = `conda channel ${channel} is not listed under registries.conda; every package named here is on conda-forge's list, so it is let through, but conda may install them as built on ${channel} (add it under registries.conda once trusted, or set registries.unlisted: block to refuse unlisted channels)`;
+  return { code: 'unlisted_channel', message, subject: channel };
 }
 
 function hostOf(index: string): string {

@@ -150,6 +150,8 @@ export type PolicyReasonCode =
   | 'registry_not_allowed'
   /** An unlisted HTTPS source beside packages that are all on the registry's list: let through, the host named as context. */
   | 'unlisted_index'
+  /** An unlisted conda channel beside packages that are all on conda-forge's list: let through, the channel named as context. */
+  | 'unlisted_channel'
   | 'below_trust'
   | 'unknown_popularity'
   | 'source_policy'

@@ -68,6 +68,28 @@ describe('guardShellCommand', () => {
     expect((await guard('conda install -c bioconda zzq-ghost-bio', { registries: { uncovered_names: 'block' } })).verdict).toBe('block');
   });
 
+  it('lets an unlisted conda channel through with a note when every name is on the conda-forge list; strict policy refuses it', async () => {
+    for (const command of [
+      'conda install -c rdkit -y rdkit numpy',
+      'conda install -y rdkit::rdkit',
+      'mamba install --channel rdkit rdkit',
+    ]) {
+      const verdict = await guard(command);
+      expect(verdict.verdict, command).toBe('allow');
+      expect(verdict.reasons).toEqual([]);
+      expect(verdict.notes?.join('\n')).toMatch(/conda channel rdkit is not listed under registries\.conda/);
+    }
+    // A name on no list keeps the doubt about the channel (and the name).
+    const unknown = await guard('conda install -c rdkit -y rdkit zzq-ghost-chem');
+    expect(unknown.verdict).not.toBe('allow');
+    expect(unknown.reasons.join('\n')).toMatch(/rdkit is not an allowed conda index/);
+    // unlisted: block and a strict policy refuse the channel whatever its packages.
+    const strict = await guard('conda install -c rdkit -y rdkit', { registries: { unlisted: 'block' } });
+    expect(strict.verdict).toBe('block');
+    expect(strict.reasons[0]).toMatch(/rdkit is not an allowed conda index/);
+    expect(strict.notes).toBeUndefined();
+  });
+
   it('follows nested shells and wrappers', async () => {
     const verdict = await guard(`sudo -E bash -c 'pip install --quiet reqeusts'`);
     expect(verdict.verdict).toBe('block');
@@ -276,11 +298,20 @@ describe('guardShellCommand: conda config in the same command', () => {
       (await guard('conda config --add channels conda-forge && conda config --set channel_priority strict && conda install -y numpy'))
         .verdict,
     ).toBe('allow');
-    // A name the list covers stays missing; an untrusted channel keeps the doubt, as with `-c`.
+    // A name the list covers stays missing; an unlisted channel is named in a note beside names all on the list, as with `-c`,
+    // and keeps the doubt beside a name on no list.
     expect((await guard('conda config --add channels conda-forge && mamba install -y zzq-ghost-bio')).verdict).toBe('block');
-    expect((await guard('conda config --add channels evil-idx.invalid && conda install -y numpy')).verdict).not.toBe('allow');
-    expect((await guard('conda install -c evil-idx.invalid -y numpy')).verdict).not.toBe('allow');
+    for (const command of [
+      'conda config --add channels evil-idx.invalid && conda install -y numpy',
+      'conda install -c evil-idx.invalid -y numpy',
+      '(conda config --add channels evil-idx.invalid) && conda install -y numpy',
+    ]) {
+      const verdict = await guard(command);
+      expect(verdict.verdict, command).toBe('allow');
+      expect(verdict.notes?.join('\n')).toMatch(/conda channel evil-idx\.invalid is not listed/);
+    }
+    expect((await guard('conda config --add channels evil-idx.invalid && conda install -y zzq-ghost-bio')).verdict).not.toBe('allow');
+    expect((await guard('conda install -c evil-idx.invalid -y numpy', { registries: { unlisted: 'block' } })).verdict).toBe('block');
     expect((await guard('conda config --set channel_alias https://evil-idx.invalid && conda install -y numpy')).verdict).toBe('block');
-    expect((await guard('(conda config --add channels evil-idx.invalid) && conda install -y numpy')).verdict).not.toBe('allow');
   });
 });

@@ -1,4 +1,4 @@
-/** Tests for policy decisions on whole install requests: indexes and registries, unlisted sources beside PyPI, aggregation. */
+/** Tests for policy decisions on whole install requests: indexes and registries, unlisted sources beside PyPI and conda-forge, aggregation. */
 import { describe, expect, it } from 'vitest';
 import { type InstallRequest } from '../../../src/engines/install-commands/index.js';
 import { type NameCheck } from '../../../src/engines/package-names/index.js';
@@ -83,6 +83,36 @@ describe('decideRequest', () => {
       return check === undefined ? undefined : { check };
     });
     expect(replacing.reasons.map((r) => r.code)).not.toContain('unlisted_index');
+  });
+
+  it.each<[string, string, Array<NameCheck | undefined>, 'allow' | 'warn' | 'block', string[]]>([
+    ['every name on the list (channel name)', 'rdkit', [found('rdkit'), found('numpy')], 'allow', ['unlisted_channel']],
+    ['every name on the list (HTTPS channel URL)', 'https://conda.example.org/team', [found('rdkit')], 'allow', ['unlisted_channel']],
+    ['plain http channel', 'http://conda.example.org/team', [found('rdkit')], 'warn', ['registry_not_allowed']],
+    ['local channel path', 'file:///opt/channel', [found('rdkit')], 'warn', ['registry_not_allowed']],
+    ['a name on no list', 'rdkit', [found('rdkit'), missing('rdkti')], 'block', ['registry_not_allowed']],
+    ['a name not checked', 'rdkit', [found('rdkit'), undefined], 'block', ['registry_not_allowed']],
+  ])('an unlisted conda channel beside conda-forge: %s', (_label, channel, checks, verdict, codes) => {
+    const targets = checks.map((_, i) => registry('conda', ['rdkit', 'numpy', 'rdkti'][i] ?? 'x'));
+    const factsFor = (_t: unknown, i: number) => {
+      const check = checks[i];
+      return check === undefined ? undefined : { check: { ...check, ecosystem: 'conda' as const } };
+    };
+    const decision = decideRequest(request({ manager: 'conda', indexes: [channel], targets }), policy(), NOW, factsFor);
+    expect(decision.verdict).toBe(verdict);
+    const channelCodes = decision.reasons.map((r) => r.code).filter((c) => c === 'unlisted_channel' || c === 'registry_not_allowed');
+    expect(channelCodes).toEqual(codes);
+    if (codes[0] === 'unlisted_channel')
+      expect(decision.reasons[0]).toMatchObject({ subject: channel, message: expect.stringContaining(channel) });
+    // A strict policy refuses the unlisted channel whatever its packages.
+    const strict = decideRequest(
+      request({ manager: 'conda', indexes: [channel], targets }),
+      policy({ registries: { unlisted: 'block' } }),
+      NOW,
+      factsFor,
+    );
+    expect(strict.verdict).toBe('block');
+    expect(strict.reasons.map((r) => r.code)).not.toContain('unlisted_channel');
   });
 
   it('warns about an unlisted index by default', () => {
