@@ -21,7 +21,6 @@ export interface InstallSources {
 
 const STRINGS = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
 const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare', 'prepublish', 'dependencies'];
-const REQUIREMENT_LINE = /^(?:-[rcef]\s|--[\w-]+|[A-Za-z0-9][\w.-]*(?:\[[\w.,\s-]*\])?\s*(?:[<>=!~;@(].*)?$|git\+|https?:)/;
 
 /** True when edits of `path` are read for what they would install here. */
 export function isInstallSource(path: string): boolean {
@@ -29,6 +28,8 @@ export function isInstallSource(path: string): boolean {
   return (
     /\.(?:txt|in)$/.test(base) ||
     ['pyproject.toml', 'package.json', 'pipfile', 'setup.py', 'setup.cfg', 'pixi.toml', 'deno.json', 'deno.jsonc'].includes(base) ||
+    ['pipfile.lock', 'bun.lock', 'pnpm-workspace.yaml'].includes(base) ||
+    /^pylock(?:\.[^/]+)?\.toml$/.test(base) ||
     /^(?:docker|container)file(?:\..*)?$|\.(?:docker|container)file$/.test(base) ||
     /\.py$/.test(base) ||
     /\.ipynb$/.test(base) ||
@@ -41,14 +42,8 @@ export function isInstallSource(path: string): boolean {
 export function installSources(path: string, text: string): InstallSources {
   const sources: InstallSources = { requirements: [], npm: [], commands: [] };
   const base = basename(path).toLowerCase();
-  if (/\.(?:txt|in)$/.test(base)) {
-    const lines = text
-      .split(/\r?\n/)
-      .map((line) => line.replace(/(^|\s)#.*/, '').trim())
-      .filter(Boolean);
-    if (lines.length > 0 && lines.every((line) => REQUIREMENT_LINE.test(line)))
-      sources.requirements.push(...lines.filter((line) => !line.startsWith('-')));
-  } else if (base === 'pyproject.toml') {
+  // A requirements-style `*.txt`/`*.in` is read whole by pip's own rules (edited-file-kind.ts).
+  if (base === 'pyproject.toml') {
     for (const header of [
       'build-system',
       'tool.uv',
@@ -60,15 +55,21 @@ export function installSources(path: string, text: string): InstallSources {
       sources.requirements.push(...arraysIn(section(text, header)));
     for (const match of text.matchAll(/^\[tool\.hatch\.envs\.[^\]]+\]([\s\S]*?)(?=^\[|(?![\s\S]))/gm))
       sources.requirements.push(...arraysIn(match[1] ?? ''));
+    // pixi reads its PyPI tables from pyproject.toml too.
+    sources.requirements.push(...tableKeys(text, ['tool.pixi.pypi-dependencies', 'tool.pixi.feature.*.pypi-dependencies']));
   } else if (base === 'package.json') {
     readPackageJson(text, sources);
   } else if (base === 'pipfile' || base === 'pixi.toml') {
-    for (const header of base === 'pipfile' ? ['packages', 'dev-packages'] : ['pypi-dependencies', 'feature.*.pypi-dependencies']) {
-      for (const line of section(text, header).split('\n')) {
-        const name = /^\s*"?([A-Za-z0-9][\w.-]*)"?\s*=/.exec(line)?.[1];
-        if (name !== undefined) sources.requirements.push(name);
-      }
-    }
+    sources.requirements.push(
+      ...tableKeys(text, base === 'pipfile' ? ['packages', 'dev-packages'] : ['pypi-dependencies', 'feature.*.pypi-dependencies']),
+    );
+  } else if (base === 'pipfile.lock' || base === 'bun.lock') {
+    readJsonLock(base, text, sources);
+  } else if (/^pylock(?:\.[^/]+)?\.toml$/.test(base)) {
+    for (const match of text.matchAll(/^\[\[packages\]\]\s*\n\s*name\s*=\s*["']([^"']+)["']/gm)) sources.requirements.push(match[1] ?? '');
+  } else if (base === 'pnpm-workspace.yaml') {
+    // catalogs and overrides: an `npm:` alias installs that package under another name.
+    for (const match of text.matchAll(/["']?npm:((?:@[\w.-]+\/)?[\w.-]+)(?:@[^\s"'#]*)?/g)) sources.npm.push(match[1] ?? '');
   } else if (base === 'setup.cfg') {
     const block = /^(?:install_requires|setup_requires)\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(text)?.[1] ?? '';
     sources.requirements.push(
@@ -88,8 +89,11 @@ export function installSources(path: string, text: string): InstallSources {
   } else if (/\.py$/.test(base)) {
     sources.requirements.push(...inlineScriptRequirements(text));
     if (base === 'setup.py') {
-      const list = /(?:install_requires|setup_requires)\s*=\s*\[([\s\S]*?)\]/.exec(text)?.[1];
-      if (list !== undefined) sources.requirements.push(...literals(list));
+      for (const list of text.matchAll(/(?:install_requires|setup_requires|tests_require)\s*=\s*\[([\s\S]*?)\]/g))
+        sources.requirements.push(...literals(list[1] ?? ''));
+      // extras_require={'x': ['a', 'b']}: the lists' strings, not the extras' names.
+      const extras = /extras_require\s*=\s*(?:\{|dict\()([\s\S]*?)[})]\s*[,)]/.exec(text)?.[1];
+      for (const list of (extras ?? '').matchAll(/\[([\s\S]*?)\]/g)) sources.requirements.push(...literals(list[1] ?? ''));
     }
   }
   return sources;
@@ -183,4 +187,38 @@ function arraysIn(text: string): string[] {
 
 function literals(text: string): string[] {
   return [...text.matchAll(STRINGS)].map((m) => m[1] ?? m[2] ?? '').filter(Boolean);
+}
+
+/** The keys of TOML tables `headers` (`name = "*"`, `"name" = {version = …}`): package names. */
+function tableKeys(text: string, headers: string[]): string[] {
+  const names: string[] = [];
+  for (const header of headers) {
+    for (const line of section(text, header).split('\n')) {
+      const name = /^\s*["']?([A-Za-z0-9][\w.-]*)["']?\s*=/.exec(line)?.[1];
+      if (name !== undefined) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** Pipfile.lock (`default`/`develop` names, PyPI) and bun.lock (`packages` entries, npm). */
+function readJsonLock(base: string, text: string, sources: InstallSources): void {
+  let json: unknown;
+  try {
+    // bun.lock is JSONC: trailing commas.
+    json = JSON.parse(base === 'bun.lock' ? text.replace(/,(\s*[}\]])/g, '$1') : text);
+  } catch {
+    return;
+  }
+  if (typeof json !== 'object' || json === null) return;
+  const record = json as Record<string, unknown>;
+  const keys = (value: unknown): string[] => (typeof value === 'object' && value !== null ? Object.keys(value) : []);
+  if (base === 'pipfile.lock') sources.requirements.push(...keys(record.default), ...keys(record.develop));
+  else
+    for (const entry of Object.values((record.packages ?? {}) as Record<string, unknown>)) {
+      const spec = Array.isArray(entry) && typeof entry[0] === 'string' ? entry[0] : undefined;
+      const name = spec === undefined ? undefined : /^((?:@[^@/]+\/)?[^@]+)@npm:|^((?:@[^@/]+\/)?[^@]+)@/.exec(spec);
+      const found = name?.[1] ?? name?.[2];
+      if (found !== undefined) sources.npm.push(found);
+    }
 }

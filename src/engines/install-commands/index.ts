@@ -12,4 +12,5 @@ export { parsePyprojectText } from './pyproject-file.js';
 export { dependencyFileKind, parseDependencyFile, type DependencyFileKind } from './dependency-files.js';
 export { parseInstallCommand } from './parse-install-command.js';
 export { manifestKind, parseManifestFile, type ManifestKind } from './manifest-files.js';
+export { readsAsCondaEnvironment, readsAsRequirements } from './requirements-sniff.js';
 export { packageScriptsRun, type PackageScript, type ScriptsRun } from './package-scripts.js';
