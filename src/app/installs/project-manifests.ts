@@ -31,7 +31,8 @@ export function readProjectManifests(argv: readonly string[], request: InstallRe
   const dirs = new Set<string>();
   for (const target of request.targets) {
     if (target.ecosystem !== 'pypi' || (target.kind !== 'path' && target.kind !== 'editable') || target.location === undefined) continue;
-    const location = target.location.replace(/^file:\/\//, '').replace(/\[.*\]$/, '');
+    // pip reads `file:sub`, `file:./sub`, `file:///abs` and `file://localhost/abs` as paths.
+    const location = target.location.replace(/^file:(?:\/\/(?:localhost(?=\/))?)?/i, '').replace(/\[.*\]$/, '');
     dirs.add(isAbsolute(location) ? location : resolve(cwd, location));
   }
   const program = programName(argv[0] ?? '');

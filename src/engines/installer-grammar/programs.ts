@@ -41,6 +41,8 @@ export const MANAGER_PROGRAMS: Readonly<Record<string, ManagerProgram>> = {
   uvx: { manager: 'uv', ecosystem: 'pypi' },
   poetry: { manager: 'poetry', ecosystem: 'pypi' },
   pipx: { manager: 'pipx', ecosystem: 'pypi' },
+  // pip-tools: `pip-sync` installs its requirements files through pip.
+  'pip-sync': { manager: 'pip', ecosystem: 'pypi' },
   pdm: { manager: 'pdm', ecosystem: 'pypi' },
   pipenv: { manager: 'pipenv', ecosystem: 'pypi' },
   rye: { manager: 'rye', ecosystem: 'pypi' },
