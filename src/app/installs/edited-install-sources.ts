@@ -8,7 +8,7 @@
  * commands (vetted as the Bash hook vets them). Pure.
  */
 import { basename } from 'node:path';
-import { inlineScriptRequirements } from './project-manifests.js';
+import { inlineScriptRequirements, setupPyRequirements } from './project-manifests.js';
 
 export interface InstallSources {
   /** PEP 508 requirement strings (PyPI). */
@@ -17,6 +17,8 @@ export interface InstallSources {
   npm: string[];
   /** Shell commands the file makes something run. */
   commands: string[];
+  /** What the file installs that cannot be read from its text (a setup.py computing its requirements). */
+  unreadable?: string[];
 }
 
 const STRINGS = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
@@ -44,19 +46,8 @@ export function installSources(path: string, text: string): InstallSources {
   const base = basename(path).toLowerCase();
   // A requirements-style `*.txt`/`*.in` is read whole by pip's own rules (edited-file-kind.ts).
   if (base === 'pyproject.toml') {
-    for (const header of [
-      'build-system',
-      'tool.uv',
-      'tool.pdm.dev-dependencies',
-      'dependency-groups',
-      'tool.pdm.build',
-      'tool.hatch.build',
-    ])
-      sources.requirements.push(...arraysIn(section(text, header)));
-    for (const match of text.matchAll(/^\[tool\.hatch\.envs\.[^\]]+\]([\s\S]*?)(?=^\[|(?![\s\S]))/gm))
-      sources.requirements.push(...arraysIn(match[1] ?? ''));
-    // pixi reads its PyPI tables from pyproject.toml too.
-    sources.requirements.push(...tableKeys(text, ['tool.pixi.pypi-dependencies', 'tool.pixi.feature.*.pypi-dependencies']));
+    // The dependency tables are read with a TOML parser (pyproject-file.ts); these build hooks' lists are not.
+    for (const header of ['tool.pdm.build', 'tool.hatch.build']) sources.requirements.push(...arraysIn(section(text, header)));
   } else if (base === 'package.json') {
     readPackageJson(text, sources);
   } else if (base === 'pipfile' || base === 'pixi.toml') {
@@ -89,11 +80,9 @@ export function installSources(path: string, text: string): InstallSources {
   } else if (/\.py$/.test(base)) {
     sources.requirements.push(...inlineScriptRequirements(text));
     if (base === 'setup.py') {
-      for (const list of text.matchAll(/(?:install_requires|setup_requires|tests_require)\s*=\s*\[([\s\S]*?)\]/g))
-        sources.requirements.push(...literals(list[1] ?? ''));
-      // extras_require={'x': ['a', 'b']}: the lists' strings, not the extras' names.
-      const extras = /extras_require\s*=\s*(?:\{|dict\()([\s\S]*?)[})]\s*[,)]/.exec(text)?.[1];
-      for (const list of (extras ?? '').matchAll(/\[([\s\S]*?)\]/g)) sources.requirements.push(...literals(list[1] ?? ''));
+      const { requirements, computed } = setupPyRequirements(text);
+      sources.requirements.push(...requirements);
+      if (computed) sources.unreadable = ['setup.py computes its requirements at run time'];
     }
   }
   return sources;
