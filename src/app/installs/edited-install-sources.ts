@@ -8,7 +8,9 @@
  * commands (vetted as the Bash hook vets them). Pure.
  */
 import { basename } from 'node:path';
+import { logicalLines, readsAsRequirements } from '../../engines/install-commands/index.js';
 import { inlineScriptRequirements, setupPyRequirements } from './project-manifests.js';
+import { mayFeedInstaller } from './edited-file-kind.js';
 
 export interface InstallSources {
   /** PEP 508 requirement strings (PyPI). */
@@ -142,8 +144,35 @@ function readNotebook(text: string, sources: InstallSources): void {
   for (const cell of cells as Array<{ cell_type?: string; source?: unknown }>) {
     if (cell.cell_type !== undefined && cell.cell_type !== 'code') continue;
     const source = Array.isArray(cell.source) ? cell.source.join('') : typeof cell.source === 'string' ? cell.source : '';
-    sources.commands.push(...notebookCommands(source));
+    const written = /^\s*%%writefile\s+(?:-a\s+|--append\s+)?(\S+)[^\n]*\n([\s\S]*)$/.exec(source);
+    if (written !== null) readWrittenFile(written[1] ?? '', written[2] ?? '', sources);
+    else sources.commands.push(...notebookCommands(source));
   }
+}
+
+/**
+ * A cell that writes a file (`%%writefile requirements.txt`): what that file would install once
+ * written, read as its own edit would be (requirements and npm names); a file of another kind an
+ * installer reads cannot be judged from here and is unreadable.
+ */
+function readWrittenFile(path: string, text: string, sources: InstallSources): void {
+  const base = basename(path).toLowerCase();
+  if (/\.(?:txt|in)$|^requirements/.test(base)) {
+    if (readsAsRequirements(text))
+      sources.requirements.push(
+        ...logicalLines(text)
+          .map((l) => l.text)
+          .filter((l) => !l.startsWith('-')),
+      );
+    if (/^\s*-/m.test(text) || !readsAsRequirements(text)) sources.unreadable = [...(sources.unreadable ?? []), `a cell writes ${path}`];
+    return;
+  }
+  const inner = installSources(path, text);
+  sources.requirements.push(...inner.requirements);
+  sources.npm.push(...inner.npm);
+  sources.commands.push(...inner.commands);
+  if (mayFeedInstaller(path) && !base.endsWith('.py'))
+    sources.unreadable = [...(sources.unreadable ?? []), `a cell writes ${path}, which an installer may read`];
 }
 
 /** A code cell as shell commands: `!cmd` and `%pip …` lines, and the Python code as `python3 -c`. */
@@ -151,7 +180,8 @@ export function notebookCommands(source: string): string[] {
   const commands: string[] = [];
   const python: string[] = [];
   for (const line of source.split(/\r?\n/)) {
-    const shell = /^\s*!(.*)$/.exec(line)?.[1] ?? /^\s*%(?:pip|conda|mamba|uv|npm)\b/.exec(line)?.[0].replace(/^\s*%/, '');
+    // `!cmd` and `!!cmd` (IPython captures the output of the latter) both run cmd.
+    const shell = /^\s*!!?(.*)$/.exec(line)?.[1] ?? /^\s*%(?:pip|conda|mamba|uv|npm)\b/.exec(line)?.[0].replace(/^\s*%/, '');
     if (shell !== undefined) commands.push(line.trim().startsWith('!') ? shell : line.trim().slice(1));
     else python.push(line);
   }

@@ -80,3 +80,21 @@ describe('guardFileEdit: files an installer reads', () => {
     expect(await edit('notes.txt', 'Call Bob about the release.\n')).toBeUndefined();
   });
 });
+
+describe('guardFileEdit: notebook cells', () => {
+  const notebook = (source: string) => JSON.stringify({ cells: [{ cell_type: 'code', source }] });
+
+  it.each([
+    '!!pip install zzq-ghost-bang',
+    '%%writefile requirements.txt\nrequests\nzzq-ghost-written\n',
+    '%%writefile -a deps.txt\n-i https://pypi.org/simple\nflask\n',
+    '%%writefile package.json\n{"dependencies": {"zzq-ghost-npm": "1.0.0"}}\n',
+  ])('does not let a cell through that installs or writes what an installer reads: %j', async (source) => {
+    expect((await edit('a.ipynb', notebook(source)))?.verdict ?? 'allow').not.toBe('allow');
+  });
+
+  it('allows a cell writing real requirements or a file no installer reads', async () => {
+    expect((await edit('b.ipynb', notebook('%%writefile requirements.txt\nrequests\nflask\n')))?.verdict ?? 'allow').toBe('allow');
+    expect((await edit('c.ipynb', notebook('%%writefile notes.md\nhello\n')))?.verdict ?? 'allow').toBe('allow');
+  });
+});
