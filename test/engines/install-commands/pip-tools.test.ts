@@ -52,3 +52,10 @@ describe('requirements files named by file: URLs', () => {
     expect(parseRequirementsFile(url, context).targets.map((t) => t.name)).toEqual(['zzq-ghost-more']);
   });
 });
+
+describe('uv overrides', () => {
+  it('reads an overrides file as requirements (uv forces them in), a build-constraints file for its indexes only', () => {
+    expect(names(['uv', 'pip', 'install', '--overrides', 'reqs/more.txt', 'requests'])).toEqual(['zzq-ghost-more', 'requests']);
+    expect(names(['uv', 'pip', 'install', '--build-constraints', 'reqs/more.txt', 'requests'])).toEqual(['requests']);
+  });
+});
