@@ -34,6 +34,7 @@ const STUBBED = [
   'pip',
   'pip3',
   'pip3.11',
+  'pip-sync',
   'pip-3.11',
   'uv',
   'uvx',

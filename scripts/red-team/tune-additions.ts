@@ -14,6 +14,7 @@ import { ARGV_FIFTH, BASH_FIFTH } from './tune-additions-fifth.js';
 import { fourthRound } from './tune-additions-fourth.js';
 import { ARGV_SIXTH, BASH_SIXTH } from './tune-additions-sixth.js';
 import { ARGV_SEVENTH, BASH_SEVENTH, EDIT_SEVENTH } from './tune-additions-seventh.js';
+import { ARGV_EIGHTH, BASH_EIGHTH, EDIT_EIGHTH } from './tune-additions-eighth.js';
 
 const CORPUS = 'bench/data/install-guard/red-team.jsonl';
 const SEED = { 'requirements.txt': 'requests\n', 'seed.txt': '{P}\n', 'package.json': '{"name":"a","version":"1.0.0"}\n' };
@@ -371,7 +372,10 @@ addArgv(ARGV_SIXTH);
 // A seventh round (tune-additions-seventh.ts): interpreter code, manifests written by the edit tools or given as argv, sub-commands.
 addBash(BASH_SEVENTH);
 addArgv(ARGV_SEVENTH);
-for (const [tool, input, then, files] of EDIT_SEVENTH) {
+function addEdits(list: typeof EDIT_SEVENTH): void {
+  for (const [tool, input, then, files] of list) addEdit(tool, input, then, files);
+}
+function addEdit(tool: string, input: Record<string, unknown>, then: string, files: Record<string, string> | undefined): void {
   n++;
   const name = JSON.stringify(input).includes('{E}') ? 'evil-idx.invalid' : `zzq-added-${n}`;
   const toolInput = JSON.parse(fill(JSON.stringify(input), name)) as Record<string, unknown>;
@@ -389,6 +393,11 @@ for (const [tool, input, then, files] of EDIT_SEVENTH) {
     marker: name,
   });
 }
+addEdits(EDIT_SEVENTH);
+// An eighth round (tune-additions-eighth.ts): edits of lock files and of files named by -r elsewhere, pip-sync, file: URLs.
+addBash(BASH_EIGHTH);
+addArgv(ARGV_EIGHTH);
+addEdits(EDIT_EIGHTH);
 // A probe written as before keeps its label: only new or changed probes need `label.ts --only`.
 const unlabelled = (p: Probe): string => JSON.stringify({ ...p, installs: undefined, note: undefined });
 const before = new Map(lines.filter((p) => p.id.startsWith('tune-add-')).map((p) => [p.id, p]));

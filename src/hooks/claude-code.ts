@@ -100,11 +100,11 @@ async function decideTool(tool: string | undefined, input: Record<string, unknow
     return failDecision(`the ${tool} tool input has no ${tool === 'NotebookEdit' ? 'notebook_path' : 'file_path'}`, cwd, deps);
   const refused = await selfProtection(protectedEdit(path, cwd, deps.env), cwd, deps.env);
   if (refused !== undefined) return refused;
-  const [{ dependencyFileKind }, { isInstallSource }] = await Promise.all([
-    import('../engines/install-commands/index.js'),
+  const [{ mayFeedInstaller }, { isInstallSource }] = await Promise.all([
+    import('../app/installs/edited-file-kind.js'),
     import('../app/installs/edited-install-sources.js'),
   ]);
-  if (dependencyFileKind(path) === undefined && !isInstallSource(path)) return ALLOW;
+  if (!mayFeedInstaller(path) && !isInstallSource(path)) return ALLOW;
   const { contentAfterTool } = await import('./edit-tool-inputs.js');
   // A cell's source goes into JSON, whose escapes would hide a lone surrogate from the check on the file's text.
   if (tool === 'NotebookEdit' && typeof input.new_source === 'string' && /[\ud800-\udfff\0]/.test(input.new_source)) {

@@ -44,8 +44,8 @@ async function decideEdit(call: Extract<ToolCall, { path: string }>, cwd: string
   const path = isAbsolute(call.path) ? call.path : resolve(cwd, call.path);
   const refused = await selfProtection(protectedEdit(path, cwd, deps.env), cwd, deps.env);
   if (refused !== undefined) return refused;
-  const { dependencyFileKind } = await import('../engines/install-commands/index.js');
-  if (dependencyFileKind(path) === undefined) return ALLOW;
+  const { mayFeedInstaller } = await import('../app/installs/edited-file-kind.js');
+  if (!mayFeedInstaller(path)) return ALLOW;
   if (call.kind === 'opaque-edit')
     return failDecision(`the ${call.tool} tool changes the dependency file ${path} in a way that cannot be read before it runs`, cwd, deps);
   let after: string | undefined;

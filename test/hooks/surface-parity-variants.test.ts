@@ -107,11 +107,55 @@ const MANIFEST_ARGV: ReadonlyArray<readonly string[]> = [
   ['npm', 'ci', '--prefix', 'sub'],
   ['pnpm', 'add', './sub'],
   ['yarn', 'add', 'file:./sub'],
+  ['pip-sync', 'sub/requirements.txt'],
+  ['pip', 'install', '-r', 'file:sub/requirements.txt'],
+  ['pip', 'install', 'file:./sub'],
   ['pip', 'frob', P],
   ['uv', 'tool', 'upgrade', P],
 ];
 
+// A requirements file handed to an installer in every spelling: program × option × path.
+const REQUIREMENTS_ARGV = fc
+  .tuple(
+    fc.constantFrom(
+      ['pip', 'install'],
+      ['pip3', 'install', '--pre'],
+      ['python3', '-m', 'pip', 'install'],
+      ['uv', 'pip', 'install'],
+      ['pip-sync'],
+    ),
+    fc.constantFrom(
+      'sub/requirements.txt',
+      './sub/requirements.txt',
+      'linked.txt',
+      'sub/../sub/requirements.txt',
+      'linked-dir/requirements.txt',
+    ),
+    fc.constantFrom(
+      (f: string) => ['-r', f],
+      (f: string) => [`-r${f}`],
+      (f: string) => [`--requirement=${f}`],
+      (f: string) => ['-r', `file:${f}`],
+    ),
+  )
+  .map(([program, file, spell]): SurfaceCase => ({ argv: program[0] === 'pip-sync' ? [...program, file] : [...program, ...spell(file)] }));
+
 describe('surface parity on generated variants', () => {
+  it(
+    'property: a requirements file in every spelling gets one verdict class on every surface, never allow',
+    { timeout: 600_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(REQUIREMENTS_ARGV, fc.boolean(), async (item, eventCwdOnly) => {
+          const classes = await classesOf({ ...item, eventCwdOnly });
+          expect([...classes], JSON.stringify(item)).toHaveLength(1);
+          expect(classes.has('allow'), JSON.stringify(item)).toBe(false);
+        }),
+        { numRuns: 25 },
+      );
+    },
+  );
+
   it.each(MANIFEST_ARGV.map((argv) => [argv.join(' '), argv] as const))(
     '%s: manifests as argv paths, one verdict class everywhere (event cwd apart from the process cwd)',
     { timeout: 120_000 },

@@ -16,6 +16,11 @@ const CONFIG_FILES: Readonly<Record<string, { manager: PackageManager; read: (te
   '.yarnrc.yml': { manager: 'yarn', read: (text) => yarnConfigIndexes(text, undefined) },
   '.yarnrc': { manager: 'yarn', read: (text) => yarnConfigIndexes(undefined, text) },
   'uv.toml': { manager: 'uv', read: (text) => uvConfigIndexes(text) },
+  // The index tables of the project file (`[[tool.uv.index]]`, `[tool.uv] extra-index-url`).
+  'pyproject.toml': { manager: 'uv', read: (text) => uvConfigIndexes(text, 'tool.uv') },
+  // conda's channels given as URLs (`channels:`, `channel_alias:`, `default_channels:`).
+  '.condarc': { manager: 'conda', read: condaChannelUrls },
+  condarc: { manager: 'conda', read: condaChannelUrls },
   'bunfig.toml': { manager: 'bun', read: (text) => [...text.matchAll(/^\s*registry\s*=\s*["']([^"']+)["']/gm)].map((m) => m[1] ?? '') },
 };
 
@@ -29,4 +34,8 @@ export function configEditRequest(path: string, before: string | undefined, afte
   const had = new Set(before === undefined ? [] : config.read(before));
   const indexes = [...new Set(config.read(after))].filter((url) => url !== '' && !had.has(url));
   return { manager: config.manager, installs: indexes.length > 0, targets: [], indexes, files: [path], unresolved: [] };
+}
+
+function condaChannelUrls(text: string): string[] {
+  return [...text.matchAll(/\b(?:https?|file|s3):\/\/[^\s'"#,\]]+/g)].map((m) => m[0]);
 }

@@ -8,7 +8,9 @@
  * commands (vetted as the Bash hook vets them). Pure.
  */
 import { basename } from 'node:path';
-import { inlineScriptRequirements } from './project-manifests.js';
+import { logicalLines, readsAsRequirements } from '../../engines/install-commands/index.js';
+import { inlineScriptRequirements, setupPyRequirements } from './project-manifests.js';
+import { mayFeedInstaller } from './edited-file-kind.js';
 
 export interface InstallSources {
   /** PEP 508 requirement strings (PyPI). */
@@ -17,11 +19,12 @@ export interface InstallSources {
   npm: string[];
   /** Shell commands the file makes something run. */
   commands: string[];
+  /** What the file installs that cannot be read from its text (a setup.py computing its requirements). */
+  unreadable?: string[];
 }
 
 const STRINGS = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
 const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare', 'prepublish', 'dependencies'];
-const REQUIREMENT_LINE = /^(?:-[rcef]\s|--[\w-]+|[A-Za-z0-9][\w.-]*(?:\[[\w.,\s-]*\])?\s*(?:[<>=!~;@(].*)?$|git\+|https?:)/;
 
 /** True when edits of `path` are read for what they would install here. */
 export function isInstallSource(path: string): boolean {
@@ -29,6 +32,8 @@ export function isInstallSource(path: string): boolean {
   return (
     /\.(?:txt|in)$/.test(base) ||
     ['pyproject.toml', 'package.json', 'pipfile', 'setup.py', 'setup.cfg', 'pixi.toml', 'deno.json', 'deno.jsonc'].includes(base) ||
+    ['pipfile.lock', 'bun.lock', 'pnpm-workspace.yaml'].includes(base) ||
+    /^pylock(?:\.[^/]+)?\.toml$/.test(base) ||
     /^(?:docker|container)file(?:\..*)?$|\.(?:docker|container)file$/.test(base) ||
     /\.py$/.test(base) ||
     /\.ipynb$/.test(base) ||
@@ -41,34 +46,23 @@ export function isInstallSource(path: string): boolean {
 export function installSources(path: string, text: string): InstallSources {
   const sources: InstallSources = { requirements: [], npm: [], commands: [] };
   const base = basename(path).toLowerCase();
-  if (/\.(?:txt|in)$/.test(base)) {
-    const lines = text
-      .split(/\r?\n/)
-      .map((line) => line.replace(/(^|\s)#.*/, '').trim())
-      .filter(Boolean);
-    if (lines.length > 0 && lines.every((line) => REQUIREMENT_LINE.test(line)))
-      sources.requirements.push(...lines.filter((line) => !line.startsWith('-')));
-  } else if (base === 'pyproject.toml') {
-    for (const header of [
-      'build-system',
-      'tool.uv',
-      'tool.pdm.dev-dependencies',
-      'dependency-groups',
-      'tool.pdm.build',
-      'tool.hatch.build',
-    ])
-      sources.requirements.push(...arraysIn(section(text, header)));
-    for (const match of text.matchAll(/^\[tool\.hatch\.envs\.[^\]]+\]([\s\S]*?)(?=^\[|(?![\s\S]))/gm))
-      sources.requirements.push(...arraysIn(match[1] ?? ''));
+  // A requirements-style `*.txt`/`*.in` is read whole by pip's own rules (edited-file-kind.ts).
+  if (base === 'pyproject.toml') {
+    // The dependency tables are read with a TOML parser (pyproject-file.ts); these build hooks' lists are not.
+    for (const header of ['tool.pdm.build', 'tool.hatch.build']) sources.requirements.push(...arraysIn(section(text, header)));
   } else if (base === 'package.json') {
     readPackageJson(text, sources);
   } else if (base === 'pipfile' || base === 'pixi.toml') {
-    for (const header of base === 'pipfile' ? ['packages', 'dev-packages'] : ['pypi-dependencies', 'feature.*.pypi-dependencies']) {
-      for (const line of section(text, header).split('\n')) {
-        const name = /^\s*"?([A-Za-z0-9][\w.-]*)"?\s*=/.exec(line)?.[1];
-        if (name !== undefined) sources.requirements.push(name);
-      }
-    }
+    sources.requirements.push(
+      ...tableKeys(text, base === 'pipfile' ? ['packages', 'dev-packages'] : ['pypi-dependencies', 'feature.*.pypi-dependencies']),
+    );
+  } else if (base === 'pipfile.lock' || base === 'bun.lock') {
+    readJsonLock(base, text, sources);
+  } else if (/^pylock(?:\.[^/]+)?\.toml$/.test(base)) {
+    for (const match of text.matchAll(/^\[\[packages\]\]\s*\n\s*name\s*=\s*["']([^"']+)["']/gm)) sources.requirements.push(match[1] ?? '');
+  } else if (base === 'pnpm-workspace.yaml') {
+    // catalogs and overrides: an `npm:` alias installs that package under another name.
+    for (const match of text.matchAll(/["']?npm:((?:@[\w.-]+\/)?[\w.-]+)(?:@[^\s"'#]*)?/g)) sources.npm.push(match[1] ?? '');
   } else if (base === 'setup.cfg') {
     const block = /^(?:install_requires|setup_requires)\s*=\s*([^\n]*(?:\n[ \t]+[^\n]*)*)/m.exec(text)?.[1] ?? '';
     sources.requirements.push(
@@ -88,8 +82,9 @@ export function installSources(path: string, text: string): InstallSources {
   } else if (/\.py$/.test(base)) {
     sources.requirements.push(...inlineScriptRequirements(text));
     if (base === 'setup.py') {
-      const list = /(?:install_requires|setup_requires)\s*=\s*\[([\s\S]*?)\]/.exec(text)?.[1];
-      if (list !== undefined) sources.requirements.push(...literals(list));
+      const { requirements, computed } = setupPyRequirements(text);
+      sources.requirements.push(...requirements);
+      if (computed) sources.unreadable = ['setup.py computes its requirements at run time'];
     }
   }
   return sources;
@@ -149,8 +144,35 @@ function readNotebook(text: string, sources: InstallSources): void {
   for (const cell of cells as Array<{ cell_type?: string; source?: unknown }>) {
     if (cell.cell_type !== undefined && cell.cell_type !== 'code') continue;
     const source = Array.isArray(cell.source) ? cell.source.join('') : typeof cell.source === 'string' ? cell.source : '';
-    sources.commands.push(...notebookCommands(source));
+    const written = /^\s*%%writefile\s+(?:-a\s+|--append\s+)?(\S+)[^\n]*\n([\s\S]*)$/.exec(source);
+    if (written !== null) readWrittenFile(written[1] ?? '', written[2] ?? '', sources);
+    else sources.commands.push(...notebookCommands(source));
   }
+}
+
+/**
+ * A cell that writes a file (`%%writefile requirements.txt`): what that file would install once
+ * written, read as its own edit would be (requirements and npm names); a file of another kind an
+ * installer reads cannot be judged from here and is unreadable.
+ */
+function readWrittenFile(path: string, text: string, sources: InstallSources): void {
+  const base = basename(path).toLowerCase();
+  if (/\.(?:txt|in)$|^requirements/.test(base)) {
+    if (readsAsRequirements(text))
+      sources.requirements.push(
+        ...logicalLines(text)
+          .map((l) => l.text)
+          .filter((l) => !l.startsWith('-')),
+      );
+    if (/^\s*-/m.test(text) || !readsAsRequirements(text)) sources.unreadable = [...(sources.unreadable ?? []), `a cell writes ${path}`];
+    return;
+  }
+  const inner = installSources(path, text);
+  sources.requirements.push(...inner.requirements);
+  sources.npm.push(...inner.npm);
+  sources.commands.push(...inner.commands);
+  if (mayFeedInstaller(path) && !base.endsWith('.py'))
+    sources.unreadable = [...(sources.unreadable ?? []), `a cell writes ${path}, which an installer may read`];
 }
 
 /** A code cell as shell commands: `!cmd` and `%pip …` lines, and the Python code as `python3 -c`. */
@@ -158,7 +180,8 @@ export function notebookCommands(source: string): string[] {
   const commands: string[] = [];
   const python: string[] = [];
   for (const line of source.split(/\r?\n/)) {
-    const shell = /^\s*!(.*)$/.exec(line)?.[1] ?? /^\s*%(?:pip|conda|mamba|uv|npm)\b/.exec(line)?.[0].replace(/^\s*%/, '');
+    // `!cmd` and `!!cmd` (IPython captures the output of the latter) both run cmd.
+    const shell = /^\s*!!?(.*)$/.exec(line)?.[1] ?? /^\s*%(?:pip|conda|mamba|uv|npm)\b/.exec(line)?.[0].replace(/^\s*%/, '');
     if (shell !== undefined) commands.push(line.trim().startsWith('!') ? shell : line.trim().slice(1));
     else python.push(line);
   }
@@ -183,4 +206,38 @@ function arraysIn(text: string): string[] {
 
 function literals(text: string): string[] {
   return [...text.matchAll(STRINGS)].map((m) => m[1] ?? m[2] ?? '').filter(Boolean);
+}
+
+/** The keys of TOML tables `headers` (`name = "*"`, `"name" = {version = …}`): package names. */
+function tableKeys(text: string, headers: string[]): string[] {
+  const names: string[] = [];
+  for (const header of headers) {
+    for (const line of section(text, header).split('\n')) {
+      const name = /^\s*["']?([A-Za-z0-9][\w.-]*)["']?\s*=/.exec(line)?.[1];
+      if (name !== undefined) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** Pipfile.lock (`default`/`develop` names, PyPI) and bun.lock (`packages` entries, npm). */
+function readJsonLock(base: string, text: string, sources: InstallSources): void {
+  let json: unknown;
+  try {
+    // bun.lock is JSONC: trailing commas.
+    json = JSON.parse(base === 'bun.lock' ? text.replace(/,(\s*[}\]])/g, '$1') : text);
+  } catch {
+    return;
+  }
+  if (typeof json !== 'object' || json === null) return;
+  const record = json as Record<string, unknown>;
+  const keys = (value: unknown): string[] => (typeof value === 'object' && value !== null ? Object.keys(value) : []);
+  if (base === 'pipfile.lock') sources.requirements.push(...keys(record.default), ...keys(record.develop));
+  else
+    for (const entry of Object.values((record.packages ?? {}) as Record<string, unknown>)) {
+      const spec = Array.isArray(entry) && typeof entry[0] === 'string' ? entry[0] : undefined;
+      const name = spec === undefined ? undefined : /^((?:@[^@/]+\/)?[^@]+)@npm:|^((?:@[^@/]+\/)?[^@]+)@/.exec(spec);
+      const found = name?.[1] ?? name?.[2];
+      if (found !== undefined) sources.npm.push(found);
+    }
 }

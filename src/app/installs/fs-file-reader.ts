@@ -60,11 +60,47 @@ function readCapped(path: string, maxBytes: number): string | undefined {
       hint: 'split the file, or check its packages with `guard check`',
     });
   }
+  let bytes: Buffer;
   try {
-    return readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw new GuardError('IO_FAILED', `cannot read ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  return decodeText(bytes, path);
+}
+
+const BOMS: ReadonlyArray<[number[], string]> = [
+  [[0x00, 0x00, 0xfe, 0xff], 'utf-32be'],
+  [[0xff, 0xfe, 0x00, 0x00], 'utf-32le'],
+  [[0xef, 0xbb, 0xbf], 'utf-8'],
+  [[0xfe, 0xff], 'utf-16be'],
+  [[0xff, 0xfe], 'utf-16le'],
+];
+
+/**
+ * A file's text as pip's `auto_decode` reads it: by its byte-order mark (UTF-8, UTF-16, UTF-32),
+ * else by a `# coding: x` line among the first two, else UTF-8. An encoding that cannot be decoded
+ * here is INPUT_INVALID (so what the file installs is unverifiable, never read as garbage).
+ */
+export function decodeText(bytes: Buffer, path: string): string {
+  const bom = BOMS.find(([mark]) => mark.every((byte, index) => bytes[index] === byte));
+  const head = bytes.subarray(0, 400).toString('latin1').split(/\r?\n/).slice(0, 2);
+  const declared = bom === undefined ? head.map((line) => (/^#.*coding[:=]\s*([-\w.]+)/.exec(line) ?? [])[1]).find(Boolean) : undefined;
+  // Python's names for Latin-1 (`latin-1`, `latin_1`, `iso8859-1`) are not all WHATWG labels.
+  const encoding = (bom?.[1] ?? declared ?? 'utf-8')
+    .toLowerCase()
+    .replace(/_/g, '-')
+    .replace(/^(?:latin-?1|iso-?8859-1|l1)$/, 'latin1');
+  const body = bom === undefined ? bytes : bytes.subarray(bom[0].length);
+  if (/^utf-?8$/i.test(encoding)) return (bom === undefined ? '' : '\uFEFF') + body.toString('utf8');
+  try {
+    return new TextDecoder(encoding).decode(body);
+  } catch (error) {
+    throw new GuardError('INPUT_INVALID', `${path} is written in ${encoding}, which the guard cannot decode`, {
+      hint: 'write the file as UTF-8',
+      cause: error,
+    });
   }
 }
 

@@ -34,12 +34,19 @@ export async function guardEditedSources(edit: FileEdit, deps: FileEditDeps & { 
     requirements: now.requirements.filter((r) => !had.requirements.includes(r)),
     npm: now.npm.filter((n) => !had.npm.includes(n)),
     commands: now.commands.filter((c) => !had.commands.includes(c)),
+    unreadable: (now.unreadable ?? []).filter((u) => !(had.unreadable ?? []).includes(u)),
   };
-  if (added.requirements.length + added.npm.length + added.commands.length === 0) return undefined;
+  const unreadable = added.unreadable ?? [];
+  if (added.requirements.length + added.npm.length + added.commands.length + unreadable.length === 0) return undefined;
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   const files = createFsFileReader(deps.cwd);
   const installs: Array<{ label: string; verdict: InstallVerdict }> = [];
   const unverified: UnverifiedPart[] = [];
+  if (unreadable.length > 0) {
+    const { decideUnverifiable } = await import('../../engines/policy/index.js');
+    for (const why of unreadable)
+      unverified.push({ text: edit.path, message: `${edit.path}: ${why}`, decision: decideUnverifiable(edit.path, why, policy) });
+  }
   for (const [argv, label] of [
     [['pip', 'install', ...added.requirements], 'requirements'],
     [['npm', 'install', ...added.npm], 'npm packages'],

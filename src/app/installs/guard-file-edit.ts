@@ -3,8 +3,9 @@
  * pyproject.toml, package.json, environment.yml). Only what the edit adds is vetted: packages,
  * index URLs and unreadable parts that the file does not already have.
  */
+import { resolve } from 'node:path';
 import type { NameIndex } from '../../engines/package-names/index.js';
-import { dependencyFileKind, parseDependencyFile, type InstallRequest, type InstallTarget } from '../../engines/install-commands/index.js';
+import { parseManifestFile, type InstallRequest, type InstallTarget } from '../../engines/install-commands/index.js';
 import { decideUnverifiable, type Policy } from '../../engines/policy/index.js';
 import { malformedText } from '../../engines/shell-commands/index.js';
 import { policyInForce } from '../../config/policy-in-force.js';
@@ -52,14 +53,16 @@ async function guardWithLists(edit: FileEdit, deps: FileEditDeps): Promise<FileE
   const source = isInstallSource(edit.path);
   const { configEditRequest } = await import('./config-edit-indexes.js');
   const config = configEditRequest(edit.path, createFsFileReader(deps.cwd).readText(edit.path), edit.after);
-  if (!source && config === undefined && dependencyFileKind(edit.path) === undefined) return undefined;
+  const { editedManifest } = await import('./edited-file-kind.js');
+  const manifest = editedManifest(resolve(deps.cwd, edit.path), edit.after, deps.cwd, deps.env.HOME);
+  if (!source && config === undefined && manifest === undefined) return undefined;
   const policy = deps.policy ?? (await policyInForce({ cwd: deps.cwd, env: deps.env })).policy;
   // A package manager's configuration file: the index URLs it adds are judged as `--index-url` is.
-  if (config !== undefined) {
-    if (!config.installs) return undefined;
-    const verdict = await vetInstallRequest(config, { ...deps, policy });
-    return { ...combineVerdicts([{ label: edit.path, verdict }], []), added: config };
-  }
+  const configVerdict = config?.installs
+    ? combineVerdicts([{ label: edit.path, verdict: await vetInstallRequest(config, { ...deps, policy }) }], [])
+    : undefined;
+  if (config !== undefined && (!source || configVerdict !== undefined) && manifest === undefined)
+    return configVerdict === undefined ? undefined : { ...configVerdict, added: config };
   // Not well-formed text (a lone surrogate, a NUL): the parsers and the tool that later reads the file
   // (written as UTF-8, U+FFFD in its place) would not see the same lines, so nothing in it is vetted.
   const malformed = malformedText(edit.after);
@@ -68,12 +71,14 @@ async function guardWithLists(edit: FileEdit, deps: FileEditDeps): Promise<FileE
     const decision = decideUnverifiable(edit.path, message, policy);
     return { ...combineVerdicts([], [{ text: edit.path, message, decision }]), added: emptyRequest() };
   }
-  const extra = source ? await (await import('./guard-edited-sources.js')).guardEditedSources(edit, { ...deps, policy }) : undefined;
-  if (dependencyFileKind(edit.path) === undefined) return extra === undefined ? undefined : { ...extra, added: emptyRequest() };
+  const sources = source ? await (await import('./guard-edited-sources.js')).guardEditedSources(edit, { ...deps, policy }) : undefined;
+  const extra = configVerdict === undefined || sources === undefined ? (configVerdict ?? sources) : mergeVerdicts(configVerdict, sources);
+  if (manifest === undefined) return extra === undefined ? undefined : { ...extra, added: emptyRequest() };
   const context = { cwd: deps.cwd, env: { ...deps.env } };
-  const before = parseDependencyFile(edit.path, { ...context, files: createFsFileReader(deps.cwd) });
-  const afterFiles = createFsFileReader(deps.cwd, { overrides: new Map([[edit.path, edit.after]]) });
-  const after = parseDependencyFile(edit.path, { ...context, files: afterFiles });
+  const file = resolve(deps.cwd, edit.path);
+  const before = parseManifestFile(file, { ...context, files: createFsFileReader(deps.cwd) }, manifest.kind);
+  const afterFiles = createFsFileReader(deps.cwd, { overrides: new Map([[file, edit.after]]) });
+  const after = parseManifestFile(file, { ...context, files: afterFiles }, manifest.kind);
   if (before === undefined || after === undefined) return undefined;
   // A nested file (`-r other.txt`) that is not there stops any install from this file before it
   // installs anything; once written, that file's own edit is vetted.

@@ -31,7 +31,8 @@ export function readProjectManifests(argv: readonly string[], request: InstallRe
   const dirs = new Set<string>();
   for (const target of request.targets) {
     if (target.ecosystem !== 'pypi' || (target.kind !== 'path' && target.kind !== 'editable') || target.location === undefined) continue;
-    const location = target.location.replace(/^file:\/\//, '').replace(/\[.*\]$/, '');
+    // pip reads `file:sub`, `file:./sub`, `file:///abs` and `file://localhost/abs` as paths.
+    const location = target.location.replace(/^file:(?:\/\/(?:localhost(?=\/))?)?/i, '').replace(/\[.*\]$/, '');
     dirs.add(isAbsolute(location) ? location : resolve(cwd, location));
   }
   const program = programName(argv[0] ?? '');
@@ -177,9 +178,6 @@ function readProject(reading: ProjectReading, dir: string, cwd: string, files: F
       );
       reading.requests.push({ label: pyprojectPath, request: parsed });
     }
-    const buildSystem = /^\[build-system\]([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(pyproject)?.[1] ?? '';
-    const requires = /requires\s*=\s*\[([\s\S]*?)\]/.exec(buildSystem)?.[1];
-    if (requires !== undefined) addRequirements(reading, `${pyprojectPath} [build-system] requires`, literals(requires), cwd, files);
   }
   // setup.cfg: install_requires, setup_requires and every extra (`pip install '.[test]'` asks for one by name).
   const setupCfgPath = join(dir, 'setup.cfg');
@@ -188,11 +186,27 @@ function readProject(reading: ProjectReading, dir: string, cwd: string, files: F
     if (parsed !== undefined) reading.requests.push({ label: setupCfgPath, request: parsed });
   }
   const setupPy = files.readText(join(dir, 'setup.py'));
-  if (setupPy !== undefined && /install_requires|setup_requires/.test(setupPy)) {
-    const list = /install_requires\s*=\s*\[([\s\S]*?)\]/.exec(setupPy)?.[1];
-    if (list === undefined) reading.unverifiable.push(`${join(dir, 'setup.py')} computes its requirements at run time`);
-    else addRequirements(reading, join(dir, 'setup.py'), literals(list), cwd, files);
+  if (setupPy !== undefined) {
+    const { requirements, computed } = setupPyRequirements(setupPy);
+    if (computed) reading.unverifiable.push(`${join(dir, 'setup.py')} computes its requirements at run time`);
+    if (requirements.length > 0) addRequirements(reading, join(dir, 'setup.py'), requirements, cwd, files);
   }
+}
+
+/**
+ * The literal requirement lists of a setup.py (`install_requires`, `setup_requires`, `tests_require`
+ * and the lists of `extras_require`), and whether any of them is computed (a variable, a call).
+ */
+export function setupPyRequirements(text: string): { requirements: string[]; computed: boolean } {
+  const requirements: string[] = [];
+  for (const list of text.matchAll(/(?:install_requires|setup_requires|tests_require)\s*=\s*\[([\s\S]*?)\]/g))
+    requirements.push(...literals(list[1] ?? ''));
+  // extras_require={'x': ['a', 'b']}: the lists' strings, not the extras' names.
+  const extras = /extras_require\s*=\s*(?:\{|dict\()([\s\S]*?)[})]\s*[,)]/.exec(text)?.[1];
+  for (const list of (extras ?? '').matchAll(/\[([\s\S]*?)\]/g)) requirements.push(...literals(list[1] ?? ''));
+  const computed =
+    /(?:install_requires|setup_requires|tests_require)\s*=\s*(?!\[)/.test(text) || /extras_require\s*=\s*(?!\{|dict\()/.test(text);
+  return { requirements, computed };
 }
 
 function literals(text: string): string[] {

@@ -30,12 +30,16 @@ export function dependencyFileKind(file: string): DependencyFileKind | undefined
 
 /**
  * Reads the manifest at `file` (an absolute path, through `context.files`) as the request that
- * installing from it would make; undefined when the file is not a dependency manifest. What the
+ * installing from it would make, as the `kind` its name says unless the caller knows better (a
+ * `deps.txt` named by `-r`); undefined when the file is not a dependency manifest. What the
  * file cannot tell statically (a missing nested file, malformed JSON/TOML) is in `unresolved`.
  * Never throws for bad content; a FileReader's own faults propagate.
  */
-export function parseDependencyFile(file: string, context: PipContext): InstallRequest | undefined {
-  const kind = dependencyFileKind(file);
+export function parseDependencyFile(
+  file: string,
+  context: PipContext,
+  kind: DependencyFileKind | undefined = dependencyFileKind(file),
+): InstallRequest | undefined {
   switch (kind) {
     case 'requirements': {
       const parts = parseRequirementsFile(file, context);

@@ -4,7 +4,7 @@
  * lock-files-python.ts, each read as the install request it stands for.
  */
 import path from 'node:path';
-import { dependencyFileKind, parseDependencyFile } from './dependency-files.js';
+import { dependencyFileKind, parseDependencyFile, type DependencyFileKind } from './dependency-files.js';
 import { parsePackageLock, parsePnpmLock, parseYarnLock, type LockTargets } from './lock-files-npm.js';
 import { parsePipfile, parsePixiToml, parsePythonLock, parseSetupCfg } from './lock-files-python.js';
 import { type PipContext } from './requirements-file.js';
@@ -43,10 +43,12 @@ export function manifestKind(file: string): ManifestKind | undefined {
 }
 
 /**
- * The install request `file` stands for (an absolute path, read through `context.files`);
+ * The install request `file` stands for (an absolute path, read through `context.files`), read as
+ * `kind` when given (a file whose name does not say it is a requirements or environment file);
  * undefined when it is no manifest. Never throws for bad content (it is in `unresolved`).
  */
-export function parseManifestFile(file: string, context: PipContext): InstallRequest | undefined {
+export function parseManifestFile(file: string, context: PipContext, kind?: DependencyFileKind): InstallRequest | undefined {
+  if (kind !== undefined) return parseDependencyFile(file, context, kind);
   const base = path.posix.basename(file.replace(/\\/g, '/'));
   const lock = LOCKS[base === 'Pipfile' ? 'pipfile' : base];
   if (lock === undefined) return parseDependencyFile(file, context);

@@ -53,7 +53,8 @@ export const OPTION_ROLES: OptionRoles = {
   '--default-index': 'named-index',
   '--requirement': 'requirements',
   '--constraint': 'constraints',
-  '--override': 'constraints',
+  // uv's overrides replace what packages ask for (a name, a version, a URL) and force it in: read as requirements.
+  '--override': 'requirements',
   '--build-constraint': 'constraints',
   '--editable': 'editable',
   '--group': 'group',
@@ -67,7 +68,7 @@ const EXTRA_INDEX_OPTIONS: ReadonlySet<string> = new Set(['--extra-index-url', '
  * Reads the arguments after `pip install` (or `uv pip install`, with `flavour: 'uv'`): registry
  * requirements, paths, VCS and URL installs, `-e` projects, index URLs and the targets of `-r`
  * files, which are followed recursively through `context.files`. Constraint files (`-c`, uv's
- * overrides) count for their index options only. Never throws.
+ * build constraints) count for their index options only; uv's overrides are read as requirements. Never throws.
  */
 export function parsePipInstall(args: readonly string[], context: PipContext, options: PipInstallOptions = {}): InstallRequest {
   const flavour = options.flavour ?? 'pip';

@@ -1,8 +1,10 @@
 /**
  * The dependencies a pyproject.toml declares: PEP 621 `[project] dependencies` and
  * `optional-dependencies`, PEP 735 `[dependency-groups]`, and Poetry's `[tool.poetry.dependencies]`,
- * `dev-dependencies` and `[tool.poetry.group.<name>.dependencies]` tables, and the development
- * dependencies of uv, rye, pdm and hatch environments.
+ * `dev-dependencies` and `[tool.poetry.group.<name>.dependencies]` tables, the development
+ * dependencies of uv, rye, pdm and hatch environments, `[build-system] requires`, pixi's PyPI tables,
+ * and the index URLs of Poetry, PDM and uv. Read with a real TOML parser, so every spelling TOML
+ * allows (dotted keys, inline tables, comments inside arrays) reads the same.
  */
 import { createRequire } from 'node:module';
 import { toPep440 } from './poetry-constraint.js';
@@ -58,8 +60,21 @@ export function parsePyprojectText(text: string, file: string): InstallRequest {
     for (const key of ['dependencies', 'extra-dependencies'])
       readRequirementList(tableAt(body, [])?.[key], `${file} [tool.hatch.envs.${env}] ${key}`, request);
   }
-  for (const source of arrayAt(poetry?.source)) {
+  // What building the project installs first (pip, uv, poetry and pdm all build it in an isolated environment).
+  readRequirementList(tableAt(document, ['build-system'])?.requires, `${file} [build-system] requires`, request);
+  // pixi reads its PyPI tables from pyproject.toml too (the conda tables are conda names, read by pixi.toml's reader).
+  for (const table of [
+    tableAt(tool, ['pixi', 'pypi-dependencies']),
+    ...Object.values(tableAt(tool, ['pixi', 'feature']) ?? {}).map((f) => tableAt(f, ['pypi-dependencies'])),
+  ])
+    readPoetryTable(table, `${file} [tool.pixi.pypi-dependencies]`, request);
+  // Index tables: Poetry's and PDM's sources, uv's `[[tool.uv.index]]` and index-url keys.
+  const uv = tableAt(tool, ['uv']);
+  for (const source of [...arrayAt(poetry?.source), ...arrayAt(tableAt(tool, ['pdm'])?.source), ...arrayAt(uv?.index)]) {
     if (isTable(source) && typeof source.url === 'string') request.indexes.push(source.url);
+  }
+  for (const key of ['index-url', 'extra-index-url', 'find-links']) {
+    for (const url of [uv?.[key]].flat()) if (typeof url === 'string') request.indexes.push(url);
   }
   return request;
 }

@@ -39,6 +39,7 @@ import {
   UV_TOOL_VALUED,
 } from '../installer-grammar/index.js';
 import { toPep440 } from './poetry-constraint.js';
+import { parsePipSync } from './pip-tools.js';
 
 export { toPep440 };
 
@@ -108,6 +109,7 @@ function parseCommand(argv: string[], context: PipContext, depth: number): Insta
   if (PIP_PROGRAM.test(program)) return parsePip(args, context);
   if (PYTHON_PROGRAM.test(program)) return parseInterpreter(args, context, depth);
   if (program === 'uvx') return parseUvTool(args, context, 'run');
+  if (program === 'pip-sync') return parsePipSync(args, context);
   return parseManager(program, args, context, depth);
 }
 

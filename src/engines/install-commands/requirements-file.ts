@@ -182,8 +182,10 @@ function readFile(walk: Walk, written: string, base: string, constraint: boolean
     parts.unresolved.push({ what: written, why: `remote ${kind} file is not read (from ${from})` });
     return;
   }
-  const local = /^file:\/\//i.test(written) ? decodeFileUrl(written) : written;
-  const resolved = resolvePath(base, local);
+  // pip opens `file:` URLs itself: `file:///abs`, `file://localhost/abs`, and `file:rel` against the cwd.
+  const local = /^file:/i.test(written) ? decodeFileUrl(written) : written;
+  // A nested `file:` URL is not joined to the including file's folder: pip opens it from the cwd.
+  const resolved = resolvePath(local === written ? base : context.cwd, local);
   const display = displayPath(context.cwd, resolved);
   const key = `${constraint ? 'c' : 'r'}:${resolved}`;
   if (walk.chain.includes(key)) {
@@ -376,7 +378,7 @@ function displayPath(cwd: string, resolved: string): string {
 }
 
 function decodeFileUrl(url: string): string {
-  const rest = url.replace(/^file:\/\/(localhost)?/i, '');
+  const rest = url.replace(/^file:(?:\/\/(?:localhost(?=\/))?)?/i, '');
   try {
     return decodeURIComponent(rest);
   } catch {

@@ -70,7 +70,8 @@ export const RECIPE_BUILDERS: ReadonlySet<string> = new Set(['conda-build', 'rat
 
 /** The manager a program basename names (`pip3.12` is pip); undefined for interpreters and other programs. */
 export function managerProgram(name: string): ManagerProgram | undefined {
-  if (PIP_PROGRAM.test(name)) return { manager: 'pip', ecosystem: 'pypi' };
+  // pip-tools' `pip-sync` installs its requirements files through pip.
+  if (PIP_PROGRAM.test(name) || name === 'pip-sync') return { manager: 'pip', ecosystem: 'pypi' };
   return Object.hasOwn(MANAGER_PROGRAMS, name) ? MANAGER_PROGRAMS[name] : undefined;
 }
 

@@ -111,11 +111,37 @@ export function noteCommand(state: CommandState, name: string, words: readonly R
     literals.some((arg) => arg !== undefined && /^(?:set|delete|edit|--add|--append|--prepend|--set|fix)$/.test(arg))
   ) {
     state.written.push('(config)');
-  } else if (!READS_ONLY.has(name) && !runsPackageManager(name, literals)) {
+  } else if (READS_ONLY.has(name)) {
+    state.written.push(...outputOperands(name, literals));
+  } else if (!runsPackageManager(name, literals)) {
     // Any other program may write any file it names, in an argument or inside code it runs
     // (`perl -i -pe … requirements.txt`, `python3 -c "shutil.copy('a', 'requirements.txt')"`).
     state.written.push(...literals.flatMap((arg) => (arg === undefined ? [] : namedPaths(arg))));
   }
+}
+
+/**
+ * The files a program that otherwise only reads still writes, named by an option or an operand:
+ * `sort -o FILE`, `uniq IN OUT`, `xxd -r IN OUT`, `tree -o FILE`, `find … -fprint FILE`; `?` for a
+ * name known only at run time.
+ */
+function outputOperands(name: string, literals: ReadonlyArray<string | undefined>): string[] {
+  if (name === 'sort' || name === 'tree')
+    return literals.flatMap((arg, index) => {
+      if (arg === undefined) return [];
+      if (/^(?:-[A-Za-z]*o|--output)$/.test(arg)) return [literals[index + 1] ?? '?'];
+      const joined = /^(?:-[A-Za-z]*o|--output=)(.+)$/.exec(arg);
+      return joined === null ? [] : [joined[1] ?? '?'];
+    });
+  if (name === 'find')
+    return literals.flatMap((arg, index) =>
+      arg !== undefined && /^-f(?:print0?|printf|ls)$/.test(arg) ? [literals[index + 1] ?? '?'] : [],
+    );
+  if (name === 'uniq' || name === 'xxd') {
+    const operands = literals.filter((arg) => arg === undefined || !arg.startsWith('-') || arg === '-');
+    return operands.length >= 2 ? [operands[1] ?? '?'] : [];
+  }
+  return [];
 }
 
 /** `echo x | tee -a r.txt`: tee writes the literal text it is piped to each file it names (appending with -a). */

@@ -50,4 +50,19 @@ describe('createFsFileReader', () => {
     expect(reader.readText(file)).toBe('before\n');
     expect(createFsFileReader(root).readText(file)).toBe('after\n');
   });
+
+  it('decodes as pip does: a UTF-16 or UTF-8 byte-order mark, a coding line; refuses an encoding it cannot decode', () => {
+    writeFileSync(join(root, 'utf16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('zzq-one\r\nzzq-two\r\n', 'utf16le')]));
+    writeFileSync(join(root, 'utf16be.txt'), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('zzq\n', 'utf16le').swap16()]));
+    writeFileSync(join(root, 'latin1.txt'), Buffer.from('# -*- coding: latin-1 -*-\ncaf\xe9\n', 'latin1'));
+    writeFileSync(join(root, 'utf32.txt'), Buffer.from([0xff, 0xfe, 0x00, 0x00, 0x7a, 0, 0, 0]));
+    writeFileSync(join(root, 'odd.txt'), Buffer.from('# coding: no-such-codec\nzzq\n'));
+    const reader = createFsFileReader(root);
+    expect(reader.readText('utf16.txt')).toBe('zzq-one\r\nzzq-two\r\n');
+    expect(reader.readText('utf16be.txt')).toBe('zzq\n');
+    expect(reader.readText('latin1.txt')).toBe('# -*- coding: latin-1 -*-\ncaf\u00e9\n');
+    for (const file of ['utf32.txt', 'odd.txt']) {
+      expect(() => createFsFileReader(root).readText(file)).toThrow(GuardError);
+    }
+  });
 });

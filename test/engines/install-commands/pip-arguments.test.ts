@@ -184,7 +184,10 @@ describe('parsePipInstall: uv flavour', () => {
     [['--python', '/usr/bin/python3', 'pkg'], ['registry pkg']],
     [['-P', 'other', '--reinstall-package', 'x', 'pkg'], ['registry pkg']],
     [['--extra', 'dev', '--resolution', 'lowest', 'pkg'], ['registry pkg']],
-    [['--override', 'constraints.txt', 'pkg'], ['registry pkg']],
+    [
+      ['--override', 'constraints.txt', 'pkg'],
+      ['registry urllib3<2', 'registry pkg'],
+    ],
     [['-b', 'constraints.txt', 'pkg'], ['registry pkg']],
     [['--index', 'https://evil.example', 'pkg'], ['registry pkg']],
     [['--directory', 'sub', '-r', 'req.txt'], ['registry from-sub']],

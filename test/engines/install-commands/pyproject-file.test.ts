@@ -60,7 +60,7 @@ describe('parsePyprojectText', () => {
       '[tool.uv]\ndev-dependencies = ["pytest"]\n[tool.rye]\ndev-dependencies = ["ruff"]\n[tool.pdm.dev-dependencies]\nlint = ["black"]\n[tool.hatch.envs.test]\ndependencies = ["coverage"]\nextra-dependencies = ["mypy"]\n',
       ['registry pytest', 'registry ruff', 'registry black', 'registry coverage', 'registry mypy'],
     ],
-    ['no dependencies at all', '[build-system]\nrequires = ["hatchling"]\n', []],
+    ['only the build backend (installed to build the project)', '[build-system]\nrequires = ["hatchling"]\n', ['registry hatchling']],
   ])('%s', (_name, text, expected) => {
     const request = parsePyprojectText(text, FILE);
     expect(request.unresolved).toEqual([]);

@@ -236,6 +236,11 @@ describe('classes read', () => {
     ["perl -i -pe 's/requests/x/' requirements.txt; pip install -r requirements.txt", 'requirements.txt'],
     ["python3 -c \"import shutil; shutil.copy('seed.txt', 'requirements.txt')\" && pip install -r requirements.txt", 'requirements.txt'],
     ['awk 1 seed.txt > requirements.txt; pip install -r requirements.txt', 'requirements.txt'],
+    ['sort seed.txt -o requirements.txt && pip install -r requirements.txt', 'requirements.txt'],
+    ['sort -uorequirements.txt seed.txt; pip install -r requirements.txt', 'requirements.txt'],
+    ['uniq seed.txt requirements.txt && pip install -r requirements.txt', 'requirements.txt'],
+    ['xxd -r -p seed.hex requirements.txt && pip install -r requirements.txt', 'requirements.txt'],
+    ['find zzq -fprint requirements.txt; pip install -r requirements.txt', 'requirements.txt'],
   ])('takes any program that names a file as possibly writing it: %s', async (source, path) => {
     const analysis = await analyzeShellCommand(source);
     expect(analysis.commands.find((c) => c.argv[0] === 'pip')?.written).toContain(path);
