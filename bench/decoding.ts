@@ -3,7 +3,8 @@
  * against the full PyPI automaton (886k names), cache hit rates, the per-step check the monitor
  * actually runs, and end-to-end generation time with and without the monitor on the project's
  * random-weights real-vocabulary model — next to PackMonitor's ×1.07–×1.28 and llguidance's ~50 µs.
- * GUARD_BENCH_DECODING_PART=mask runs the mask part only; =vocabularies the per-vocabulary table only.
+ * GUARD_BENCH_DECODING_PART=mask runs the mask part only; =vocabularies the per-vocabulary table only;
+ * =costs where the monitor's time goes per token on each vocabulary (`decoding-costs.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -24,6 +25,7 @@ import {
 } from '../src/engines/decoding/index.js';
 import { compileNameList, loadBundledPypi, readBundledManifest } from '../src/engines/package-names/index.js';
 import { resolveCacheDir } from '../src/shared/paths.js';
+import { benchDecodingCosts } from './decoding-costs.js';
 import { benchDecodingVocabularies, THREADS } from './decoding-vocabularies.js';
 import { percentile, table, time } from './stats.js';
 
@@ -75,6 +77,10 @@ function geometricMean(values: readonly number[]): number {
 }
 
 export async function benchDecoding(): Promise<void> {
+  if (process.env.GUARD_BENCH_DECODING_PART === 'costs') {
+    await benchDecodingCosts(compileNameList(loadBundledPypi(readBundledManifest())).automaton);
+    return;
+  }
   if (process.env.GUARD_BENCH_DECODING_PART === 'vocabularies') {
     await benchDecodingVocabularies(compileNameList(loadBundledPypi(readBundledManifest())).automaton);
     return;
