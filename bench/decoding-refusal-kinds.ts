@@ -23,7 +23,7 @@ import {
 import { buildSmallAutomaton, type NameAutomaton } from '../src/engines/package-names/index.js';
 import { type KindWeights } from '../src/engines/decoding/io/refusal-counts.js';
 import { resolveCacheDir } from '../src/shared/paths.js';
-import { PROMPTS, TEMPERATURES, THREADS } from './decoding-vocabularies.js';
+import { BENCH_PROMPTS as PROMPTS, BENCH_TEMPERATURES as TEMPERATURES, THREADS } from './decoding-vocabularies.js';
 import { geometricInterval, table } from './stats.js';
 
 const INSTALL_PROMPTS = [

@@ -22,11 +22,8 @@ import { fileURLToPath } from 'node:url';
 
 import {
   createNameWalker,
-  extractBundledVocab,
   findPackageZones,
   generate,
-  makeRealVocabModel,
-  makeSyntheticModel,
   openIntervenor,
   openLlamaModel,
   type BundledVocab,
@@ -37,9 +34,10 @@ import { parseInstallCommand } from '../src/engines/install-commands/index.js';
 import { buildSmallAutomaton, type Ecosystem, type NameAutomaton } from '../src/engines/package-names/index.js';
 import { analyzeShellCommand } from '../src/engines/shell-commands/index.js';
 import { resolveCacheDir } from '../src/shared/paths.js';
-import { geometricInterval, percentile, table } from './stats.js';
+import { benchModelPath } from './decoding-bench-models.js';
+import { geometricInterval, meanInterval, percentile, table } from './stats.js';
 
-const VOCABULARIES: ReadonlyArray<[BundledVocab | 'synthetic', string]> = [
+export const VOCABULARIES: ReadonlyArray<[BundledVocab | 'synthetic', string]> = [
   ['synthetic', 'byte-level BPE, ~500'],
   ['llama-spm', 'SentencePiece, 32k'],
   ['phi-3', 'SentencePiece + chat tokens, 32k'],
@@ -48,7 +46,7 @@ const VOCABULARIES: ReadonlyArray<[BundledVocab | 'synthetic', string]> = [
   ['qwen2', 'byte-level BPE, 151k'],
   ['nomic-bert-moe', 'Unigram, 250k'],
 ];
-export const PROMPTS = [
+export const BENCH_PROMPTS = [
   '```bash\npip install ',
   '```console\n$ uv add ',
   '```\npoetry add ',
@@ -58,7 +56,7 @@ export const PROMPTS = [
   '```bash\nnpm install ',
   '```bash\nconda install -y ',
 ];
-export const TEMPERATURES = [0, 0.7, 1.3, 2];
+export const BENCH_TEMPERATURES = [0, 0.7, 1.3, 2];
 const MAX_TOKENS = Math.max(4, Number(process.env.GUARD_BENCH_DECODING_TOKENS ?? 32));
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -183,19 +181,14 @@ async function withCpu<T>(run: () => Promise<T>): Promise<[T, number]> {
   return [result, (used.user + used.system) / 1000];
 }
 
-function signed(value: number): string {
-  return `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
+function signed(value: number, digits = 1): string {
+  return `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
 }
 
 /** Resident set after a full collection (`npm run bench` runs node with --expose-gc), so garbage not yet collected does not count. */
 function rssMiB(): number {
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().rss / 1024 / 1024;
-}
-
-function modelPath(dir: string, name: BundledVocab | 'synthetic'): string {
-  if (name === 'synthetic') return makeSyntheticModel(join(dir, 'synthetic-random.gguf'));
-  return makeRealVocabModel(extractBundledVocab(name, dir), join(dir, `${name}-vocab-random.gguf`));
 }
 
 /** Prints the per-vocabulary table; `pypi` is the full PyPI automaton. */
@@ -213,8 +206,11 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
   for (const [name, kind] of VOCABULARIES) {
     if (only && !only.includes(name)) continue;
     let model: LoadedModel;
+    let body: string;
     try {
-      model = await openLlamaModel(modelPath(dir, name), 1024, { threads: THREADS });
+      const bench = benchModelPath(dir, name);
+      body = bench.shape;
+      model = await openLlamaModel(bench.path, 1024, { threads: THREADS });
     } catch (error) {
       rows.push([`${name} (${kind})`, `not run: ${(error as Error).message.slice(0, 60)}`, '', '', '', '', '', '', '', '']);
       continue;
@@ -227,8 +223,9 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     const warmOver: number[] = [];
     for (let i = 0; i < 7; i++) {
       const runOn = () =>
-        generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: 1, temperature: 0, seed: 1, walker, intervenor });
-      const runOff = () => generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: 1, temperature: 0, seed: 1, walker });
+        generate(model, { prompt: BENCH_PROMPTS[i % BENCH_PROMPTS.length]!, maxTokens: 1, temperature: 0, seed: 1, walker, intervenor });
+      const runOff = () =>
+        generate(model, { prompt: BENCH_PROMPTS[i % BENCH_PROMPTS.length]!, maxTokens: 1, temperature: 0, seed: 1, walker });
       const a = await (i % 2 === 0 ? runOn() : runOff());
       const b = await (i % 2 === 0 ? runOff() : runOn());
       warmOver.push(i % 2 === 0 ? a.totalMs - b.totalMs : b.totalMs - a.totalMs);
@@ -246,6 +243,9 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     let coldMs = 0;
     const ratios: number[] = [];
     const cpuRatios: number[] = [];
+    // The monitor's absolute cost per token: process CPU time per token, on − off, per pair.
+    const cpuOver: number[] = [];
+    const cpuPerTokenOff: number[] = [];
     const perTokenOn: number[] = [];
     const perTokenOff: number[] = [];
     // Per token, summed over the runs: wall and CPU time each way.
@@ -254,8 +254,8 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     const cpuOn: number[] = [];
     const cpuOff: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const prompt = PROMPTS[i % PROMPTS.length]!;
-      const temperature = TEMPERATURES[Math.floor(i / PROMPTS.length) % TEMPERATURES.length]!;
+      const prompt = BENCH_PROMPTS[i % BENCH_PROMPTS.length]!;
+      const temperature = BENCH_TEMPERATURES[Math.floor(i / BENCH_PROMPTS.length) % BENCH_TEMPERATURES.length]!;
       // Runs past prompts × temperatures take other seeds.
       const onFirst = i % 2 === 0;
       const runOn = () => withCpu(() => generate(model, { prompt, maxTokens: MAX_TOKENS, temperature, seed: i + 1, walker, intervenor }));
@@ -265,6 +265,8 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
       const [[on, onCpu], [off, offCpu]] = onFirst ? [a, b] : [b, a];
       ratios.push(on.totalMs / Math.max(1, on.steps.length) / (off.totalMs / Math.max(1, off.steps.length)));
       cpuRatios.push(onCpu / Math.max(1, on.steps.length) / (offCpu / Math.max(1, off.steps.length)));
+      cpuOver.push(onCpu / Math.max(1, on.steps.length) - offCpu / Math.max(1, off.steps.length));
+      cpuPerTokenOff.push(offCpu / Math.max(1, off.steps.length));
       perTokenOn.push(on.totalMs / Math.max(1, on.steps.length));
       perTokenOff.push(off.totalMs / Math.max(1, off.steps.length));
       totalOn.push(on.totalMs);
@@ -295,11 +297,17 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     // Memory after 10 generations each way (the process's resident set; caches included).
     const before = rssMiB();
     for (let i = 0; i < 10; i++)
-      await generate(model, { prompt: PROMPTS[i % PROMPTS.length]!, maxTokens: MAX_TOKENS * 2, temperature: 0.7, seed: i, walker });
+      await generate(model, {
+        prompt: BENCH_PROMPTS[i % BENCH_PROMPTS.length]!,
+        maxTokens: MAX_TOKENS * 2,
+        temperature: 0.7,
+        seed: i,
+        walker,
+      });
     const afterOff = rssMiB();
     for (let i = 0; i < 10; i++)
       await generate(model, {
-        prompt: PROMPTS[i % PROMPTS.length]!,
+        prompt: BENCH_PROMPTS[i % BENCH_PROMPTS.length]!,
         maxTokens: MAX_TOKENS * 2,
         temperature: 0.7,
         seed: i,
@@ -315,12 +323,14 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
     const geo = geometricInterval(ratios);
     const cpuGeo = geometricInterval(cpuRatios);
     const summed = (values: number[]): number => values.reduce((sum, v) => sum + v, 0);
+    const over = meanInterval(cpuOver);
     rows.push([
-      `${name} (${kind})`,
+      `${name} (${kind}; ${body})`,
       `${written} / ${missing}`,
       `${freeWritten === 0 ? '–' : `${((freeMissing / freeWritten) * 100).toFixed(0)}% of ${freeWritten}`}`,
       `${mean.toFixed(3)} / ${percentile(sorted, 99).toFixed(3)} ms (masks cached: ${cachedMean.toFixed(3)} / ${percentile(cached, 99).toFixed(3)} ms; ${coldSteps} steps built one, ${coldMs.toFixed(0)} ms in all)`,
       `×${geo.mean.toFixed(3)} [${geo.low.toFixed(3)}, ${geo.high.toFixed(3)}] (CPU time ×${cpuGeo.mean.toFixed(3)} [${cpuGeo.low.toFixed(3)}, ${cpuGeo.high.toFixed(3)}]; summed ×${(summed(totalOn) / summed(totalOff)).toFixed(3)}, CPU ×${(summed(cpuOn) / summed(cpuOff)).toFixed(3)})`,
+      `${signed(over.mean, 3)} ± ${over.half.toFixed(3)} ms (of ${meanInterval(cpuPerTokenOff).mean.toFixed(2)} ms)`,
       `${afterOff.toFixed(0)} → ${afterOn.toFixed(0)} MiB (from ${before.toFixed(0)})`,
       `${median(perTokenOff).toFixed(2)} / ${median(perTokenOn).toFixed(2)} ms`,
       `${signed(cold.over)} / ${signed(median(warmOver))} ms (off ${cold.off.toFixed(1)} ms; monitor's own ${cold.monitor.toFixed(2)} ms; prepared at load in ${cold.prepare.toFixed(0)} ms, ${cold.fromSnapshot}/${COLD_RUNS} from the snapshot; ${Number.isNaN(cold.build) ? 'snapshot already there' : `built and written in ${cold.build.toFixed(0)} ms`})`,
@@ -338,6 +348,7 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
         'names without the monitor that do not exist',
         "monitor per step mean / p99 (JS time: masks and checks; a draw under the mask is the runtime's)",
         `ratio on/off per token (geo. mean of ${runs} interleaved pairs [95% interval]; ≤ ×1.05), wall (process CPU time, all threads; summed times)`,
+        'monitor per token: process CPU ms, on − off (mean of the pairs ± 95%; of the CPU time per token off)',
         'RSS after 10 off → 10 on',
         'per token off / on (medians)',
         `first token over unconstrained, cold (fresh processes, median of ${COLD_RUNS} pairs) / warm (≤ 10 ms)`,

@@ -4,8 +4,9 @@
  * actually runs, and end-to-end generation time with and without the monitor on the project's
  * random-weights real-vocabulary model — next to PackMonitor's ×1.07–×1.28 and llguidance's ~50 µs.
  * GUARD_BENCH_DECODING_PART=mask runs the mask part only; =vocabularies the per-vocabulary table only; =kinds the
- * comparison of refusal-count keys (`decoding-refusal-kinds.ts`). GUARD_BENCH_DECODING_SEEDS sets the end-to-end rows'
- * size (8 pairs per seed, default 8 seeds: 64 pairs).
+ * comparison of refusal-count keys (`decoding-refusal-kinds.ts`); =costs where the monitor's time goes per token on
+ * each vocabulary (`decoding-costs.ts`). GUARD_BENCH_DECODING_SEEDS sets the end-to-end rows' size (8 pairs per seed,
+ * default 8 seeds: 64 pairs).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -27,6 +28,7 @@ import {
 import { compileNameList, loadBundledPypi, readBundledManifest } from '../src/engines/package-names/index.js';
 import { resolveCacheDir } from '../src/shared/paths.js';
 import { benchDecodingRefusalKinds } from './decoding-refusal-kinds.js';
+import { benchDecodingCosts } from './decoding-costs.js';
 import { benchDecodingVocabularies, THREADS } from './decoding-vocabularies.js';
 import { geometricInterval, percentile, table, time } from './stats.js';
 
@@ -77,6 +79,10 @@ async function withCpu<T>(run: () => Promise<T>): Promise<[T, number]> {
 const SEEDS = Math.max(1, Number(process.env.GUARD_BENCH_DECODING_SEEDS ?? 8));
 
 export async function benchDecoding(): Promise<void> {
+  if (process.env.GUARD_BENCH_DECODING_PART === 'costs') {
+    await benchDecodingCosts(compileNameList(loadBundledPypi(readBundledManifest())).automaton);
+    return;
+  }
   if (process.env.GUARD_BENCH_DECODING_PART === 'vocabularies') {
     await benchDecodingVocabularies(compileNameList(loadBundledPypi(readBundledManifest())).automaton);
     return;

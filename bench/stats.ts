@@ -36,3 +36,11 @@ export function geometricInterval(ratios: readonly number[]): { mean: number; lo
   const half = 1.96 * Math.sqrt(variance / n);
   return { mean: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
 }
+
+/** The mean of `values` with the half-width of its 95% interval (normal approximation). */
+export function meanInterval(values: readonly number[]): { mean: number; half: number } {
+  const n = Math.max(1, values.length);
+  const mean = values.reduce((s, v) => s + v, 0) / n;
+  const variance = values.length > 1 ? values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1) : 0;
+  return { mean, half: 1.96 * Math.sqrt(variance / n) };
+}

@@ -252,6 +252,8 @@ function feedNewline(state: ParserState, walker: NameWalker, strict: boolean): b
 function feedBacktick(state: ParserState, walker: NameWalker, strict: boolean): boolean {
   if (strict && !state.canEnd(walker)) return false;
   if (!state.inline) {
+    // In a line's install arguments a reader drops the span and reads on: the command would not end here.
+    if (strict && state.phase === Phase.Args) return false;
     state.inline = true;
     restartCommand(state);
     return true;

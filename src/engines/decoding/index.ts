@@ -30,6 +30,7 @@ export {
 export { readGgufFileHeader } from './io/gguf-file.js';
 export { openIntervenor, snapshotKeys, snapshotPath, type OpenedIntervenor } from './io/intervenor-cache.js';
 export { openLlamaModel, sharedLlama, type LoadedModel } from './io/llama-model.js';
+export { DrawCosts, type DrawKind } from './io/draw-costs.js';
 export {
   extractBundledVocab,
   llamaSourceBundle,

@@ -10,7 +10,7 @@ import { type SortedChildren, type TokenTrie } from './token-trie.js';
 
 const MAGIC = 'GGIVSNAP';
 /** Bump when the parser or the intervenor changes which tokens a state allows, or the trie's layout changes (stale snapshots are then rebuilt). */
-export const SNAPSHOT_FORMAT = 7;
+export const SNAPSHOT_FORMAT = 8;
 
 export interface SnapshotKeys {
   /** Digest of the vocabulary's token bytes and end-of-generation tokens. */

@@ -2,7 +2,10 @@
  * The requirement tail after a package name, left free but kept well formed, byte by byte: PyPI
  * extras `[a,b]`, version clauses (`==`, `>=`, `~=`, `===` … with version characters, comma
  * separated), a marker after `;` and a direct URL after `@` (inside quotes); npm `@range|tag`;
- * conda `=1.2`, `>=1.2,<2`. A state is a small integer; -1 refuses the byte.
+ * conda `=1.2`, `>=1.2,<2`. A state is a small integer; -1 refuses the byte. An npm tail is a
+ * tag (`latest`, `2.3.0-beta.1`) or one comparator (`^4`, `>=2.1`, `~1.x`): what npm reads without
+ * ever refusing it, and what the vetting engine reads the same way without npm-package-arg (a
+ * range npm would reject, such as `@ two words`, is vetted as a name that does not exist).
  */
 import { type Ecosystem } from '../package-names/index.js';
 
@@ -31,9 +34,18 @@ const URL_START = 50;
 const URL = 51;
 // npm and conda states.
 const NPM_START = 60;
-const NPM_RANGE = 61;
-const CONDA_OP = 70;
-const CONDA_VERSION = 71;
+const NPM_TAG = 61; // a tag or a version: [A-Za-z0-9_-][A-Za-z0-9._-]*
+const NPM_OP = 62; // "~", "^", "=", "<=", ">=" (needs a digit)
+const NPM_LT_GT = 63; // "<" or ">" (may take "=")
+const NPM_V1 = 64;
+const NPM_D1 = 65;
+const NPM_V2 = 66;
+const NPM_W2 = 67; // "x", "X" or "*" in the second part
+const NPM_D2 = 68;
+const NPM_V3 = 69;
+const NPM_W3 = 70;
+const CONDA_OP = 80;
+const CONDA_VERSION = 81;
 
 const isAlnum = (b: number): boolean => (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x09;
@@ -59,8 +71,7 @@ export function tailStart(ecosystem: Ecosystem, byte: number, quoted: boolean): 
 
 /** Reads one more byte of the tail. Whitespace outside quotes and closing quotes never get here. */
 export function tailStep(ecosystem: Ecosystem, state: number, byte: number, quoted: boolean): number {
-  if (ecosystem === 'npm' || state === NPM_START || state === NPM_RANGE)
-    return isNpmRangeChar(byte) || (quoted && isSpace(byte)) ? NPM_RANGE : TAIL_REFUSED;
+  if (ecosystem === 'npm' || (state >= NPM_START && state <= NPM_W3)) return npmStep(state, byte);
   if (ecosystem === 'conda') {
     if (isAlnum(byte) || byte === 0x2a) return CONDA_VERSION;
     return isCondaChar(byte) ? CONDA_OP : TAIL_REFUSED;
@@ -131,7 +142,12 @@ export function tailAccepts(state: number): boolean {
     state === AFTER_VERSION ||
     state === MARKER ||
     state === URL ||
-    state === NPM_RANGE ||
+    state === NPM_TAG ||
+    state === NPM_V1 ||
+    state === NPM_V2 ||
+    state === NPM_W2 ||
+    state === NPM_V3 ||
+    state === NPM_W3 ||
     state === CONDA_VERSION
   );
 }
@@ -175,8 +191,43 @@ function isOpChar(b: number): boolean {
   return b === 0x3d || b === 0x3c || b === 0x3e || b === 0x21 || b === 0x7e;
 }
 
-function isNpmRangeChar(b: number): boolean {
-  return isAlnum(b) || '.^~<>=*|+_:/-'.includes(String.fromCharCode(b));
+const isDigit = (b: number): boolean => b >= 0x30 && b <= 0x39;
+const isWild = (b: number): boolean => b === 0x78 || b === 0x58 || b === 0x2a;
+const isTagChar = (b: number): boolean => isAlnum(b) || b === 0x5f || b === 0x2d || b === 0x2e;
+
+/** One byte of an npm tail (see the file's comment): a tag, or one comparator on up to three parts. */
+function npmStep(state: number, byte: number): number {
+  switch (state) {
+    case NPM_START:
+      if (byte === 0x7e || byte === 0x5e || byte === 0x3d) return NPM_OP;
+      if (byte === 0x3c || byte === 0x3e) return NPM_LT_GT;
+      return isTagChar(byte) && byte !== 0x2e ? NPM_TAG : TAIL_REFUSED;
+    case NPM_TAG:
+      return isTagChar(byte) ? NPM_TAG : TAIL_REFUSED;
+    case NPM_LT_GT:
+      if (byte === 0x3d) return NPM_OP;
+      return isDigit(byte) ? NPM_V1 : TAIL_REFUSED;
+    case NPM_OP:
+      return isDigit(byte) ? NPM_V1 : TAIL_REFUSED;
+    case NPM_V1:
+      if (isDigit(byte)) return NPM_V1;
+      return byte === 0x2e ? NPM_D1 : TAIL_REFUSED;
+    case NPM_D1:
+      if (isDigit(byte)) return NPM_V2;
+      return isWild(byte) ? NPM_W2 : TAIL_REFUSED;
+    case NPM_V2:
+      if (isDigit(byte)) return NPM_V2;
+      return byte === 0x2e ? NPM_D2 : TAIL_REFUSED;
+    case NPM_W2:
+      return byte === 0x2e ? NPM_D2 : TAIL_REFUSED;
+    case NPM_D2:
+      if (isDigit(byte)) return NPM_V3;
+      return isWild(byte) ? NPM_W3 : TAIL_REFUSED;
+    case NPM_V3:
+      return isDigit(byte) ? NPM_V3 : TAIL_REFUSED;
+    default:
+      return TAIL_REFUSED;
+  }
 }
 
 function isCondaChar(b: number): boolean {

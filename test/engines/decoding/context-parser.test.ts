@@ -75,9 +75,12 @@ describe('context parser: strict mode', () => {
     ['```bash\npip install flask_login==2.0 "numpy>=1.2"\n', true],
     // Unquoted, `>` is the shell's redirection: the installer would never see the clause.
     ['```bash\npip install numpy>=1.2\n', false],
-    // A backtick may not open inline code (or a substitution) while a name is incomplete.
+    // A backtick may not open inline code (or a substitution) inside install arguments: a reader drops the
+    // span and reads the rest of the line as more of the command (`dat`` com` installs `com` too).
     ['$ pip3 install req`', false],
-    ['$ pip3 install requests`', true],
+    ['$ pip3 install requests`', false],
+    ['$ pip3 install requests\nSee `', true],
+    ['Install it with `pip install requests` and `', true],
     ['```bash\npip install requests `', false],
     // Words that cannot be package names do not start where one is expected.
     ['```bash\npip install тери\n', false],

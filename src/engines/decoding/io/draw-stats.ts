@@ -39,6 +39,14 @@ export class DrawStats {
     return { byKey, total };
   }
 
+  /** `draw` counted as one draw of `way` in `phase`, timed from `t0` (its sampler's set-up included). */
+  timed<T>(phase: DrawPhase, way: DrawWay, draw: Promise<T>, t0 = performance.now()): Promise<T> {
+    return draw.then((value) => {
+      this.add(phase, way, performance.now() - t0);
+      return value;
+    });
+  }
+
   reset(): void {
     this.byKey.clear();
   }

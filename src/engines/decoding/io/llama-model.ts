@@ -10,9 +10,11 @@ import { type ChatMessage, type DecodingModel, type MaskRequest } from '../gener
 import { type TokenConstraint } from '../token-sets.js';
 import { readVocabulary, type Vocabulary } from '../token-bytes.js';
 import { readGgufFileHeader } from './gguf-file.js';
-import { KeptSamplers, type KeptWay } from './kept-samplers.js';
+import { type DrawCosts, type DrawKind } from './draw-costs.js';
 import { alignWithRuntime, firstAllowed, nativeAccess, type NativeAccess, type NativeSampler } from './llama-native.js';
-import { DrawStats, type DrawPhase, type DrawWay } from './draw-stats.js';
+import { DrawStats, type DrawPhase } from './draw-stats.js';
+import { templatedChatTokens } from './llama-chat.js';
+import { RedoDraws, seedOf } from './redo-draws.js';
 import { type KindWeights, REFUSAL_SHARE, RefusalCounts, WARM_REFUSAL_SHARE } from './refusal-counts.js';
 
 import type { Llama, LlamaContext, LlamaContextSequence, LlamaModel, Token } from './llama-types.js';
@@ -55,6 +57,8 @@ export async function openLlamaModel(
     liftLimit?: number;
     directShare?: number;
     kindWeights?: KindWeights;
+    /** Records what each kind of step costs (a benchmark's instrument). */
+    costs?: DrawCosts;
   } = {},
 ): Promise<LoadedModel> {
   const header = readGgufFileHeader(path);
@@ -83,6 +87,7 @@ export async function openLlamaModel(
   if (options.liftLimit !== undefined) decoding.liftLimit = options.liftLimit;
   if (options.directShare !== undefined) decoding.directShare = options.directShare;
   if (options.kindWeights !== undefined) decoding.kindWeights = options.kindWeights;
+  decoding.costs = options.costs;
   return decoding;
 }
 
@@ -96,12 +101,23 @@ const LIFT_LIMIT = 4096;
 const KEPT_BIAS = 16_384;
 /** At temperature 0 the step draws under the mask at once only where at most 1/DIRECT_SHARE of the vocabulary is allowed. */
 const DIRECT_SHARE = 8;
+/**
+ * At a temperature, where more than 1/OPEN_LIFT_SHARE of the vocabulary is allowed the allowed tokens are lifted
+ * over the whole vocabulary (a draw over every token: about 9 ns each) rather than kept as the top k and handed
+ * back to be verified (about 0.2 µs each).
+ */
+const OPEN_LIFT_SHARE = 24;
+/**
+ * The open lift is this many temperature units: the refused tokens keep e^−20 of their weight (a draw refused about
+ * once in 10^8 where they hold as much mass as the allowed ones), and no weight falls to float32's subnormal range,
+ * where llama.cpp's softmax over the whole vocabulary runs several times slower (a lift of 64 at temperature 0.7
+ * costs 1.7× a plain draw).
+ */
+const OPEN_LIFT_SPAN = 20;
+/** Seeds of the open lift's draw: apart from the step's own, so a ban after a refused open draw is independent of it. */
+const OPEN_LIFT_SEED = 0x85ebca6b;
 /** Token probabilities are read over this many likeliest tokens. */
 const PROBE_TOP_K = 64;
-
-function seedOf(sampling: { seed: number }): number {
-  return Math.max(0, Math.floor(sampling.seed)) >>> 0;
-}
 
 /** Pure temperature sampling: null removes llama.cpp's top-k / top-p stages (exact masked redo). */
 function samplingOptions(sampling: { temperature: number; seed: number }) {
@@ -120,8 +136,6 @@ class LlamaDecodingModel implements LoadedModel {
   private logitIndex = -1;
   /** The context length when `next` sampled: a redo is valid only while nothing else was evaluated. */
   private sampledAt = -1;
-  /** Bias value arrays by value (-inf for bans, the shift for lifts). */
-  private readonly biasValues = new Map<number, Float32Array>();
   /** The lift for few allowed tokens; grows (×16) whenever a lift proves too small. */
   shift = INITIAL_SHIFT;
   /** Bias lists longer than this go through a kept sampler (see `sampleBanned`). */
@@ -130,22 +144,22 @@ class LlamaDecodingModel implements LoadedModel {
   liftLimit = LIFT_LIMIT;
   /** At temperature 0 the step draws under the mask at once only where at most 1/directShare of the vocabulary is allowed (0: never). */
   directShare = DIRECT_SHARE;
-  private redo: NativeSampler | undefined;
   /** The generation's evaluation: one native sampler for all its tokens (a sampler per token would hold a vocabulary-sized buffer each until collected). */
   private running: { steps: AsyncGenerator<{ token?: number }, void, void | Token | Token[]>; temperature: number } | undefined;
   private probe: NativeSampler | undefined;
-  private redoSeed = -1;
   /** The step's constraint while `next` evaluates; read when the runtime samples. */
   private mask: { request: MaskRequest; sampling: { temperature: number; seed: number } } | undefined;
   /** Per constraint: plain draws taken under it and how many the monitor refused (counted by `resample`). */
   private readonly refusals = new RefusalCounts();
   /** The context's own native sampling call (the property is shadowed below). */
   private readonly rawSample: NativeAccess['context']['sampleToken'];
-  /** Samplers holding a large constraint's ban or lift list, most recently used last (a repeat compares, does not rebuild). */
-  private readonly keptSamplers: KeptSamplers;
+  /** The redo sampler and bias lists' value arrays. */
+  private readonly redoDraws: RedoDraws;
   readonly draws = new DrawStats();
   /** Which draw the native calls serve now (the step's first, or a redo). */
   private phase: DrawPhase = 'first';
+  /** Records each kind of step's CPU time when set (see `DrawCosts`). */
+  costs: DrawCosts | undefined;
 
   constructor(
     readonly path: string,
@@ -155,11 +169,17 @@ class LlamaDecodingModel implements LoadedModel {
     private readonly sequence: LlamaContextSequence,
     private readonly native: NativeAccess,
   ) {
-    this.keptSamplers = new KeptSamplers(() => new native.AddonSampler(native.model), vocabulary.bytes.length);
     // Record the batch logit index of every native sample the evaluation takes, so `resample` can
     // sample again from the same logits; draw under the step's constraint where that is cheaper.
     const sampleToken = native.context.sampleToken.bind(native.context) as (...args: unknown[]) => Promise<number>;
     this.rawSample = sampleToken as NativeAccess['context']['sampleToken'];
+    this.redoDraws = new RedoDraws(
+      native,
+      this.rawSample,
+      () => this.logitIndex,
+      vocabulary.bytes.length,
+      (way, draw, t0) => this.draws.timed(this.phase, way, draw, t0),
+    );
     // (The addon's methods are read-only on its prototype: shadow with an own property.)
     Object.defineProperty(native.context, 'sampleToken', {
       configurable: true,
@@ -168,14 +188,20 @@ class LlamaDecodingModel implements LoadedModel {
         const mask = this.mask;
         this.mask = undefined;
         const constraint = mask?.request.constraint;
+        let kind: DrawKind = 'plain';
         this.phase = 'first';
-        const first = mask && constraint && args.length === 2 ? this.firstDraw(constraint, mask.sampling) : undefined;
-        if (!first) return this.timed('plain', sampleToken(...args));
-        return first.then((token) => {
-          if (token === undefined) return this.timed('plain', sampleToken(...args));
-          mask!.request.applied = true;
-          return token;
-        });
+        const plain = (): Promise<number> => this.draws.timed('first', 'plain', sampleToken(...args));
+        const draw = (): Promise<number> => {
+          const first = mask && constraint && args.length === 2 ? this.firstDraw(constraint, mask.sampling) : undefined;
+          if (!first) return plain();
+          return first.then((token) => {
+            if (token === undefined) return plain();
+            mask!.request.applied = true;
+            kind = 'first';
+            return token;
+          });
+        };
+        return this.costs && args.length === 2 ? this.costs.time(() => kind, draw) : draw();
       },
     });
   }
@@ -187,19 +213,8 @@ class LlamaDecodingModel implements LoadedModel {
   }
 
   /** The chat through the template the GGUF carries (or the one node-llama-cpp recognises for the model), up to the assistant's turn. */
-  async chatTokens(messages: readonly ChatMessage[]): Promise<number[]> {
-    const { resolveChatWrapper } = await import('node-llama-cpp');
-    const wrapper = resolveChatWrapper(this.model);
-    const history = messages.map((message) =>
-      message.role === 'system'
-        ? { type: 'system' as const, text: message.content }
-        : message.role === 'user'
-          ? { type: 'user' as const, text: message.content }
-          : { type: 'model' as const, response: [message.content] },
-    );
-    history.push({ type: 'model', response: [] });
-    const { contextText } = wrapper.generateContextState({ chatHistory: history });
-    return contextText.tokenize(this.model.tokenizer);
+  chatTokens(messages: readonly ChatMessage[]): Promise<number[]> {
+    return templatedChatTokens(this.model, messages);
   }
 
   get kindWeights(): KindWeights {
@@ -208,15 +223,6 @@ class LlamaDecodingModel implements LoadedModel {
 
   set kindWeights(weights: KindWeights) {
     this.refusals.weights = { ...weights };
-  }
-
-  /** `draw` counted as one native draw of `way` in the current phase, with its time (from `t0`: its sampler's set-up included). */
-  private timed<T>(way: DrawWay, draw: Promise<T>, t0 = performance.now()): Promise<T> {
-    const phase = this.phase;
-    return draw.then((value) => {
-      this.draws.add(phase, way, performance.now() - t0);
-      return value;
-    });
   }
 
   async reset(): Promise<void> {
@@ -233,6 +239,12 @@ class LlamaDecodingModel implements LoadedModel {
    * (one native sampler, its seed the first step's): each call hands it the tokens to read next.
    */
   async next(tokens: number[], sampling: { temperature: number; seed: number }, mask?: MaskRequest): Promise<number> {
+    return this.costs
+      ? this.costs.time('next', () => this.evaluateNext(tokens, sampling, mask))
+      : this.evaluateNext(tokens, sampling, mask);
+  }
+
+  private async evaluateNext(tokens: number[], sampling: { temperature: number; seed: number }, mask?: MaskRequest): Promise<number> {
     if (tokens.length === 0) throw new GuardError('INPUT_INVALID', 'the prompt is empty after tokenisation');
     if (this.sequence.nextTokenIndex + tokens.length >= this.sequence.contextSize) {
       throw new GuardError('INPUT_INVALID', `prompt and output exceed the model's context of ${this.sequence.contextSize} tokens`, {
@@ -286,6 +298,10 @@ class LlamaDecodingModel implements LoadedModel {
    * - otherwise ban every refused token (logit bias -inf).
    */
   async resample(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> {
+    return this.costs ? this.costs.time('redo', () => this.redoStep(constraint, sampling)) : this.redoStep(constraint, sampling);
+  }
+
+  private async redoStep(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> {
     if (this.last < 0 || this.logitIndex < 0 || this.sampledAt !== this.sequence.nextTokenIndex) {
       throw new GuardError('INTERNAL', 'resample must follow next directly (the logits it samples from are gone)');
     }
@@ -293,7 +309,17 @@ class LlamaDecodingModel implements LoadedModel {
     this.phase = 'redo';
     this.refusals.refused(constraint, greedy);
     const allowed = constraint.allowedCount;
-    if (this.shift <= MAX_SHIFT && (greedy ? allowed <= Math.min(constraint.refusedCount, this.keptBias) : allowed <= this.liftLimit)) {
+    // At a temperature the open lift is tried once (its draw has its own seed), where it is cheaper than the
+    // top-k lift (see `OPEN_LIFT_SHARE`) or its list is the shorter side.
+    const opens =
+      !greedy && this.shift <= MAX_SHIFT && (allowed <= this.liftLimit ? this.liftsOpenly(constraint) : allowed < constraint.refusedCount);
+    if (opens) {
+      const lifted = await this.sampleLiftedOpenly(constraint, sampling);
+      if (lifted !== undefined) return lifted;
+    } else if (
+      this.shift <= MAX_SHIFT &&
+      (greedy ? allowed <= Math.min(constraint.refusedCount, this.keptBias) : allowed <= this.liftLimit)
+    ) {
       const lifted = await this.sampleLifted(constraint, sampling, greedy);
       if (lifted !== undefined) return lifted;
       this.shift *= 16;
@@ -304,15 +330,23 @@ class LlamaDecodingModel implements LoadedModel {
     }
     if (greedy && this.shift <= MAX_SHIFT && allowed <= constraint.refusedCount) {
       // Both sides large: the argmax with the allowed ones lifted, through a kept sampler.
-      const lifted = await this.sampleKept(constraint, sampling, 'lift');
+      const lifted = await this.redoDraws.kept(constraint, sampling, 'lift', this.shift);
       if (constraint.has(lifted)) return lifted;
       this.shift *= 16;
     }
-    if (!greedy && constraint.refusedCount > this.keptBias && this.refusals.rarelyRefused(constraint, false, WARM_REFUSAL_SHARE)) {
+    if (
+      !greedy &&
+      !opens &&
+      constraint.refusedCount > this.keptBias &&
+      this.refusals.rarelyRefused(constraint, false, WARM_REFUSAL_SHARE)
+    ) {
       // Rejection once more where plain draws under this constraint are rarely refused: a plain draw from
       // the same logits with fresh randomness, kept where allowed (exact: any allowed draw of it has the
       // masked distribution); a ban over a long list met rarely rebuilds a kept sampler (about twice a plain draw).
-      const again = await this.sample({ temperature: sampling.temperature, minP: 0, seed: (seedOf(sampling) ^ 0x9e3779b9) >>> 0 }, 'again');
+      const again = await this.redoDraws.sample(
+        { temperature: sampling.temperature, minP: 0, seed: (seedOf(sampling) ^ 0x9e3779b9) >>> 0 },
+        'again',
+      );
       if (constraint.has(again)) return again;
     }
     const token = await this.sampleBanned(constraint, sampling);
@@ -349,8 +383,46 @@ class LlamaDecodingModel implements LoadedModel {
       if (constraint.allowedCount <= this.keptBias && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, true);
       return this.greedyMasked(constraint, sampling);
     }
-    if (constraint.allowedCount <= this.liftLimit && this.shift <= MAX_SHIFT) return this.sampleLifted(constraint, sampling, false);
-    return this.refusals.oftenRefused(constraint, false, WARM_REFUSAL_SHARE) ? this.sampleBanned(constraint, sampling) : undefined;
+    if (constraint.allowedCount <= this.liftLimit && this.shift <= MAX_SHIFT) {
+      return this.liftsOpenly(constraint) ? this.liftedOrBanned(constraint, sampling) : this.sampleLifted(constraint, sampling, false);
+    }
+    if (!this.refusals.oftenRefused(constraint, false, WARM_REFUSAL_SHARE)) return undefined;
+    return constraint.allowedCount < constraint.refusedCount && this.shift <= MAX_SHIFT
+      ? this.liftedOrBanned(constraint, sampling)
+      : this.sampleBanned(constraint, sampling);
+  }
+
+  /** At a temperature: whether the allowed tokens are lifted over the whole vocabulary rather than kept as the top k (see `OPEN_LIFT_SHARE`). */
+  private liftsOpenly(constraint: TokenConstraint): boolean {
+    return constraint.allowedCount * OPEN_LIFT_SHARE > this.vocabulary.bytes.length;
+  }
+
+  /** The open lift's draw, or where it came out refused (rarely), a draw with the refused tokens banned. */
+  private async liftedOrBanned(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> {
+    return (await this.sampleLiftedOpenly(constraint, sampling)) ?? this.sampleBanned(constraint, sampling);
+  }
+
+  /**
+   * At a temperature, a draw over the whole vocabulary with the allowed tokens lifted (by
+   * `OPEN_LIFT_SPAN` temperature units at most) and nothing cut, kept where it is allowed: rejection sampling, exact whatever the logits (a
+   * constant shift leaves the allowed tokens' relative probabilities as they were, up to float32
+   * rounding as for every lift), with no candidates handed back to verify; the refused tokens keep
+   * e^−20 of their weight, so the draw is nearly always allowed. Its seed is
+   * apart from the step's, so the ban that follows a refused one is independent of it. The list
+   * (one per allowed token, short where this is taken: fewer allowed than refused, or a small
+   * vocabulary) goes through a kept sampler where it is long. Undefined where the draw was refused.
+   */
+  private async sampleLiftedOpenly(
+    constraint: TokenConstraint,
+    sampling: { temperature: number; seed: number },
+  ): Promise<number | undefined> {
+    const apart = { temperature: sampling.temperature, seed: (seedOf(sampling) ^ OPEN_LIFT_SEED) >>> 0 };
+    const shift = Math.min(this.shift, OPEN_LIFT_SPAN * sampling.temperature);
+    const token =
+      constraint.allowedCount > this.keptBias
+        ? await this.redoDraws.kept(constraint, apart, 'lift', shift)
+        : await this.redoDraws.sample({ ...apart, minP: 0, ...this.redoDraws.biasFor(constraint.allowed(), shift) }, 'lift');
+    return constraint.has(token) ? token : undefined;
   }
 
   /** The masked argmax where plain draws under `constraint` were often refused; else undefined (a plain draw, counted). */
@@ -393,7 +465,7 @@ class LlamaDecodingModel implements LoadedModel {
   private async likeliest(): Promise<number[]> {
     this.probe ??= new this.native.AddonSampler(this.native.model);
     this.probe.applyConfig({ temperature: 1, topK: PROBE_TOP_K, minP: 0, seed: 1 });
-    const result = await this.timed('top', this.rawSample(this.logitIndex, this.probe, true));
+    const result = await this.draws.timed(this.phase, 'top', this.rawSample(this.logitIndex, this.probe, true));
     return Array.isArray(result) ? (result[1] ?? []) : [];
   }
 
@@ -404,12 +476,12 @@ class LlamaDecodingModel implements LoadedModel {
     greedy: boolean,
   ): Promise<number | undefined> {
     const list = constraint.allowed();
-    const config = { temperature: sampling.temperature, minP: 0, seed: seedOf(sampling), ...this.biasFor(list, this.shift) };
+    const config = { temperature: sampling.temperature, minP: 0, seed: seedOf(sampling), ...this.redoDraws.biasFor(list, this.shift) };
     if (greedy) {
-      const token = await this.sample(config, 'lift');
+      const token = await this.redoDraws.sample(config, 'lift');
       return constraint.has(token) ? token : undefined;
     }
-    const [token, candidates] = await this.sampleWithCandidates({ ...config, topK: list.length });
+    const [token, candidates] = await this.redoDraws.sampleWithCandidates({ ...config, topK: list.length });
     if (candidates.length !== list.length * 2) return undefined;
     for (let i = 0; i < candidates.length; i += 2) if (!constraint.has(candidates[i]!)) return undefined;
     return token;
@@ -423,75 +495,17 @@ class LlamaDecodingModel implements LoadedModel {
   private async sampleBanned(constraint: TokenConstraint, sampling: { temperature: number; seed: number }): Promise<number> {
     const seed = seedOf(sampling);
     if (constraint.refusedCount <= this.keptBias) {
-      return this.sample({ temperature: sampling.temperature, minP: 0, seed, ...this.biasFor(constraint.refused(), -Infinity) }, 'ban');
+      const ban = this.redoDraws.biasFor(constraint.refused(), -Infinity);
+      return this.redoDraws.sample({ temperature: sampling.temperature, minP: 0, seed, ...ban }, 'ban');
     }
-    return this.sampleKept(constraint, sampling, 'ban');
-  }
-
-  /** A draw through the kept sampler of `constraint` that bans its refused tokens or lifts its allowed ones. */
-  private async sampleKept(constraint: TokenConstraint, sampling: { temperature: number; seed: number }, way: KeptWay): Promise<number> {
-    const value = way === 'ban' ? -Infinity : this.shift;
-    const config = { temperature: sampling.temperature, minP: 0, seed: seedOf(sampling) };
-    const rebuilt = this.keptSamplers.rebuilt;
-    const t0 = performance.now();
-    const sampler = this.keptSamplers.configured(constraint, way, config, (tokens) => this.biasFor(tokens, value));
-    const next = await this.timed(
-      this.keptSamplers.rebuilt > rebuilt ? 'kept-rebuilt' : 'kept',
-      this.rawSample(this.logitIndex, sampler),
-      t0,
-    );
-    if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
-    return next;
-  }
-
-  private async sample(config: Record<string, unknown>, way: DrawWay): Promise<number> {
-    const t0 = performance.now();
-    const sampler = this.redoSampler(config);
-    const next = await this.timed(way, this.rawSample(this.logitIndex, sampler), t0);
-    if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
-    return next;
-  }
-
-  private async sampleWithCandidates(config: Record<string, unknown>): Promise<[number, number[]]> {
-    const t0 = performance.now();
-    const sampler = this.redoSampler(config);
-    const result = await this.timed('lift', this.rawSample(this.logitIndex, sampler, true), t0);
-    const [next, candidates] = Array.isArray(result) ? result : [result, undefined];
-    if (typeof next !== 'number' || next < 0) throw new GuardError('INTERNAL', 'llama.cpp returned no token');
-    return [next, candidates ?? []];
-  }
-
-  /** One native sampler for every redo (a fresh one costs a vocabulary-sized allocation); its settings are replaced each time. */
-  private redoSampler(config: Record<string, unknown>): NativeSampler {
-    this.redo ??= new this.native.AddonSampler(this.native.model);
-    // The native sampler keeps its random state while the seed is unchanged; a redo with the
-    // same seed must draw the same, so restart the state by passing through another seed.
-    if (config.seed === this.redoSeed) this.redo.applyConfig({ ...config, seed: (config.seed + 1) >>> 0 });
-    this.redo.applyConfig(config);
-    this.redoSeed = config.seed as number;
-    return this.redo;
-  }
-
-  /** `tokens` with one bias value each, as the native sampler's arrays (views, no copy). */
-  private biasFor(tokens: Int32Array, value: number): { tokenBiasKeys: Uint32Array; tokenBiasValues: Float32Array } {
-    let values = this.biasValues.get(value);
-    if (!values || values.length < tokens.length) {
-      values = new Float32Array(Math.max(tokens.length, 1024)).fill(value);
-      this.biasValues.set(value, values);
-    }
-    return {
-      tokenBiasKeys: new Uint32Array(tokens.buffer, tokens.byteOffset, tokens.length),
-      tokenBiasValues: values.subarray(0, tokens.length),
-    };
+    return this.redoDraws.kept(constraint, sampling, 'ban');
   }
 
   async dispose(): Promise<void> {
     await this.stopRunning();
-    this.redo?.dispose();
-    this.redo = undefined;
+    this.redoDraws.dispose();
     this.probe?.dispose();
     this.probe = undefined;
-    this.keptSamplers.dispose();
     await this.context.dispose();
     await this.model.dispose();
   }

@@ -99,6 +99,51 @@ describe.each([
     }
   }, 300_000);
 
+  it("lifts many allowed tokens of a small vocabulary over the whole vocabulary: the masked distribution, as a redo and as the step's own draw", async () => {
+    // More than 1/24 of the vocabulary allowed: lifted with nothing cut, kept where the draw is allowed (the
+    // ban, with a seed of its own, where it is not: every draw when the lift starts far too small).
+    const prompt = model.tokenize('```bash\nnpm i ');
+    const size = model.vocabulary.bytes.length;
+    const probabilities = await distributionAfter(model, prompt);
+    const ranked = [...probabilities.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+    // One token in three, the likeliest refused: much of the mass is refused.
+    const allowed = ranked.filter((_, i) => i % 3 === 1);
+    expect(allowed.length * 24).toBeGreaterThan(size);
+    const constraint = constraintOf(allowed, size);
+    const total = allowed.reduce((sum, t) => sum + probabilities.get(t)!, 0);
+    const draws = 1500;
+    const check = (counts: Map<number, number>, label: string) => {
+      for (const t of allowed.slice(0, 4)) {
+        const p = probabilities.get(t)! / total;
+        const sd = Math.sqrt((p * (1 - p)) / draws);
+        // Five standard deviations: a draw off the masked distribution fails, a correct one passes.
+        expect(Math.abs((counts.get(t) ?? 0) / draws - p), `${label}: token ${t}, p ${p.toFixed(3)}`).toBeLessThan(5 * sd + 1e-3);
+      }
+    };
+    await model.reset();
+    await model.next(prompt, { temperature: 1, seed: 1 });
+    const redone = new Map<number, number>();
+    for (let seed = 0; seed < draws; seed++) {
+      const token = await model.resample(constraint, { temperature: 1, seed: seed * 7919 + 13 });
+      expect(constraint.has(token)).toBe(true);
+      redone.set(token, (redone.get(token) ?? 0) + 1);
+    }
+    check(redone, 'redo');
+    // The step's own draw takes the same way at once (its distribution is the redo's, checked above).
+    const seen = new Set<number>();
+    for (let seed = 0; seed < 16; seed++) {
+      await model.reset();
+      const mask: MaskRequest = { applied: false };
+      const drawn = model.next(prompt, { temperature: 1, seed: seed * 104_729 + 7 }, mask);
+      mask.constraint = constraint;
+      const token = await drawn;
+      expect(mask.applied).toBe(true);
+      expect(constraint.has(token)).toBe(true);
+      seen.add(token);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+  }, 300_000);
+
   it("reads a token's probability from the same logits: the model's own, over its 64 likeliest tokens", async () => {
     const prompt = model.tokenize('import boto3\ns3 = boto3.client("s3")\ns3.');
     const probabilities = await distributionAfter(model, prompt);
