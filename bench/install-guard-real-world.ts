@@ -252,6 +252,10 @@ async function benchHookLatency(records: CorpusRecord[], sandbox: Sandbox): Prom
   const entries = [
     { label: 'hook.cjs hook claude-code (what guard init writes)', args: [join(dist, 'hook.cjs')] },
     { label: 'guard hook claude-code (main.js)', args: [join(dist, 'main.js')] },
+    // GUARD_BENCH_HOOK_BASELINE=<another build>/dist/cli/hook.cjs: that build's hook on the same calls, interleaved (a before/after in one run).
+    ...(process.env.GUARD_BENCH_HOOK_BASELINE
+      ? [{ label: 'baseline hook.cjs (GUARD_BENCH_HOOK_BASELINE)', args: [process.env.GUARD_BENCH_HOOK_BASELINE] }]
+      : []),
   ];
   return (
     `\nHook per call on ${sample.length} held-out install commands (a fresh hook process each, after the sample once in process and one call through each entry, untimed, which compile the name lists and write the code caches) vs a bare \`node -e 0\`, interleaved in this run:\n\n` +
