@@ -7,6 +7,7 @@
  * runners (`nohup`, `env`, `timeout`, `setsid` …), put to the Claude Code and Cursor hooks or the wrapper.
  * Seeded and deterministic: the same seed gives the same probes. Labelled by execution in compose-fuzz.ts.
  */
+import { createRandom } from '../../src/shared/random.js';
 
 export interface ComposedProbe {
   id: string;
@@ -30,17 +31,8 @@ interface Cmd {
 
 type Random = () => number;
 
-/** mulberry32: a small seeded generator, so a run is reproducible from its seed. */
-export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (the project's mulberry32), so a run is reproducible from its seed. */
+export const seededRandom: (seed: number) => Random = createRandom;
 
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 

@@ -29,7 +29,8 @@ export {
 } from './test-models.js';
 export { readGgufFileHeader } from './io/gguf-file.js';
 export { openIntervenor, snapshotKeys, snapshotPath, type OpenedIntervenor } from './io/intervenor-cache.js';
-export { openLlamaModel, sharedLlama, type LoadedModel } from './io/llama-model.js';
+export { openLlamaModel, type LoadedModel } from './io/llama-model.js';
+export { sharedLlama } from './io/llama-runtime.js';
 export { DrawCosts, type DrawKind } from './io/draw-costs.js';
 export {
   extractBundledVocab,

@@ -14,6 +14,7 @@ import { type DrawCosts, type DrawKind } from './draw-costs.js';
 import { alignWithRuntime, firstAllowed, nativeAccess, type NativeAccess, type NativeSampler } from './llama-native.js';
 import { DrawStats, type DrawPhase } from './draw-stats.js';
 import { templatedChatTokens } from './llama-chat.js';
+import { sharedLlama } from './llama-runtime.js';
 import { RedoDraws, seedOf } from './redo-draws.js';
 import { type KindWeights, REFUSAL_SHARE, RefusalCounts, WARM_REFUSAL_SHARE } from './refusal-counts.js';
 
@@ -26,21 +27,6 @@ export interface LoadedModel extends DecodingModel {
   /** How much a constraint's kind weighs against its own refusal counts (see `KIND_WEIGHTS`; a tuning knob for benches). */
   kindWeights: KindWeights;
   dispose(): Promise<void>;
-}
-
-let llamaPromise: Promise<Llama> | undefined;
-
-async function loadLlama(): Promise<Llama> {
-  llamaPromise ??= (async () => {
-    const { getLlama, LlamaLogLevel } = await import('node-llama-cpp');
-    return getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.error, progressLogs: false, skipDownload: true });
-  })();
-  return llamaPromise;
-}
-
-/** The process's node-llama-cpp runtime (CPU prebuilt binaries, loaded once), shared with other engines' model adapters. */
-export function sharedLlama(): Promise<Llama> {
-  return loadLlama();
 }
 
 /**
@@ -66,7 +52,7 @@ export async function openLlamaModel(
   let llama: Llama;
   let model: LlamaModel;
   try {
-    llama = await loadLlama();
+    llama = await sharedLlama();
     model = await llama.loadModel({ modelPath: path, gpuLayers: 0 });
   } catch (error) {
     throw new GuardError('MODEL_UNAVAILABLE', `llama.cpp could not load ${path}: ${(error as Error).message}`, {
