@@ -295,25 +295,23 @@ export async function benchDecodingVocabularies(pypi: NameAutomaton): Promise<vo
       }
     }
     // Memory after 10 generations each way (the process's resident set; caches included).
+    const tenGenerations = async (monitored: boolean): Promise<void> => {
+      for (let i = 0; i < 10; i++) {
+        const prompt = BENCH_PROMPTS[i % BENCH_PROMPTS.length]!;
+        await generate(model, {
+          prompt,
+          maxTokens: MAX_TOKENS * 2,
+          temperature: 0.7,
+          seed: i,
+          walker,
+          ...(monitored ? { intervenor } : {}),
+        });
+      }
+    };
     const before = rssMiB();
-    for (let i = 0; i < 10; i++)
-      await generate(model, {
-        prompt: BENCH_PROMPTS[i % BENCH_PROMPTS.length]!,
-        maxTokens: MAX_TOKENS * 2,
-        temperature: 0.7,
-        seed: i,
-        walker,
-      });
+    await tenGenerations(false);
     const afterOff = rssMiB();
-    for (let i = 0; i < 10; i++)
-      await generate(model, {
-        prompt: BENCH_PROMPTS[i % BENCH_PROMPTS.length]!,
-        maxTokens: MAX_TOKENS * 2,
-        temperature: 0.7,
-        seed: i,
-        walker,
-        intervenor,
-      });
+    await tenGenerations(true);
     const afterOn = rssMiB();
     await model.dispose();
     const sorted = [...perStepMask].sort((x, y) => x - y);

@@ -79,16 +79,15 @@ const cut = (text: string, random: Random): [string, string] => {
 const hex = (text: string): string => Buffer.from(text).toString('hex');
 const b64 = (text: string): string => Buffer.from(text).toString('base64');
 const codes = (text: string): string => [...text].map((c) => c.charCodeAt(0)).join(',');
+/** The text as two string literals joined by `+` (Python and JavaScript alike). */
+const concatenated: Encode = (t, r) =>
+  cut(t, r)
+    .map((p) => JSON.stringify(p))
+    .join(' + ');
 const rev = (text: string): string => [...text].reverse().join('');
 const PY: ReadonlyArray<[string, Encode]> = [
   ['literal', (t) => JSON.stringify(t)],
-  [
-    'concat',
-    (t, r) =>
-      cut(t, r)
-        .map((p) => JSON.stringify(p))
-        .join(' + '),
-  ],
+  ['concat', concatenated],
   ['base64', (t) => `__import__("base64").b64decode("${b64(t)}").decode()`],
   ['hex', (t) => `bytes.fromhex("${hex(t)}").decode()`],
   ['chr', (t) => `"".join(map(chr, [${codes(t)}]))`],
@@ -109,13 +108,7 @@ const PY: ReadonlyArray<[string, Encode]> = [
 ];
 const JS: ReadonlyArray<[string, Encode]> = [
   ['literal', (t) => JSON.stringify(t)],
-  [
-    'concat',
-    (t, r) =>
-      cut(t, r)
-        .map((p) => JSON.stringify(p))
-        .join(' + '),
-  ],
+  ['concat', concatenated],
   ['base64', (t) => `Buffer.from("${b64(t)}", "base64").toString()`],
   ['hex', (t) => `Buffer.from("${hex(t)}", "hex").toString()`],
   ['chr', (t) => `String.fromCharCode(${codes(t)})`],
